@@ -1,0 +1,723 @@
+"""Benchmark pyrankcore's high-hand evaluators against the peers users would pick.
+
+Run from the repository root (or anywhere), with pyrankcore and any of the
+peers installed:
+
+    python bench/bench_eval.py            # 1,000,000 hands, median of 5 runs
+    python bench/bench_eval.py --quick    # smoke test: 10,000 hands, 1 run
+
+Timed, on the same seeded random hands of 5 and of 7 distinct cards:
+
+* pyrankcore: ``evaluate_batch`` (1 and 2 threads), ``evaluate`` per call on a
+  tuple of ids and on a card string, and the cimport API (a ``.pyx`` compiled
+  at run time that loops the nogil C functions over the array);
+* pokerfast (OMPEval's batch call through ctypes), phevaluator (its C entry,
+  per call), eval7, treys and pokerkit (per call, on fewer hands when slow).
+
+Card formats are converted outside the timed regions. Every result is checked
+against pyrankcore's batch result: exactly where the peer's numbering maps onto
+pyrankcore's strengths, as a ranking (same ties, same order) where it does not.
+Disagreements and failures are printed loudly and make the exit status 1.
+
+The report (medians, ratios, machine info) is Markdown on stdout; progress goes
+to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import importlib
+import importlib.metadata
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+CARD_TEXT = [r + s for r in RANKS for s in SUITS]  # index = id = rank * 4 + suit
+N_CLASSES = 7462  # five-card high classes: Cactus-Kev rank r = strength 7463 - r
+
+# Most hands timed for each per-call case (batch cases get them all).
+PER_CALL_CAP = {"fast": 200_000, "eval7": 200_000, "treys": 20_000, "pokerkit": 2_000}
+QUICK_SCALE = 10  # --quick divides the caps by this
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ----------------------------------------------------------------------- hands
+def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """(n, k) uint8 card ids, distinct within each row."""
+    hands = rng.integers(0, 52, size=(n, k), dtype=np.uint8)
+    redo = np.flatnonzero(has_duplicate(hands))
+    while redo.size:
+        hands[redo] = rng.integers(0, 52, size=(redo.size, k), dtype=np.uint8)
+        redo = redo[has_duplicate(hands[redo])]
+    return hands
+
+
+def has_duplicate(hands: np.ndarray) -> np.ndarray:
+    s = np.sort(hands, axis=1)
+    return (s[:, 1:] == s[:, :-1]).any(axis=1)
+
+
+def card_masks(hands: np.ndarray) -> np.ndarray:
+    """One uint64 per row, bit i set for card id i."""
+    bits = np.left_shift(np.uint64(1), hands.astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1)
+
+
+def hand_text(row) -> str:
+    return " ".join(CARD_TEXT[c] for c in row)
+
+
+# ---------------------------------------------------------------------- timing
+@dataclass
+class Case:
+    """One way of calling one library on one set of hands, and its timings."""
+
+    library: str
+    call: str
+    cards: int
+    hands: int
+    run: Callable[[], object] = field(repr=False)  # the timed call
+    warmup: Callable[[], object] | None = field(default=None, repr=False)
+    convert: Callable | None = field(default=None, repr=False)  # output -> values
+    per_call: bool = False  # one Python call per hand
+    threads: int = 1
+    exact: bool = True  # values are strengths; if not, only their order counts
+    times: list[float] = field(default_factory=list)
+    values: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def label(self) -> str:
+        return f"{self.cards} cards: {self.library} {self.call} threads={self.threads}"
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+    @property
+    def ns(self) -> float:
+        return self.seconds / self.hands * 1e9
+
+    def keep(self, out) -> None:
+        """Store the output as int64 values (a copy: batch outputs reuse buffers)."""
+        out = out if self.convert is None else self.convert(out)
+        self.values = np.array(out, dtype=np.int64)
+
+
+def batch_case(library, call, hands, run, **kw) -> Case:
+    """``run()`` evaluates all of ``hands`` in one call."""
+    return Case(library, call, hands.shape[1], len(hands), run, **kw)
+
+
+def per_call_case(library, call, k, items, fn, **kw) -> Case:
+    """One ``fn(item)`` per hand, collected in a list as user code would."""
+    head = items[:1000]
+    return Case(
+        library,
+        call,
+        k,
+        len(items),
+        lambda: [fn(x) for x in items],
+        warmup=lambda: [fn(x) for x in head],
+        per_call=True,
+        **kw,
+    )
+
+
+def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
+    """Warm every case up, then time them in ``repeat`` interleaved rounds.
+
+    Interleaving spreads a burst of load on a shared machine over all cases
+    instead of one, which keeps the ratios of one run comparable.
+    """
+    live = [c for c in cases if found.attempt(c.label, c.warmup or c.run) is not None]
+    for round_no in range(repeat):
+        log(f"round {round_no + 1} of {repeat}")
+        for c in list(live):
+            try:
+                t0 = time.perf_counter()
+                out = c.run()
+                c.times.append(time.perf_counter() - t0)
+                if round_no == repeat - 1:
+                    c.keep(out)
+            except Exception as e:
+                found.fail(c.label, e)
+                live.remove(c)
+    return live
+
+
+# ------------------------------------------------------------------ pyrankcore
+CIMPORT_PYX = """\
+# cython: language_level=3
+cimport cython
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from pyrankcore cimport (
+    evaluate_5, evaluate_6, evaluate_7, evaluate_cards, evaluate_mask)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def loop_5(const uint8_t[:, ::1] h, uint16_t[::1] out):
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(h.shape[0]):
+            out[i] = evaluate_5(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def loop_6(const uint8_t[:, ::1] h, uint16_t[::1] out):
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(h.shape[0]):
+            out[i] = evaluate_6(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4],
+                                h[i, 5])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def loop_7(const uint8_t[:, ::1] h, uint16_t[::1] out):
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(h.shape[0]):
+            out[i] = evaluate_7(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4],
+                                h[i, 5], h[i, 6])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def loop_cards(const uint8_t[:, ::1] h, uint16_t[::1] out):
+    cdef Py_ssize_t i
+    cdef int k = <int>h.shape[1]
+    with nogil:
+        for i in range(h.shape[0]):
+            out[i] = evaluate_cards(&h[i, 0], k)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def loop_mask(const uint64_t[::1] masks, uint16_t[::1] out):
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(masks.shape[0]):
+            out[i] = evaluate_mask(masks[i])
+"""
+
+CIMPORT_SETUP = """\
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+ext = Extension("_bench_cimport", ["_bench_cimport.pyx"])
+setup(name="bench_cimport", script_args=["build_ext", "--inplace", "-q"],
+      ext_modules=cythonize([ext], quiet=True))
+"""
+
+
+def build_cimport_module(workdir: str):
+    """Compile CIMPORT_PYX as a user's extension would be; None if that fails."""
+    for name, text in (
+        ("_bench_cimport.pyx", CIMPORT_PYX),
+        ("setup.py", CIMPORT_SETUP),
+    ):
+        with open(os.path.join(workdir, name), "w") as f:
+            f.write(text)
+    proc = subprocess.run(
+        [sys.executable, "setup.py"], cwd=workdir, capture_output=True, text=True
+    )
+    if proc.returncode != 0:
+        tail = (proc.stdout + proc.stderr)[-3000:]
+        log("compiling the cimport benchmark failed:\n" + textwrap.indent(tail, "    "))
+        return None
+    sys.path.insert(0, workdir)
+    try:
+        return importlib.import_module("_bench_cimport")
+    finally:
+        sys.path.remove(workdir)
+
+
+def pyrankcore_cases(prc, hands, caps, cimport_mod) -> list[Case]:
+    k = hands.shape[1]
+    n = min(len(hands), caps["fast"])
+    tuples = [tuple(map(int, r)) for r in hands[:n]]
+    texts = [hand_text(r) for r in hands[:n]]
+    cases = [
+        batch_case(
+            "pyrankcore",
+            "evaluate_batch",
+            hands,
+            threads=t,
+            run=lambda t=t: prc.evaluate_batch(hands, threads=t),
+        )
+        for t in (1, 2)
+    ]
+    cases += [
+        per_call_case("pyrankcore", "evaluate(tuple of ids)", k, tuples, prc.evaluate),
+        per_call_case("pyrankcore", "evaluate(str)", k, texts, prc.evaluate),
+    ]
+    if cimport_mod is None:
+        return cases
+
+    masks = card_masks(hands)  # built outside the timed region, like the peers' cards
+    kernels = {
+        f"cimport evaluate_{k}": (getattr(cimport_mod, f"loop_{k}"), hands),
+        "cimport evaluate_cards": (cimport_mod.loop_cards, hands),
+        "cimport evaluate_mask": (cimport_mod.loop_mask, masks),
+    }
+    for call, (loop, data) in kernels.items():
+        out = np.empty(len(hands), np.uint16)
+
+        def run(loop=loop, data=data, out=out):
+            loop(data, out)
+            return out
+
+        cases.append(batch_case("pyrankcore", call, hands, run))
+    return cases
+
+
+def import_time_ms(module: str, preload: str | None, repeat: int, cwd: str) -> float:
+    """Median cumulative import time of ``module`` by ``-X importtime``, in ms.
+
+    Runs in ``cwd``: in the repository root, the source tree would shadow the
+    installed package.
+    """
+    code = (f"import {preload}; " if preload else "") + f"import {module}"
+    samples = []
+    for _ in range(max(repeat, 3)):
+        proc = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=cwd,
+        )
+        for line in proc.stderr.splitlines():
+            parts = line.split("|")
+            if len(parts) == 3 and parts[2].strip() == module:
+                samples.append(int(parts[1]) / 1000)
+    return statistics.median(samples)
+
+
+def extension_size() -> list[tuple[str, str]]:
+    """Size of the compiled _core module, and of its sections where `size` tells."""
+    path = importlib.import_module("pyrankcore._core").__file__
+    facts = [
+        (
+            f"`{os.path.basename(path)}` on disk",
+            f"{os.path.getsize(path) / 1024:,.0f} KiB",
+        )
+    ]
+    try:
+        out = subprocess.run(
+            ["size", "-A", path], capture_output=True, text=True, check=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return facts
+    sections = {
+        p[0]: int(p[1])
+        for p in map(str.split, out.splitlines())
+        if len(p) >= 2 and p[1].isdigit()
+    }
+    for name in (".rodata", ".text", ".data"):  # the tables are static const data
+        if name in sections:
+            facts.append((f"`{name}` section", f"{sections[name] / 1024:,.0f} KiB"))
+    return facts
+
+
+# ----------------------------------------------------------------------- peers
+def pokerfast_cases(hands, caps) -> list[Case]:
+    from pokerfast.equity import _load
+
+    lib = _load()
+    k = hands.shape[1]
+    to_omp_suit = np.array([2, 3, 1, 0], np.uint8)  # c, d, h, s in OMPEval's order
+    omp = np.ascontiguousarray((hands // 4) * 4 + to_omp_suit[hands % 4])
+    out = np.zeros(len(hands), np.uint16)
+    cards_p = ctypes.cast(omp.ctypes.data, ctypes.c_char_p)
+    out_p = out.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16))
+
+    def run():
+        if lib.pf_evaluate(cards_p, len(omp), k, out_p) != 0:
+            raise RuntimeError("pokerfast pf_evaluate failed")
+        return out
+
+    return [
+        batch_case(
+            "pokerfast", "pf_evaluate (OMPEval, ctypes)", hands, run, exact=False
+        )
+    ]
+
+
+def from_cactus_kev(ranks) -> np.ndarray:
+    return N_CLASSES + 1 - np.asarray(ranks)
+
+
+def phevaluator_cases(hands, caps) -> list[Case]:
+    from phevaluator import _pheval
+
+    k = hands.shape[1]
+    fn = getattr(_pheval, f"evaluate_{k}cards")
+    items = [tuple(map(int, r)) for r in hands[: caps["fast"]]]
+    return [
+        per_call_case(
+            "phevaluator",
+            f"_pheval.evaluate_{k}cards(*ids)",
+            k,
+            items,
+            lambda r: fn(*r),
+            convert=from_cactus_kev,
+        )
+    ]
+
+
+def eval7_cases(hands, caps) -> list[Case]:
+    import eval7
+
+    deck = [eval7.Card(t) for t in CARD_TEXT]
+    items = [[deck[c] for c in r] for r in hands[: caps["eval7"]]]
+    return [
+        per_call_case(
+            "eval7",
+            "evaluate(list of Card)",
+            hands.shape[1],
+            items,
+            eval7.evaluate,
+            exact=False,
+        )
+    ]
+
+
+def treys_cases(hands, caps) -> list[Case]:
+    from treys import Card, Evaluator
+
+    deck = [Card.new(t) for t in CARD_TEXT]
+    evaluator = Evaluator()
+    # treys takes (hand, board) lists and concatenates them itself.
+    items = [
+        ([deck[c] for c in r[:2]], [deck[c] for c in r[2:]])
+        for r in hands[: caps["treys"]]
+    ]
+    return [
+        per_call_case(
+            "treys",
+            "Evaluator().evaluate(hand, board)",
+            hands.shape[1],
+            items,
+            lambda hb: evaluator.evaluate(*hb),
+            convert=from_cactus_kev,
+        )
+    ]
+
+
+def pokerkit_cases(hands, caps) -> list[Case]:
+    from pokerkit import Card, StandardHighHand
+
+    deck = [next(iter(Card.parse(t))) for t in CARD_TEXT]
+    items = [tuple(deck[c] for c in r) for r in hands[: caps["pokerkit"]]]
+    # entry.index runs from 0 (7-5-4-3-2) to 7461 (royal flush): strength - 1.
+    return [
+        per_call_case(
+            "pokerkit",
+            "StandardHighHand.from_game(cards)",
+            hands.shape[1],
+            items,
+            StandardHighHand.from_game,
+            convert=lambda hs: [h.entry.index + 1 for h in hs],
+        )
+    ]
+
+
+PEERS = {
+    "pokerfast": pokerfast_cases,
+    "phevaluator": phevaluator_cases,
+    "eval7": eval7_cases,
+    "treys": treys_cases,
+    "pokerkit": pokerkit_cases,
+}
+
+
+# ------------------------------------------------------------------- agreement
+def order_breaks(ref: np.ndarray, other: np.ndarray) -> list[tuple[int, int]]:
+    """Row pairs where ``other`` is not a strictly increasing function of ``ref``.
+
+    Two numberings rank hands alike when equal ``ref`` means equal ``other``
+    and a larger ``ref`` means a larger ``other``.
+    """
+    pairs, first = np.unique(np.stack([ref, other], axis=1), axis=0, return_index=True)
+    # Sorted by ref, then other: a split tie or an inversion shows between neighbours.
+    broken = np.flatnonzero((np.diff(pairs[:, 0]) == 0) | (np.diff(pairs[:, 1]) <= 0))
+    return [(int(first[b]), int(first[b + 1])) for b in broken]
+
+
+def disagreement(case: Case, ref: Case, hands: np.ndarray) -> str | None:
+    """What ``case`` gets wrong against ``ref`` (on the hands both ran), or None."""
+    n = min(len(case.values), len(ref.values))
+    want, got = ref.values[:n], case.values[:n]
+
+    def show(i):
+        return f"{hand_text(hands[i])} ({ref.library} {want[i]}, this {got[i]})"
+
+    if case.exact:
+        bad = np.flatnonzero(got != want)
+        if not bad.size:
+            return None
+        examples = [show(i) for i in bad[:5]]
+        return f"{bad.size:,} of {n:,} hands differ\n" + "\n".join(examples)
+    breaks = order_breaks(want, got)
+    if not breaks:
+        return None
+    examples = [f"{show(i)} vs {show(j)}" for i, j in breaks[:5]]
+    return f"{len(breaks):,} ordering breaks over {n:,} hands\n" + "\n".join(examples)
+
+
+def check_agreement(cases: list[Case], hands: np.ndarray, found: Findings) -> None:
+    """Compare every case with pyrankcore's batch result (else the widest exact one)."""
+    exact = [c for c in cases if c.exact]
+    if not exact:
+        return
+    ref = next(
+        (c for c in exact if c.library == "pyrankcore"),
+        max(exact, key=lambda c: c.hands),
+    )
+    ref_name = f"{ref.library} `{ref.call}`"
+    k = hands.shape[1]
+    found.references[k] = ref_name
+    for c in cases:
+        issue = None if c is ref else disagreement(c, ref, hands)
+        if issue:
+            msg = (
+                f"{c.library} `{c.call}` ({k} cards) disagrees with {ref_name}: {issue}"
+            )
+            found.problems.append(msg)
+            log("\n!!! DISAGREEMENT !!! " + msg + "\n")
+
+
+# ---------------------------------------------------------------------- report
+@dataclass
+class Findings:
+    problems: list[str] = field(default_factory=list)
+    skipped: set[str] = field(default_factory=set)
+    references: dict[int, str] = field(default_factory=dict)
+    facts: list[tuple[str, str]] = field(default_factory=list)
+
+    def attempt(self, label: str, fn: Callable):
+        """``fn()``, or None after recording its failure: one broken case must not
+        hide the others' numbers."""
+        log(label)
+        try:
+            return fn()
+        except Exception as e:
+            self.fail(label, e)
+            return None
+
+    def fail(self, label: str, e: Exception) -> None:
+        log(f"  FAILED: {type(e).__name__}: {e}")
+        self.problems.append(f"{label} raised {type(e).__name__}: {e}")
+
+
+def version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        module = sys.modules.get(dist)  # e.g. a build on PYTHONPATH
+        if module is None:
+            return "not installed"
+        return getattr(module, "__version__", "(no version)")
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            match = re.search(r"^model name\s*:\s*(.+)$", f.read(), re.M)
+        if match:
+            return match.group(1).strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def fmt_rate(x: float) -> str:
+    return f"{x / 1e6:,.1f} M" if x >= 1e6 else f"{x / 1e3:,.1f} k"
+
+
+def fmt_ratio(base: Case | None, case: Case) -> str:
+    if base is None:
+        return "–"
+    x = base.rate / case.rate
+    digits = 0 if x >= 100 else 1 if x >= 10 else 2 if x >= 0.1 else 3
+    return f"{x:,.{digits}f}×"
+
+
+def markdown_table(cases: list[Case], k: int) -> str:
+    cases = [c for c in cases if c.cards == k]
+    mine = [c for c in cases if c.library == "pyrankcore"]
+    batch = next(
+        (c for c in mine if c.call == "evaluate_batch" and c.threads == 1), None
+    )
+    scalar = next((c for c in mine if c.call == "evaluate(tuple of ids)"), None)
+    lines = [
+        f"**{k}-card hands**",
+        "",
+        "| library | call | threads | hands timed | hands/s | ns/hand "
+        "| pyrankcore batch ÷ this | pyrankcore evaluate() ÷ this |",
+        "|---|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    for c in cases:
+        vs_scalar = fmt_ratio(scalar, c) if c.per_call else "–"
+        lines.append(
+            f"| {c.library} | `{c.call}` | {c.threads} | {c.hands:,} "
+            f"| {fmt_rate(c.rate)} | {c.ns:,.1f} | {fmt_ratio(batch, c)} "
+            f"| {vs_scalar} |"
+        )
+    return "\n".join(lines)
+
+
+def machine_info(args) -> str:
+    peers = ", ".join(f"{p} {version(p)}" for p in PEERS)
+    return "\n".join(
+        [
+            f"- CPU: {cpu_model()} ({os.cpu_count()} logical CPUs), "
+            f"{platform.system()} {platform.release()}",
+            f"- Python {platform.python_version()} "
+            f"({platform.python_implementation()}), "
+            f"NumPy {np.__version__}, Cython {version('Cython')}",
+            f"- pyrankcore {version('pyrankcore')}; peers: {peers}",
+            f"- {args.hands:,} random hands per card count (seed {args.seed}); "
+            f"median of {args.repeat} interleaved run(s); per-call cases on the first "
+            "hands only",
+        ]
+    )
+
+
+def print_report(args, cases: list[Case], found: Findings) -> None:
+    print("## Hand evaluation speed\n")
+    print(machine_info(args) + "\n")
+    for k in args.cards:
+        print(markdown_table(cases, k) + "\n")
+    if found.facts:
+        print("**pyrankcore import and size**\n\n| what | value |\n|---|--:|")
+        print("\n".join(f"| {a} | {b} |" for a, b in found.facts) + "\n")
+    print("**Agreement**\n")
+    for k, ref_name in found.references.items():
+        print(
+            f"- {k} cards: every result is checked against {ref_name} "
+            "(exact strengths; for eval7 and pokerfast, the same order and ties)"
+        )
+    if found.skipped:
+        print(f"- not installed, skipped: {', '.join(sorted(found.skipped))}")
+    for p in found.problems:
+        print("- **PROBLEM**: " + p.replace("\n", "\n  "))
+    if not found.problems:
+        print("- no disagreement, no failure")
+
+
+# ------------------------------------------------------------------------ main
+def build_cases(prc, cimport_mod, hands, caps, found: Findings) -> list[Case]:
+    """Every case on ``hands``, with the card formats converted up front."""
+    k = hands.shape[1]
+    cases: list[Case] = []
+    if prc is not None:
+        made = found.attempt(
+            f"{k} cards: preparing pyrankcore",
+            lambda: pyrankcore_cases(prc, hands, caps, cimport_mod),
+        )
+        cases += made or []
+    for name, make in PEERS.items():
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            found.skipped.add(name)
+            continue
+        made = found.attempt(
+            f"{k} cards: preparing {name}", lambda make=make: make(hands, caps)
+        )
+        cases += made or []
+    return cases
+
+
+def pyrankcore_facts(repeat: int, workdir: str, found: Findings) -> None:
+    def measure():
+        warm = import_time_ms("pyrankcore", "numpy", repeat, workdir)
+        cold = import_time_ms("pyrankcore", None, repeat, workdir)
+        found.facts += [
+            ("`import pyrankcore` (NumPy already imported)", f"{warm:.1f} ms"),
+            ("`import pyrankcore` (cold, NumPy included)", f"{cold:.1f} ms"),
+            *extension_size(),
+        ]
+
+    found.attempt("pyrankcore import time and size", measure)
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="smoke test: 10,000 hands, 1 run, smaller per-call samples",
+    )
+    p.add_argument("--hands", type=int, help="hands per card count (default 1,000,000)")
+    p.add_argument("--repeat", type=int, help="timed runs per case (default 5)")
+    p.add_argument("--seed", type=int, default=20240601)
+    p.add_argument("--cards", type=int, nargs="+", default=[5, 7], choices=[5, 6, 7])
+    args = p.parse_args(argv)
+    args.hands = args.hands or (10_000 if args.quick else 1_000_000)
+    args.repeat = args.repeat or (1 if args.quick else 5)
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    scale = QUICK_SCALE if args.quick else 1
+    caps = {name: max(1, cap // scale) for name, cap in PER_CALL_CAP.items()}
+    rng = np.random.default_rng(args.seed)
+    all_hands = [random_hands(rng, args.hands, k) for k in args.cards]
+
+    try:
+        prc = importlib.import_module("pyrankcore")
+    except ImportError as e:
+        prc = None
+        log(f"pyrankcore is not importable ({e}): timing the peers alone")
+
+    found = Findings()
+    with tempfile.TemporaryDirectory(prefix="pyrankcore-bench-") as workdir:
+        cimport_mod = None
+        if prc is not None:
+            log("compiling the cimport benchmark ...")
+            cimport_mod = build_cimport_module(workdir)
+            if cimport_mod is None:
+                found.problems.append("the cimport benchmark did not compile")
+        cases = [
+            c
+            for hands in all_hands
+            for c in build_cases(prc, cimport_mod, hands, caps, found)
+        ]
+        cases = run_rounds(cases, args.repeat, found)
+        for hands in all_hands:
+            k = hands.shape[1]
+            check_agreement([c for c in cases if c.cards == k], hands, found)
+        if prc is not None:
+            pyrankcore_facts(args.repeat, workdir, found)
+
+    print_report(args, cases, found)
+    return 1 if found.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,9 @@
+# `from pyrankcore cimport evaluate_7` and friends: see _core.pxd for the
+# contracts.
+from pyrankcore._core cimport (
+    evaluate_5,
+    evaluate_6,
+    evaluate_7,
+    evaluate_cards,
+    evaluate_mask,
+)

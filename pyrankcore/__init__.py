@@ -1,0 +1,47 @@
+"""pyrankcore: fast poker hand evaluation for Python.
+
+>>> import pyrankcore as prc
+>>> prc.evaluate("As Ks Qs Js Ts")
+7462
+>>> prc.describe(prc.evaluate("Kh Kd 9s 9c 2d 3h 4c"))
+'Two Pair, Kings and Nines'
+"""
+
+__version__ = "0.1.0"
+
+from pyrankcore._core import GAMES, evaluate, format_cards, parse_cards, random_hands
+from pyrankcore.batch import evaluate_batch
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PyrankcoreError,
+    UnknownGameError,
+)
+from pyrankcore.hands import (
+    Category,
+    category,
+    describe,
+    from_cactus_kev,
+    to_cactus_kev,
+)
+
+__all__ = [
+    "GAMES",
+    "Category",
+    "DuplicateCardError",
+    "HandSizeError",
+    "InvalidCardError",
+    "PyrankcoreError",
+    "UnknownGameError",
+    "__version__",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "from_cactus_kev",
+    "parse_cards",
+    "random_hands",
+    "to_cactus_kev",
+]

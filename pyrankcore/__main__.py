@@ -1,0 +1,3 @@
+from pyrankcore.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,32 @@
+# The C-level API of pyrankcore, for solvers written in Cython:
+#
+#     from pyrankcore cimport evaluate_7
+#
+# Card ids are rank * 4 + suit (rank 0 = deuce .. 12 = ace; suits c, d, h, s
+# = 0..3). Every function returns the high strength: 1..7462, larger wins,
+# 7462 = royal flush. None of them checks its input (that is what makes them
+# fast): the caller guarantees ids in 0..51 with no card repeated. Ids are
+# masked to 6 bits, so bad ids give a wrong answer but never a bad memory
+# access. All are noexcept and nogil: call them inside `with nogil` or prange.
+#
+# ABI policy: these signatures change only on a minor version. Pin
+# pyrankcore>=X.Y,<X.(Y+1) in both your build requirements and your
+# runtime dependencies.
+
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+
+# Strength of five, six or seven card ids.
+cdef uint16_t evaluate_5(uint8_t a, uint8_t b, uint8_t c, uint8_t d,
+                         uint8_t e) noexcept nogil
+cdef uint16_t evaluate_6(uint8_t a, uint8_t b, uint8_t c, uint8_t d,
+                         uint8_t e, uint8_t f) noexcept nogil
+cdef uint16_t evaluate_7(uint8_t a, uint8_t b, uint8_t c, uint8_t d,
+                         uint8_t e, uint8_t f, uint8_t g) noexcept nogil
+
+# Strength of cards[0..n-1] for n = 5, 6 or 7; returns 0 for any other n.
+cdef uint16_t evaluate_cards(const uint8_t *cards, int n) noexcept nogil
+
+# Strength of the cards in a mask: bit i set = card id i is in the hand.
+# The mask must have 5, 6 or 7 of its low 52 bits set; higher bits are
+# ignored.
+cdef uint16_t evaluate_mask(uint64_t mask) noexcept nogil

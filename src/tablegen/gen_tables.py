@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""Generate pyrankcore's lookup tables as C source.
+
+Pure standard library and deterministic: the same input always gives
+byte-identical output, so the build can regenerate it and a test can check
+a checksum of every table.
+
+Scheme (the additive-key perfect hash used by OMPEval-style evaluators,
+implemented here from its description):
+
+* Every rank r has a multiplier RANK_MULT[r]. The sum of the multipliers of a
+  hand's cards is unique for every multiset of up to seven ranks with at most
+  four of each rank, so it identifies the hand's rank pattern.
+* Each card's 64-bit key is its rank multiplier in the low 32 bits plus
+  1 << (32 + 4 * suit): four 4-bit suit counters in the high half. Counters
+  start at 3, so a suit holding five or more cards sets bit 3 of its nibble.
+  At most one suit can do that in seven cards.
+* Non-flush hands: the 32-bit rank sum goes through a hash-and-displace
+  perfect hash (one multiply gives a bucket and a home slot; the bucket's
+  displacement moves the slot), then a uint16 table lookup.
+* Flushes: a flush beats every non-flush hand that seven cards can make, so
+  the 13-bit rank mask of the flush suit indexes an 8192-entry table directly.
+
+Usage: gen_tables.py OUTDIR   (writes prc_tables.c and prc_tables.h)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import sys
+
+# Found once by a greedy search (src/tablegen/find_rank_mult.c, minutes): each
+# multiplier is the smallest value larger than the previous one that keeps
+# every sum of <= 7 ranks (<= 4 of a rank) distinct. Checked on every run.
+RANK_MULT = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
+             1526359, 3453520)
+MAX_CARDS = 7
+# Perfect hash parameters: 76,155 rank sums into 77,000 slots (98.9% full).
+HASH_MULT = 0x9E3779B97F4A7C15
+BUCKET_BITS = 14
+HASH_SIZE = 77000
+MASK64 = (1 << 64) - 1
+SUIT_SHIFT = 32
+SUIT_START = 0x3333 << SUIT_SHIFT  # every suit counter starts at 3
+INVALID_KEY = 1 << 60
+
+# Categories, weakest first (the public Category enum uses the same numbers).
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
+    STRAIGHT_FLUSH = range(9)
+
+N_CLASSES = 7462
+
+
+def rank_multisets(max_size=MAX_CARDS):
+    """Yield every count vector (13 ints, each 0..4) with sum <= max_size."""
+    def rec(r, left, acc):
+        if r == 13:
+            yield tuple(acc)
+            return
+        for c in range(min(4, left) + 1):
+            acc.append(c)
+            yield from rec(r + 1, left - c, acc)
+            acc.pop()
+    yield from rec(0, max_size, [])
+
+
+def straight_top(ranks_present):
+    """Top rank of the best straight in a set of ranks, or -1 (wheel = 3)."""
+    for top in range(12, 2, -1):
+        need = [top - i for i in range(5)]
+        if top == 3:
+            need = [3, 2, 1, 0, 12]
+        if all(r in ranks_present for r in need):
+            return top
+    return -1
+
+
+def five_card_key(counts, flush):
+    """Sort key of a 5-card hand given its rank counts; larger is better."""
+    groups = sorted(((c, r) for r, c in enumerate(counts) if c),
+                    reverse=True)
+    shape = tuple(c for c, _ in groups)
+    ranks = tuple(r for _, r in groups)
+    top = straight_top(set(ranks)) if len(ranks) == 5 else -1
+    if flush:
+        return (STRAIGHT_FLUSH, top) if top >= 0 else (FLUSH,) + ranks
+    if top >= 0:
+        return (STRAIGHT, top)
+    cat = {(1, 1, 1, 1, 1): HIGH_CARD, (2, 1, 1, 1): PAIR,
+           (2, 2, 1): TWO_PAIR, (3, 1, 1): TRIPS, (3, 2): FULL_HOUSE,
+           (4, 1): QUADS}[shape]
+    return (cat,) + ranks
+
+
+def mask_counts(mask):
+    return tuple((mask >> r) & 1 for r in range(13))
+
+
+def build_classes():
+    """Strength (1..7462) of every 5-card class; returns two dicts."""
+    keyed = []
+    for counts in rank_multisets(5):
+        if sum(counts) == 5:
+            keyed.append((five_card_key(counts, False), 0, counts))
+    for mask in range(8192):
+        if bin(mask).count("1") == 5:
+            keyed.append((five_card_key(mask_counts(mask), True), 1, mask))
+    keyed.sort()
+    assert len(keyed) == N_CLASSES, len(keyed)
+    plain, flush, info = {}, {}, [0] * (N_CLASSES + 1)
+    for strength, (key, is_flush, what) in enumerate(keyed, start=1):
+        (flush if is_flush else plain)[what] = strength
+        # class info: category in bits 20..23, up to five ranks in 4-bit
+        # fields (most significant first) describing the hand's groups.
+        ranks = list(key[1:]) + [0] * (5 - len(key[1:]))
+        packed = key[0] << 20
+        for i, r in enumerate(ranks):
+            packed |= r << (16 - 4 * i)
+        info[strength] = packed
+    return plain, flush, info
+
+
+def build_rank_values(plain):
+    """Map every rank multiset of size <= 7 to its high strength (0 if < 5)."""
+    values = {}
+    by_size = sorted(rank_multisets(), key=sum)
+    for counts in by_size:
+        size = sum(counts)
+        if size < 5:
+            values[counts] = 0
+        elif size == 5:
+            values[counts] = plain[counts]
+        else:
+            best = 0
+            for r, c in enumerate(counts):
+                if c:
+                    sub = counts[:r] + (c - 1,) + counts[r + 1:]
+                    best = max(best, values[sub])
+            values[counts] = best
+    return values
+
+
+def build_flush_values(flush):
+    table = [0] * 8192
+    for mask in range(8192):
+        n = bin(mask).count("1")
+        if n == 5:
+            table[mask] = flush[mask]
+    for mask in sorted(range(8192), key=lambda m: bin(m).count("1")):
+        if bin(mask).count("1") > 5:
+            table[mask] = max(table[mask & ~(1 << b)]
+                              for b in range(13) if mask >> b & 1)
+    return table
+
+
+def rank_sum(counts):
+    return sum(c * m for c, m in zip(counts, RANK_MULT))
+
+
+def hash_parts(key, mult=None):
+    """(bucket, home slot) of a rank sum; mirrored exactly by the C kernel."""
+    h = (key * (HASH_MULT if mult is None else mult)) & MASK64
+    return h >> (64 - BUCKET_BITS), ((h & 0xFFFFFFFF) * HASH_SIZE) >> 32
+
+
+def build_perfect_hash(keys):
+    """Hash and displace: one displacement per bucket, returns the list.
+
+    A key's slot is (home + DISPLACE[bucket]) mod HASH_SIZE. Buckets are
+    placed largest first, each at the smallest displacement that lands all
+    of its keys on free slots. Python ints serve as bitsets: rotating the
+    free-slot set by each key's home slot and ANDing gives every workable
+    displacement at once.
+    """
+    buckets = {}
+    for k in keys:
+        b, home = hash_parts(k)
+        buckets.setdefault(b, []).append(home)
+    full = (1 << HASH_SIZE) - 1
+    free = full
+    displace = [0] * (1 << BUCKET_BITS)
+    for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
+        homes = buckets[b]
+        if len(set(homes)) != len(homes):
+            raise SystemExit(f"bucket {b}: two keys share a home slot")
+        fits = full
+        for p in homes:
+            fits &= ((free >> p) | (free << (HASH_SIZE - p))) & full
+        if not fits:
+            raise SystemExit(f"bucket {b} does not fit; raise HASH_SIZE")
+        d = (fits & -fits).bit_length() - 1
+        for p in homes:
+            free &= ~(1 << ((p + d) % HASH_SIZE))
+        displace[b] = d
+    return displace
+
+
+def hash_index(key, displace):
+    b, home = hash_parts(key)
+    return (home + displace[b]) % HASH_SIZE
+
+
+def c_array(ctype, name, values, per_line=12):
+    lines = [f"const {ctype} {name}[{len(values)}] = {{"]
+    for i in range(0, len(values), per_line):
+        chunk = values[i:i + per_line]
+        lines.append("    " + ", ".join(str(v) for v in chunk) + ",")
+    lines.append("};")
+    return "\n".join(lines)
+
+
+def generate():
+    multisets = list(rank_multisets())
+    sums = [rank_sum(c) for c in multisets]
+    if len(set(sums)) != len(sums):
+        raise SystemExit("RANK_MULT does not give unique rank sums")
+
+    plain, flush, info = build_classes()
+    values = build_rank_values(plain)
+    flush_table = build_flush_values(flush)
+    displace = build_perfect_hash(sums)
+    hash_high = [0] * HASH_SIZE
+    for counts, key in zip(multisets, sums):
+        hash_high[hash_index(key, displace)] = values[counts]
+
+    # Indexed by any byte: ids 52..255 carry the INVALID_KEY poison bit (up
+    # to seven of them still fit below bit 63) and no card bit, so the batch
+    # kernel validates ids with no branch per card.
+    card_key = [INVALID_KEY] * 256
+    card_bit = [0] * 256
+    for card in range(52):
+        rank, suit = divmod(card, 4)
+        card_key[card] = RANK_MULT[rank] + (1 << (SUIT_SHIFT + 4 * suit))
+        card_bit[card] = 1 << card
+
+    tables = {
+        "prc_card_key": ("uint64_t", card_key),
+        "prc_card_bit": ("uint64_t", card_bit),
+        "prc_hash_displace": ("uint32_t", displace),
+        "prc_hash_high": ("uint16_t", hash_high),
+        "prc_flush_high": ("uint16_t", flush_table),
+        "prc_class_info": ("uint32_t", info),
+    }
+    return tables
+
+
+HEADER = """\
+/* Generated by src/tablegen/gen_tables.py. Do not edit. */
+#ifndef PRC_TABLES_H
+#define PRC_TABLES_H
+#include <stdint.h>
+
+#define PRC_HASH_MULT 0x{hash_mult:X}ULL
+#define PRC_BUCKET_SHIFT {bucket_shift}
+#define PRC_HASH_SIZE {hash_size}
+#define PRC_SUIT_SHIFT {suit_shift}
+#define PRC_SUIT_START 0x{suit_start:X}ULL
+#define PRC_FLUSH_BITS 0x{flush_bits:X}ULL
+#define PRC_N_CLASSES {n_classes}
+#define PRC_INVALID_SHIFT 60
+
+{decls}
+
+#endif
+"""
+
+
+def write(outdir):
+    tables = generate()
+    decls = []
+    body = ["/* Generated by src/tablegen/gen_tables.py. Do not edit. */",
+            '#include "prc_tables.h"', ""]
+    for name, (ctype, values) in tables.items():
+        decls.append(f"extern const {ctype} {name}[{len(values)}];")
+        body.append(c_array(ctype, name, values))
+        body.append("")
+    # Checksums let a test notice any change to what the generator emits.
+    body.append("/* sha256 of each table's values, one per line:")
+    for name, (ctype, values) in tables.items():
+        digest = hashlib.sha256(",".join(map(str, values)).encode()).hexdigest()
+        body.append(f"   {name} {digest}")
+    body.append("*/")
+    header = HEADER.format(
+        hash_mult=HASH_MULT, bucket_shift=64 - BUCKET_BITS, hash_size=HASH_SIZE, suit_shift=SUIT_SHIFT, suit_start=SUIT_START,
+        flush_bits=0x8888 << SUIT_SHIFT, n_classes=N_CLASSES,
+        decls="\n".join(decls))
+    os.makedirs(outdir, exist_ok=True)
+    for fname, text in (("prc_tables.h", header),
+                        ("prc_tables.c", "\n".join(body) + "\n")):
+        path = os.path.join(outdir, fname)
+        old = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                old = f.read()
+        if old != text:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+    sizes = {n: len(v) for n, (t, v) in tables.items()}
+    return sizes
+
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        "generated")
+    print(write(out))

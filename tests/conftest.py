@@ -1,0 +1,44 @@
+"""Shared pytest configuration: hypothesis profiles and the reference module path.
+
+Choose a hypothesis profile with the HYPOTHESIS_PROFILE environment variable:
+``ci`` (default: no deadline, moderate example counts), ``dev`` (quick) or
+``thorough`` (many examples, for occasional local runs).
+"""
+
+import os
+import sys
+
+# tests/ has no __init__.py; make ``import reference`` work under every
+# pytest import mode (prepend, append or importlib).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
+
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # property tests skip themselves without hypothesis
+    pass
+else:
+    settings.register_profile(
+        "ci",
+        deadline=None,
+        max_examples=150,
+        suppress_health_check=[HealthCheck.too_slow],
+        print_blob=True,
+    )
+    settings.register_profile("dev", deadline=None, max_examples=25)
+    settings.register_profile(
+        "thorough",
+        deadline=None,
+        max_examples=3000,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_report_header(config):
+    try:
+        import pyrankcore
+    except ImportError as exc:  # the tests will fail loudly on their own
+        return f"pyrankcore: not importable ({exc})"
+    return f"pyrankcore {pyrankcore.__version__} from {os.path.dirname(pyrankcore.__file__)}"

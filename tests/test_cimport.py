@@ -1,0 +1,152 @@
+"""The C-level API: ``from pyrankcore cimport ...`` compiles and agrees with Python.
+
+Builds tests/cython/cimport_smoke.pyx in a temporary directory with Cython and
+setuptools (in a subprocess, ``build_ext --inplace``), against the .pxd files
+of the *installed* pyrankcore package, then imports it and compares every
+C entry point with pyrankcore.evaluate_batch.
+"""
+
+import importlib.util
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyrankcore
+
+HERE = Path(__file__).resolve().parent
+SMOKE_PYX = HERE / "cython" / "cimport_smoke.pyx"
+PACKAGE_DIR = Path(pyrankcore.__file__).resolve().parent
+
+BUILD_SCRIPT = textwrap.dedent(
+    """
+    import sys
+    from setuptools import Extension, setup
+    from Cython.Build import cythonize
+
+    include_dir = sys.argv[1]
+    setup(
+        name="cimport_smoke",
+        ext_modules=cythonize(
+            [Extension("cimport_smoke", ["cimport_smoke.pyx"])],
+            include_path=[include_dir],
+            compiler_directives={"language_level": 3},
+        ),
+        script_args=["build_ext", "--inplace"],
+    )
+    """
+)
+
+
+def _have_c_compiler():
+    if sys.platform == "win32":
+        return True  # MSVC is located by setuptools itself; let the build decide
+    candidates = []
+    if os.environ.get("CC"):
+        candidates.append(shlex.split(os.environ["CC"])[0])
+    cc = sysconfig.get_config_var("CC")
+    if cc:
+        candidates.append(shlex.split(cc)[0])
+    candidates += ["cc", "gcc", "clang"]
+    return any(shutil.which(c) for c in candidates)
+
+
+def test_pxd_files_ship_with_the_package():
+    for name in ("__init__.pxd", "_core.pxd"):
+        assert (PACKAGE_DIR / name).is_file(), f"{name} missing from {PACKAGE_DIR}"
+    text = (PACKAGE_DIR / "__init__.pxd").read_text(encoding="utf-8")
+    for fn in ("evaluate_5", "evaluate_6", "evaluate_7", "evaluate_cards", "evaluate_mask"):
+        assert fn in text, fn
+
+
+@pytest.fixture(scope="module")
+def smoke(tmp_path_factory):
+    if importlib.util.find_spec("Cython") is None:
+        pytest.skip("Cython is not installed: cannot build the cimport smoke test")
+    if importlib.util.find_spec("setuptools") is None:
+        pytest.skip("setuptools is not installed: cannot build the cimport smoke test")
+    if not _have_c_compiler():
+        pytest.skip("no C compiler found (CC, cc, gcc, clang): cannot build the cimport smoke test")
+    workdir = tmp_path_factory.mktemp("cimport_smoke")
+    shutil.copy(SMOKE_PYX, workdir / "cimport_smoke.pyx")
+    (workdir / "build_smoke.py").write_text(BUILD_SCRIPT, encoding="utf-8")
+    # The include path for ``cimport pyrankcore`` is the directory that holds
+    # the installed package.
+    include_dir = str(PACKAGE_DIR.parent)
+    proc = subprocess.run(
+        [sys.executable, "build_smoke.py", include_dir],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    built = list(workdir.glob("cimport_smoke*" + (suffix or ".so")))
+    if not built:
+        built = [p for p in workdir.glob("cimport_smoke*") if p.suffix in (".so", ".pyd")]
+    assert built, f"no extension module in {sorted(p.name for p in workdir.iterdir())}"
+    spec = importlib.util.spec_from_file_location("cimport_smoke", built[0])
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def random_hands(n, k, seed):
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_cimported_functions_agree_with_python(smoke, k):
+    hands = random_hands(20_000, k, seed=k)
+    out = np.zeros((hands.shape[0], 3), dtype=np.uint16)
+    smoke.eval_rows(hands, out)
+    expected = pyrankcore.evaluate_batch(hands)
+    np.testing.assert_array_equal(out[:, 0], expected)  # evaluate_5/6/7
+    np.testing.assert_array_equal(out[:, 1], expected)  # evaluate_cards
+    np.testing.assert_array_equal(out[:, 2], expected)  # evaluate_mask
+
+
+def test_cimported_known_hands(smoke):
+    cases = {
+        "As Ks Qs Js Ts": 7462,
+        "7c 5d 4h 3s 2c": 1,
+        "5d 4d 3d 2d Ad 9c 9h": 7453,
+        "Jc Jd Jh Js 9c Ad 2h": pyrankcore.evaluate("Jc Jd Jh Js Ad"),
+        "2d 2s 3d 3c 4s 5h": pyrankcore.evaluate("2d 2s 3d 3c 4s 5h"),
+    }
+    for text, want in cases.items():
+        ids = pyrankcore.parse_cards(text)
+        assert smoke.eval_fixed(np.array(ids, dtype=np.uint8)) == want, text
+        mask = sum(1 << c for c in ids)
+        assert smoke.eval_mask(mask) == want, text
+        assert pyrankcore.evaluate(ids) == want
+
+
+def test_evaluate_mask_ignores_bits_above_51(smoke):
+    # documented in _core.pxd: "higher bits are ignored"
+    ids = pyrankcore.parse_cards("As Kd Qh Jc 9s 8d 2c")
+    mask = sum(1 << c for c in ids)
+    want = pyrankcore.evaluate(ids)
+    assert smoke.eval_mask(mask | (1 << 52) | (1 << 63)) == want
+
+
+def test_evaluate_mask_category_extremes(smoke):
+    # 5-card masks of the lowest and highest hands of every category
+    for text in [
+        "7c 5d 4h 3s 2c", "Ac Kd Qh Js 9c", "2c 2d 5h 4s 3c", "Ac Ad Kh Qs Jc",
+        "2c 2d 3h 3s 4c", "Ac Ad Kh Ks Qc", "2c 2d 2h 4s 3c", "Ac Ad Ah Ks Qc",
+        "Ac 2d 3h 4s 5c", "Ac Kd Qh Js Tc", "7h 5h 4h 3h 2h", "Ah Kh Qh Jh 9h",
+        "2c 2d 2h 3s 3c", "Ac Ad Ah Ks Kc", "2c 2d 2h 2s 3c", "Ac Ad Ah As Kc",
+        "Ah 2h 3h 4h 5h", "As Ks Qs Js Ts",
+    ]:
+        ids = pyrankcore.parse_cards(text)
+        assert smoke.eval_mask(sum(1 << c for c in ids)) == pyrankcore.evaluate(ids), text

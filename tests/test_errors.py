@@ -1,0 +1,402 @@
+"""Bad input never gets a ranking: every error names what was wrong.
+
+Also the none-safety check: every public function called with None raises
+TypeError (never SystemError or a crash).
+"""
+
+import re
+
+import numpy as np
+import pytest
+
+import pyrankcore
+import pyrankcore.errors
+from pyrankcore import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PyrankcoreError,
+    UnknownGameError,
+)
+
+GOOD7 = "As Kd Qh Jc 9s 8d 2c"
+
+# --------------------------------------------------------------------------
+# hierarchy
+
+
+@pytest.mark.parametrize(
+    "name", ["InvalidCardError", "DuplicateCardError", "HandSizeError", "UnknownGameError"]
+)
+def test_error_hierarchy(name):
+    cls = getattr(pyrankcore, name)
+    assert issubclass(cls, PyrankcoreError)
+    assert issubclass(cls, ValueError)
+    assert getattr(pyrankcore.errors, name) is cls
+
+
+def test_base_error():
+    assert issubclass(PyrankcoreError, Exception)
+    assert pyrankcore.errors.PyrankcoreError is PyrankcoreError
+    assert not issubclass(TypeError, PyrankcoreError)
+
+
+# --------------------------------------------------------------------------
+# invalid card text and ids
+
+
+@pytest.mark.parametrize("token", ["1s", "Xs", "A", "Asx", "Ax", "11s", "0c", "AS\u2660", "Zz"])
+def test_invalid_card_text_names_the_token(token):
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.parse_cards(token)
+    msg = str(info.value)
+    assert token in msg or repr(token) in msg, msg
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "As ", " As", "As,", ",As", "As Kd ", "As\tKd", "As\nKd", " ", ","],
+)
+def test_strict_separators(text):
+    with pytest.raises(InvalidCardError):
+        pyrankcore.parse_cards(text)
+
+
+def test_invalid_token_inside_a_longer_string_is_named():
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.parse_cards("As Kd Xs 7h")
+    assert "Xs" in str(info.value)
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.parse_cards(["As", "Qx"])
+    assert "Qx" in str(info.value)
+
+
+@pytest.mark.parametrize("card_id", [52, -1, 53, 100, 2**31, -(2**40)])
+def test_out_of_range_ids_name_the_id(card_id):
+    for value in (card_id, [0, card_id], (card_id, 1)):
+        with pytest.raises(InvalidCardError) as info:
+            pyrankcore.parse_cards(value)
+        assert str(card_id) in str(info.value)
+
+
+def test_out_of_range_ids_in_arrays():
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.parse_cards(np.array([0, 1, 52], dtype=np.int64))
+    assert "52" in str(info.value)
+    with pytest.raises(InvalidCardError):
+        pyrankcore.parse_cards(np.array([0, -1], dtype=np.int8))
+    with pytest.raises(InvalidCardError):
+        pyrankcore.parse_cards(np.array([0, 2**64 - 1], dtype=np.uint64))
+
+
+def test_sequence_elements_must_be_single_cards():
+    with pytest.raises(InvalidCardError):
+        pyrankcore.parse_cards(["AsKd", "7h"])
+    with pytest.raises(InvalidCardError):
+        pyrankcore.parse_cards(["As Kd"])
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, 51.0, True, False, {}, {"As": 1}, object()])
+def test_parse_wrong_types(bad):
+    with pytest.raises(TypeError):
+        pyrankcore.parse_cards(bad)
+
+
+@pytest.mark.parametrize("bad_element", [None, 1.0, True, ["As"], {"x": 1}])
+def test_parse_wrong_element_types(bad_element):
+    with pytest.raises(TypeError):
+        pyrankcore.parse_cards(["As", bad_element])
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object, np.complex128])
+def test_parse_non_integer_arrays(dtype):
+    arr = np.array([1, 2, 3]).astype(dtype)
+    with pytest.raises(TypeError):
+        pyrankcore.parse_cards(arr)
+
+
+@pytest.mark.parametrize("bad", [[52], [0, -1], 52, -1, np.array([3, 52])], ids=str)
+def test_format_bad_ids(bad):
+    with pytest.raises(InvalidCardError):
+        pyrankcore.format_cards(bad)
+
+
+@pytest.mark.parametrize(
+    "bad", [None, 1.5, True, [1.5], [None], {1: 2}, {51}], ids=["None", "float", "bool", "[float]", "[None]", "dict", "set"]
+)
+def test_format_wrong_types(bad):
+    with pytest.raises(TypeError):
+        pyrankcore.format_cards(bad)
+
+
+# --------------------------------------------------------------------------
+# duplicates
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "As As",
+        "AsAs",
+        "As Kd as",
+        "A\u2660 As",
+        [51, 51],
+        ["As", 51],
+        ("Kd", "As", "7h", "As"),
+        np.array([51, 0, 51], dtype=np.uint8),
+    ],
+    ids=["space", "concat", "case", "symbol", "ints", "mixed", "tuple", "array"],
+)
+def test_duplicate_card_is_named(value):
+    with pytest.raises(DuplicateCardError) as info:
+        pyrankcore.parse_cards(value)
+    msg = str(info.value)
+    # canonical text, or the token exactly as the caller typed it
+    assert "As" in msg or (isinstance(value, str) and ("as" in msg or "A\u2660" in msg)), msg
+
+
+def test_duplicate_in_evaluate():
+    with pytest.raises(DuplicateCardError) as info:
+        pyrankcore.evaluate("As As Ks Qd 2c")
+    assert "As" in str(info.value)
+    with pytest.raises(DuplicateCardError) as info:
+        pyrankcore.evaluate([0, 1, 2, 3, 4, 5, 3])
+    assert "2s" in str(info.value)
+
+
+# --------------------------------------------------------------------------
+# hand size and game
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 8, 9, 52])
+def test_evaluate_wrong_number_of_cards(n):
+    with pytest.raises(HandSizeError):
+        pyrankcore.evaluate(list(range(n)))
+
+
+def test_evaluate_empty_hand():
+    with pytest.raises((HandSizeError, InvalidCardError)):
+        pyrankcore.evaluate([])
+
+
+def test_evaluate_invalid_card():
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.evaluate("As Kd Qh Jc Xx")
+    assert "Xx" in str(info.value)
+    with pytest.raises(InvalidCardError):
+        pyrankcore.evaluate([0, 1, 2, 3, 52])
+
+
+@pytest.mark.parametrize("game", ["nope", "HIGHX", "", "omaha-nope"])
+def test_unknown_game(game):
+    with pytest.raises(UnknownGameError) as info:
+        pyrankcore.evaluate(GOOD7, game=game)
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(UnknownGameError):
+        pyrankcore.evaluate_batch(np.zeros((0, 5), dtype=np.uint8), game=game)
+    with pytest.raises(UnknownGameError):
+        pyrankcore.category(100, game=game)
+    with pytest.raises(UnknownGameError):
+        pyrankcore.describe(100, game=game)
+
+
+def test_unknown_game_names_the_game():
+    with pytest.raises(UnknownGameError) as info:
+        pyrankcore.evaluate(GOOD7, game="klondike")
+    assert "klondike" in str(info.value)
+
+
+# --------------------------------------------------------------------------
+# strengths out of range
+
+
+@pytest.mark.parametrize("bad", [0, 7463, -1, 10**6, -(10**6)])
+def test_strength_out_of_range(bad):
+    with pytest.raises(ValueError):
+        pyrankcore.category(bad)
+    with pytest.raises(ValueError):
+        pyrankcore.describe(bad)
+    with pytest.raises(ValueError):
+        pyrankcore.to_cactus_kev(bad)
+    with pytest.raises(ValueError):
+        pyrankcore.from_cactus_kev(bad)
+
+
+@pytest.mark.parametrize("bad", [0, 7463])
+def test_cactus_kev_array_out_of_range(bad):
+    arr = np.array([1, 2, bad], dtype=np.int64)
+    with pytest.raises(ValueError):
+        pyrankcore.to_cactus_kev(arr)
+    with pytest.raises(ValueError):
+        pyrankcore.from_cactus_kev(arr)
+
+
+# --------------------------------------------------------------------------
+# evaluate_batch errors
+
+
+def _rows(n=10, k=7, dtype=np.int64):
+    rng = np.random.default_rng(n * 100 + k)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(dtype)
+
+
+def _has_row(msg, i):
+    return re.search(rf"\brow {i}\b", msg) is not None
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object, np.complex64])
+def test_batch_non_integer_dtype(dtype):
+    arr = np.zeros((3, 5)).astype(dtype)
+    with pytest.raises(TypeError):
+        pyrankcore.evaluate_batch(arr)
+    with pytest.raises(TypeError):
+        pyrankcore.evaluate_batch(_rows(4, 7).astype(dtype))
+
+
+@pytest.mark.parametrize("shape", [(5,), (7,), (2, 5, 1), (1, 1, 5), (3, 4), (3, 8), (3, 0), (3, 52), (0, 4), ()])
+def test_batch_bad_shape(shape):
+    arr = np.zeros(shape, dtype=np.uint8)
+    with pytest.raises(HandSizeError):
+        pyrankcore.evaluate_batch(arr)
+
+
+@pytest.mark.parametrize("dtype,bad", [(np.int8, -1), (np.int64, 52), (np.uint8, 255), (np.uint64, 2**63), (np.int32, -(2**31))])
+def test_batch_invalid_id_names_first_bad_row(dtype, bad):
+    arr = _rows(10, 7, np.int64).astype(dtype)
+    arr[3, 2] = bad
+    arr[7, 0] = bad
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.evaluate_batch(arr)
+    msg = str(info.value)
+    assert _has_row(msg, 3), msg
+    assert not _has_row(msg, 7), msg
+
+
+def test_batch_invalid_id_in_row_zero_and_last_row():
+    arr = _rows(6, 5)
+    arr[5, 4] = 99
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.evaluate_batch(arr)
+    assert _has_row(str(info.value), 5)
+    arr[0, 0] = 60
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.evaluate_batch(arr)
+    assert _has_row(str(info.value), 0)
+
+
+def test_batch_duplicate_names_first_bad_row():
+    arr = _rows(12, 6)
+    arr[4, 5] = arr[4, 0]
+    arr[9, 1] = arr[9, 2]
+    with pytest.raises(DuplicateCardError) as info:
+        pyrankcore.evaluate_batch(arr)
+    msg = str(info.value)
+    assert _has_row(msg, 4), msg
+    assert not _has_row(msg, 9), msg
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_batch_duplicate_every_column_pair(k):
+    """A duplicate anywhere in a row is caught, whichever two columns repeat."""
+    base = _rows(1, k)[0]
+    for i in range(k):
+        for j in range(i + 1, k):
+            row = base.copy()
+            row[j] = row[i]
+            arr = np.vstack([_rows(3, k), row[None, :]])
+            with pytest.raises(DuplicateCardError) as info:
+                pyrankcore.evaluate_batch(arr)
+            assert _has_row(str(info.value), 3), (i, j, str(info.value))
+
+
+def test_batch_row_index_refers_to_the_view():
+    arr = _rows(20, 7)
+    arr[6, 1] = 77  # row 3 of arr[::2]
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.evaluate_batch(arr[::2])
+    assert _has_row(str(info.value), 3)
+    fortran = np.asfortranarray(arr)
+    with pytest.raises(InvalidCardError) as info:
+        pyrankcore.evaluate_batch(fortran)
+    assert _has_row(str(info.value), 6)
+
+
+def test_batch_error_with_out_still_raises():
+    arr = _rows(5, 7, np.uint8)
+    arr[2, 0] = 200
+    out = np.full(5, 12345, dtype=np.uint16)
+    with pytest.raises(InvalidCardError):
+        pyrankcore.evaluate_batch(arr, out=out)
+
+
+@pytest.mark.parametrize(
+    "out",
+    [
+        np.zeros(10, dtype=np.int32),
+        np.zeros(10, dtype=np.uint32),
+        np.zeros(10, dtype=np.int16),
+        np.zeros(10, dtype=np.float64),
+        np.zeros(11, dtype=np.uint16),
+        np.zeros(9, dtype=np.uint16),
+        np.zeros((10, 1), dtype=np.uint16),
+        np.zeros((1, 10), dtype=np.uint16),
+        [0] * 10,
+    ],
+    ids=["int32", "uint32", "int16", "float64", "long", "short", "col", "row", "list"],
+)
+def test_batch_bad_out(out):
+    with pytest.raises((ValueError, TypeError)):
+        pyrankcore.evaluate_batch(_rows(10, 7), out=out)
+
+
+def test_batch_read_only_out_is_rejected():
+    out = np.zeros(10, dtype=np.uint16)
+    out.setflags(write=False)
+    with pytest.raises((ValueError, TypeError)):
+        pyrankcore.evaluate_batch(_rows(10, 7), out=out)
+    assert not out.any()
+
+
+@pytest.mark.parametrize("threads", [0, -1, -8])
+def test_batch_bad_threads(threads):
+    with pytest.raises(ValueError):
+        pyrankcore.evaluate_batch(_rows(10, 7), threads=threads)
+
+
+def test_batch_threads_wrong_type():
+    for bad in (1.5, "2"):
+        with pytest.raises(TypeError):
+            pyrankcore.evaluate_batch(_rows(10, 7), threads=bad)
+
+
+# --------------------------------------------------------------------------
+# none-safety: TypeError, never SystemError
+
+
+NONE_CALLS = {
+    "parse_cards": lambda: pyrankcore.parse_cards(None),
+    "format_cards": lambda: pyrankcore.format_cards(None),
+    "evaluate": lambda: pyrankcore.evaluate(None),
+    "evaluate(game=None)": lambda: pyrankcore.evaluate(GOOD7, game=None),
+    "evaluate_batch": lambda: pyrankcore.evaluate_batch(None),
+    "evaluate_batch(game=None)": lambda: pyrankcore.evaluate_batch(_rows(2, 5), game=None),
+    "category": lambda: pyrankcore.category(None),
+    "category(game=None)": lambda: pyrankcore.category(10, game=None),
+    "describe": lambda: pyrankcore.describe(None),
+    "describe(game=None)": lambda: pyrankcore.describe(10, game=None),
+    "to_cactus_kev": lambda: pyrankcore.to_cactus_kev(None),
+    "from_cactus_kev": lambda: pyrankcore.from_cactus_kev(None),
+    "enumerate_counts": lambda: pyrankcore._core.enumerate_counts(None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NONE_CALLS))
+def test_none_raises_type_error(name):
+    with pytest.raises(TypeError):
+        NONE_CALLS[name]()
+
+
+def test_none_where_none_is_allowed():
+    arr = _rows(4, 7)
+    expected = [pyrankcore.evaluate(r) for r in arr.tolist()]
+    assert pyrankcore.evaluate_batch(arr, out=None, threads=None).tolist() == expected
