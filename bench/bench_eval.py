@@ -149,7 +149,14 @@ def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
     Interleaving spreads a burst of load on a shared machine over all cases
     instead of one, which keeps the ratios of one run comparable.
     """
-    live = [c for c in cases if found.attempt(c.label, c.warmup or c.run) is not None]
+    live = []
+    for c in cases:
+        log(c.label)
+        try:
+            (c.warmup or c.run)()
+            live.append(c)
+        except Exception as e:
+            found.fail(c.label, e)
     for round_no in range(repeat):
         log(f"round {round_no + 1} of {repeat}")
         for c in list(live):

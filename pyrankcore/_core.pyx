@@ -269,8 +269,11 @@ def format_cards(cards):
         ids = _parse_text(<str>cards)
     elif type(cards).__module__ == "numpy":
         ids = [_card_from_item(x) for x in cards.reshape(-1).tolist()]
-    else:
+    elif isinstance(cards, (list, tuple)):
         ids = [_card_from_item(x) for x in cards]
+    else:
+        raise TypeError(f"cards must be a list, tuple or array of card ids, "
+                        f"not {type(cards).__name__}")
     return " ".join([RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in ids])
 
 
