@@ -26,11 +26,14 @@ COMMON_CATEGORIES = (
 
 
 def run(*args, timeout=120):
+    # Run outside the checkout: from its root, `python -m pyrankcore` would
+    # import the source folder (no compiled _core) instead of the install.
     return subprocess.run(
         list(args),
         capture_output=True,
         text=True,
         timeout=timeout,
+        cwd=Path(__file__).resolve().parent,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
 
@@ -40,7 +43,7 @@ def normalise(text):
 
 
 def category_lines(text):
-    """Lines that name a category, with timing-like figures removed."""
+    """Lines that name a category (the timing line names none)."""
     lines = []
     for line in text.splitlines():
         low = normalise(line)
@@ -55,6 +58,37 @@ def test_module_demo_runs_and_names_categories():
     out = normalise(proc.stdout)
     missing = [name for name in COMMON_CATEGORIES if name not in out]
     assert not missing, f"missing {missing} in:\n{proc.stdout}"
+
+
+CATEGORY_TITLES = (
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "Pair",
+    "High Card",
+)
+
+
+def test_demo_category_counts_add_up_to_the_number_of_hands():
+    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "2")
+    assert proc.returncode == 0, proc.stderr
+    total = 0
+    for title in CATEGORY_TITLES:
+        m = re.search(rf"^{title}\s+([\d,]+)\b", proc.stdout, flags=re.M | re.I)
+        assert m, f"no count line for {title!r} in:\n{proc.stdout}"
+        total += int(m.group(1).replace(",", ""))
+    assert total == 20000
+
+
+@pytest.mark.parametrize("bad", [["--hands", "0"], ["--threads", "0"], ["--hands", "x"]])
+def test_demo_rejects_bad_arguments(bad):
+    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "100", *bad)
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
 
 
 def test_demo_is_reproducible_with_a_seed():
