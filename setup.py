@@ -29,7 +29,9 @@ def generate_tables():
     outputs = [os.path.join(HERE, GENERATED, f)
                for f in ("prc_tables.c", "prc_tables.h")]
     gen = os.path.join(HERE, GENERATOR)
-    if all(os.path.exists(o) and os.path.getmtime(o) >= os.path.getmtime(gen)
+    inputs = [gen, os.path.join(HERE, "pyrankcore", "_rankings.py")]
+    newest = max(os.path.getmtime(i) for i in inputs)
+    if all(os.path.exists(o) and os.path.getmtime(o) >= newest
            for o in outputs):
         return
     subprocess.check_call([sys.executable, gen, os.path.join(HERE, GENERATED)])

@@ -29,10 +29,36 @@ cdef extern from "prc_eval.h" nogil:
     uint16_t prc_eval_high_mask(uint64_t id_mask)
     uint16_t prc_eval_high_checked(const uint8_t *cards, int n, int *bad)
 
+    const uint64_t prc_card_key[256]
+    const uint16_t prc_rank_high[77000]
+    const uint16_t prc_rank_ace_five[77000]
+    const uint16_t prc_rank_ace_five_8[77000]
+    const uint16_t prc_rank_deuce_seven[77000]
+    const uint16_t prc_flush_deuce_seven[8192]
+    const uint16_t prc_rank_ace_six[77000]
+    const uint16_t prc_flush_ace_six[8192]
+    const uint16_t prc_rank_incomplete[77000]
+    const uint16_t prc_flush_incomplete[8192]
+    const uint16_t prc_rank_short_deck[77000]
+    const uint16_t prc_flush_short_deck[8192]
+    const int PRC_HASH_SIZE
+    ctypedef struct prc_game_t:
+        const uint16_t *rank
+        const uint16_t *flush
+        uint64_t invalid
+        int flush_mode
+    uint32_t prc_rank_slot(uint32_t rank_sum)
+    uint16_t prc_game_value(const prc_game_t *g, uint64_t key, uint64_t seen,
+                            int n)
+    uint16_t prc_eval_game_checked(const prc_game_t *g, const uint8_t *cards,
+                                   int n, int *bad)
+    uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask)
+
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
-GAMES = ("high",)
+GAMES = ("high", "ace_five", "ace_five_8", "deuce_seven", "ace_six",
+         "incomplete", "short_deck")
 
 
 # ---------------------------------------------------------------------------
@@ -74,19 +100,160 @@ cdef uint16_t evaluate_mask(uint64_t mask) noexcept nogil:
 # ---------------------------------------------------------------------------
 # Games
 
-cdef int _game_id(object game) except -1:
-    """Resolve a game name; only 'high' is built in the core engine."""
-    if game is "high" or game == "high":
-        return 0
-    if not isinstance(game, str):
-        raise TypeError(f"game must be a str, not {type(game).__name__}")
-    raise UnknownGameError(f"unknown game {game!r}; choose one of {GAMES}")
+from pyrankcore import _rankings
+
+
+cdef class GameTables:
+    """The kernel-side view of one ranking: its tables and hand sizes.
+
+    Built-in games point at the generated static tables; custom rankings
+    (stripped decks, house-rule options) own NumPy arrays built at run time
+    by the same code (pyrankcore/_rankings.py) that generated the built-ins.
+    """
+    cdef prc_game_t game
+    cdef object _arrays
+    cdef readonly object ranking
+    cdef readonly str name
+    cdef readonly int min_cards, max_cards, n_classes
+    cdef readonly uint64_t deck_mask
+
+    def __repr__(self):
+        return f"<GameTables {self.name}>"
+
+
+cdef uint64_t _deck_mask(object ranking):
+    cdef uint64_t mask = 0
+    for r in ranking.deck_ranks:
+        for suit in range(4):
+            mask |= (<uint64_t>1) << (r * 4 + suit)
+    return mask
+
+
+cdef GameTables _new_tables(object ranking, n_classes):
+    cdef GameTables t = GameTables.__new__(GameTables)
+    t.ranking = ranking
+    t.name = ranking.name
+    t.min_cards = ranking.min_cards
+    t.max_cards = ranking.max_cards
+    t.n_classes = n_classes
+    t.deck_mask = _deck_mask(ranking)
+    t.game.invalid = ~t.deck_mask
+    t.game.flush_mode = ranking.flush_mode
+    return t
+
+
+cdef int _table_max(const uint16_t *table, int size) noexcept:
+    cdef int i, best = 0
+    for i in range(size):
+        if table[i] > best:
+            best = table[i]
+    return best
+
+
+cdef GameTables _builtin(str name, const uint16_t *rank, const uint16_t *flush):
+    # The strongest class appears in one of the tables, so the class count
+    # is their maximum: no need to build the class list at import time.
+    cdef int n_classes = _table_max(rank, PRC_HASH_SIZE)
+    if flush != NULL:
+        n_classes = max(n_classes, _table_max(flush, 8192))
+    cdef GameTables t = _new_tables(_rankings.RANKINGS[name], n_classes)
+    t.game.rank = rank
+    t.game.flush = flush
+    return t
+
+
+cdef dict _BUILTIN = {}
+cdef dict _CUSTOM = {}
+
+
+def _register_builtins():
+    _BUILTIN["high"] = _builtin("high", prc_rank_high, prc_flush_high)
+    _BUILTIN["ace_five"] = _builtin("ace_five", prc_rank_ace_five, NULL)
+    _BUILTIN["ace_five_8"] = _builtin("ace_five_8", prc_rank_ace_five_8, NULL)
+    _BUILTIN["deuce_seven"] = _builtin(
+        "deuce_seven", prc_rank_deuce_seven, prc_flush_deuce_seven)
+    _BUILTIN["ace_six"] = _builtin("ace_six", prc_rank_ace_six,
+                                   prc_flush_ace_six)
+    _BUILTIN["incomplete"] = _builtin(
+        "incomplete", prc_rank_incomplete, prc_flush_incomplete)
+    _BUILTIN["short_deck"] = _builtin(
+        "short_deck", prc_rank_short_deck, prc_flush_short_deck)
+
+
+_register_builtins()
+cdef GameTables _HIGH = _BUILTIN["high"]
+
+
+def rank_slot_of_counts(counts):
+    """Perfect-hash slot of a rank pattern (13 counts, at most 7 cards)."""
+    cdef uint32_t total = 0
+    for r, c in enumerate(counts):
+        total += <uint32_t>c * <uint32_t>(prc_card_key[r * 4] & 0xFFFFFFFF)
+    return prc_rank_slot(total)
+
+
+cdef GameTables _build_custom(object ranking):
+    """Tables for a ranking that is not built in (about a second, cached)."""
+    import numpy as np
+    multisets = [c for c in product(range(5), repeat=13) if sum(c) <= 7] \
+        if False else list(_rank_multisets())
+    by_slot, flush, classes = _rankings.build_values(
+        ranking, multisets, rank_slot_of_counts)
+    rank_arr = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)
+    for slot, v in by_slot.items():
+        rank_arr[slot] = v
+    flush_arr = np.asarray(flush, dtype=np.uint16)
+    cdef GameTables t = _new_tables(ranking, len(classes))
+    cdef const uint16_t[::1] rv = rank_arr
+    cdef const uint16_t[::1] fv = flush_arr
+    t._arrays = (rank_arr, flush_arr)
+    t.game.rank = &rv[0]
+    t.game.flush = &fv[0]
+    return t
+
+
+def _rank_multisets():
+    """Every rank pattern of 0..7 cards (at most 4 of a rank)."""
+    def rec(r, left, acc):
+        if r == 13:
+            yield tuple(acc)
+            return
+        for c in range(min(4, left) + 1):
+            acc.append(c)
+            yield from rec(r + 1, left - c, acc)
+            acc.pop()
+    yield from rec(0, 7, [])
+
+
+cpdef GameTables resolve_game(object game):
+    """GameTables for a game name, a Ranking, or GameTables.
+
+    Raises UnknownGameError for an unknown name, TypeError for other types.
+    """
+    if game is "high":
+        return _HIGH
+    if isinstance(game, str):
+        t = _BUILTIN.get(game)
+        if t is None:
+            raise UnknownGameError(
+                f"unknown game {game!r}; choose one of {GAMES}")
+        return t
+    if isinstance(game, GameTables):
+        return game
+    if isinstance(game, _rankings.Ranking):
+        t = _BUILTIN.get(game.name)
+        if t is not None and (<GameTables>t).ranking == game:
+            return t
+        t = _CUSTOM.get(game)
+        if t is None:
+            t = _CUSTOM[game] = _build_custom(game)
+        return t
+    raise TypeError(f"game must be a name or a Ranking, not {type(game).__name__}")
 
 
 def check_game(game):
     """Return the canonical name of *game*, or raise UnknownGameError."""
-    _game_id(game)
-    return "high"
+    return resolve_game(game).name
 
 
 # ---------------------------------------------------------------------------
@@ -281,13 +448,15 @@ def format_cards(cards):
 # One hand
 
 def evaluate(cards, game="high"):
-    """Strength of the best five-card hand in *cards* (5, 6 or 7 cards).
+    """Strength of the best five-card hand in *cards* under *game*.
 
-    Larger beats smaller, equal ties: 1 is 7-5-4-3-2 offsuit, 7462 a royal
-    flush. *cards* is anything :func:`parse_cards` accepts.
+    Larger beats smaller, equal ties, 0 = no qualifying hand (an
+    eight-or-better low that fails). For "high": 1 is 7-5-4-3-2 offsuit,
+    7462 a royal flush. *cards* is anything :func:`parse_cards` accepts:
+    5, 6 or 7 cards (1 to 5 for "incomplete").
 
-    Raises InvalidCardError, DuplicateCardError, HandSizeError (not 5..7
-    cards), UnknownGameError, TypeError.
+    Raises InvalidCardError (also for a card the game's deck lacks),
+    DuplicateCardError, HandSizeError, UnknownGameError, TypeError.
 
     >>> evaluate("As Ks Qs Js Ts")
     7462
@@ -297,8 +466,9 @@ def evaluate(cards, game="high"):
     cdef long v
     cdef uint64_t seen = 0, bit
     cdef object item
+    cdef GameTables t
     if not (game is "high" or game == "high"):
-        _game_id(game)
+        return _evaluate_game(cards, resolve_game(game))
     # Fast path: a tuple or list of 5..7 plain ints, all valid and distinct.
     if type(cards) is tuple or type(cards) is list:
         n = len(cards)
@@ -320,14 +490,30 @@ def evaluate(cards, game="high"):
                 ids[i] = <uint8_t>v
             else:
                 return prc_eval_high(ids, <int>n)
-    # General path: full parsing and validation with precise errors.
+    return _evaluate_game(cards, _HIGH)
+
+
+cdef object _evaluate_game(object cards, GameTables t):
+    """General path: full parsing and validation with precise errors."""
+    cdef uint8_t ids[7]
+    cdef int bad = 0
     parsed = parse_cards(cards)
-    n = len(parsed)
-    if n < 5 or n > 7:
-        raise HandSizeError(f"expected 5, 6 or 7 cards, got {n}")
+    cdef Py_ssize_t n = len(parsed), i
+    check_hand_size(t, n)
     for i in range(n):
         ids[i] = <uint8_t>parsed[i]
-    return prc_eval_high(ids, <int>n)
+        if not (t.deck_mask >> ids[i]) & 1:
+            raise InvalidCardError(
+                f"card {format_card(ids[i])} is not in the {t.name} deck")
+    return prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+
+
+def check_hand_size(GameTables t, Py_ssize_t n):
+    if n < t.min_cards or n > t.max_cards:
+        raise HandSizeError(
+            f"{t.name} hands have {t.min_cards} to {t.max_cards} cards, got {n}"
+            if t.min_cards < 5 else
+            f"expected 5, 6 or 7 cards, got {n}")
 
 
 def class_info(int strength):
@@ -367,35 +553,70 @@ cdef inline uint16_t _row_high(const card_t *p, int n, int *bad) noexcept nogil:
     return prc_eval_high_checked(ids, n, bad)
 
 
+cdef inline uint16_t _row_game(const prc_game_t *g, const card_t *p, int n,
+                               int *bad) noexcept nogil:
+    cdef uint8_t ids[7]
+    cdef int i
+    if card_t is uint8_t:
+        return prc_eval_game_checked(g, p, n, bad)
+    for i in range(n):
+        ids[i] = <uint8_t>p[i] if <uint64_t>p[i] < 256 else 255
+    return prc_eval_game_checked(g, ids, n, bad)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
-                  Py_ssize_t start, Py_ssize_t stop):
+                  Py_ssize_t start, Py_ssize_t stop, game="high"):
     """Fill out[start:stop] with the strengths of those rows, without the GIL.
 
-    Returns the index of the first invalid row (bad id or repeated card), or
-    -1. Rows after a bad one are left unwritten. Shapes are checked by the
-    caller (pyrankcore.batch).
+    Returns the index of the first invalid row (bad id, repeated card, or a
+    card the game's deck lacks), or -1. Rows after a bad one are left
+    unwritten. Shapes are checked by the caller (pyrankcore.batch).
     """
-    cdef Py_ssize_t i, k = cards.shape[1]
+    cdef Py_ssize_t i = start, k = cards.shape[1]
     cdef int bad = 0
+    cdef GameTables t = resolve_game(game)
+    cdef const prc_game_t *g = &t.game
     if stop <= start:
         return -1
     with nogil:
-        # One loop per hand size so the compiler unrolls the card loop.
-        if k == 7:
+        if t is _HIGH:
+            # The high game keeps its own kernel (static tables, no game
+            # pointer); one loop per hand size so the card loop unrolls.
+            if k == 7:
+                for i in range(start, stop):
+                    out[i] = _row_high(&cards[i, 0], 7, &bad)
+                    if bad:
+                        break
+            elif k == 6:
+                for i in range(start, stop):
+                    out[i] = _row_high(&cards[i, 0], 6, &bad)
+                    if bad:
+                        break
+            else:
+                for i in range(start, stop):
+                    out[i] = _row_high(&cards[i, 0], 5, &bad)
+                    if bad:
+                        break
+        elif k == 7:
             for i in range(start, stop):
-                out[i] = _row_high(&cards[i, 0], 7, &bad)
+                out[i] = _row_game(g, &cards[i, 0], 7, &bad)
                 if bad:
                     break
         elif k == 6:
             for i in range(start, stop):
-                out[i] = _row_high(&cards[i, 0], 6, &bad)
+                out[i] = _row_game(g, &cards[i, 0], 6, &bad)
+                if bad:
+                    break
+        elif k == 5:
+            for i in range(start, stop):
+                out[i] = _row_game(g, &cards[i, 0], 5, &bad)
                 if bad:
                     break
         else:
             for i in range(start, stop):
-                out[i] = _row_high(&cards[i, 0], 5, &bad)
+                out[i] = _row_game(g, &cards[i, 0], <int>k, &bad)
                 if bad:
                     break
     return i if bad else -1
@@ -404,38 +625,47 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def enumerate_counts(int k, game="high"):
-    """Count strengths over every k-card hand (k = 5, 6 or 7).
+    """Count strengths over every k-card hand from the game's deck.
 
-    Returns an int64 NumPy array of PRC_N_CLASSES + 1 counts indexed by
-    strength. Each hand goes through the same row kernel as evaluate_rows.
+    Returns an int64 NumPy array indexed by strength (0 = no qualifying
+    hand). Each hand goes through the same row kernel as evaluate_rows.
     """
-    _game_id(game)
-    if k < 5 or k > 7:
-        raise HandSizeError(f"expected 5, 6 or 7 cards, got {k}")
+    import numpy as np
+    cdef GameTables t = resolve_game(game)
+    check_hand_size(t, k)
+    cdef uint8_t deck[52]
     cdef uint8_t cards[7]
-    cdef int64_t counts[7463]
-    cdef int i, j
+    cdef int idx[7]
+    cdef int i, j, m = 0
     cdef int bad = 0
-    for i in range(7463):
-        counts[i] = 0
+    for i in range(52):
+        if (t.deck_mask >> i) & 1:
+            deck[m] = i
+            m += 1
+    result = np.zeros(t.n_classes + 1, dtype=np.int64)
+    cdef int64_t[::1] counts = result
     for i in range(k):
-        cards[i] = i
+        idx[i] = i
     with nogil:
         while True:
-            counts[_row_high(<const uint8_t *>cards, k, &bad)] += 1
-            # next combination in lexicographic order
+            for i in range(k):
+                cards[i] = deck[idx[i]]
+            if t is _HIGH:
+                counts[_row_high(<const uint8_t *>cards, k, &bad)] += 1
+            else:
+                counts[_row_game(&t.game, <const uint8_t *>cards, k, &bad)] += 1
+            # next combination of deck positions, lexicographic
             i = k - 1
-            while i >= 0 and cards[i] == 52 - k + i:
+            while i >= 0 and idx[i] == m - k + i:
                 i -= 1
             if i < 0:
                 break
-            cards[i] += 1
+            idx[i] += 1
             for j in range(i + 1, k):
-                cards[j] = cards[j - 1] + 1
+                idx[j] = idx[j - 1] + 1
     if bad:
         raise AssertionError("enumeration produced an invalid hand")
-    import numpy as np
-    return np.array([counts[i] for i in range(7463)], dtype=np.int64)
+    return result
 
 
 # ---------------------------------------------------------------------------

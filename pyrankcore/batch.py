@@ -56,7 +56,7 @@ def evaluate_batch(
     """
     import numpy as np
 
-    _core.check_game(game)
+    tables = _core.resolve_game(game)
     if cards is None:
         raise TypeError("cards must be an (N, k) integer array, not None")
     arr = np.asarray(cards)
@@ -65,8 +65,10 @@ def evaluate_batch(
     if arr.ndim != 2:
         raise HandSizeError(f"cards must be a 2-d (N, k) array, got shape {arr.shape}")
     n, k = arr.shape
-    if not 5 <= k <= 7:
-        raise HandSizeError(f"expected 5, 6 or 7 cards per row, got {k}")
+    if not tables.min_cards <= k <= tables.max_cards:
+        raise HandSizeError(
+            f"{tables.name} rows need {tables.min_cards} to {tables.max_cards} "
+            f"cards, got {k}")
     if arr.dtype.name not in _KERNEL_DTYPES or not arr.dtype.isnative:
         arr = arr.astype(np.int64)
     arr = np.ascontiguousarray(arr)
@@ -74,11 +76,11 @@ def evaluate_batch(
     n_threads = _check_threads(threads)
 
     if n_threads == 1 or n < 2 * n_threads:
-        first_bad = _core.evaluate_rows(arr, out, 0, n)
+        first_bad = _core.evaluate_rows(arr, out, 0, n, tables)
     else:
-        first_bad = _run_threads(arr, out, n, n_threads)
+        first_bad = _run_threads(arr, out, n, n_threads, tables)
     if first_bad >= 0:
-        _raise_bad_row(arr, first_bad)
+        _raise_bad_row(arr, first_bad, tables)
     return out
 
 
@@ -106,12 +108,12 @@ def _check_threads(threads: int | None) -> int:
     return threads
 
 
-def _run_threads(arr: Any, out: Any, n: int, n_threads: int) -> int:
+def _run_threads(arr: Any, out: Any, n: int, n_threads: int, tables: Any) -> int:
     bounds = [n * i // n_threads for i in range(n_threads + 1)]
     results = [-1] * n_threads
 
     def work(i: int) -> None:
-        results[i] = _core.evaluate_rows(arr, out, bounds[i], bounds[i + 1])
+        results[i] = _core.evaluate_rows(arr, out, bounds[i], bounds[i + 1], tables)
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(1, n_threads)]
     for w in workers:
@@ -123,11 +125,16 @@ def _run_threads(arr: Any, out: Any, n: int, n_threads: int) -> int:
     return min(bad) if bad else -1
 
 
-def _raise_bad_row(arr: Any, row: int) -> None:
+def _raise_bad_row(arr: Any, row: int, tables: Any) -> None:
     values = [int(x) for x in arr[row]]
     for v in values:
         if not 0 <= v <= 51:
             raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
+        if not tables.deck_mask >> v & 1:
+            raise InvalidCardError(
+                f"row {row}: card {_core.format_card(v)} is not in the "
+                f"{tables.name} deck"
+            )
     seen = set()
     for v in values:
         if v in seen:

@@ -25,12 +25,16 @@ static inline int prc_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 /* Non-flush strength of a rank sum (the low 32 bits of a summed key). One
  * multiply yields both the bucket (top bits) and the home slot (the low 32
  * bits scaled onto the table); the bucket's displacement moves the slot. */
-static inline uint16_t prc_rank_lookup(uint32_t rank_sum) {
+static inline uint32_t prc_rank_slot(uint32_t rank_sum) {
     uint64_t h = (uint64_t)rank_sum * PRC_HASH_MULT;
     uint32_t slot = (uint32_t)(((h & 0xFFFFFFFFULL) * PRC_HASH_SIZE) >> 32);
     slot += prc_hash_displace[h >> PRC_BUCKET_SHIFT];
     if (slot >= PRC_HASH_SIZE) slot -= PRC_HASH_SIZE;
-    return prc_hash_high[slot];
+    return slot;
+}
+
+static inline uint16_t prc_rank_lookup(uint32_t rank_sum) {
+    return prc_rank_high[prc_rank_slot(rank_sum)];
 }
 
 /* The 13-bit rank mask of one suit in a card-id bit mask (bit i = card i). */
@@ -96,6 +100,99 @@ static inline uint16_t prc_eval_high_mask(uint64_t id_mask) {
     int suit = prc_flush_suit(key);
     if (suit >= 0) return prc_flush_high[prc_suit_ranks(id_mask, suit)];
     return prc_rank_lookup((uint32_t)key);
+}
+
+/* ------------------------------------------------------------------------
+ * Any ranking: a game is a pair of tables over the same slots and masks
+ * (generated for the built-in games, built at run time for custom decks). */
+
+#define PRC_FLUSH_IGNORED 0   /* suits never matter */
+#define PRC_FLUSH_DOMINANT 1  /* a flush beats all that can share 7 cards */
+#define PRC_FLUSH_LOW 2       /* flushes hurt: 6-7 cards search 5-subsets */
+
+typedef struct {
+    const uint16_t *rank;     /* strength by rank slot (no flush counted) */
+    const uint16_t *flush;    /* strength by 13-bit mask of the flush suit */
+    uint64_t invalid;         /* card bits this game's deck lacks */
+    int flush_mode;
+} prc_game_t;
+
+/* Best strength over the five-card subsets of a 6- or 7-card hand holding
+ * a flush, for games where a flush can be worse than the hand without it.
+ * Rare (about 3% of 7-card hands), so a plain subset search. */
+static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t seen) {
+    uint8_t ids[7];
+    int n = 0;
+    while (seen && n < 7) {
+        ids[n++] = (uint8_t)prc_ctz64(seen);
+        seen &= seen - 1;
+    }
+    uint16_t best = 0;
+    for (int a = 0; a < n; a++)
+      for (int b = a + 1; b < n; b++)
+        for (int c = b + 1; c < n; c++)
+          for (int d = c + 1; d < n; d++)
+            for (int e = d + 1; e < n; e++) {
+                uint64_t key = PRC_SUIT_START + prc_card_key[ids[a]]
+                    + prc_card_key[ids[b]] + prc_card_key[ids[c]]
+                    + prc_card_key[ids[d]] + prc_card_key[ids[e]];
+                uint16_t v;
+                if (key & PRC_FLUSH_BITS) {
+                    unsigned m = (1u << (ids[a] >> 2)) | (1u << (ids[b] >> 2))
+                        | (1u << (ids[c] >> 2)) | (1u << (ids[d] >> 2))
+                        | (1u << (ids[e] >> 2));
+                    v = g->flush[m];
+                } else {
+                    v = g->rank[prc_rank_slot((uint32_t)key)];
+                }
+                if (v > best) best = v;
+            }
+    return best;
+}
+
+/* Strength of n valid cards given their summed key and card-id mask. */
+static inline uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
+                                      uint64_t seen, int n) {
+    if (g->flush_mode != PRC_FLUSH_IGNORED) {
+        int suit = prc_flush_suit(key);
+        if (suit >= 0) {
+            if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5)
+                return g->flush[prc_suit_ranks(seen, suit)];
+            return prc_low_flush_best(g, seen);
+        }
+    }
+    return g->rank[prc_rank_slot((uint32_t)key)];
+}
+
+/* Like prc_eval_high_checked, for any game; cards outside the game's deck
+ * (a deuce in short deck) are flagged too. */
+static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
+                                             const uint8_t *cards, int n,
+                                             int *bad) {
+    uint64_t key = PRC_SUIT_START, seen = 0, total = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = prc_card_bit[cards[i]];
+        key += prc_card_key[cards[i]];
+        seen |= bit;
+        total += bit;
+    }
+    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid)) {
+        *bad = 1;
+        return 0;
+    }
+    return prc_game_value(g, key, seen, n);
+}
+
+/* Strength of the cards in a card-id mask, for any game (no checks). */
+static inline uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask) {
+    uint64_t key = PRC_SUIT_START, m = mask & ((1ULL << 52) - 1);
+    int n = 0;
+    while (m) {
+        key += prc_card_key[prc_ctz64(m)];
+        m &= m - 1;
+        n++;
+    }
+    return prc_game_value(g, key, mask & ((1ULL << 52) - 1), n);
 }
 
 #endif

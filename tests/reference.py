@@ -16,7 +16,7 @@ Card ids follow the public contract: id = rank * 4 + suit, rank 0 = deuce ...
 """
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
@@ -48,12 +48,34 @@ CATEGORY_TITLES = (
 )
 
 RANK_NAMES = (
-    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
-    "Nine", "Ten", "Jack", "Queen", "King", "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
 )
 RANK_PLURALS = (
-    "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
-    "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces",
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
 )
 
 ACE = 12
@@ -110,7 +132,7 @@ def _straight_top(distinct_ranks):
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value_from_ranks(sorted_ranks, suited):
     counts = Counter(sorted_ranks)
     # Rank groups, biggest group first, higher rank first within a size:
@@ -175,7 +197,7 @@ def _rank_multisets(size):
             yield ranks
 
 
-@lru_cache(maxsize=None)
+@cache
 def _classes():
     table = {}
     for ranks in _rank_multisets(5):
@@ -272,7 +294,9 @@ def exact_histogram(k):
     hist = Counter()
     for ranks in _rank_multisets(k):
         mult = Counter(ranks)
-        unsuited = max(value_from_ranks(five, False) for five in set(combinations(ranks, 5)))
+        unsuited = max(
+            value_from_ranks(five, False) for five in set(combinations(ranks, 5))
+        )
         total = prod(comb(4, n) for n in mult.values())
         flushed = 0
         distinct = sorted(mult)
@@ -280,7 +304,8 @@ def exact_histogram(k):
             for suited in combinations(distinct, size):
                 inside = set(suited)
                 ways = 4 * prod(
-                    comb(3, n - 1) if r in inside else comb(3, n) for r, n in mult.items()
+                    comb(3, n - 1) if r in inside else comb(3, n)
+                    for r, n in mult.items()
                 )
                 if ways:
                     hist[max(unsuited, _best_flush_value(suited))] += ways

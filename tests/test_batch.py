@@ -1,21 +1,35 @@
 """evaluate_batch: dtypes, memory layouts, read-only input, out=, threads=."""
 
-import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
+import reference as ref
 
 import pyrankcore
-
-import reference as ref
 
 ALL_INT_DTYPES = sorted(
     {
         np.dtype(t)
         for t in (
-            np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64,
-            np.intc, np.uintc, np.intp, np.uintp, np.longlong, np.ulonglong, np.byte, np.ubyte,
-            np.short, np.ushort,
+            np.int8,
+            np.uint8,
+            np.int16,
+            np.uint16,
+            np.int32,
+            np.uint32,
+            np.int64,
+            np.uint64,
+            np.intc,
+            np.uintc,
+            np.intp,
+            np.uintp,
+            np.longlong,
+            np.ulonglong,
+            np.byte,
+            np.ubyte,
+            np.short,
+            np.ushort,
         )
     },
     key=lambda d: (d.itemsize, d.kind),
@@ -80,23 +94,31 @@ def test_batch_equals_scalar(hands7):
 def test_fortran_order(hands7):
     f = np.asfortranarray(hands7.astype(np.int32))
     assert f.flags.f_contiguous and not f.flags.c_contiguous
-    np.testing.assert_array_equal(pyrankcore.evaluate_batch(f), pyrankcore.evaluate_batch(hands7))
+    np.testing.assert_array_equal(
+        pyrankcore.evaluate_batch(f), pyrankcore.evaluate_batch(hands7)
+    )
 
 
 def test_read_only_input(hands7):
     ro = hands7.copy()
     ro.setflags(write=False)
-    np.testing.assert_array_equal(pyrankcore.evaluate_batch(ro), pyrankcore.evaluate_batch(hands7))
+    np.testing.assert_array_equal(
+        pyrankcore.evaluate_batch(ro), pyrankcore.evaluate_batch(hands7)
+    )
     ro_f = np.asfortranarray(hands7)
     ro_f.setflags(write=False)
-    np.testing.assert_array_equal(pyrankcore.evaluate_batch(ro_f), pyrankcore.evaluate_batch(hands7))
+    np.testing.assert_array_equal(
+        pyrankcore.evaluate_batch(ro_f), pyrankcore.evaluate_batch(hands7)
+    )
 
 
 def test_read_only_memory_from_bytes(hands7):
     buf = hands7.tobytes()
     arr = np.frombuffer(buf, dtype=np.uint8).reshape(hands7.shape)
     assert not arr.flags.writeable
-    np.testing.assert_array_equal(pyrankcore.evaluate_batch(arr), pyrankcore.evaluate_batch(hands7))
+    np.testing.assert_array_equal(
+        pyrankcore.evaluate_batch(arr), pyrankcore.evaluate_batch(hands7)
+    )
 
 
 def test_non_contiguous_views(hands7):
@@ -194,7 +216,9 @@ def test_non_contiguous_out_is_rejected_or_filled(hands7):
 def test_threads_give_identical_results(threads):
     arr = random_hands(20_000, 7, seed=99)
     single = pyrankcore.evaluate_batch(arr, threads=1)
-    np.testing.assert_array_equal(pyrankcore.evaluate_batch(arr, threads=threads), single)
+    np.testing.assert_array_equal(
+        pyrankcore.evaluate_batch(arr, threads=threads), single
+    )
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7])
@@ -208,28 +232,20 @@ def test_concurrent_python_threads():
     """Calls from several Python threads at once (the GIL is released) agree."""
     arr = random_hands(100_000, 7, seed=3)
     expected = pyrankcore.evaluate_batch(arr)
-    results = [None] * 4
-    errors = []
-
-    def work(i):
-        try:
-            results[i] = pyrankcore.evaluate_batch(arr[i:], threads=1 + i % 2)
-        except Exception as exc:  # pragma: no cover - failure path
-            errors.append(exc)
-
-    workers = [threading.Thread(target=work, args=(i,)) for i in range(4)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    assert not errors
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = [
+            pool.submit(pyrankcore.evaluate_batch, arr[i:], threads=1 + i % 2)
+            for i in range(4)
+        ]
+        results = [f.result(timeout=120) for f in futures]
     for i, r in enumerate(results):
         np.testing.assert_array_equal(r, expected[i:])
 
 
 def test_game_argument(hands7):
     np.testing.assert_array_equal(
-        pyrankcore.evaluate_batch(hands7, game="high"), pyrankcore.evaluate_batch(hands7)
+        pyrankcore.evaluate_batch(hands7, game="high"),
+        pyrankcore.evaluate_batch(hands7),
     )
     np.testing.assert_array_equal(
         pyrankcore.evaluate_batch(hands7, "high"), pyrankcore.evaluate_batch(hands7)

@@ -11,7 +11,16 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SYMBOLS = "\u2663\u2666\u2665\u2660"  # clubs diamonds hearts spades
 
-INT_DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+INT_DTYPES = [
+    np.int8,
+    np.uint8,
+    np.int16,
+    np.uint16,
+    np.int32,
+    np.uint32,
+    np.int64,
+    np.uint64,
+]
 
 
 def assert_int_list(result, expected):

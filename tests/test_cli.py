@@ -30,6 +30,7 @@ def run(*args, timeout=120):
     # import the source folder (no compiled _core) instead of the install.
     return subprocess.run(
         list(args),
+        check=False,
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -53,7 +54,9 @@ def category_lines(text):
 
 
 def test_module_demo_runs_and_names_categories():
-    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "1")
+    proc = run(
+        sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "1"
+    )
     assert proc.returncode == 0, proc.stderr
     out = normalise(proc.stdout)
     missing = [name for name in COMMON_CATEGORIES if name not in out]
@@ -74,17 +77,23 @@ CATEGORY_TITLES = (
 
 
 def test_demo_category_counts_add_up_to_the_number_of_hands():
-    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "2")
+    proc = run(
+        sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "2"
+    )
     assert proc.returncode == 0, proc.stderr
     total = 0
     for title in CATEGORY_TITLES:
-        m = re.search(rf"^{title}\s+([\d,]+)\b", proc.stdout, flags=re.M | re.I)
+        m = re.search(
+            rf"^{title}\s+([\d,]+)\b", proc.stdout, flags=re.MULTILINE | re.IGNORECASE
+        )
         assert m, f"no count line for {title!r} in:\n{proc.stdout}"
         total += int(m.group(1).replace(",", ""))
     assert total == 20000
 
 
-@pytest.mark.parametrize("bad", [["--hands", "0"], ["--threads", "0"], ["--hands", "x"]])
+@pytest.mark.parametrize(
+    "bad", [["--hands", "0"], ["--threads", "0"], ["--hands", "x"]]
+)
 def test_demo_rejects_bad_arguments(bad):
     proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "100", *bad)
     assert proc.returncode != 0
@@ -92,7 +101,16 @@ def test_demo_rejects_bad_arguments(bad):
 
 
 def test_demo_is_reproducible_with_a_seed():
-    args = (sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "7")
+    args = (
+        sys.executable,
+        "-m",
+        "pyrankcore",
+        "demo",
+        "--hands",
+        "20000",
+        "--seed",
+        "7",
+    )
     a, b = run(*args), run(*args)
     assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
     assert category_lines(a.stdout) == category_lines(b.stdout)
@@ -100,7 +118,16 @@ def test_demo_is_reproducible_with_a_seed():
 
 
 def test_demo_threads_option():
-    base = (sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "3")
+    base = (
+        sys.executable,
+        "-m",
+        "pyrankcore",
+        "demo",
+        "--hands",
+        "20000",
+        "--seed",
+        "3",
+    )
     one = run(*base, "--threads", "1")
     two = run(*base, "--threads", "2")
     assert one.returncode == 0, one.stderr
@@ -118,12 +145,16 @@ def test_console_script_is_declared():
         dist = importlib.metadata.distribution("pyrankcore")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover
         pytest.skip("pyrankcore is not installed as a distribution")
-    scripts = {ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"}
+    scripts = {
+        ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"
+    }
     assert "pyrankcore" in scripts
 
 
 def _console_script():
-    names = ["pyrankcore.exe", "pyrankcore"] if sys.platform == "win32" else ["pyrankcore"]
+    names = (
+        ["pyrankcore.exe", "pyrankcore"] if sys.platform == "win32" else ["pyrankcore"]
+    )
     for directory in (Path(sys.executable).parent, Path(sysconfig.get_path("scripts"))):
         for name in names:
             if (directory / name).is_file():
@@ -134,7 +165,9 @@ def _console_script():
 def test_console_script_demo():
     script = _console_script()
     if script is None:
-        pytest.skip("the pyrankcore console script is not on this interpreter's script path")
+        pytest.skip(
+            "the pyrankcore console script is not on this interpreter's script path"
+        )
     proc = run(script, "demo", "--hands", "20000", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     assert "full house" in normalise(proc.stdout)

@@ -26,7 +26,8 @@ GOOD7 = "As Kd Qh Jc 9s 8d 2c"
 
 
 @pytest.mark.parametrize(
-    "name", ["InvalidCardError", "DuplicateCardError", "HandSizeError", "UnknownGameError"]
+    "name",
+    ["InvalidCardError", "DuplicateCardError", "HandSizeError", "UnknownGameError"],
 )
 def test_error_hierarchy(name):
     cls = getattr(pyrankcore, name)
@@ -45,7 +46,9 @@ def test_base_error():
 # invalid card text and ids
 
 
-@pytest.mark.parametrize("token", ["1s", "Xs", "A", "Asx", "Ax", "11s", "0c", "AS\u2660", "Zz"])
+@pytest.mark.parametrize(
+    "token", ["1s", "Xs", "A", "Asx", "Ax", "11s", "0c", "AS\u2660", "Zz"]
+)
 def test_invalid_card_text_names_the_token(token):
     with pytest.raises(InvalidCardError) as info:
         pyrankcore.parse_cards(token)
@@ -108,7 +111,9 @@ def test_parse_wrong_element_types(bad_element):
         pyrankcore.parse_cards(["As", bad_element])
 
 
-@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object, np.complex128])
+@pytest.mark.parametrize(
+    "dtype", [np.float64, np.float32, np.bool_, object, np.complex128]
+)
 def test_parse_non_integer_arrays(dtype):
     arr = np.array([1, 2, 3]).astype(dtype)
     with pytest.raises(TypeError):
@@ -122,7 +127,9 @@ def test_format_bad_ids(bad):
 
 
 @pytest.mark.parametrize(
-    "bad", [None, 1.5, True, [1.5], [None], {1: 2}, {51}], ids=["None", "float", "bool", "[float]", "[None]", "dict", "set"]
+    "bad",
+    [None, 1.5, True, [1.5], [None], {1: 2}, {51}],
+    ids=["None", "float", "bool", "[float]", "[None]", "dict", "set"],
 )
 def test_format_wrong_types(bad):
     with pytest.raises(TypeError):
@@ -152,7 +159,9 @@ def test_duplicate_card_is_named(value):
         pyrankcore.parse_cards(value)
     msg = str(info.value)
     # canonical text, or the token exactly as the caller typed it
-    assert "As" in msg or (isinstance(value, str) and ("as" in msg or "A\u2660" in msg)), msg
+    assert "As" in msg or (
+        isinstance(value, str) and ("as" in msg or "A\u2660" in msg)
+    ), msg
 
 
 def test_duplicate_in_evaluate():
@@ -244,7 +253,9 @@ def _has_row(msg, i):
     return re.search(rf"\brow {i}\b", msg) is not None
 
 
-@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object, np.complex64])
+@pytest.mark.parametrize(
+    "dtype", [np.float64, np.float32, np.bool_, object, np.complex64]
+)
 def test_batch_non_integer_dtype(dtype):
     arr = np.zeros((3, 5)).astype(dtype)
     with pytest.raises(TypeError):
@@ -253,14 +264,26 @@ def test_batch_non_integer_dtype(dtype):
         pyrankcore.evaluate_batch(_rows(4, 7).astype(dtype))
 
 
-@pytest.mark.parametrize("shape", [(5,), (7,), (2, 5, 1), (1, 1, 5), (3, 4), (3, 8), (3, 0), (3, 52), (0, 4), ()])
+@pytest.mark.parametrize(
+    "shape",
+    [(5,), (7,), (2, 5, 1), (1, 1, 5), (3, 4), (3, 8), (3, 0), (3, 52), (0, 4), ()],
+)
 def test_batch_bad_shape(shape):
     arr = np.zeros(shape, dtype=np.uint8)
     with pytest.raises(HandSizeError):
         pyrankcore.evaluate_batch(arr)
 
 
-@pytest.mark.parametrize("dtype,bad", [(np.int8, -1), (np.int64, 52), (np.uint8, 255), (np.uint64, 2**63), (np.int32, -(2**31))])
+@pytest.mark.parametrize(
+    "dtype,bad",
+    [
+        (np.int8, -1),
+        (np.int64, 52),
+        (np.uint8, 255),
+        (np.uint64, 2**63),
+        (np.int32, -(2**31)),
+    ],
+)
 def test_batch_invalid_id_names_first_bad_row(dtype, bad):
     arr = _rows(10, 7, np.int64).astype(dtype)
     arr[3, 2] = bad
@@ -379,7 +402,9 @@ NONE_CALLS = {
     "evaluate": lambda: pyrankcore.evaluate(None),
     "evaluate(game=None)": lambda: pyrankcore.evaluate(GOOD7, game=None),
     "evaluate_batch": lambda: pyrankcore.evaluate_batch(None),
-    "evaluate_batch(game=None)": lambda: pyrankcore.evaluate_batch(_rows(2, 5), game=None),
+    "evaluate_batch(game=None)": lambda: pyrankcore.evaluate_batch(
+        _rows(2, 5), game=None
+    ),
     "category": lambda: pyrankcore.category(None),
     "category(game=None)": lambda: pyrankcore.category(10, game=None),
     "describe": lambda: pyrankcore.describe(None),

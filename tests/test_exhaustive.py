@@ -15,18 +15,27 @@ from math import comb
 
 import numpy as np
 import pytest
+import reference as ref
 
 import pyrankcore
 from pyrankcore import _core
-
-import reference as ref
 
 # Published counts per category, straight flush first (shared/rules/002 for
 # five cards; the 6- and 7-card figures are reproduced by reference.py).
 CATEGORY_COUNTS = {
     5: (40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540),
     6: (1844, 14664, 165984, 205792, 361620, 732160, 2532816, 9730740, 6612900),
-    7: (41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800, 23294460),
+    7: (
+        41584,
+        224848,
+        3473184,
+        4047644,
+        6180020,
+        6461620,
+        31433400,
+        58627800,
+        23294460,
+    ),
 }
 DISTINCT_STRENGTHS = {5: 7462, 6: 6075, 7: 4824}
 
@@ -112,7 +121,8 @@ def random_hands(rng, n, k):
 def _describe_mismatches(hands, got, want, limit=5):
     bad = np.flatnonzero(got != want)[:limit]
     return "; ".join(
-        f"{pyrankcore.format_cards(hands[i])}: got {got[i]}, reference {want[i]}" for i in bad
+        f"{pyrankcore.format_cards(hands[i])}: got {got[i]}, reference {want[i]}"
+        for i in bad
     )
 
 
@@ -156,7 +166,12 @@ def test_enumerate_counts_equal_reference_histogram(enum_counts, k):
     counts = enum_counts(k)
     bad = np.flatnonzero(counts != expected)
     assert bad.size == 0, [
-        (int(s), ref.describe_value(ref.all_values()[s - 1]), int(counts[s]), int(expected[s]))
+        (
+            int(s),
+            ref.describe_value(ref.all_values()[s - 1]),
+            int(counts[s]),
+            int(expected[s]),
+        )
         for s in bad[:10]
     ]
 
@@ -167,7 +182,9 @@ def test_five_card_class_sizes(enum_counts):
     expected = np.array([0] + [ref.class_hand_count(v) for v in values], dtype=np.int64)
     np.testing.assert_array_equal(counts, expected)
     # every flush class (straight flushes included) has exactly one hand per suit
-    flush_classes = [s for s, v in enumerate(values, 1) if v[0] in (ref.FLUSH, ref.STRAIGHT_FLUSH)]
+    flush_classes = [
+        s for s, v in enumerate(values, 1) if v[0] in (ref.FLUSH, ref.STRAIGHT_FLUSH)
+    ]
     assert len(flush_classes) == 1287
     assert set(counts[flush_classes].tolist()) == {4}
 
@@ -190,7 +207,9 @@ def test_every_five_card_hand_matches_reference(all_five_card_hands, pattern_loo
     assert np.array_equal(got, want), _describe_mismatches(hands, got, want)
 
 
-def test_every_five_card_hand_bincount_matches_enumerate_counts(all_five_card_hands, enum_counts):
+def test_every_five_card_hand_bincount_matches_enumerate_counts(
+    all_five_card_hands, enum_counts
+):
     got = pyrankcore.evaluate_batch(all_five_card_hands)
     np.testing.assert_array_equal(np.bincount(got, minlength=7463), enum_counts(5))
 

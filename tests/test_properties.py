@@ -10,15 +10,23 @@ import numpy as np
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 
-import pyrankcore  # noqa: E402
-from pyrankcore import Category  # noqa: E402
+import pyrankcore
+from pyrankcore import Category
 
-import reference as ref  # noqa: E402
-
-INT_DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+INT_DTYPES = [
+    np.int8,
+    np.uint8,
+    np.int16,
+    np.uint16,
+    np.int32,
+    np.uint32,
+    np.int64,
+    np.uint64,
+]
 
 CATEGORY_PREFIXES = {
     Category.HIGH_CARD: ("High Card, ",),
@@ -98,7 +106,14 @@ def test_batch_on_strided_read_only_views_equals_scalar(rows):
     wide[:, ::2] = rows
     arr.setflags(write=False)
     wide.setflags(write=False)
-    views = (arr[::2], arr[::-1], arr[:, ::-1], arr[:, 1:6], wide[:, ::2], wide[::-1, 2::2])
+    views = (
+        arr[::2],
+        arr[::-1],
+        arr[:, ::-1],
+        arr[:, 1:6],
+        wide[:, ::2],
+        wide[::-1, 2::2],
+    )
     for view in views:
         got = pyrankcore.evaluate_batch(view)
         assert got.tolist() == [pyrankcore.evaluate(r) for r in view.tolist()]
@@ -154,7 +169,5 @@ def test_every_input_form_gives_the_same_strength(cards, dtype):
     assert pyrankcore.evaluate(tuple(cards)) == want
     assert pyrankcore.evaluate(np.array(cards, dtype=dtype)) == want
     assert pyrankcore.evaluate(pyrankcore.format_cards(cards)) == want
-    symbols = " ".join(
-        ref.RANK_CHARS[c // 4] + ref.SUIT_SYMBOLS[c % 4] for c in cards
-    )
+    symbols = " ".join(ref.RANK_CHARS[c // 4] + ref.SUIT_SYMBOLS[c % 4] for c in cards)
     assert pyrankcore.evaluate(symbols) == want

@@ -7,11 +7,10 @@ shared/rules/002_*.txt (the list of poker hands), one test each.
 import random
 
 import pytest
+import reference as ref
 
 import pyrankcore
 from pyrankcore import Category
-
-import reference as ref
 
 
 def ev(text):
@@ -47,7 +46,9 @@ def test_random_hands_scalar_equals_reference(k, n):
     deck = list(range(52))
     for _ in range(n):
         hand = rng.sample(deck, k)
-        assert pyrankcore.evaluate(hand) == ref.strength(hand), pyrankcore.format_cards(hand)
+        assert pyrankcore.evaluate(hand) == ref.strength(hand), pyrankcore.format_cards(
+            hand
+        )
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
@@ -124,7 +125,10 @@ def test_straight_flush_cannot_turn_the_corner():
 
 
 def test_royal_flush_description():
-    assert pyrankcore.describe(ev("A\u2666 K\u2666 Q\u2666 J\u2666 10\u2666")) == "Royal Flush"
+    assert (
+        pyrankcore.describe(ev("A\u2666 K\u2666 Q\u2666 J\u2666 10\u2666"))
+        == "Royal Flush"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -158,7 +162,9 @@ def test_quad_jacks_on_board_ace_kickers_tie():
 
 def test_same_quads_kicker_decides():
     # 002: "7C 7S 7D 7H JH defeats 7C 7S 7D 7H 10C"
-    assert ev("7\u2663 7\u2660 7\u2666 7\u2665 J\u2665") > ev("7\u2663 7\u2660 7\u2666 7\u2665 10\u2663")
+    assert ev("7\u2663 7\u2660 7\u2666 7\u2665 J\u2665") > ev(
+        "7\u2663 7\u2660 7\u2666 7\u2665 10\u2663"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -169,12 +175,16 @@ def test_full_house_trips_decide():
     # 000: "9-9-9-4-4 beats 8-8-8-A-A"
     assert ev("9c 9d 9h 4c 4d") > ev("8c 8d 8h Ac Ad")
     # 002: "7S 7H 7D 4S 4C defeats 6S 6H 6D AS AC"
-    assert ev("7\u2660 7\u2665 7\u2666 4\u2660 4\u2663") > ev("6\u2660 6\u2665 6\u2666 A\u2660 A\u2663")
+    assert ev("7\u2660 7\u2665 7\u2666 4\u2660 4\u2663") > ev(
+        "6\u2660 6\u2665 6\u2666 A\u2660 A\u2663"
+    )
 
 
 def test_full_house_same_trips_pair_decides():
     # 002: "5H 5D 5S QH QC defeats 5C 5D 5S JS JD"
-    assert ev("5\u2665 5\u2666 5\u2660 Q\u2665 Q\u2663") > ev("5\u2663 5\u2666 5\u2660 J\u2660 J\u2666")
+    assert ev("5\u2665 5\u2666 5\u2660 Q\u2665 Q\u2663") > ev(
+        "5\u2663 5\u2666 5\u2660 J\u2660 J\u2666"
+    )
 
 
 def test_full_house_description():
@@ -234,7 +244,11 @@ def test_wheel_is_the_lowest_straight():
 
 def test_ace_cannot_wrap_around():
     # 000: "2-A-K-Q-J is not"; 002: "3S 2D AH KS QC is not a straight"
-    for text in ("2c Ad Kh Qs Jc", "3\u2660 2\u2666 A\u2665 K\u2660 Q\u2663", "4c 3d 2h As Kc"):
+    for text in (
+        "2c Ad Kh Qs Jc",
+        "3\u2660 2\u2666 A\u2665 K\u2660 Q\u2663",
+        "4c 3d 2h As Kc",
+    ):
         s = ev(text)
         assert pyrankcore.category(s) == Category.HIGH_CARD, text
         assert pyrankcore.describe(s) == "High Card, Ace"
@@ -268,9 +282,13 @@ def test_three_of_a_kind_chain():
 
 def test_three_of_a_kind_examples_002():
     # 002: "QS QH QD 7S 4C defeats JS JC JD AD KC"
-    assert ev("Q\u2660 Q\u2665 Q\u2666 7\u2660 4\u2663") > ev("J\u2660 J\u2663 J\u2666 A\u2666 K\u2663")
+    assert ev("Q\u2660 Q\u2665 Q\u2666 7\u2660 4\u2663") > ev(
+        "J\u2660 J\u2663 J\u2666 A\u2666 K\u2663"
+    )
     # 002: "4D 4C 4S 9D 2C defeats 4D 4C 4S 8C 7D"
-    assert ev("4\u2666 4\u2663 4\u2660 9\u2666 2\u2663") > ev("4\u2666 4\u2663 4\u2660 8\u2663 7\u2666")
+    assert ev("4\u2666 4\u2663 4\u2660 9\u2666 2\u2663") > ev(
+        "4\u2666 4\u2663 4\u2660 8\u2663 7\u2666"
+    )
 
 
 def test_order_of_cards_does_not_matter():
@@ -312,7 +330,10 @@ def test_lowest_two_pair_beats_best_one_pair():
 
 def test_two_pair_description():
     # 002: "KC KD 9S 9H 5H is described as ... 'Kings and nines'"
-    assert pyrankcore.describe(ev("K\u2663 K\u2666 9\u2660 9\u2665 5\u2665")) == "Two Pair, Kings and Nines"
+    assert (
+        pyrankcore.describe(ev("K\u2663 K\u2666 9\u2660 9\u2665 5\u2665"))
+        == "Two Pair, Kings and Nines"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -337,7 +358,10 @@ def test_high_card_compares_card_by_card():
 
 def test_high_card_example_002_description():
     # 002: "K H J H 8 C 7 D 4 S" is a high-card hand described by its king
-    assert pyrankcore.describe(ev("K\u2665 J\u2665 8\u2663 7\u2666 4\u2660")) == "High Card, King"
+    assert (
+        pyrankcore.describe(ev("K\u2665 J\u2665 8\u2663 7\u2666 4\u2660"))
+        == "High Card, King"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -347,14 +371,14 @@ def test_high_card_example_002_description():
 @pytest.mark.parametrize(
     "weakest,best_below",
     [
-        ("2c 2d 5h 4s 3c", "Ac Kd Qh Js 9c"),          # pair > high card
-        ("2c 2d 3h 3s 4c", "Ac Ad Kh Qs Jc"),          # two pair > pair
-        ("2c 2d 2h 4s 3c", "Ac Ad Kh Ks Qc"),          # trips > two pair
-        ("Ac 2d 3h 4s 5c", "Ac Ad Ah Ks Qc"),          # wheel > trips
-        ("7h 5h 4h 3h 2h", "Ac Kd Qh Js Tc"),          # flush > straight
-        ("2c 2d 2h 3s 3c", "Ah Kh Qh Jh 9h"),          # full house > flush
-        ("2c 2d 2h 2s 3c", "Ac Ad Ah Ks Kc"),          # quads > full house
-        ("Ah 2h 3h 4h 5h", "Ac Ad Ah As Kc"),          # steel wheel > quads
+        ("2c 2d 5h 4s 3c", "Ac Kd Qh Js 9c"),  # pair > high card
+        ("2c 2d 3h 3s 4c", "Ac Ad Kh Qs Jc"),  # two pair > pair
+        ("2c 2d 2h 4s 3c", "Ac Ad Kh Ks Qc"),  # trips > two pair
+        ("Ac 2d 3h 4s 5c", "Ac Ad Ah Ks Qc"),  # wheel > trips
+        ("7h 5h 4h 3h 2h", "Ac Kd Qh Js Tc"),  # flush > straight
+        ("2c 2d 2h 3s 3c", "Ah Kh Qh Jh 9h"),  # full house > flush
+        ("2c 2d 2h 2s 3c", "Ac Ad Ah Ks Kc"),  # quads > full house
+        ("Ah 2h 3h 4h 5h", "Ac Ad Ah As Kc"),  # steel wheel > quads
     ],
 )
 def test_weakest_of_category_beats_best_of_category_below(weakest, best_below):

@@ -20,6 +20,9 @@ implemented here from its description):
   displacement moves the slot), then a uint16 table lookup.
 * Flushes: a flush beats every non-flush hand that seven cards can make, so
   the 13-bit rank mask of the flush suit indexes an 8192-entry table directly.
+* Every game in pyrankcore/_rankings.py (loaded from that file, so build and
+  run time share one definition) gets its own rank table over the same
+  slots and, where suits matter, its own flush table.
 
 Usage: gen_tables.py OUTDIR   (writes prc_tables.c and prc_tables.h)
 """
@@ -27,7 +30,7 @@ Usage: gen_tables.py OUTDIR   (writes prc_tables.c and prc_tables.h)
 from __future__ import annotations
 
 import hashlib
-import itertools
+import importlib.util
 import os
 import sys
 
@@ -45,12 +48,18 @@ MASK64 = (1 << 64) - 1
 SUIT_SHIFT = 32
 SUIT_START = 0x3333 << SUIT_SHIFT  # every suit counter starts at 3
 INVALID_KEY = 1 << 60
+N_CLASSES = 7462  # distinct five-card high hands
 
-# Categories, weakest first (the public Category enum uses the same numbers).
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
-    STRAIGHT_FLUSH = range(9)
-
-N_CLASSES = 7462
+def load_rankings():
+    """Load pyrankcore/_rankings.py by path (the package itself is not built
+    yet when this runs)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, "..", "..", "pyrankcore", "_rankings.py")
+    spec = importlib.util.spec_from_file_location("_prc_rankings", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def rank_multisets(max_size=MAX_CARDS):
@@ -64,95 +73,6 @@ def rank_multisets(max_size=MAX_CARDS):
             yield from rec(r + 1, left - c, acc)
             acc.pop()
     yield from rec(0, max_size, [])
-
-
-def straight_top(ranks_present):
-    """Top rank of the best straight in a set of ranks, or -1 (wheel = 3)."""
-    for top in range(12, 2, -1):
-        need = [top - i for i in range(5)]
-        if top == 3:
-            need = [3, 2, 1, 0, 12]
-        if all(r in ranks_present for r in need):
-            return top
-    return -1
-
-
-def five_card_key(counts, flush):
-    """Sort key of a 5-card hand given its rank counts; larger is better."""
-    groups = sorted(((c, r) for r, c in enumerate(counts) if c),
-                    reverse=True)
-    shape = tuple(c for c, _ in groups)
-    ranks = tuple(r for _, r in groups)
-    top = straight_top(set(ranks)) if len(ranks) == 5 else -1
-    if flush:
-        return (STRAIGHT_FLUSH, top) if top >= 0 else (FLUSH,) + ranks
-    if top >= 0:
-        return (STRAIGHT, top)
-    cat = {(1, 1, 1, 1, 1): HIGH_CARD, (2, 1, 1, 1): PAIR,
-           (2, 2, 1): TWO_PAIR, (3, 1, 1): TRIPS, (3, 2): FULL_HOUSE,
-           (4, 1): QUADS}[shape]
-    return (cat,) + ranks
-
-
-def mask_counts(mask):
-    return tuple((mask >> r) & 1 for r in range(13))
-
-
-def build_classes():
-    """Strength (1..7462) of every 5-card class; returns two dicts."""
-    keyed = []
-    for counts in rank_multisets(5):
-        if sum(counts) == 5:
-            keyed.append((five_card_key(counts, False), 0, counts))
-    for mask in range(8192):
-        if bin(mask).count("1") == 5:
-            keyed.append((five_card_key(mask_counts(mask), True), 1, mask))
-    keyed.sort()
-    assert len(keyed) == N_CLASSES, len(keyed)
-    plain, flush, info = {}, {}, [0] * (N_CLASSES + 1)
-    for strength, (key, is_flush, what) in enumerate(keyed, start=1):
-        (flush if is_flush else plain)[what] = strength
-        # class info: category in bits 20..23, up to five ranks in 4-bit
-        # fields (most significant first) describing the hand's groups.
-        ranks = list(key[1:]) + [0] * (5 - len(key[1:]))
-        packed = key[0] << 20
-        for i, r in enumerate(ranks):
-            packed |= r << (16 - 4 * i)
-        info[strength] = packed
-    return plain, flush, info
-
-
-def build_rank_values(plain):
-    """Map every rank multiset of size <= 7 to its high strength (0 if < 5)."""
-    values = {}
-    by_size = sorted(rank_multisets(), key=sum)
-    for counts in by_size:
-        size = sum(counts)
-        if size < 5:
-            values[counts] = 0
-        elif size == 5:
-            values[counts] = plain[counts]
-        else:
-            best = 0
-            for r, c in enumerate(counts):
-                if c:
-                    sub = counts[:r] + (c - 1,) + counts[r + 1:]
-                    best = max(best, values[sub])
-            values[counts] = best
-    return values
-
-
-def build_flush_values(flush):
-    table = [0] * 8192
-    for mask in range(8192):
-        n = bin(mask).count("1")
-        if n == 5:
-            table[mask] = flush[mask]
-    for mask in sorted(range(8192), key=lambda m: bin(m).count("1")):
-        if bin(mask).count("1") > 5:
-            table[mask] = max(table[mask & ~(1 << b)]
-                              for b in range(13) if mask >> b & 1)
-    return table
 
 
 def rank_sum(counts):
@@ -211,19 +131,29 @@ def c_array(ctype, name, values, per_line=12):
     return "\n".join(lines)
 
 
-def generate():
-    multisets = list(rank_multisets())
-    sums = [rank_sum(c) for c in multisets]
-    if len(set(sums)) != len(sums):
-        raise SystemExit("RANK_MULT does not give unique rank sums")
+def class_info(classes):
+    """High classes packed for describe(): category in bits 20..23 and the
+    tiebreak ranks in 4-bit fields, most significant first."""
+    info = [0]
+    for key in classes:
+        cat, ranks = key[1], [max(r, 0) for r in key[2:7]]
+        packed = cat << 20
+        for i, r in enumerate(ranks):
+            packed |= r << (16 - 4 * i)
+        info.append(packed)
+    return info
 
-    plain, flush, info = build_classes()
-    values = build_rank_values(plain)
-    flush_table = build_flush_values(flush)
-    displace = build_perfect_hash(sums)
-    hash_high = [0] * HASH_SIZE
-    for counts, key in zip(multisets, sums):
-        hash_high[hash_index(key, displace)] = values[counts]
+
+def generate():
+    rankings = load_rankings()
+    multisets = list(rank_multisets())
+    sums = {counts: rank_sum(counts) for counts in multisets}
+    if len(set(sums.values())) != len(sums):
+        raise SystemExit("RANK_MULT does not give unique rank sums")
+    displace = build_perfect_hash(list(sums.values()))
+
+    def slot_of(counts):
+        return hash_index(sums[counts], displace)
 
     # Indexed by any byte: ids 52..255 carry the INVALID_KEY poison bit (up
     # to seven of them still fit below bit 63) and no card bit, so the batch
@@ -239,10 +169,19 @@ def generate():
         "prc_card_key": ("uint64_t", card_key),
         "prc_card_bit": ("uint64_t", card_bit),
         "prc_hash_displace": ("uint32_t", displace),
-        "prc_hash_high": ("uint16_t", hash_high),
-        "prc_flush_high": ("uint16_t", flush_table),
-        "prc_class_info": ("uint32_t", info),
     }
+    for name, ranking in rankings.RANKINGS.items():
+        by_slot, flush, classes = rankings.build_values(
+            ranking, multisets, slot_of)
+        values = [0] * HASH_SIZE
+        for slot, v in by_slot.items():
+            values[slot] = v
+        tables[f"prc_rank_{name}"] = ("uint16_t", values)
+        if ranking.flushes:
+            tables[f"prc_flush_{name}"] = ("uint16_t", flush)
+        if name == "high":
+            assert len(classes) == N_CLASSES
+            tables["prc_class_info"] = ("uint32_t", class_info(classes))
     return tables
 
 
