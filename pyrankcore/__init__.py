@@ -9,8 +9,16 @@
 
 __version__ = "0.1.0"
 
-from pyrankcore._core import GAMES, evaluate, format_cards, parse_cards, random_hands
-from pyrankcore.batch import evaluate_batch
+from pyrankcore._core import (
+    GAMES,
+    evaluate,
+    evaluate_omaha,
+    format_cards,
+    parse_cards,
+    random_hands,
+)
+from pyrankcore._rankings import Ranking, ranking, stripped_deck
+from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -29,6 +37,7 @@ from pyrankcore.hands import (
 __all__ = [
     "GAMES",
     "Category",
+    "Ranking",
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
@@ -39,9 +48,13 @@ __all__ = [
     "describe",
     "evaluate",
     "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
     "format_cards",
     "from_cactus_kev",
     "parse_cards",
     "random_hands",
+    "ranking",
+    "stripped_deck",
     "to_cactus_kev",
 ]

@@ -53,6 +53,8 @@ cdef extern from "prc_eval.h" nogil:
     uint16_t prc_eval_game_checked(const prc_game_t *g, const uint8_t *cards,
                                    int n, int *bad)
     uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask)
+    uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
+                               const uint8_t *board, int nb, int *bad)
 
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = "23456789TJQKA"
@@ -666,6 +668,71 @@ def enumerate_counts(int k, game="high"):
     if bad:
         raise AssertionError("enumeration produced an invalid hand")
     return result
+
+
+# ---------------------------------------------------------------------------
+# Omaha
+
+def evaluate_omaha(hole, board, game="high"):
+    """Best hand from exactly two of 4-6 hole cards and three of 3-5 board
+    cards (Omaha, Big O / five-card Omaha, six-card Omaha).
+
+    >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
+    7462
+    """
+    cdef GameTables t = resolve_game(game)
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int bad = 0, i
+    hole_ids = parse_cards(hole)
+    board_ids = parse_cards(board)
+    check_omaha_sizes(len(hole_ids), len(board_ids))
+    if t.min_cards > 5 or t.max_cards < 5:
+        raise UnknownGameError(f"{t.name} does not rank five-card hands")
+    seen = set()
+    for i, c in enumerate(hole_ids + board_ids):
+        if c in seen:
+            raise DuplicateCardError(
+                f"duplicate card {format_card(c)} (in the hand and on the board)")
+        seen.add(c)
+        if not (t.deck_mask >> <int>c) & 1:
+            raise InvalidCardError(
+                f"card {format_card(c)} is not in the {t.name} deck")
+    for i, c in enumerate(hole_ids):
+        h[i] = c
+    for i, c in enumerate(board_ids):
+        b[i] = c
+    return prc_omaha_checked(&t.game, h, len(hole_ids), b, len(board_ids),
+                             &bad)
+
+
+def check_omaha_sizes(Py_ssize_t nh, Py_ssize_t nb):
+    if not 4 <= nh <= 6:
+        raise HandSizeError(f"Omaha hands have 4, 5 or 6 hole cards, got {nh}")
+    if not 3 <= nb <= 5:
+        raise HandSizeError(f"Omaha boards have 3, 4 or 5 cards, got {nb}")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
+                        const uint8_t[:, ::1] boards, uint16_t[::1] out,
+                        Py_ssize_t start, Py_ssize_t stop, game="high"):
+    """Fill out[start:stop] for Omaha rows without the GIL; returns the first
+    invalid row or -1 (checks and conversion to uint8 are the caller's)."""
+    cdef GameTables t = resolve_game(game)
+    cdef const prc_game_t *g = &t.game
+    cdef Py_ssize_t i = start
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0
+    if stop <= start:
+        return -1
+    with nogil:
+        for i in range(start, stop):
+            out[i] = prc_omaha_checked(g, &holes[i, 0], nh, &boards[i, 0], nb,
+                                       &bad)
+            if bad:
+                break
+    return i if bad else -1
 
 
 # ---------------------------------------------------------------------------

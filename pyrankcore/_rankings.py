@@ -216,20 +216,57 @@ RANKINGS = {
 }
 
 
-def stripped_deck(lowest: int, *, flush_over_full_house: bool = True,
+def stripped_deck(lowest, *, flush_over_full_house: bool = True,
                   trips_over_straight: bool = False, straights: bool = True,
                   flushes: bool = True, name: str | None = None) -> Ranking:
-    """High ranking for a deck whose lowest rank is *lowest* (0 = deuce)."""
+    """High ranking for a deck stripped below rank *lowest*.
+
+    *lowest* is a rank character ("6", "7", "T") or a rank index (0 = deuce).
+    The ace also sits just below the lowest rank, so with sixes low A-6-7-8-9
+    is the lowest straight. Defaults follow the rule texts for stripped decks
+    (a flush above a full house). The 20-card ace-to-ten deck of early poker
+    had six hand types: ``stripped_deck("T", straights=False, flushes=False)``.
+
+    >>> stripped_deck("7").deck_ranks[:2]
+    (5, 6)
+    """
+    if isinstance(lowest, str):
+        chars = "23456789TJQKA"
+        text = "T" if lowest == "10" else lowest.upper()
+        if len(text) != 1 or text not in chars:
+            raise ValueError(f"unknown rank {lowest!r}")
+        lowest = chars.index(text)
+    if isinstance(lowest, bool) or not isinstance(lowest, int):
+        raise TypeError(f"lowest must be a rank or an int, not {type(lowest).__name__}")
     if not 0 <= lowest <= 8:
-        raise ValueError(f"lowest rank must be 0 (deuce) .. 8 (ten), got {lowest}")
+        raise ValueError(f"the lowest rank must be 2 .. T (0 .. 8), got {lowest}")
     return Ranking(
-        name or f"stripped_{lowest}", lowest_rank=lowest, straights=straights,
-        flushes=flushes, flush_over_full_house=flush_over_full_house,
+        name or f"stripped_{'23456789TJQKA'[lowest]}", lowest_rank=lowest,
+        straights=straights, flushes=flushes,
+        flush_over_full_house=flush_over_full_house,
         trips_over_straight=trips_over_straight)
 
 
-def with_options(ranking: Ranking, **options) -> Ranking:
-    return replace(ranking, **options)
+def ranking(name: str, **options) -> Ranking:
+    """A built-in ranking with house-rule options, e.g.
+    ``ranking("ace_six", broadway=True, ace_pair_high=True)`` or
+    ``ranking("short_deck", trips_over_straight=True)``.
+
+    >>> ranking("short_deck", trips_over_straight=True).name
+    'short_deck[trips_over_straight]'
+    """
+    if name not in RANKINGS:
+        raise ValueError(f"unknown ranking {name!r}; choose one of {tuple(RANKINGS)}")
+    base = RANKINGS[name]
+    fields = set(base.__dataclass_fields__) - {"name"}
+    for key in options:
+        if key not in fields:
+            raise TypeError(f"unknown option {key!r} for ranking {name!r}")
+    changed = sorted(k for k, v in options.items() if getattr(base, k) != v)
+    if not changed:
+        return base
+    label = ",".join(k if options[k] is True else f"{k}={options[k]}" for k in changed)
+    return replace(base, name=f"{name}[{label}]", **options)
 
 
 # ----------------------------------------------------------------- tables

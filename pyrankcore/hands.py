@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 from typing import Any
 
 from pyrankcore import _core
+from pyrankcore._rankings import HIGH
 
 __all__ = ["Category", "category", "describe", "to_cactus_kev", "from_cactus_kev"]
 
@@ -35,27 +37,59 @@ CATEGORY_NAMES = ("High Card", "Pair", "Two Pair", "Three of a Kind", "Straight"
                   "Flush", "Full House", "Four of a Kind", "Straight Flush")
 
 
-def category(strength: int, game: str = "high") -> Category:
+def category(strength: int, game: Any = "high") -> Category:
     """Category of a strength, e.g. ``category(7462) is Category.STRAIGHT_FLUSH``.
 
-    Raises ValueError for a strength outside 1..7462.
+    For low games the category is the standard name of the five cards
+    (a deuce-to-seven 7-5-4-3-2 is HIGH_CARD). Raises ValueError for a
+    strength the game does not have (0, "no qualifying hand", has none).
     """
-    _core.check_game(game)
-    cat, _ = _core.class_info(_as_strength(strength))
-    return Category(cat)
+    tables = _core.resolve_game(game)
+    if tables.name == "high" and tables.ranking == HIGH:
+        cat, _ = _core.class_info(_as_strength(strength))
+        return Category(cat)
+    key = _class_key(tables, _as_strength(strength, tables, allow_zero=False))
+    return Category(key[1])
 
 
-def describe(strength: int, game: str = "high") -> str:
-    """A strength in a player's words, e.g. "Full House, Kings full of Nines".
+def describe(strength: int, game: Any = "high") -> str:
+    """A strength in a player's words.
 
     >>> describe(7462)
     'Royal Flush'
     >>> from pyrankcore import evaluate
     >>> describe(evaluate("Kh Kd Ks 9c 9d"))
     'Full House, Kings full of Nines'
+    >>> describe(evaluate("8c 6d 5h 3s 2c", "deuce_seven"), "deuce_seven")
+    'Eight-Six-Five low'
+    >>> describe(evaluate("5c 4d 3h 2s Ac", "ace_five"), "ace_five")
+    'Wheel'
     """
-    _core.check_game(game)
-    cat, ranks = _core.class_info(_as_strength(strength))
+    tables = _core.resolve_game(game)
+    if tables.name == "high" and tables.ranking == HIGH:
+        cat, ranks = _core.class_info(_as_strength(strength))
+        return _high_words(cat, ranks)
+    value = _as_strength(strength, tables, allow_zero=True)
+    if value == 0:
+        return "No qualifying low"
+    ranking = tables.ranking
+    key = _class_key(tables, value)
+    cat, values = key[1], [v for v in key[2:] if v != -99]
+    ranks = [_rank_of_value(v) for v in values]
+    if ranking.low and cat == Category.HIGH_CARD:
+        return _low_words(ranking, values)
+    words = _high_words(cat, ranks + [0] * (5 - len(ranks)))
+    if ranking.min_cards < 5:
+        cards = _expand(cat, ranks)
+        if len(cards) < 5:
+            words += " (" + "-".join(RANK_CHARS[r] for r in cards) + ")"
+    return words
+
+
+RANK_CHARS = "23456789TJQKA"
+
+
+def _high_words(cat: int, ranks: Any) -> str:
     top = ranks[0]
     if cat == Category.STRAIGHT_FLUSH:
         if top == 12:
@@ -78,12 +112,67 @@ def describe(strength: int, game: str = "high") -> str:
     return f"High Card, {RANK_NAMES[top]}"
 
 
-def _as_strength(strength: Any) -> int:
+def _low_words(ranking: Any, values: list[int]) -> str:
+    """No-pair low: named by its top cards, down to where the rest are the
+    lowest possible ("Seven-Five low" = 7-5 and the three lowest cards)."""
+    ranks = [_rank_of_value(v) for v in values]
+    if ranking.ace_low and not ranking.straights and values == [3, 2, 1, 0, -1]:
+        return "Wheel"
+    if not ranking.ace_low and values == [5, 3, 2, 1, 0]:
+        return "Number one (7-5-4-3-2)"
+    domain = sorted(ranking.value(r) for r in ranking.deck_ranks)
+    named = 1
+    while named < len(values):
+        rest = values[named:]
+        lowest = sorted((v for v in domain if v not in values[:named]))
+        if sorted(rest) == lowest[: len(rest)]:
+            break
+        named += 1
+    return "-".join(RANK_NAMES[r] for r in ranks[:named]) + " low"
+
+
+def _rank_of_value(value: int) -> int:
+    """Comparison value (ace-low games give the ace -1 or 13) to a rank."""
+    return 12 if value in (-1, 13) else value
+
+
+def _expand(cat: int, ranks: list[int]) -> list[int]:
+    """Every card rank of a class, from its group ranks."""
+    shapes = {Category.PAIR: (2,), Category.TWO_PAIR: (2, 2),
+              Category.THREE_OF_A_KIND: (3,), Category.FULL_HOUSE: (3, 2),
+              Category.FOUR_OF_A_KIND: (4,)}
+    sizes = shapes.get(Category(cat), ())
+    cards = []
+    for i, r in enumerate(ranks):
+        cards += [r] * (sizes[i] if i < len(sizes) else 1)
+    return cards
+
+
+@lru_cache(maxsize=None)
+def _classes(ranking: Any) -> list[Any]:
+    return ranking.classes()
+
+
+def _class_key(tables: Any, strength: int) -> Any:
+    key = _classes(tables.ranking)[strength - 1]
+    return tuple(-x for x in key) if tables.ranking.low else key
+
+
+def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) -> int:
     if isinstance(strength, bool) or not hasattr(strength, "__index__"):
         raise TypeError(f"strength must be an int, not {type(strength).__name__}")
     value = strength.__index__()
-    if not 1 <= value <= N_CLASSES:
-        raise ValueError(f"strength {value} is not a high hand strength (1..7462)")
+    if tables is None:
+        if not 1 <= value <= N_CLASSES:
+            raise ValueError(f"strength {value} is not a high hand strength (1..7462)")
+        return value
+    qualifies = tables.ranking.qualifier is not None
+    low = 0 if (allow_zero and qualifies) else 1
+    if not low <= value <= tables.n_classes:
+        raise ValueError(
+            f"strength {value} is not a {tables.name} strength "
+            f"({low}..{tables.n_classes})"
+        )
     return value
 
 

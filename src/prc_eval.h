@@ -195,4 +195,55 @@ static inline uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask) {
     return prc_game_value(g, key, mask & ((1ULL << 52) - 1), n);
 }
 
+/* Omaha: the best hand using exactly two of the nh hole cards (4..6) and
+ * exactly three of the nb board cards (3..5), for any game. Partial keys of
+ * every board triple and hole pair are summed once; each of the (up to
+ * 150) combinations then costs one add and one lookup. Valid input only. */
+static inline uint16_t prc_omaha(const prc_game_t *g, const uint8_t *hole,
+                                 int nh, const uint8_t *board, int nb) {
+    uint64_t tri_key[10], tri_mask[10], pair_key[15], pair_mask[15];
+    int nt = 0, np = 0;
+    for (int a = 0; a < nb; a++)
+        for (int b = a + 1; b < nb; b++)
+            for (int c = b + 1; c < nb; c++) {
+                tri_key[nt] = PRC_SUIT_START + prc_card_key[board[a]]
+                    + prc_card_key[board[b]] + prc_card_key[board[c]];
+                tri_mask[nt++] = prc_card_bit[board[a]] | prc_card_bit[board[b]]
+                    | prc_card_bit[board[c]];
+            }
+    for (int a = 0; a < nh; a++)
+        for (int b = a + 1; b < nh; b++) {
+            pair_key[np] = prc_card_key[hole[a]] + prc_card_key[hole[b]];
+            pair_mask[np++] = prc_card_bit[hole[a]] | prc_card_bit[hole[b]];
+        }
+    uint16_t best = 0;
+    for (int t = 0; t < nt; t++)
+        for (int p = 0; p < np; p++) {
+            uint16_t v = prc_game_value(g, tri_key[t] + pair_key[p],
+                                        tri_mask[t] | pair_mask[p], 5);
+            if (v > best) best = v;
+        }
+    return best;
+}
+
+/* Omaha with validation: ids, repeats across hole and board, and the deck. */
+static inline uint16_t prc_omaha_checked(const prc_game_t *g,
+                                         const uint8_t *hole, int nh,
+                                         const uint8_t *board, int nb,
+                                         int *bad) {
+    uint64_t key = 0, seen = 0, total = 0;
+    for (int i = 0; i < nh + nb; i++) {
+        uint8_t c = i < nh ? hole[i] : board[i - nh];
+        uint64_t bit = prc_card_bit[c];
+        key += prc_card_key[c];
+        seen |= bit;
+        total += bit;
+    }
+    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid)) {
+        *bad = 1;
+        return 0;
+    }
+    return prc_omaha(g, hole, nh, board, nb);
+}
+
 #endif
