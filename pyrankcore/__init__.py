@@ -26,6 +26,7 @@ from pyrankcore.errors import (
     PyrankcoreError,
     UnknownGameError,
 )
+from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
 from pyrankcore.hands import (
     Category,
     category,
@@ -38,12 +39,15 @@ __all__ = [
     "GAMES",
     "Category",
     "Ranking",
+    "VARIANTS",
+    "Variant",
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
     "PyrankcoreError",
     "UnknownGameError",
     "__version__",
+    "bring_in",
     "category",
     "describe",
     "evaluate",
@@ -55,6 +59,8 @@ __all__ = [
     "parse_cards",
     "random_hands",
     "ranking",
+    "showdown",
     "stripped_deck",
     "to_cactus_kev",
+    "variant",
 ]

@@ -1,0 +1,297 @@
+"""Poker games as players name them, and who wins the pot at showdown.
+
+Each :class:`Variant` knows its card counts and its rankings (high, low or
+both), so ``showdown(OMAHA_HI_LO, hands, board, pot)`` needs no knowledge of
+the ranking rules. Everything here is a thin layer over the core kernels.
+
+Split-pot conventions (from the rule texts in shared/rules/):
+
+* Hi-lo games split the pot into a high half and a low half; if nobody
+  qualifies for low, the high hand(s) win the whole pot. An odd chip left by
+  halving the pot goes to the high half.
+* Tied hands share their part equally. Odd chips go one at a time to the
+  tied winners in seat order, seat 0 being the first seat clockwise from the
+  button; in stud games (no button), to the winner holding the highest card
+  by suit (spades, hearts, diamonds, clubs), in that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyrankcore import _core
+from pyrankcore.errors import DuplicateCardError, HandSizeError, UnknownGameError
+
+__all__ = [
+    "Variant",
+    "VARIANTS",
+    "variant",
+    "showdown",
+    "bring_in",
+    "HOLDEM",
+    "SHORT_DECK_HOLDEM",
+    "OMAHA",
+    "OMAHA_HI_LO",
+    "BIG_O",
+    "COURCHEVEL",
+    "SIX_CARD_OMAHA",
+    "RAZZ",
+    "SEVEN_CARD_STUD",
+    "STUD_HI_LO",
+    "DEUCE_SEVEN_SINGLE_DRAW",
+    "DEUCE_SEVEN_TRIPLE_DRAW",
+    "ACE_FIVE_DRAW",
+]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A poker game: how many cards a player holds, the board, the rankings.
+
+    high, low: ranking names (or None); a game with both splits the pot.
+    omaha: the hand must use exactly two hole cards and three board cards.
+    stud: no button; odd chips and the bring-in go by suit.
+    """
+
+    name: str
+    hole_cards: tuple[int, ...]
+    board_cards: tuple[int, ...] = (0,)
+    high: str | None = "high"
+    low: str | None = None
+    omaha: bool = False
+    stud: bool = False
+    aliases: tuple[str, ...] = ()
+
+    def evaluate(self, hole: Any, board: Any = ()) -> tuple[int | None, int | None]:
+        """(high strength, low strength) of one player's cards; None where the
+        game has no such half; a low of 0 does not qualify."""
+        hole_ids = _core.parse_cards(hole)
+        board_ids = _core.parse_cards(board) if _has_cards(board) else []
+        self._check_sizes(len(hole_ids), len(board_ids))
+        if self.omaha:
+            return tuple(  # type: ignore[return-value]
+                None if g is None else _core.evaluate_omaha(hole_ids, board_ids, g)
+                for g in (self.high, self.low)
+            )
+        cards = hole_ids + board_ids
+        _check_no_repeats(cards)
+        return tuple(  # type: ignore[return-value]
+            None if g is None else _core.evaluate(cards, g) for g in (self.high, self.low)
+        )
+
+    def _check_sizes(self, n_hole: int, n_board: int) -> None:
+        if n_hole not in self.hole_cards:
+            raise HandSizeError(
+                f"{self.name}: a hand has {_either(self.hole_cards)} cards, got {n_hole}"
+            )
+        if n_board not in self.board_cards:
+            raise HandSizeError(
+                f"{self.name}: the board has {_either(self.board_cards)} cards, "
+                f"got {n_board}"
+            )
+
+
+def _either(sizes: tuple[int, ...]) -> str:
+    return " or ".join(str(s) for s in sizes)
+
+
+def _has_cards(board: Any) -> bool:
+    if board is None:
+        return False
+    try:
+        return len(board) > 0
+    except TypeError:
+        return True
+
+
+def _check_no_repeats(cards: list[int]) -> None:
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise DuplicateCardError(
+                f"duplicate card {_core.format_card(c)} (in the hand and on the board)"
+            )
+        seen.add(c)
+
+
+HOLDEM = Variant("Hold'em", (2,), (3, 4, 5), aliases=("holdem", "texas holdem"))
+SHORT_DECK_HOLDEM = Variant(
+    "Short-deck Hold'em", (2,), (3, 4, 5), high="short_deck",
+    aliases=("short deck", "short deck holdem", "six plus holdem"),
+)
+OMAHA = Variant("Omaha", (4,), (3, 4, 5), omaha=True, aliases=("omaha high", "plo"))
+OMAHA_HI_LO = Variant(
+    "Omaha Hi-Lo 8", (4,), (3, 4, 5), low="ace_five_8", omaha=True,
+    aliases=("omaha hi-lo", "omaha/8", "omaha eight or better", "o8"),
+)
+BIG_O = Variant(
+    "Big O", (5,), (3, 4, 5), low="ace_five_8", omaha=True,
+    aliases=("five-card omaha hi-lo", "big o hi-lo"),
+)
+COURCHEVEL = Variant(
+    "Courchevel", (5,), (3, 4, 5), omaha=True,
+    aliases=("five-card omaha", "plo5"),
+)
+SIX_CARD_OMAHA = Variant(
+    "Six-card Omaha", (6,), (3, 4, 5), omaha=True, aliases=("plo6", "6-card omaha"),
+)
+RAZZ = Variant("Razz", (5, 6, 7), high=None, low="ace_five", stud=True)
+SEVEN_CARD_STUD = Variant(
+    "Seven-card Stud", (5, 6, 7), stud=True, aliases=("stud", "seven card stud"),
+)
+STUD_HI_LO = Variant(
+    "Stud Hi-Lo 8", (5, 6, 7), low="ace_five_8", stud=True,
+    aliases=("stud hi-lo", "stud/8", "seven card stud hi-lo"),
+)
+DEUCE_SEVEN_SINGLE_DRAW = Variant(
+    "2-7 Single Draw", (5,), high=None, low="deuce_seven",
+    aliases=("deuce to seven single draw", "kansas city lowball"),
+)
+DEUCE_SEVEN_TRIPLE_DRAW = Variant(
+    "2-7 Triple Draw", (5,), high=None, low="deuce_seven",
+    aliases=("deuce to seven triple draw",),
+)
+ACE_FIVE_DRAW = Variant(
+    "A-5 Draw", (5,), high=None, low="ace_five",
+    aliases=("ace to five draw", "california lowball"),
+)
+
+VARIANTS = (
+    HOLDEM, SHORT_DECK_HOLDEM, OMAHA, OMAHA_HI_LO, BIG_O, COURCHEVEL,
+    SIX_CARD_OMAHA, RAZZ, SEVEN_CARD_STUD, STUD_HI_LO,
+    DEUCE_SEVEN_SINGLE_DRAW, DEUCE_SEVEN_TRIPLE_DRAW, ACE_FIVE_DRAW,
+)
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.lower().replace("_", " ").replace("'", "").split())
+
+
+_BY_NAME = {_norm(n): v for v in VARIANTS for n in (v.name,) + v.aliases}
+
+
+def variant(name: Any) -> Variant:
+    """A Variant by the name players use ("Hold'em", "Omaha Hi-Lo 8", "Razz").
+
+    >>> variant("omaha hi-lo").low
+    'ace_five_8'
+    """
+    if isinstance(name, Variant):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"a variant is a name or a Variant, not {type(name).__name__}")
+    found = _BY_NAME.get(_norm(name))
+    if found is None:
+        raise UnknownGameError(
+            f"unknown poker variant {name!r}; choose one of "
+            f"{', '.join(v.name for v in VARIANTS)}"
+        )
+    return found
+
+
+def showdown(game: Any, hands: Any, board: Any = (), pot: int = 0) -> list[int]:
+    """Each player's share of *pot* at showdown, in seat order.
+
+    Parameters
+    ----------
+    game
+        A Variant or its name.
+    hands
+        One entry per player still in the hand, in seat order (seat 0 = first
+        clockwise from the button). Stud: all of a player's cards.
+    board
+        The community cards (none in stud and draw games).
+    pot
+        Chips in the pot (a non-negative int).
+
+    Returns
+    -------
+    list[int]
+        Chips won by each player; they sum to *pot*.
+
+    >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
+    [100, 0]
+    """
+    v = variant(game)
+    if isinstance(pot, bool) or not isinstance(pot, int):
+        raise TypeError(f"pot must be an int number of chips, not {type(pot).__name__}")
+    if pot < 0:
+        raise ValueError(f"pot must be >= 0, got {pot}")
+    if isinstance(hands, str) or not hasattr(hands, "__len__"):
+        raise TypeError("hands must be a sequence with one hand per player")
+    if len(hands) < 1:
+        raise ValueError("showdown needs at least one hand")
+    board_ids = _core.parse_cards(board) if _has_cards(board) else []
+    parsed = [_core.parse_cards(h) for h in hands]
+    _check_no_repeats([c for h in parsed for c in h] + board_ids)
+    results = [v.evaluate(h, board_ids) for h in parsed]
+    highs = [r[0] for r in results]
+    lows = [r[1] for r in results]
+
+    shares = [0] * len(parsed)
+    low_winners = _winners(lows) if v.low is not None else []
+    high_winners = _winners(highs) if v.high is not None else []
+    if v.high is not None and v.low is not None and low_winners:
+        high_part = pot - pot // 2  # the odd chip of the whole pot goes high
+        parts = [(high_part, high_winners), (pot // 2, low_winners)]
+    elif v.high is not None:
+        parts = [(pot, high_winners)]
+    else:
+        # Low-only games (razz, 2-7): the best low wins; every hand qualifies.
+        parts = [(pot, low_winners)]
+    for chips, winners in parts:
+        order = _odd_chip_order(v, winners, parsed)
+        base, odd = divmod(chips, len(winners))
+        for i, seat in enumerate(order):
+            shares[seat] += base + (1 if i < odd else 0)
+    return shares
+
+
+def _winners(strengths: list[int | None]) -> list[int]:
+    best = max((s for s in strengths if s), default=0)
+    if best == 0:
+        return []
+    return [i for i, s in enumerate(strengths) if s == best]
+
+
+def _odd_chip_order(v: Variant, winners: list[int], hands: list[list[int]]) -> list[int]:
+    if not v.stud:
+        return sorted(winners)
+    # Highest card by suit: rank first, then spades > hearts > diamonds > clubs
+    # (card id = rank * 4 + suit already orders cards exactly this way).
+    return sorted(winners, key=lambda seat: max(hands[seat]), reverse=True)
+
+
+def bring_in(game: Any, up_cards: Any) -> int:
+    """Seat index of the player who must bring in (stud games).
+
+    *up_cards* holds each player's face-up card, in seat order. Seven-card
+    stud and stud hi-lo: the lowest card brings in (aces high; between equal
+    ranks the lowest suit: clubs, diamonds, hearts, spades). Razz: the
+    highest card (aces low; between equal ranks the highest suit).
+
+    >>> bring_in("Seven-card Stud", ["Ah", "2d", "2c", "Ks"])
+    2
+    >>> bring_in("Razz", ["Ah", "Kd", "Ks", "5s"])
+    2
+    """
+    v = variant(game)
+    if not v.stud:
+        raise UnknownGameError(f"{v.name} is not a stud game: it has no bring-in")
+    if isinstance(up_cards, str) or not hasattr(up_cards, "__len__") or not up_cards:
+        raise TypeError("up_cards must be a non-empty sequence, one card per player")
+    cards = []
+    for card in up_cards:
+        ids = _core.parse_cards(card)
+        if len(ids) != 1:
+            raise HandSizeError(f"each player shows exactly one up-card, got {card!r}")
+        cards.append(ids[0])
+    _check_no_repeats(cards)
+    if v.high is None:  # razz: aces low, the highest card brings in
+        def razz_key(c: int) -> tuple[int, int]:
+            rank = -1 if c >> 2 == 12 else c >> 2
+            return (rank, c & 3)
+
+        return max(range(len(cards)), key=lambda i: razz_key(cards[i]))
+    return min(range(len(cards)), key=lambda i: cards[i])
