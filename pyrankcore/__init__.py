@@ -26,6 +26,7 @@ from pyrankcore.errors import (
     PyrankcoreError,
     UnknownGameError,
 )
+from pyrankcore import ofc
 from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
 from pyrankcore.hands import (
     Category,
@@ -55,6 +56,7 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_batch",
     "format_cards",
+    "ofc",
     "from_cactus_kev",
     "parse_cards",
     "random_hands",

@@ -28,3 +28,4 @@ class GameTables:
     max_cards: int
     n_classes: int
     deck_mask: int
+def solve_fantasyland_ids(cards: Any, front_royalty: Any, middle_royalty: Any, back_royalty: Any, high_to_incomplete: Any, middle_stay_from: int, back_stay_from: int, stay_value: float) -> Any: ...

@@ -803,3 +803,221 @@ def random_hands(Py_ssize_t n, int k=7, seed=None, exclude=None):
                 used |= bit
                 view[i, j] = <uint8_t>c
     return hands
+
+
+# ---------------------------------------------------------------------------
+# OFC Fantasyland solver
+
+from libc.stdlib cimport malloc, free
+
+cdef enum:
+    PRC_N_INCOMPLETE = 9841   # classes of the incomplete ranking (1-5 cards)
+
+
+cdef void _bucket_order(const int *values, int n, int *order, int max_value) noexcept nogil:
+    """Indices 0..n-1 ordered by values, largest first (counting sort: the
+    values are small non-negative royalties)."""
+    cdef int *start = <int *>malloc((max_value + 2) * sizeof(int))
+    cdef int i, v, total = 0
+    for v in range(max_value + 2):
+        start[v] = 0
+    for i in range(n):
+        start[max_value - values[i]] += 1
+    for v in range(max_value + 1):
+        i = start[v]
+        start[v] = total
+        total += i
+    for i in range(n):
+        v = max_value - values[i]
+        order[start[v]] = i
+        start[v] += 1
+    free(start)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
+                          const int32_t[::1] middle_royalty,
+                          const int32_t[::1] back_royalty,
+                          const int32_t[::1] high_to_incomplete,
+                          int middle_stay_from, int back_stay_from,
+                          double stay_value):
+    """Exact Fantasyland solver over 13..17 distinct valid card ids.
+
+    Chooses 13 of the cards as a legal board (back >= middle >= front) that
+    maximises royalties plus *stay_value* when the board stays in
+    Fantasyland (trips on top; a middle strength >= middle_stay_from; a
+    back strength >= back_stay_from; pass 7463 to disable a row). Returns
+    (value, front, middle, back) with card-id tuples, or None if no legal
+    board exists. Branch and bound over middles and backs in descending
+    royalty order; the bound is exact, so the result equals exhaustive
+    search (ties keep the first board found).
+    """
+    cdef int n = len(cards), i, a, b, c, d, e, m, k
+    if (<GameTables>resolve_game("incomplete")).n_classes != PRC_N_INCOMPLETE:
+        raise AssertionError("incomplete ranking size changed; update PRC_N_INCOMPLETE")
+    if n < 13 or n > 17:
+        raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {n}")
+    cdef uint8_t ids[17]
+    for i in range(n):
+        ids[i] = cards[i]
+    cdef int n5 = 0, n3 = 0
+    # five-card subsets: bitmask over positions, high strength, royalties
+    cdef int max5 = 6188
+    cdef uint32_t *mask5 = <uint32_t *>malloc(max5 * sizeof(uint32_t))
+    cdef int *hs5 = <int *>malloc(max5 * sizeof(int))
+    cdef int *mid_val = <int *>malloc(max5 * sizeof(int))
+    cdef int *back_val = <int *>malloc(max5 * sizeof(int))
+    cdef int *mid_order = <int *>malloc(max5 * sizeof(int))
+    cdef int *back_order = <int *>malloc(max5 * sizeof(int))
+    # front strength and royalty for every position triple
+    cdef int *front_s = <int *>malloc(17 * 17 * 17 * sizeof(int))
+    cdef int *front_r = <int *>malloc(17 * 17 * 17 * sizeof(int))
+    cdef int *bound5 = <int *>malloc(max5 * sizeof(int))
+    cdef int *front_cap = <int *>malloc((PRC_N_INCOMPLETE + 1) * sizeof(int))
+    cdef int *trips_cap = <int *>malloc((PRC_N_INCOMPLETE + 1) * sizeof(int))
+    cdef int *back_cap = <int *>malloc(7464 * sizeof(int))
+    cdef int *quads_cap = <int *>malloc(7464 * sizeof(int))
+    cdef int stay_ceil, max_bound, mid_extra, j
+    cdef uint8_t five[5]
+    cdef uint8_t three[3]
+    cdef int bad = 0, max_mid = 0, max_back = 0, max_front = 0
+    cdef int trips_from = _first_trips_strength()
+    cdef bint stay_possible = False, stays
+    cdef double best = -1.0, value
+    cdef int best_mid = -1, best_back = -1, best_front = -1, rem_n
+    cdef int rem[17]
+    cdef uint32_t full = (1u << n) - 1, used
+    cdef const prc_game_t *incomplete = &(<GameTables>resolve_game("incomplete")).game
+    try:
+        with nogil:
+            for a in range(n):
+                for b in range(a + 1, n):
+                    for c in range(b + 1, n):
+                        three[0] = ids[a]; three[1] = ids[b]; three[2] = ids[c]
+                        k = prc_eval_game_checked(incomplete, three, 3, &bad)
+                        front_s[(a * 17 + b) * 17 + c] = k
+                        front_r[(a * 17 + b) * 17 + c] = front_royalty[k]
+                        if front_royalty[k] > max_front:
+                            max_front = front_royalty[k]
+                        if k >= trips_from:
+                            stay_possible = True
+                        for d in range(c + 1, n):
+                            for e in range(d + 1, n):
+                                five[0] = ids[a]; five[1] = ids[b]; five[2] = ids[c]
+                                five[3] = ids[d]; five[4] = ids[e]
+                                k = prc_eval_high(five, 5)
+                                mask5[n5] = ((1u << a) | (1u << b) | (1u << c)
+                                             | (1u << d) | (1u << e))
+                                hs5[n5] = k
+                                mid_val[n5] = middle_royalty[k]
+                                back_val[n5] = back_royalty[k]
+                                if middle_royalty[k] > max_mid:
+                                    max_mid = middle_royalty[k]
+                                if back_royalty[k] > max_back:
+                                    max_back = back_royalty[k]
+                                if k >= middle_stay_from or k >= back_stay_from:
+                                    stay_possible = True
+                                n5 += 1
+            # Per-middle upper bounds. A front must not beat its middle and a
+            # back must not lose to it, so a weak middle caps both: the best
+            # front royalty among triples no stronger than the middle, the
+            # best back royalty among hands at least as strong.
+            for k in range(PRC_N_INCOMPLETE + 1):
+                front_cap[k] = 0
+                trips_cap[k] = 0
+            for a in range(n):
+                for b in range(a + 1, n):
+                    for c in range(b + 1, n):
+                        e = (a * 17 + b) * 17 + c
+                        if front_r[e] > front_cap[front_s[e]]:
+                            front_cap[front_s[e]] = front_r[e]
+                        if front_s[e] >= trips_from:
+                            trips_cap[front_s[e]] = 1
+            for k in range(1, PRC_N_INCOMPLETE + 1):
+                if front_cap[k - 1] > front_cap[k]:
+                    front_cap[k] = front_cap[k - 1]
+                if trips_cap[k - 1] > trips_cap[k]:
+                    trips_cap[k] = trips_cap[k - 1]
+            for k in range(7464):
+                back_cap[k] = 0
+                quads_cap[k] = 0
+            for i in range(n5):
+                if back_val[i] > back_cap[hs5[i]]:
+                    back_cap[hs5[i]] = back_val[i]
+                if hs5[i] >= back_stay_from:
+                    quads_cap[hs5[i]] = 1
+            for k in range(7461, -1, -1):
+                if back_cap[k + 1] > back_cap[k]:
+                    back_cap[k] = back_cap[k + 1]
+                if quads_cap[k + 1] > quads_cap[k]:
+                    quads_cap[k] = quads_cap[k + 1]
+            stay_ceil = <int>stay_value + (1 if stay_value != <int>stay_value else 0)
+            max_bound = 0
+            for i in range(n5):
+                k = high_to_incomplete[hs5[i]]
+                bound5[i] = mid_val[i] + back_cap[hs5[i]] + front_cap[k]
+                if stay_value > 0 and (hs5[i] >= middle_stay_from
+                                       or quads_cap[hs5[i]] or trips_cap[k]):
+                    bound5[i] += stay_ceil
+                if bound5[i] > max_bound:
+                    max_bound = bound5[i]
+            _bucket_order(bound5, n5, mid_order, max_bound)
+            _bucket_order(back_val, n5, back_order, max_back)
+            for i in range(n5):
+                m = mid_order[i]
+                if best >= bound5[m]:
+                    break       # no later middle can do better
+                k = high_to_incomplete[hs5[m]]
+                # what fronts and staying can still add to this middle
+                mid_extra = bound5[m] - mid_val[m] - back_cap[hs5[m]]
+                for j in range(n5):
+                    b = back_order[j]
+                    if best >= mid_val[m] + back_val[b] + mid_extra:
+                        break   # backs are in descending royalty order
+                    if (mask5[m] & mask5[b]) or hs5[b] < hs5[m]:
+                        continue
+                    used = mask5[m] | mask5[b]
+                    rem_n = 0
+                    for a in range(n):
+                        if not (used >> a) & 1:
+                            rem[rem_n] = a
+                            rem_n += 1
+                    for a in range(rem_n):
+                        for c in range(a + 1, rem_n):
+                            for d in range(c + 1, rem_n):
+                                e = (rem[a] * 17 + rem[c]) * 17 + rem[d]
+                                if front_s[e] > k:
+                                    continue   # front beats middle: foul
+                                stays = (front_s[e] >= trips_from
+                                         or hs5[m] >= middle_stay_from
+                                         or hs5[b] >= back_stay_from)
+                                value = mid_val[m] + back_val[b] + front_r[e]
+                                if stays:
+                                    value += stay_value
+                                if value > best:
+                                    best = value
+                                    best_mid = m
+                                    best_back = b
+                                    best_front = e
+        if best_mid < 0:
+            return None
+        front = (ids[best_front // 289], ids[(best_front // 17) % 17],
+                 ids[best_front % 17])
+        middle = tuple(ids[i] for i in range(n) if (mask5[best_mid] >> i) & 1)
+        back = tuple(ids[i] for i in range(n) if (mask5[best_back] >> i) & 1)
+        return best, front, middle, back
+    finally:
+        free(mask5); free(hs5); free(mid_val); free(back_val)
+        free(mid_order); free(back_order); free(front_s); free(front_r)
+        free(bound5); free(front_cap); free(trips_cap); free(back_cap)
+        free(quads_cap)
+
+
+cdef int _first_trips_strength():
+    """Weakest three-card front that is three of a kind (incomplete scale)."""
+    cdef uint8_t three[3]
+    cdef int bad = 0
+    three[0] = 0; three[1] = 1; three[2] = 2   # 2c 2d 2h
+    return prc_eval_game_checked(&(<GameTables>resolve_game("incomplete")).game,
+                                 three, 3, &bad)

@@ -1,0 +1,553 @@
+"""Open-Face Chinese poker: boards, fouls, royalties, scoring, Fantasyland.
+
+Rules follow the OFC sections of the rule texts (shared/rules/): a board is a
+3-card front, a 5-card middle and a 5-card back; the back must be at least as
+strong as the middle and the middle at least as strong as the front, or the
+board is fouled. The front is compared with the middle as the rule texts
+compare hands of unequal size (the ``incomplete`` ranking: a present kicker
+beats a missing one), so front K-K-A against middle K-K-Q-7-3 is a foul.
+
+Every house rule is a field of :class:`Rules`; the defaults are the standard
+game (1-6 scoring, the standard royalty table, classic Fantasyland).
+
+>>> b = Board("6s 6c 4h", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d")
+>>> b.royalties, b.fouled
+(7, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Sequence
+
+from pyrankcore import _core
+from pyrankcore.errors import DuplicateCardError, HandSizeError
+from pyrankcore.hands import Category, category, describe
+
+__all__ = [
+    "Board",
+    "RoyaltyTable",
+    "Rules",
+    "STANDARD_ROYALTIES",
+    "fantasyland",
+    "stays_in_fantasyland",
+    "score",
+    "score_batch",
+    "royalties_batch",
+    "solve_fantasyland",
+]
+
+# Category boundaries of the 1..7462 high strengths (first strength of each).
+_HIGH_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463)
+_ROYAL = 7462
+_QUEEN, _KING, _ACE = 10, 11, 12
+
+
+@dataclass(frozen=True)
+class RoyaltyTable:
+    """Royalty points per row. ``front_pairs[r]`` is the bonus for a pair of
+    rank r on top (r = 0 deuce .. 12 ace), ``front_trips[r]`` for three of
+    rank r. Middle and back map a Category to points; ``*_royal`` is the
+    royal flush (a straight flush ace high)."""
+
+    front_pairs: tuple[int, ...] = (0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+    front_trips: tuple[int, ...] = tuple(range(10, 23))
+    middle: tuple[tuple[Category, int], ...] = (
+        (Category.THREE_OF_A_KIND, 2), (Category.STRAIGHT, 4), (Category.FLUSH, 8),
+        (Category.FULL_HOUSE, 12), (Category.FOUR_OF_A_KIND, 20),
+        (Category.STRAIGHT_FLUSH, 30),
+    )
+    middle_royal: int = 50
+    back: tuple[tuple[Category, int], ...] = (
+        (Category.STRAIGHT, 2), (Category.FLUSH, 4), (Category.FULL_HOUSE, 6),
+        (Category.FOUR_OF_A_KIND, 10), (Category.STRAIGHT_FLUSH, 15),
+    )
+    back_royal: int = 25
+
+    def __post_init__(self) -> None:
+        if len(self.front_pairs) != 13 or len(self.front_trips) != 13:
+            raise ValueError("front_pairs and front_trips need one entry per rank (13)")
+        values = list(self.front_pairs) + list(self.front_trips) + [
+            v for _, v in self.middle + self.back] + [self.middle_royal, self.back_royal]
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+            raise ValueError("royalties must be non-negative ints")
+
+
+STANDARD_ROYALTIES = RoyaltyTable()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """House rules, defaulting to the standard game.
+
+    royalties: the royalty table.
+    row_points, scoop_bonus: points per row won and for winning all three
+        (1 and 3: the "1-6" system).
+    fantasyland: whether Fantasyland is played.
+    fantasyland_cards: cards dealt in Fantasyland, "fixed" (``fixed_cards``)
+        or "progressive" (QQ 14, KK 15, AA 16, trips 17).
+    fixed_cards: 13 (classic) or 14 (Pineapple, one discarded).
+    stay: "classic" (trips on top, full house or better in the middle, or
+        quads or better on the bottom) or "pineapple" (trips on top or quads
+        or better on the bottom).
+    shoot_the_moon: a legal board with a jack-high (or weaker) back collects
+        ``moon_bonus`` from every other player.
+    """
+
+    royalties: RoyaltyTable = field(default_factory=RoyaltyTable)
+    row_points: int = 1
+    scoop_bonus: int = 3
+    fantasyland: bool = True
+    fantasyland_cards: str = "fixed"
+    fixed_cards: int = 13
+    stay: str = "classic"
+    shoot_the_moon: bool = False
+    moon_bonus: int = 20
+
+    def __post_init__(self) -> None:
+        if self.fantasyland_cards not in ("fixed", "progressive"):
+            raise ValueError("fantasyland_cards must be 'fixed' or 'progressive'")
+        if self.stay not in ("classic", "pineapple"):
+            raise ValueError("stay must be 'classic' or 'pineapple'")
+        if not 13 <= self.fixed_cards <= 17:
+            raise ValueError("fixed_cards must be 13..17")
+
+    @classmethod
+    def pineapple(cls, **changes: Any) -> Rules:
+        """Pineapple OFC: 14 cards in Fantasyland, stay with trips on top or
+        quads or better on the bottom."""
+        return cls(**{"fixed_cards": 14, "stay": "pineapple", **changes})
+
+
+DEFAULT_RULES = Rules()
+
+
+# ------------------------------------------------------------------ tables
+
+@lru_cache(maxsize=None)
+def _high_to_incomplete() -> list[int]:
+    """incomplete-scale strength of every 5-card high strength (same order:
+    the incomplete ranking of five cards is the high ranking)."""
+    incomplete = _core.resolve_game("incomplete").ranking.classes()
+    high = _core.resolve_game("high").ranking.classes()
+    index = {k: i + 1 for i, k in enumerate(incomplete)}
+    return [0] + [index[key] for key in high]
+
+
+@lru_cache(maxsize=None)
+def _front_royalty(table: RoyaltyTable) -> list[int]:
+    """Royalty by 3-card front strength (incomplete scale)."""
+    classes = _core.resolve_game("incomplete").ranking.classes()
+    out = [0] * (len(classes) + 1)
+    for s, key in enumerate(classes, start=1):
+        cat, ranks = key[1], key[2:]
+        if cat == Category.PAIR:
+            out[s] = table.front_pairs[ranks[0]]
+        elif cat == Category.THREE_OF_A_KIND:
+            out[s] = table.front_trips[ranks[0]]
+    return out
+
+
+@lru_cache(maxsize=None)
+def _five_royalty(table: RoyaltyTable, row: str) -> list[int]:
+    """Royalty by 5-card high strength for the middle or back row."""
+    points = dict(table.middle if row == "middle" else table.back)
+    royal = table.middle_royal if row == "middle" else table.back_royal
+    out = [0] * (_ROYAL + 1)
+    for cat in Category:
+        for s in range(_HIGH_STARTS[cat], _HIGH_STARTS[cat + 1]):
+            out[s] = points.get(cat, 0)
+    out[_ROYAL] = royal
+    return out
+
+
+def _front_strength_of_pair(rank: int) -> int:
+    """Weakest front strength holding a pair of *rank* (for QQ+ checks)."""
+    return _core.evaluate([rank * 4, rank * 4 + 1, 0 if rank else 4], "incomplete")
+
+
+# ------------------------------------------------------------------- board
+
+class Board:
+    """One player's finished OFC board: 3 front, 5 middle, 5 back cards.
+
+    Cards are text or ids, as :func:`pyrankcore.parse_cards` accepts.
+    Raises HandSizeError for rows of the wrong size and DuplicateCardError
+    for a card used twice on the board.
+    """
+
+    __slots__ = ("front", "middle", "back", "_strengths")
+
+    def __init__(self, front: Any, middle: Any, back: Any) -> None:
+        rows = []
+        for name, cards, size in (("front", front, 3), ("middle", middle, 5),
+                                  ("back", back, 5)):
+            ids = _core.parse_cards(cards)
+            if len(ids) != size:
+                raise HandSizeError(f"the {name} row needs {size} cards, got {len(ids)}")
+            rows.append(tuple(ids))
+        _check_distinct([c for row in rows for c in row], "the board")
+        self.front, self.middle, self.back = rows
+        front_s = _core.evaluate(list(self.front), "incomplete")
+        middle_s = _core.evaluate(list(self.middle))
+        back_s = _core.evaluate(list(self.back))
+        self._strengths = (front_s, middle_s, back_s)
+
+    @classmethod
+    def from_cards(cls, cards: Any) -> Board:
+        """A board from 13 cards in row order: front 3, middle 5, back 5."""
+        ids = _core.parse_cards(cards)
+        if len(ids) != 13:
+            raise HandSizeError(f"a board has 13 cards, got {len(ids)}")
+        return cls(ids[:3], ids[3:8], ids[8:])
+
+    def __repr__(self) -> str:
+        return (f"Board({_core.format_cards(list(self.front))!r}, "
+                f"{_core.format_cards(list(self.middle))!r}, "
+                f"{_core.format_cards(list(self.back))!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (sorted(self.front), sorted(self.middle), sorted(self.back)) == (
+            sorted(other.front), sorted(other.middle), sorted(other.back))
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.front), frozenset(self.middle), frozenset(self.back)))
+
+    @property
+    def cards(self) -> list[int]:
+        return list(self.front + self.middle + self.back)
+
+    @property
+    def strengths(self) -> tuple[int, int, int]:
+        """(front on the incomplete scale, middle high, back high)."""
+        return self._strengths
+
+    @property
+    def fouled(self) -> bool:
+        """True unless back >= middle >= front."""
+        front_s, middle_s, back_s = self._strengths
+        return back_s < middle_s or _high_to_incomplete()[middle_s] < front_s
+
+    def row_royalties_under(self, rules: Rules | None = None) -> tuple[int, int, int]:
+        """Royalties of (front, middle, back) under *rules*; zeros if fouled."""
+        table = (rules or DEFAULT_RULES).royalties
+        if self.fouled:
+            return (0, 0, 0)
+        front_s, middle_s, back_s = self._strengths
+        return (_front_royalty(table)[front_s], _five_royalty(table, "middle")[middle_s],
+                _five_royalty(table, "back")[back_s])
+
+    @property
+    def row_royalties(self) -> tuple[int, int, int]:
+        """Standard royalties of (front, middle, back); zeros if fouled."""
+        return self.row_royalties_under()
+
+    @property
+    def royalties(self) -> int:
+        """Total standard royalties (0 for a fouled board)."""
+        return sum(self.row_royalties)
+
+    def describe(self) -> str:
+        """The three rows in words, e.g. for a log or a UI."""
+        front_s, middle_s, back_s = self._strengths
+        text = (f"front {describe(front_s, 'incomplete')}; "
+                f"middle {describe(middle_s)}; back {describe(back_s)}")
+        if self.fouled:
+            return text + " (fouled)"
+        return text + f" (royalties {self.royalties})"
+
+
+def _check_distinct(cards: list[int], where: str) -> None:
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise DuplicateCardError(f"duplicate card {_core.format_card(c)} in {where}")
+        seen.add(c)
+
+
+def _as_board(b: Any) -> Board:
+    if isinstance(b, Board):
+        return b
+    if isinstance(b, (list, tuple)) and len(b) == 3:
+        return Board(*b)
+    if isinstance(b, (list, tuple, str)):
+        return Board.from_cards(b)
+    raise TypeError(f"a board is a Board, (front, middle, back) or 13 cards, "
+                    f"not {type(b).__name__}")
+
+
+# ----------------------------------------------------------------- scoring
+
+def _moon(board: Board, rules: Rules) -> bool:
+    if not rules.shoot_the_moon or board.fouled:
+        return False
+    back_s = board.strengths[2]
+    cat, ranks = _core.class_info(back_s)
+    return cat == Category.HIGH_CARD and ranks[0] <= 9  # jack high or weaker
+
+
+def _settle(a: Board, b: Board, rules: Rules) -> int:
+    """Points a wins from b (negative: a pays b)."""
+    foul_a, foul_b = a.fouled, b.fouled
+    sweep = 3 * rules.row_points + rules.scoop_bonus
+    if foul_a and foul_b:
+        return 0
+    if foul_a:
+        return -(sweep + sum(b.row_royalties_under(rules)) + _moon_points(b, rules))
+    if foul_b:
+        return sweep + sum(a.row_royalties_under(rules)) + _moon_points(a, rules)
+    rows = 0
+    for sa, sb in zip(a.strengths, b.strengths):
+        rows += (sa > sb) - (sa < sb)
+    points = rows * rules.row_points
+    if rows == 3:
+        points += rules.scoop_bonus
+    elif rows == -3:
+        points -= rules.scoop_bonus
+    points += sum(a.row_royalties_under(rules)) - sum(b.row_royalties_under(rules))
+    return points + _moon_points(a, rules) - _moon_points(b, rules)
+
+
+def _moon_points(board: Board, rules: Rules) -> int:
+    return rules.moon_bonus if _moon(board, rules) else 0
+
+
+def score(boards: Sequence[Any], rules: Rules | None = None) -> list[int]:
+    """Net points of each player, settling every pair independently.
+
+    2 to 4 boards (Board objects, (front, middle, back) triples, or 13 cards
+    in row order). Each pair: one point per row won, the scoop bonus for all
+    three, plus the difference of royalties. A fouled board loses every row
+    and the scoop to each legal board and pays that board's royalties; two
+    fouled boards settle 0. The result sums to zero.
+
+    >>> ivey = Board("6s 6c 4h", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d")
+    >>> hellmuth = Board("Ah Kd Qd", "9h 9d 5h 5d 4c", "Ks Js 9s 8s 7s")
+    >>> score([ivey, hellmuth])
+    [4, -4]
+    """
+    rules = rules or DEFAULT_RULES
+    if isinstance(boards, (str, Board)) or not hasattr(boards, "__len__"):
+        raise TypeError("boards must be a sequence of 2 to 4 boards")
+    if not 2 <= len(boards) <= 4:
+        raise ValueError(f"OFC is scored for 2 to 4 players, got {len(boards)}")
+    parsed = [_as_board(b) for b in boards]
+    _check_distinct([c for b in parsed for c in b.cards], "the players' boards")
+    totals = [0] * len(parsed)
+    for i in range(len(parsed)):
+        for j in range(i + 1, len(parsed)):
+            points = _settle(parsed[i], parsed[j], rules)
+            totals[i] += points
+            totals[j] -= points
+    return totals
+
+
+# ------------------------------------------------------------- Fantasyland
+
+def fantasyland(board: Any, rules: Rules | None = None) -> int:
+    """Cards dealt next hand in Fantasyland for this board, 0 for none.
+
+    Entry: QQ or better on top and no foul. Fixed rules deal
+    ``rules.fixed_cards``; progressive rules deal QQ 14, KK 15, AA 16,
+    trips 17.
+    """
+    rules = rules or DEFAULT_RULES
+    b = _as_board(board)
+    if not rules.fantasyland or b.fouled:
+        return 0
+    front_s = b.strengths[0]
+    if front_s < _front_strength_of_pair(_QUEEN):
+        return 0
+    if rules.fantasyland_cards == "fixed":
+        return rules.fixed_cards
+    if category(front_s, "incomplete") == Category.THREE_OF_A_KIND:
+        return 17
+    if front_s >= _front_strength_of_pair(_ACE):
+        return 16
+    if front_s >= _front_strength_of_pair(_KING):
+        return 15
+    return 14
+
+
+def stays_in_fantasyland(board: Any, rules: Rules | None = None) -> bool:
+    """Whether a board played in Fantasyland earns another Fantasyland hand."""
+    rules = rules or DEFAULT_RULES
+    b = _as_board(board)
+    if not rules.fantasyland or b.fouled:
+        return False
+    return _stays(b.strengths, rules)
+
+
+def _stays(strengths: tuple[int, int, int], rules: Rules) -> bool:
+    front_s, middle_s, back_s = strengths
+    if category(front_s, "incomplete") == Category.THREE_OF_A_KIND:
+        return True
+    if back_s >= _HIGH_STARTS[Category.FOUR_OF_A_KIND]:
+        return True
+    return rules.stay == "classic" and middle_s >= _HIGH_STARTS[Category.FULL_HOUSE]
+
+
+# ------------------------------------------------------------------ solver
+
+@lru_cache(maxsize=None)
+def _solver_tables(table: RoyaltyTable) -> tuple[Any, Any, Any, Any]:
+    import numpy as np
+
+    return (
+        np.asarray(_front_royalty(table), dtype=np.int32),
+        np.asarray(_five_royalty(table, "middle"), dtype=np.int32),
+        np.asarray(_five_royalty(table, "back"), dtype=np.int32),
+        np.asarray(_high_to_incomplete(), dtype=np.int32),
+    )
+
+
+def solve_fantasyland(
+    cards: Any, rules: Rules | None = None, stay_value: float = 0.0
+) -> tuple[Board, float]:
+    """The legal board with the highest value from 13 to 17 cards.
+
+    Value = the board's royalties under ``rules`` plus ``stay_value`` if the
+    board stays in Fantasyland (so a solver can price another Fantasyland
+    hand). Extra cards beyond 13 are discarded. Exact: the result equals an
+    exhaustive search over every arrangement (branch and bound prunes only
+    boards that cannot beat the best found).
+
+    >>> board, value = solve_fantasyland("As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h")
+    >>> board, value
+    (Board('As Ad Ah', 'Kc Kd 7s 7d 7c', '2h 3h 4h 5h 6h'), 49.0)
+    """
+    rules = rules or DEFAULT_RULES
+    ids = _core.parse_cards(cards)
+    if not 13 <= len(ids) <= 17:
+        raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {len(ids)}")
+    if isinstance(stay_value, bool) or not isinstance(stay_value, (int, float)):
+        raise TypeError("stay_value must be a number")
+    if stay_value < 0:
+        raise ValueError("stay_value must be >= 0")
+    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
+    no_row = _ROYAL + 1
+    middle_from = _HIGH_STARTS[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
+    back_from = _HIGH_STARTS[Category.FOUR_OF_A_KIND]
+    if not rules.fantasyland:
+        stay_value = 0.0
+    found = _core.solve_fantasyland_ids(
+        ids, front_r, middle_r, back_r, to_incomplete, middle_from, back_from,
+        float(stay_value),
+    )
+    if found is None:  # pragma: no cover - 13 distinct cards always fit legally
+        raise ValueError("no legal board can be made from these cards")
+    value, front, middle, back = found
+    return Board(front, middle, back), value
+
+
+# ------------------------------------------------------------------- batch
+
+def _batch_boards(boards: Any, np: Any) -> Any:
+    """Validate an (N, players, 13) card array; returns it as uint8."""
+    if boards is None:
+        raise TypeError("boards must be an (N, players, 13) integer array, not None")
+    arr = np.asarray(boards)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"boards must be an integer array, not dtype {arr.dtype}")
+    if arr.ndim == 2:
+        arr = arr[:, None, :]
+    if arr.ndim != 3 or arr.shape[2] != 13:
+        raise HandSizeError(
+            f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
+    bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=(1, 2)))
+    if bad.size:
+        row = int(bad[0])
+        value = int(arr[row][(arr[row] < 0) | (arr[row] > 51)][0])
+        from pyrankcore.errors import InvalidCardError
+
+        raise InvalidCardError(f"row {row}: invalid card id {value} (not in 0..51)")
+    flat = np.sort(arr.reshape(arr.shape[0], -1), axis=1)
+    dup = np.flatnonzero((flat[:, 1:] == flat[:, :-1]).any(axis=1))
+    if dup.size:
+        row = int(dup[0])
+        same = flat[row][1:][flat[row][1:] == flat[row][:-1]][0]
+        raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(int(same))}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def _batch_rows(arr: Any, rules: Rules, np: Any, threads: int | None) -> dict[str, Any]:
+    """Strengths, fouls and royalties of every board in an (N, P, 13) array."""
+    from pyrankcore.batch import evaluate_batch
+
+    n, players, _ = arr.shape
+    flat = arr.reshape(n * players, 13)
+    front = evaluate_batch(np.ascontiguousarray(flat[:, :3]), "incomplete", threads=threads)
+    middle = evaluate_batch(np.ascontiguousarray(flat[:, 3:8]), threads=threads)
+    back = evaluate_batch(np.ascontiguousarray(flat[:, 8:]), threads=threads)
+    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
+    fouled = (back < middle) | (to_incomplete[middle] < front)
+    royalties = np.where(fouled, 0, front_r[front] + middle_r[middle] + back_r[back])
+    shape = (n, players)
+    return {
+        "front": front.reshape(shape), "middle": middle.reshape(shape),
+        "back": back.reshape(shape), "fouled": fouled.reshape(shape),
+        "royalties": royalties.reshape(shape).astype(np.int32),
+    }
+
+
+def royalties_batch(boards: Any, rules: Rules | None = None, *,
+                    threads: int | None = None) -> Any:
+    """Royalties of N boards: (N, players, 13) or (N, 13) card ids in row
+    order (front 3, middle 5, back 5). Returns int32 of shape (N, players)
+    or (N,); fouled boards get 0. Errors name the first bad row."""
+    import numpy as np
+
+    arr = _batch_boards(boards, np)
+    result = _batch_rows(arr, rules or DEFAULT_RULES, np, threads)["royalties"]
+    return result[:, 0] if np.asarray(boards).ndim == 2 else result
+
+
+def score_batch(boards: Any, rules: Rules | None = None, *,
+                threads: int | None = None) -> Any:
+    """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
+    4 players, each board in row order. Returns int32 (N, players) net
+    points, each row summing to zero, equal to :func:`score` row by row.
+
+    >>> import numpy as np
+    >>> from pyrankcore import parse_cards
+    >>> deal = parse_cards("6s 6c 4h Td Ts 9c Qs 8c 3h 3d 3s 2h 2d "
+    ...                    "Ah Kd Qd 9h 9d 5h 5d 4c Ks Js 9s 8s 7s")
+    >>> score_batch(np.array(deal).reshape(1, 2, 13))
+    array([[ 4, -4]], dtype=int32)
+    """
+    import numpy as np
+
+    rules = rules or DEFAULT_RULES
+    arr = _batch_boards(boards, np)
+    if not 2 <= arr.shape[1] <= 4:
+        raise ValueError(f"OFC is scored for 2 to 4 players, got {arr.shape[1]}")
+    rows = _batch_rows(arr, rules, np, threads)
+    fouled, royalties = rows["fouled"], rows["royalties"]
+    moon = np.zeros(fouled.shape, dtype=np.int32)
+    if rules.shoot_the_moon:
+        # a legal board whose back is jack-high or weaker (no pair)
+        jack_high = rows["back"] <= _core.evaluate("Jc Td 9h 8s 6c")  # best jack high
+        moon = np.where(~fouled & jack_high, rules.moon_bonus, 0).astype(np.int32)
+    n, players = fouled.shape
+    totals = np.zeros((n, players), dtype=np.int32)
+    sweep = 3 * rules.row_points + rules.scoop_bonus
+    for i in range(players):
+        for j in range(i + 1, players):
+            rows_won = sum(
+                np.sign(rows[r][:, i].astype(np.int32) - rows[r][:, j].astype(np.int32))
+                for r in ("front", "middle", "back")
+            )
+            points = rows_won * rules.row_points
+            points += np.where(rows_won == 3, rules.scoop_bonus, 0)
+            points -= np.where(rows_won == -3, rules.scoop_bonus, 0)
+            points += royalties[:, i] - royalties[:, j] + moon[:, i] - moon[:, j]
+            fi, fj = fouled[:, i], fouled[:, j]
+            points = np.where(fi & fj, 0, points)
+            points = np.where(fi & ~fj, -(sweep + royalties[:, j] + moon[:, j]), points)
+            points = np.where(~fi & fj, sweep + royalties[:, i] + moon[:, i], points)
+            totals[:, i] += points
+            totals[:, j] -= points
+    return totals
