@@ -42,6 +42,7 @@ cdef extern from "prc_eval.h" nogil:
     const uint16_t prc_rank_short_deck[77000]
     const uint16_t prc_flush_short_deck[8192]
     const int PRC_HASH_SIZE
+    const int PRC_FLUSH_LOW
     ctypedef struct prc_game_t:
         const uint16_t *rank
         const uint16_t *flush
@@ -55,6 +56,13 @@ cdef extern from "prc_eval.h" nogil:
     uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask)
     uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
                                const uint8_t *board, int nb, int *bad)
+    void prc_omaha_init()
+    ctypedef struct prc_omaha_t:
+        const uint16_t *pattern_of_slot
+        const uint16_t *best
+    uint16_t prc_omaha_fast_checked(const prc_game_t *g, const prc_omaha_t *o,
+                                    const uint8_t *hole, int nh,
+                                    const uint8_t *board, int nb, int *bad)
 
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = "23456789TJQKA"
@@ -114,6 +122,8 @@ cdef class GameTables:
     """
     cdef prc_game_t game
     cdef object _arrays
+    cdef prc_omaha_t omaha
+    cdef object _omaha_arrays
     cdef readonly object ranking
     cdef readonly str name
     cdef readonly int min_cards, max_cards, n_classes
@@ -702,8 +712,69 @@ def evaluate_omaha(hole, board, game="high"):
         h[i] = c
     for i, c in enumerate(board_ids):
         b[i] = c
-    return prc_omaha_checked(&t.game, h, len(hole_ids), b, len(board_ids),
-                             &bad)
+    if t.game.flush_mode == PRC_FLUSH_LOW:
+        return prc_omaha_checked(&t.game, h, len(hole_ids), b, len(board_ids),
+                                 &bad)
+    return prc_omaha_fast_checked(&t.game, _omaha_tables(t), h, len(hole_ids),
+                                  b, len(board_ids), &bad)
+
+
+cdef prc_omaha_t *_omaha_tables(GameTables t) except NULL:
+    """The game's fast-Omaha tables, built on first use (about 1.5 MB and a
+    fraction of a second; see prc_omaha_fast). Only for games whose flushes
+    are ignored or dominant."""
+    if t._omaha_arrays is not None:
+        return &t.omaha
+    import numpy as np
+    cdef uint32_t mult[13]
+    cdef int r
+    for r in range(13):
+        mult[r] = <uint32_t>(prc_card_key[r * 4] & 0xFFFFFFFF)
+    patterns = [pat for pat in _rank_multisets() if 3 <= sum(pat) <= 5]
+    prc_omaha_init()
+    pattern_of_slot = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)
+    board_counts = np.array(patterns, dtype=np.int32)
+    best = np.zeros(len(patterns) * 91, dtype=np.uint16)
+    cdef uint16_t[::1] slot_view = pattern_of_slot
+    cdef const int32_t[:, ::1] counts = board_counts
+    cdef uint16_t[::1] best_view = best
+    cdef Py_ssize_t p, n_patterns = len(patterns)
+    cdef int a, b, c, h1, h2, i
+    cdef uint32_t total, triple
+    cdef uint16_t v
+    cdef int cnt[13]
+    for p in range(n_patterns):
+        slot_view[rank_slot_of_counts(patterns[p])] = <uint16_t>p
+    with nogil:
+        for p in range(n_patterns):
+            for r in range(13):
+                cnt[r] = counts[p, r]
+            # distinct three-card sub-multisets a <= b <= c of the board
+            for a in range(13):
+                if cnt[a] == 0:
+                    continue
+                for b in range(a, 13):
+                    if cnt[b] < 1 + (b == a):
+                        continue
+                    for c in range(b, 13):
+                        if cnt[c] < 1 + (c == a) + (c == b):
+                            continue
+                        triple = mult[a] + mult[b] + mult[c]
+                        for h2 in range(13):
+                            for h1 in range(h2 + 1):
+                                # the hole pair and the whole board share a
+                                # deck: at most four cards of a rank
+                                if cnt[h1] + 1 + (h1 == h2) > 4 or cnt[h2] + 1 > 4:
+                                    continue
+                                total = triple + mult[h1] + mult[h2]
+                                v = t.game.rank[prc_rank_slot(total)]
+                                i = <int>p * 91 + h2 * (h2 + 1) // 2 + h1
+                                if v > best_view[i]:
+                                    best_view[i] = v
+    t._omaha_arrays = (pattern_of_slot, best)
+    t.omaha.pattern_of_slot = &slot_view[0]
+    t.omaha.best = &best_view[0]
+    return &t.omaha
 
 
 def check_omaha_sizes(Py_ssize_t nh, Py_ssize_t nb):
@@ -724,14 +795,31 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
     cdef const prc_game_t *g = &t.game
     cdef Py_ssize_t i = start
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0
+    cdef const prc_omaha_t *fast = NULL
     if stop <= start:
         return -1
+    if t.game.flush_mode != PRC_FLUSH_LOW:
+        fast = _omaha_tables(t)
     with nogil:
-        for i in range(start, stop):
-            out[i] = prc_omaha_checked(g, &holes[i, 0], nh, &boards[i, 0], nb,
-                                       &bad)
-            if bad:
-                break
+        if fast != NULL and nh == 4 and nb == 5:
+            # the common shape gets constant sizes, so the loops unroll
+            for i in range(start, stop):
+                out[i] = prc_omaha_fast_checked(g, fast, &holes[i, 0], 4,
+                                                &boards[i, 0], 5, &bad)
+                if bad:
+                    break
+        elif fast != NULL:
+            for i in range(start, stop):
+                out[i] = prc_omaha_fast_checked(g, fast, &holes[i, 0], nh,
+                                                &boards[i, 0], nb, &bad)
+                if bad:
+                    break
+        else:
+            for i in range(start, stop):
+                out[i] = prc_omaha_checked(g, &holes[i, 0], nh, &boards[i, 0],
+                                           nb, &bad)
+                if bad:
+                    break
     return i if bad else -1
 
 

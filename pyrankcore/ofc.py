@@ -17,6 +17,7 @@ game (1-6 scoring, the standard royalty table, classic Fantasyland).
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence
@@ -42,6 +43,15 @@ __all__ = [
 _HIGH_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463)
 _ROYAL = 7462
 _QUEEN, _KING, _ACE = 10, 11, 12
+
+
+# Point values are capped so that every sum in the solver and the int32
+# batch results stays far from overflow.
+MAX_POINTS = 1_000_000
+
+
+def _is_points(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= MAX_POINTS
 
 
 @dataclass(frozen=True)
@@ -70,8 +80,8 @@ class RoyaltyTable:
             raise ValueError("front_pairs and front_trips need one entry per rank (13)")
         values = list(self.front_pairs) + list(self.front_trips) + [
             v for _, v in self.middle + self.back] + [self.middle_royal, self.back_royal]
-        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
-            raise ValueError("royalties must be non-negative ints")
+        if any(not _is_points(v) for v in values):
+            raise ValueError(f"royalties must be ints in 0..{MAX_POINTS:,}")
 
 
 STANDARD_ROYALTIES = RoyaltyTable()
@@ -106,6 +116,16 @@ class Rules:
     moon_bonus: int = 20
 
     def __post_init__(self) -> None:
+        for name in ("row_points", "scoop_bonus", "moon_bonus"):
+            if not _is_points(getattr(self, name)):
+                raise ValueError(f"{name} must be an int in 0..{MAX_POINTS:,}")
+        for name in ("fantasyland", "shoot_the_moon"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False")
+        if not isinstance(self.royalties, RoyaltyTable):
+            raise TypeError("royalties must be a RoyaltyTable")
+        if isinstance(self.fixed_cards, bool) or not isinstance(self.fixed_cards, int):
+            raise TypeError("fixed_cards must be an int")
         if self.fantasyland_cards not in ("fixed", "progressive"):
             raise ValueError("fantasyland_cards must be 'fixed' or 'progressive'")
         if self.stay not in ("classic", "pineapple"):
@@ -423,10 +443,11 @@ def solve_fantasyland(
     ids = _core.parse_cards(cards)
     if not 13 <= len(ids) <= 17:
         raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {len(ids)}")
-    if isinstance(stay_value, bool) or not isinstance(stay_value, (int, float)):
+    if isinstance(stay_value, bool) or not isinstance(stay_value, numbers.Real):
         raise TypeError("stay_value must be a number")
-    if stay_value < 0:
-        raise ValueError("stay_value must be >= 0")
+    stay_value = float(stay_value)
+    if not 0 <= stay_value <= MAX_POINTS:  # also rejects NaN
+        raise ValueError(f"stay_value must be a number in 0..{MAX_POINTS:,}")
     front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
     no_row = _ROYAL + 1
     middle_from = _HIGH_STARTS[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
@@ -464,7 +485,7 @@ def _batch_boards(boards: Any, np: Any) -> Any:
         from pyrankcore.errors import InvalidCardError
 
         raise InvalidCardError(f"row {row}: invalid card id {value} (not in 0..51)")
-    flat = np.sort(arr.reshape(arr.shape[0], -1), axis=1)
+    flat = np.sort(arr.reshape(arr.shape[0], arr.shape[1] * 13), axis=1)
     dup = np.flatnonzero((flat[:, 1:] == flat[:, :-1]).any(axis=1))
     if dup.size:
         row = int(dup[0])
@@ -521,6 +542,9 @@ def score_batch(boards: Any, rules: Rules | None = None, *,
     import numpy as np
 
     rules = rules or DEFAULT_RULES
+    shape = getattr(boards, "shape", None)
+    if shape is not None and len(shape) == 3 and not 2 <= shape[1] <= 4:
+        raise ValueError(f"OFC is scored for 2 to 4 players, got {shape[1]}")
     arr = _batch_boards(boards, np)
     if not 2 <= arr.shape[1] <= 4:
         raise ValueError(f"OFC is scored for 2 to 4 players, got {arr.shape[1]}")

@@ -34,7 +34,9 @@ ACE = 12
 EIGHT = 6
 
 # category numbers = pyrankcore.Category values (standard names)
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = (
+    range(9)
+)
 
 _SHAPE_CATEGORY = {
     (1, 1, 1, 1, 1): HIGH_CARD,
@@ -107,13 +109,24 @@ class Rules:
                 # A-K-Q-J-T: only a straight under the "broadway" house rule
                 if self.ace_high_straight and others == [8, 9, 10, 11]:
                     return 13  # above the king-high straight
-            elif self.ace_completes_low_straight:
-                if others == list(range(self.lowest, self.lowest + 4)):
-                    return others[-1]
+            elif self.ace_completes_low_straight and others == list(
+                range(self.lowest, self.lowest + 4)
+            ):
+                return others[-1]
         return None
 
     def category_order(self):
-        order = [HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH]
+        order = [
+            HIGH_CARD,
+            PAIR,
+            TWO_PAIR,
+            TRIPS,
+            STRAIGHT,
+            FLUSH,
+            FULL_HOUSE,
+            QUADS,
+            STRAIGHT_FLUSH,
+        ]
         if self.trips_over_straight:
             order.remove(TRIPS)
             order.insert(order.index(STRAIGHT) + 1, TRIPS)
@@ -169,7 +182,9 @@ class Rules:
         ids = [int(c) for c in ids]
         if len(ids) not in self.sizes:
             raise ValueError(f"{self.name}: {len(ids)} cards")
-        if len(set(ids)) != len(ids) or any(c // 4 not in self.deck_ranks or not 0 <= c < 52 for c in ids):
+        if len(set(ids)) != len(ids) or any(
+            c // 4 not in self.deck_ranks or not 0 <= c < 52 for c in ids
+        ):
             raise ValueError(f"bad hand {ids}")
         return ids
 
@@ -303,7 +318,9 @@ def suitless_histogram(rules, k):
             v = _cached_value(rules, five, False)
             if v is not None and (best is None or v > best):
                 best = v
-        hist[0 if best is None else table[best]] += prod(comb(4, m) for m in mult.values())
+        hist[0 if best is None else table[best]] += prod(
+            comb(4, m) for m in mult.values()
+        )
     return hist
 
 
@@ -312,17 +329,30 @@ def suitless_histogram(rules, k):
 HIGH = Rules("high")
 ACE_FIVE = Rules("ace_five", low=True, aces_low=True, straights=False, flushes=False)
 ACE_FIVE_8 = Rules(
-    "ace_five_8", low=True, aces_low=True, straights=False, flushes=False, eight_or_better=True
+    "ace_five_8",
+    low=True,
+    aces_low=True,
+    straights=False,
+    flushes=False,
+    eight_or_better=True,
 )
 DEUCE_SEVEN = Rules("deuce_seven", low=True, ace_completes_low_straight=False)
 ACE_SIX = Rules("ace_six", low=True, aces_low=True, ace_high_straight=False)
-ACE_SIX_BROADWAY = Rules("ace_six_broadway", low=True, aces_low=True, ace_high_straight=True)
+ACE_SIX_BROADWAY = Rules(
+    "ace_six_broadway", low=True, aces_low=True, ace_high_straight=True
+)
 ACE_SIX_ACES_HIGH = Rules(
-    "ace_six_aces_high", low=True, aces_low=True, ace_high_straight=False, pair_of_aces_high=True
+    "ace_six_aces_high",
+    low=True,
+    aces_low=True,
+    ace_high_straight=False,
+    pair_of_aces_high=True,
 )
 INCOMPLETE = Rules("incomplete", sizes=(1, 2, 3, 4, 5))
 SHORT_DECK = Rules("short_deck", lowest=4, flush_over_full_house=True)
-SHORT_DECK_TRIPS = Rules("short_deck_trips", lowest=4, flush_over_full_house=True, trips_over_straight=True)
+SHORT_DECK_TRIPS = Rules(
+    "short_deck_trips", lowest=4, flush_over_full_house=True, trips_over_straight=True
+)
 SEVEN_TO_ACE = Rules("stripped_7", lowest=5, flush_over_full_house=True)
 TWENTY_CARD = Rules("stripped_T", lowest=8, straights=False, flushes=False)
 

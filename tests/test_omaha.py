@@ -6,7 +6,7 @@ Five Card Omaha, Six Card Omaha).
 """
 
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import low_reference as L
 import numpy as np
@@ -91,9 +91,11 @@ def test_omaha_high_and_low_against_the_reference(nh, nb):
 
 def test_default_game_is_high():
     hole, board = ids("As Ks 2d 2c"), ids("Qs Js Ts 3h 4h")
-    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate_omaha(
-        hole, board, "high"
-    ) == 7462
+    assert (
+        pyrankcore.evaluate_omaha(hole, board)
+        == pyrankcore.evaluate_omaha(hole, board, "high")
+        == 7462
+    )
 
 
 def test_card_text_is_accepted():
@@ -106,9 +108,9 @@ def test_ranking_object_equals_name():
         obj = pyrankcore.ranking(name)
         for _ in range(20):
             hole, board = deal(rng, list(range(52)), 4, 5)
-            assert pyrankcore.evaluate_omaha(hole, board, obj) == pyrankcore.evaluate_omaha(
-                hole, board, name
-            )
+            assert pyrankcore.evaluate_omaha(
+                hole, board, obj
+            ) == pyrankcore.evaluate_omaha(hole, board, name)
 
 
 # --------------------------------------------------------------------------
@@ -118,7 +120,7 @@ def test_ranking_object_equals_name():
 @pytest.mark.parametrize("spec", OMAHA_GAMES, ids=GAME_IDS)
 @pytest.mark.parametrize("nh,nb", [(4, 5), (5, 4), (6, 3)])
 def test_batch_equals_scalar(spec, nh, nb):
-    name, game, rules = spec
+    _name, game, rules = spec
     rng = random.Random(nh + nb)
     deals = [deal(rng, low_heavy_deck(rng, rules.deck()), nh, nb) for _ in range(60)]
     holes = np.array([h for h, _ in deals])
@@ -206,7 +208,9 @@ def test_low_seven_five_beats_seven_six():
     # "7-5-4-3-2 is better than 7-6-3-2-A because the 5 is lower than the 6"
     board = ids("7c 4d 3h Kc Qd")
     a = pyrankcore.evaluate_omaha(ids("5s 2s Jd Jh"), board, "ace_five_8")
-    b = pyrankcore.evaluate_omaha(ids("6s As 2h Jc"), ids("7c 3h 2d Kc Qd"), "ace_five_8")
+    b = pyrankcore.evaluate_omaha(
+        ids("6s As 2h Jc"), ids("7c 3h 2d Kc Qd"), "ace_five_8"
+    )
     assert a == pyrankcore.evaluate(ids("7c 5s 4d 3h 2s"), "ace_five_8")
     assert b == pyrankcore.evaluate(ids("7c 6s 3h 2d As"), "ace_five_8")
     assert a > b
@@ -214,16 +218,30 @@ def test_low_seven_five_beats_seven_six():
 
 def test_best_and_worst_low():
     # "the best low hand is A-2-3-4-5 and the worst is 8-7-6-5-4"
-    best = pyrankcore.evaluate_omaha(ids("Ac 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8")
-    worst = pyrankcore.evaluate_omaha(ids("8c 7d Kh Ks"), ids("6c 5d 4h Qc Jd"), "ace_five_8")
+    best = pyrankcore.evaluate_omaha(
+        ids("Ac 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8"
+    )
+    worst = pyrankcore.evaluate_omaha(
+        ids("8c 7d Kh Ks"), ids("6c 5d 4h Qc Jd"), "ace_five_8"
+    )
     assert best == 56
     assert worst == 1
 
 
 def test_low_needs_five_different_ranks_all_eight_or_lower():
     # 9 in the hand cannot be used; a pair cannot be used
-    assert pyrankcore.evaluate_omaha(ids("9c 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8") == 0
-    assert pyrankcore.evaluate_omaha(ids("3s 4s Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8") == 0
+    assert (
+        pyrankcore.evaluate_omaha(
+            ids("9c 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8"
+        )
+        == 0
+    )
+    assert (
+        pyrankcore.evaluate_omaha(
+            ids("3s 4s Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8"
+        )
+        == 0
+    )
 
 
 def test_no_low_without_three_different_low_cards_on_the_board():
@@ -237,7 +255,12 @@ def test_no_low_without_three_different_low_cards_on_the_board():
             hole = rng.sample(rest, rng.choice((4, 5, 6)))
             assert pyrankcore.evaluate_omaha(hole, board, "ace_five_8") == 0
     # three different low ranks on the board: a low is possible
-    assert pyrankcore.evaluate_omaha(ids("Ah 4s Kd Kh"), ids("2c 2d 7h 9s 3c"), "ace_five_8") > 0
+    assert (
+        pyrankcore.evaluate_omaha(
+            ids("Ah 4s Kd Kh"), ids("2c 2d 7h 9s 3c"), "ace_five_8"
+        )
+        > 0
+    )
 
 
 def test_exactly_two_hole_cards_four_flush_on_board():
@@ -261,7 +284,10 @@ def test_exactly_three_board_cards_two_pair_board():
     hole, board = ids("Kh 3d 8h 9c"), ids("Kc Kd 5h 5s 2c")
     got = pyrankcore.evaluate_omaha(hole, board)
     assert pyrankcore.category(got) == Category.THREE_OF_A_KIND
-    assert pyrankcore.category(pyrankcore.evaluate(ids("Kh 3d Kc Kd 5h 5s 2c"))) == Category.FULL_HOUSE
+    assert (
+        pyrankcore.category(pyrankcore.evaluate(ids("Kh 3d Kc Kd 5h 5s 2c")))
+        == Category.FULL_HOUSE
+    )
 
 
 def test_exactly_two_hole_cards_three_suited_in_hand():
@@ -275,7 +301,9 @@ def test_exactly_two_hole_cards_three_suited_in_hand():
 def test_quads_with_one_hole_card_needs_three_on_board():
     # K + any other hole card + three kings on the board is a legal five
     hole, board = ids("Ks 7d 8h 9c"), ids("Kc Kd Kh 5s 2c")
-    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate(ids("Ks Kc Kd Kh 9c"))
+    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate(
+        ids("Ks Kc Kd Kh 9c")
+    )
 
 
 def test_unused_hole_and_board_cards_have_no_bearing():
@@ -346,7 +374,7 @@ def test_pokerkit_agrees(game, cls_name, nh):
         assert (ours == 0) == (theirs is None), (hole, board)
         rows.append((ours, theirs, pyrankcore.format_cards(hole + board)))
     rows.sort(key=lambda r: r[0])
-    for (s1, h1, t1), (s2, h2, t2) in zip(rows, rows[1:]):
+    for (s1, h1, t1), (s2, h2, t2) in pairwise(rows):
         if h1 is None or h2 is None:
             continue
         assert _sign(s1 - s2) == (h1 > h2) - (h1 < h2), (t1, t2)
