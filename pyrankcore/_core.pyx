@@ -207,8 +207,7 @@ def rank_slot_of_counts(counts):
 cdef GameTables _build_custom(object ranking):
     """Tables for a ranking that is not built in (about a second, cached)."""
     import numpy as np
-    multisets = [c for c in product(range(5), repeat=13) if sum(c) <= 7] \
-        if False else list(_rank_multisets())
+    multisets = list(_rank_multisets())
     by_slot, flush, classes = _rankings.build_values(
         ranking, multisets, rank_slot_of_counts)
     rank_arr = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)

@@ -347,8 +347,9 @@ def _solve_in_child(stay: str) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     root = os.path.dirname(os.path.dirname(os.path.abspath(pyrankcore.__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    # cwd: from the checkout root, `python -c` would import the source folder
     return subprocess.run([sys.executable, "-c", _CHILD, stay], capture_output=True,
-                          text=True, timeout=120, env=env)
+                          text=True, timeout=120, env=env, cwd=os.path.dirname(__file__))
 
 
 @pytest.mark.parametrize("stay", ["nan", "inf"])
@@ -390,7 +391,7 @@ def test_huge_royalty_table_is_rejected_or_solved():
     root = os.path.dirname(os.path.dirname(os.path.abspath(pyrankcore.__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run([sys.executable, "-c", _CHILD_TABLE], capture_output=True,
-                          text=True, timeout=120, env=env)
+                          text=True, timeout=120, env=env, cwd=os.path.dirname(__file__))
     assert proc.returncode == 0, f"solver crashed (exit {proc.returncode}): {proc.stderr}"
     out = proc.stdout.strip()
     if out != "ValueError":

@@ -1,0 +1,803 @@
+"""Benchmark pyrankcore's rankings other than high, and its Omaha evaluator.
+
+Run with pyrankcore and (optionally) the peers installed, from a directory
+where the source tree does not shadow the installed package:
+
+    python bench/bench_games.py            # 1,000,000 hands, median of 5 runs
+    python bench/bench_games.py --quick    # smoke test: 10,000 hands, 1 run
+
+Timed, on seeded random hands from ``pyrankcore.random_hands``:
+
+* ``evaluate_batch(arr, game)`` for every game in ``pyrankcore.GAMES`` (5 and
+  7 cards; ``incomplete`` 3 and 5 cards; ``short_deck`` on a 36-card deck),
+  each compared with ``high`` on the same card count in the same run;
+* ``evaluate_omaha_batch(holes, boards, game)`` with 4, 5 and 6 hole cards and
+  a 5-card board, high, eight-or-better low and both (hi-lo), against
+  phevaluator's Omaha evaluator called per hand.
+
+Checks, none of them inside the timed regions: phevaluator's Omaha ranks
+exactly; pokerkit's low, short-deck and Omaha hands as an ordering on small
+samples; every 6- and 7-card and Omaha result against the best of its 5-card
+subsets under the same game; per-call ``evaluate``/``evaluate_omaha`` against
+the batch. Disagreements and failures are printed loudly and make the exit
+status 1; missed speed targets are reported but do not.
+
+The report (medians, ratios, targets, machine info) is Markdown on stdout;
+progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# Shared helpers of the high-hand benchmark next to this file.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_eval import (
+    CARD_TEXT,
+    Findings,
+    cpu_model,
+    fmt_rate,
+    hand_text,
+    log,
+    order_breaks,
+    version,
+)
+
+SHORT_DECK_EXCLUDE = list(range(16))  # deuces to fives: ids 0..15
+LOW_TARGET = 1.5  # every other ranking within this many times high's time
+OMAHA_TARGETS = {  # (shape, game) -> hands per second, one thread
+    ("4+5", "high"): 50e6,
+    ("4+5", "hi-lo"): 25e6,
+    ("6+5", "high"): 20e6,
+}
+OMAHA_HOLES = (4, 5, 6)
+PEERS = ("phevaluator", "pokerkit")
+
+# Most hands for each per-call case or check (batch cases get them all).
+CAPS = {
+    "call": 100_000,  # pyrankcore per call, phevaluator's C entry
+    "phevaluator_py": 20_000,  # phevaluator's public Python wrapper
+    "subsets": 100_000,  # best-of-subsets check
+    "scalar_check": 20_000,  # evaluate() per call against the batch
+    "pokerkit": 2_000,  # pokerkit rankings (5 and 7 cards)
+    "pokerkit_omaha": 300,  # pokerkit Omaha (up to 150 five-card hands each)
+}
+QUICK_SCALE = 10
+
+
+# ---------------------------------------------------------------------- timing
+@dataclass
+class Case:
+    """One timed call on one set of hands."""
+
+    section: str  # "games" or "omaha"
+    shape: str  # "5 cards", "4+5" (hole + board)
+    library: str
+    call: str
+    game: str
+    hands: int
+    run: Callable[[], object] = field(repr=False)
+    warmup: Callable[[], object] | None = field(default=None, repr=False)
+    convert: Callable | None = field(default=None, repr=False)
+    per_call: bool = False
+    threads: int = 1
+    keeps: bool = True  # whether its output is kept for the checks
+    times: list[float] = field(default_factory=list)
+    first: float | None = None  # seconds of the first call (batch cases)
+    values: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def label(self) -> str:
+        return f"{self.shape}: {self.library} {self.call} {self.game} threads={self.threads}"
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+    @property
+    def ns(self) -> float:
+        return self.seconds / self.hands * 1e9
+
+    def keep(self, out) -> None:
+        if self.keeps:
+            out = out if self.convert is None else self.convert(out)
+            self.values = np.array(out, dtype=np.int64)
+
+
+def per_call(section, shape, library, call, game, items, fn, **kw) -> Case:
+    """One ``fn(item)`` per hand, collected in a list as user code would."""
+    head = items[:1000]
+    return Case(
+        section,
+        shape,
+        library,
+        call,
+        game,
+        len(items),
+        lambda: [fn(x) for x in items],
+        warmup=lambda: [fn(x) for x in head],
+        per_call=True,
+        **kw,
+    )
+
+
+def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
+    """Warm every case up (timing that first call), then time all cases in
+    ``repeat`` interleaved rounds, so that a burst of load on a shared machine
+    hits every case a little rather than one case a lot."""
+    live = []
+    for c in cases:
+        log(c.label)
+        try:
+            t0 = time.perf_counter()
+            (c.warmup or c.run)()
+            if c.warmup is None:
+                c.first = time.perf_counter() - t0
+            live.append(c)
+        except Exception as e:
+            found.fail(c.label, e)
+    for round_no in range(repeat):
+        log(f"round {round_no + 1} of {repeat}")
+        for c in list(live):
+            try:
+                t0 = time.perf_counter()
+                out = c.run()
+                c.times.append(time.perf_counter() - t0)
+                if round_no == repeat - 1:
+                    c.keep(out)
+            except Exception as e:
+                found.fail(c.label, e)
+                live.remove(c)
+    return live
+
+
+# ----------------------------------------------------------------------- hands
+@dataclass
+class Deals:
+    """The seeded random hands every case and check uses."""
+
+    games: dict[tuple[str, int], np.ndarray]  # (deck, k) -> (n, k); deck "full"/"short"
+    omaha: dict[int, tuple[np.ndarray, np.ndarray]]  # holes -> (holes, boards)
+
+
+def game_sizes(prc, game: str, cards: list[int]) -> list[int]:
+    """Card counts timed for ``game``: ``cards`` where it takes them; 3 and
+    whatever of ``cards`` it takes for the incomplete ranking."""
+    r = prc.ranking(game)
+    sizes = [k for k in cards if r.min_cards <= k <= r.max_cards]
+    if r.min_cards < 5:  # a ranking of short hands: also 3 cards (the OFC front)
+        sizes = sorted({3, *sizes})
+    return sizes
+
+
+def deal(prc, args) -> Deals:
+    games = {}
+    for game in prc.GAMES:
+        deck = "short" if game == "short_deck" else "full"
+        for k in game_sizes(prc, game, args.cards):
+            if (deck, k) not in games:
+                exclude = SHORT_DECK_EXCLUDE if deck == "short" else None
+                seed = args.seed + 100 * (deck == "short") + k
+                games[deck, k] = prc.random_hands(
+                    args.hands, k, seed=seed, exclude=exclude
+                )
+    omaha = {}
+    for h in OMAHA_HOLES:
+        both = prc.random_hands(args.hands, h + 5, seed=args.seed + 1000 + h)
+        omaha[h] = (
+            np.ascontiguousarray(both[:, :h]),
+            np.ascontiguousarray(both[:, h:]),
+        )
+    return Deals(games, omaha)
+
+
+# ---------------------------------------------------------------------- cases
+def game_cases(prc, deals: Deals, args) -> list[Case]:
+    cases = []
+    for game in prc.GAMES:
+        deck = "short" if game == "short_deck" else "full"
+        for k in game_sizes(prc, game, args.cards):
+            hands = deals.games[deck, k]
+            for t in args.threads:
+                cases.append(
+                    Case(
+                        "games",
+                        f"{k} cards",
+                        "pyrankcore",
+                        "evaluate_batch",
+                        game,
+                        len(hands),
+                        lambda h=hands, g=game, t=t: prc.evaluate_batch(
+                            h, g, threads=t
+                        ),
+                        threads=t,
+                    )
+                )
+    return cases
+
+
+def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
+    cases = []
+    for h in OMAHA_HOLES:
+        holes, boards = deals.omaha[h]
+        shape = f"{h}+5"
+        for t in args.threads:
+            for game in ("high", "ace_five_8"):
+                cases.append(
+                    Case(
+                        "omaha",
+                        shape,
+                        "pyrankcore",
+                        "evaluate_omaha_batch",
+                        game,
+                        len(holes),
+                        lambda g=game, t=t, ho=holes, bo=boards: (
+                            prc.evaluate_omaha_batch(ho, bo, g, threads=t)
+                        ),
+                        threads=t,
+                    )
+                )
+
+            def hi_lo(t=t, ho=holes, bo=boards):
+                return (
+                    prc.evaluate_omaha_batch(ho, bo, "high", threads=t),
+                    prc.evaluate_omaha_batch(ho, bo, "ace_five_8", threads=t),
+                )
+
+            cases.append(
+                Case(
+                    "omaha",
+                    shape,
+                    "pyrankcore",
+                    "evaluate_omaha_batch × 2",
+                    "hi-lo",
+                    len(holes),
+                    hi_lo,
+                    threads=t,
+                    keeps=False,
+                )
+            )
+
+    holes, boards = deals.omaha[4]
+    n = caps["call"]
+    pairs = [
+        (tuple(map(int, ho)), tuple(map(int, bo)))
+        for ho, bo in zip(holes[:n], boards[:n])
+    ]
+    cases.append(
+        per_call(
+            "omaha",
+            "4+5",
+            "pyrankcore",
+            "evaluate_omaha(hole ids, board ids)",
+            "high",
+            pairs,
+            lambda p: prc.evaluate_omaha(*p),
+        )
+    )
+    try:
+        import phevaluator
+        from phevaluator import _pheval
+    except ImportError:
+        return cases
+    # phevaluator takes the five board cards first, then the four hole cards;
+    # its card ids are ours; rank 1 is the royal flush.
+    flat = [bo + ho for ho, bo in pairs]
+    cases.append(
+        per_call(
+            "omaha",
+            "4+5",
+            "phevaluator",
+            "_pheval.evaluate_omaha_cards(*board, *hole)",
+            "high",
+            flat,
+            lambda c: _pheval.evaluate_omaha_cards(*c),
+            convert=from_cactus_kev,
+        )
+    )
+    cases.append(
+        per_call(
+            "omaha",
+            "4+5",
+            "phevaluator",
+            "evaluate_omaha_cards(*board, *hole)",
+            "high",
+            flat[: caps["phevaluator_py"]],
+            lambda c: phevaluator.evaluate_omaha_cards(*c),
+            convert=from_cactus_kev,
+        )
+    )
+    return cases
+
+
+def from_cactus_kev(ranks) -> np.ndarray:
+    return 7463 - np.asarray(ranks)
+
+
+# ------------------------------------------------------------------- checks
+@dataclass
+class Check:
+    what: str
+    hands: int
+    issue: str | None  # None: agrees
+    note: str = ""
+
+
+def exact_issue(want, got, show) -> str | None:
+    bad = np.flatnonzero(np.asarray(got) != np.asarray(want))
+    if not bad.size:
+        return None
+    examples = "\n".join(show(i) for i in bad[:5])
+    return f"{bad.size:,} of {len(want):,} hands differ\n{examples}"
+
+
+def order_issue(want, got, show) -> str | None:
+    breaks = order_breaks(np.asarray(want), np.asarray(got))
+    if not breaks:
+        return None
+    examples = "\n".join(f"{show(i)} vs {show(j)}" for i, j in breaks[:5])
+    return f"{len(breaks):,} ordering breaks over {len(want):,} hands\n{examples}"
+
+
+def shower(texts, want, got, names=("pyrankcore", "other")):
+    def show(i):
+        return f"{texts(i)} ({names[0]} {want[i]}, {names[1]} {got[i]})"
+
+    return show
+
+
+def best_of_subsets(prc, hands: np.ndarray, game: str) -> np.ndarray:
+    """Best 5-card strength among each row's 5-card subsets, by the 5-card kernel."""
+    best = np.zeros(len(hands), np.int64)
+    for cols in itertools.combinations(range(hands.shape[1]), 5):
+        sub = np.ascontiguousarray(hands[:, cols])
+        best = np.maximum(best, prc.evaluate_batch(sub, game))
+    return best
+
+
+def best_of_omaha(prc, holes, boards, game) -> np.ndarray:
+    """Best of every two-hole, three-board 5-card hand, by the 5-card kernel."""
+    best = np.zeros(len(holes), np.int64)
+    for hc in itertools.combinations(range(holes.shape[1]), 2):
+        for bc in itertools.combinations(range(boards.shape[1]), 3):
+            sub = np.ascontiguousarray(np.hstack([holes[:, hc], boards[:, bc]]))
+            best = np.maximum(best, prc.evaluate_batch(sub, game))
+    return best
+
+
+def three_card_key(row) -> tuple:
+    """Reference order of a 3-card hand under the incomplete ranking: trips,
+    then pair, then high card; within one, ranks by group size, then rank."""
+    ranks = sorted((c // 4 for c in row), reverse=True)
+    groups = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    return (groups[0][0], *[r for _, r in groups])
+
+
+def dense(keys: list) -> np.ndarray:
+    """Dense integer ranks of comparable keys (equal keys, equal ranks)."""
+    order = {k: i for i, k in enumerate(sorted(set(keys)))}
+    return np.array([order[k] for k in keys], np.int64)
+
+
+POKERKIT_GAMES = {  # our game -> pokerkit hand class (same ranking)
+    "high": "StandardHighHand",
+    "ace_five": "RegularLowHand",
+    "ace_five_8": "EightOrBetterLowHand",
+    "deuce_seven": "StandardLowHand",
+    "short_deck": "ShortDeckHoldemHand",
+}
+
+
+def pokerkit_strengths(cls, items) -> tuple[list, float]:
+    """pokerkit's order as numbers (larger = stronger; no hand = lowest) and
+    the seconds it took."""
+    t0 = time.perf_counter()
+    hands = [cls.from_game_or_none(*it) for it in items]
+    seconds = time.perf_counter() - t0
+    keys = [
+        -(10**9) if h is None else (-h.entry.index if h.low else h.entry.index)
+        for h in hands
+    ]
+    return keys, seconds
+
+
+def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
+    checks = []
+    batch = {
+        (c.game, c.shape): c
+        for c in cases
+        if c.section == "games" and c.threads == 1 and c.values is not None
+    }
+    try:
+        import pokerkit
+    except ImportError:
+        pokerkit = None
+    for (game, shape), c in batch.items():
+        k = int(shape.split()[0])
+        hands = deals.games["short" if game == "short_deck" else "full", k]
+        ours = c.values
+
+        def texts(i, hands=hands):
+            return hand_text(hands[i])
+
+        # per-call evaluate against the batch
+        n = min(caps["scalar_check"], len(hands))
+        got = [prc.evaluate(tuple(map(int, r)), game) for r in hands[:n]]
+        checks.append(
+            Check(
+                f"{game}, {shape}: `evaluate(ids, game)` per call = batch",
+                n,
+                exact_issue(
+                    ours[:n], got, shower(texts, ours, got, ("batch", "evaluate"))
+                ),
+            )
+        )
+        if k > 5:
+            n = min(caps["subsets"], len(hands))
+            ref = best_of_subsets(prc, hands[:n], game)
+            checks.append(
+                Check(
+                    f"{game}, {shape}: batch = best of its 5-card subsets",
+                    n,
+                    exact_issue(
+                        ref, ours[:n], shower(texts, ref, ours, ("subsets", "batch"))
+                    ),
+                )
+            )
+        if game == "incomplete" and ("high", shape) in batch:
+            high = batch["high", shape].values
+            checks.append(
+                Check(
+                    f"incomplete, {shape}: same order as high",
+                    len(ours),
+                    order_issue(
+                        high, ours, shower(texts, high, ours, ("high", "incomplete"))
+                    ),
+                )
+            )
+        if game == "incomplete" and k == 3:
+            n = min(caps["scalar_check"], len(hands))
+            ref = dense([three_card_key(r) for r in hands[:n].tolist()])
+            checks.append(
+                Check(
+                    "incomplete, 3 cards: order of a plain-Python trips > pair > "
+                    "high card key",
+                    n,
+                    order_issue(
+                        ref, ours[:n], shower(texts, ref, ours, ("key", "ours"))
+                    ),
+                )
+            )
+        if pokerkit is not None and game in POKERKIT_GAMES:
+            cls = getattr(pokerkit, POKERKIT_GAMES[game])
+            deck = [next(iter(pokerkit.Card.parse(t))) for t in CARD_TEXT]
+            n = min(caps["pokerkit"], len(hands))
+            items = [([deck[x] for x in r],) for r in hands[:n].tolist()]
+            log(f"{game}, {shape}: pokerkit {cls.__name__} on {n:,} hands")
+            try:
+                theirs, secs = pokerkit_strengths(cls, items)
+            except Exception as e:
+                found.fail(f"pokerkit {cls.__name__} ({shape})", e)
+                continue
+            checks.append(
+                Check(
+                    f"{game}, {shape}: pokerkit `{cls.__name__}.from_game` (order)",
+                    n,
+                    order_issue(
+                        ours[:n],
+                        theirs,
+                        shower(texts, ours, theirs, ("ours", "pokerkit")),
+                    ),
+                    f"pokerkit {fmt_rate(n / secs)} hands/s",
+                )
+            )
+    return checks
+
+
+def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
+    checks = []
+    batch = {
+        (c.game, c.shape): c
+        for c in cases
+        if c.section == "omaha"
+        and not c.per_call
+        and c.threads == 1
+        and c.values is not None
+    }
+    for (game, shape), c in batch.items():
+        holes, boards = deals.omaha[int(shape.split("+")[0])]
+        ours = c.values
+
+        def texts(i, holes=holes, boards=boards):
+            return f"{hand_text(holes[i])} | {hand_text(boards[i])}"
+
+        n = min(caps["subsets"], len(holes))
+        ref = best_of_omaha(prc, holes[:n], boards[:n], game)
+        checks.append(
+            Check(
+                f"Omaha {shape} {game}: batch = best two-hole, three-board 5-card hand",
+                n,
+                exact_issue(
+                    ref, ours[:n], shower(texts, ref, ours, ("subsets", "batch"))
+                ),
+            )
+        )
+    ref_case = batch.get(("high", "4+5"))
+    holes, boards = deals.omaha[4]
+    if ref_case is not None:
+        for c in cases:
+            if c.section == "omaha" and c.per_call and c.values is not None:
+                ours = ref_case.values
+
+                def texts(i):
+                    return f"{hand_text(holes[i])} | {hand_text(boards[i])}"
+
+                n = len(c.values)
+                checks.append(
+                    Check(
+                        f"Omaha 4+5 high: {c.library} `{c.call}` = batch "
+                        + (
+                            "(7463 − rank)" if c.library == "phevaluator" else "(exact)"
+                        ),
+                        n,
+                        exact_issue(
+                            ours[:n],
+                            c.values,
+                            shower(texts, ours, c.values, ("batch", c.library)),
+                        ),
+                    )
+                )
+    try:
+        import pokerkit
+    except ImportError:
+        return checks
+    deck = [next(iter(pokerkit.Card.parse(t))) for t in CARD_TEXT]
+    for (game, shape), c in batch.items():
+        cls = {
+            "high": pokerkit.OmahaHoldemHand,
+            "ace_five_8": pokerkit.OmahaEightOrBetterLowHand,
+        }[game]
+        holes, boards = deals.omaha[int(shape.split("+")[0])]
+        n = min(caps["pokerkit_omaha"], len(holes))
+        items = [
+            ([deck[x] for x in ho], [deck[x] for x in bo])
+            for ho, bo in zip(holes[:n].tolist(), boards[:n].tolist())
+        ]
+        log(f"Omaha {shape} {game}: pokerkit {cls.__name__} on {n:,} hands")
+        try:
+            theirs, secs = pokerkit_strengths(cls, items)
+        except Exception as e:
+            found.fail(f"pokerkit {cls.__name__} ({shape})", e)
+            continue
+        ours = c.values
+
+        def texts(i, holes=holes, boards=boards):
+            return f"{hand_text(holes[i])} | {hand_text(boards[i])}"
+
+        checks.append(
+            Check(
+                f"Omaha {shape} {game}: pokerkit `{cls.__name__}.from_game` (order)",
+                n,
+                order_issue(
+                    ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))
+                ),
+                f"pokerkit {fmt_rate(n / secs)} hands/s",
+            )
+        )
+    return checks
+
+
+# ---------------------------------------------------------------------- report
+def load_line() -> str:
+    try:
+        out = subprocess.run(["uptime"], capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def fmt_x(x: float) -> str:
+    return f"{x:.2f}×"
+
+
+def fmt_ms(s: float | None) -> str:
+    return "–" if s is None else f"{s * 1e3:,.1f}"
+
+
+def games_table(cases: list[Case], targets: list) -> str:
+    lines = [
+        "**`evaluate_batch(hands, game)` for every ranking**",
+        "",
+        "| game | cards | threads | hands | hands/s | ns/hand | time ÷ high's "
+        f"(target ≤ {LOW_TARGET}×) |",
+        "|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    games = [c for c in cases if c.section == "games"]
+    high = {(c.shape, c.threads): c for c in games if c.game == "high"}
+    for c in sorted(games, key=lambda c: (int(c.shape.split()[0]), c.threads)):
+        base = high.get((c.shape, c.threads))
+        if c.game == "high":
+            ratio = "1 (reference)"
+        elif base is None:
+            ratio = "– (no high hand of this size)"
+        else:
+            x = c.seconds / base.seconds
+            ok = x <= LOW_TARGET
+            ratio = fmt_x(x) + ("" if ok else " **missed**")
+            if c.threads == 1:
+                targets.append(
+                    (f"{c.game}, {c.shape}: within {LOW_TARGET}× of high", fmt_x(x), ok)
+                )
+        lines.append(
+            f"| {c.game} | {c.shape.split()[0]} | {c.threads} | {c.hands:,} "
+            f"| {fmt_rate(c.rate)} | {c.ns:,.1f} | {ratio} |"
+        )
+    return "\n".join(lines)
+
+
+def omaha_table(cases: list[Case], targets: list) -> str:
+    lines = [
+        "**Omaha: two of the hole cards and three of a 5-card board**",
+        "",
+        "| holes + board | library | call | game | threads | hands timed | hands/s "
+        "| ns/hand | first call, ms | target | pyrankcore batch ÷ this |",
+        "|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    omaha = [c for c in cases if c.section == "omaha"]
+    mine = {
+        (c.shape, c.game, c.threads): c
+        for c in omaha
+        if c.library == "pyrankcore" and not c.per_call
+    }
+    for c in omaha:
+        want = OMAHA_TARGETS.get((c.shape, c.game)) if not c.per_call else None
+        target = "–"
+        if want is not None and c.threads == 1:
+            ok = c.rate >= want
+            target = f"{fmt_rate(want)}/s" + ("" if ok else " **missed**")
+            targets.append(
+                (
+                    f"Omaha {c.shape} {c.game}: ≥ {fmt_rate(want)} hands/s",
+                    fmt_rate(c.rate),
+                    ok,
+                )
+            )
+        base = mine.get((c.shape, c.game, 1))
+        vs = "–"
+        if base is not None and base is not c:
+            x = base.rate / c.rate
+            vs = f"{x:,.0f}×" if x >= 100 else fmt_x(x)
+        lines.append(
+            f"| {c.shape} | {c.library} | `{c.call}` | {c.game} | {c.threads} "
+            f"| {c.hands:,} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {fmt_ms(c.first)} "
+            f"| {target} | {vs} |"
+        )
+    return "\n".join(lines)
+
+
+def checks_table(checks: list[Check], found: Findings) -> str:
+    lines = ["| check | hands | result | note |", "|---|--:|---|---|"]
+    for ch in checks:
+        result = "agrees" if ch.issue is None else "**DISAGREES**"
+        lines.append(f"| {ch.what} | {ch.hands:,} | {result} | {ch.note} |")
+        if ch.issue is not None:
+            msg = f"{ch.what}: {ch.issue}"
+            found.problems.append(msg)
+            log("\n!!! DISAGREEMENT !!! " + msg + "\n")
+    return "\n".join(lines)
+
+
+def machine_info(args, load_start: str) -> str:
+    prc = sys.modules.get("pyrankcore")
+    where = os.path.dirname(prc.__file__) if prc else "?"
+    peers = ", ".join(f"{p} {version(p)}" for p in PEERS)
+    return "\n".join(
+        [
+            f"- CPU: {cpu_model()} ({os.cpu_count()} logical CPUs), "
+            f"{os.uname().sysname} {os.uname().release}",
+            f"- Python {sys.version.split()[0]}, NumPy {np.__version__}",
+            f"- pyrankcore {version('pyrankcore')} from `{where}`; peers: {peers}",
+            f"- {args.hands:,} random hands per case (seed {args.seed}; short deck "
+            f"from the 36 cards six and up); median of {args.repeat} interleaved "
+            "run(s); per-call cases on the first hands only",
+            f"- load at start: `{load_start}`",
+            f"- command: `{shlex.join([sys.executable, *sys.argv])}` "
+            f"(in `{os.getcwd()}`)",
+        ]
+    )
+
+
+def print_report(args, cases, checks, found, load_start) -> None:
+    targets: list[tuple[str, str, bool]] = []
+    print("## Rankings and Omaha speed\n")
+    print(machine_info(args, load_start) + "\n")
+    print(games_table(cases, targets) + "\n")
+    print(omaha_table(cases, targets) + "\n")
+    print("**Targets (one thread)**\n")
+    print("| target | measured | met |\n|---|--:|---|")
+    for what, got, ok in targets:
+        print(f"| {what} | {got} | {'yes' if ok else '**no**'} |")
+    print("\n**Agreement**\n")
+    print(checks_table(checks, found) + "\n")
+    if found.skipped:
+        print(f"- not installed, skipped: {', '.join(sorted(found.skipped))}")
+    print(
+        "- no pokerkit peer for ace_six or incomplete; phevaluator has Omaha "
+        "high with four hole cards only"
+    )
+    for p in found.problems:
+        print("- **PROBLEM**: " + p.replace("\n", "\n  "))
+    if not found.problems:
+        print("- no disagreement, no failure")
+    print(f"\nload at end: `{load_line()}`")
+
+
+# ------------------------------------------------------------------------ main
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="smoke test: 10,000 hands, 1 run, small samples",
+    )
+    p.add_argument("--hands", type=int, help="hands per case (default 1,000,000)")
+    p.add_argument("--repeat", type=int, help="timed runs per case (default 5)")
+    p.add_argument("--seed", type=int, default=20240601)
+    p.add_argument("--cards", type=int, nargs="+", default=[5, 7], choices=[5, 6, 7])
+    p.add_argument(
+        "--threads",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="thread counts of batch cases",
+    )
+    args = p.parse_args(argv)
+    args.hands = args.hands or (10_000 if args.quick else 1_000_000)
+    args.repeat = args.repeat or (1 if args.quick else 5)
+    if 1 not in args.threads:
+        args.threads = [1, *args.threads]
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    load_start = load_line()
+    scale = QUICK_SCALE if args.quick else 1
+    caps = {name: max(1, cap // scale) for name, cap in CAPS.items()}
+    prc = importlib.import_module("pyrankcore")
+    found = Findings()
+    for peer in PEERS:
+        try:
+            importlib.import_module(peer)
+        except ImportError:
+            found.skipped.add(peer)
+
+    log("dealing ...")
+    deals = deal(prc, args)
+    cases = game_cases(prc, deals, args) + omaha_cases(prc, deals, args, caps)
+    cases = run_rounds(cases, args.repeat, found)
+    log("checking ...")
+    checks = check_games(prc, cases, deals, caps, found)
+    checks += check_omaha(prc, cases, deals, caps, found)
+    print_report(args, cases, checks, found, load_start)
+    return 1 if found.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
