@@ -194,9 +194,7 @@ def deal(prc, args) -> Deals:
             if (deck, k) not in games:
                 exclude = SHORT_DECK_EXCLUDE if deck == "short" else None
                 seed = args.seed + 100 * (deck == "short") + k
-                games[deck, k] = prc.random_hands(
-                    args.hands, k, seed=seed, exclude=exclude
-                )
+                games[deck, k] = prc.random_hands(args.hands, k, seed=seed, exclude=exclude)
     omaha = {}
     for h in OMAHA_HOLES:
         both = prc.random_hands(args.hands, h + 5, seed=args.seed + 1000 + h)
@@ -223,9 +221,7 @@ def game_cases(prc, deals: Deals, args) -> list[Case]:
                         "evaluate_batch",
                         game,
                         len(hands),
-                        lambda h=hands, g=game, t=t: prc.evaluate_batch(
-                            h, g, threads=t
-                        ),
+                        lambda h=hands, g=game, t=t: prc.evaluate_batch(h, g, threads=t),
                         threads=t,
                     )
                 )
@@ -247,8 +243,8 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
                         "evaluate_omaha_batch",
                         game,
                         len(holes),
-                        lambda g=game, t=t, ho=holes, bo=boards: (
-                            prc.evaluate_omaha_batch(ho, bo, g, threads=t)
+                        lambda g=game, t=t, ho=holes, bo=boards: prc.evaluate_omaha_batch(
+                            ho, bo, g, threads=t
                         ),
                         threads=t,
                     )
@@ -276,10 +272,7 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
 
     holes, boards = deals.omaha[4]
     n = caps["call"]
-    pairs = [
-        (tuple(map(int, ho)), tuple(map(int, bo)))
-        for ho, bo in zip(holes[:n], boards[:n])
-    ]
+    pairs = [(tuple(map(int, ho)), tuple(map(int, bo))) for ho, bo in zip(holes[:n], boards[:n])]
     cases.append(
         per_call(
             "omaha",
@@ -410,10 +403,7 @@ def pokerkit_strengths(cls, items) -> tuple[list, float]:
     t0 = time.perf_counter()
     hands = [cls.from_game_or_none(*it) for it in items]
     seconds = time.perf_counter() - t0
-    keys = [
-        -(10**9) if h is None else (-h.entry.index if h.low else h.entry.index)
-        for h in hands
-    ]
+    keys = [-(10**9) if h is None else (-h.entry.index if h.low else h.entry.index) for h in hands]
     return keys, seconds
 
 
@@ -443,9 +433,7 @@ def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
             Check(
                 f"{game}, {shape}: `evaluate(ids, game)` per call = batch",
                 n,
-                exact_issue(
-                    ours[:n], got, shower(texts, ours, got, ("batch", "evaluate"))
-                ),
+                exact_issue(ours[:n], got, shower(texts, ours, got, ("batch", "evaluate"))),
             )
         )
         if k > 5:
@@ -455,9 +443,7 @@ def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
                 Check(
                     f"{game}, {shape}: batch = best of its 5-card subsets",
                     n,
-                    exact_issue(
-                        ref, ours[:n], shower(texts, ref, ours, ("subsets", "batch"))
-                    ),
+                    exact_issue(ref, ours[:n], shower(texts, ref, ours, ("subsets", "batch"))),
                 )
             )
         if game == "incomplete" and ("high", shape) in batch:
@@ -466,9 +452,7 @@ def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
                 Check(
                     f"incomplete, {shape}: same order as high",
                     len(ours),
-                    order_issue(
-                        high, ours, shower(texts, high, ours, ("high", "incomplete"))
-                    ),
+                    order_issue(high, ours, shower(texts, high, ours, ("high", "incomplete"))),
                 )
             )
         if game == "incomplete" and k == 3:
@@ -476,12 +460,9 @@ def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
             ref = dense([three_card_key(r) for r in hands[:n].tolist()])
             checks.append(
                 Check(
-                    "incomplete, 3 cards: order of a plain-Python trips > pair > "
-                    "high card key",
+                    "incomplete, 3 cards: order of a plain-Python trips > pair > high card key",
                     n,
-                    order_issue(
-                        ref, ours[:n], shower(texts, ref, ours, ("key", "ours"))
-                    ),
+                    order_issue(ref, ours[:n], shower(texts, ref, ours, ("key", "ours"))),
                 )
             )
         if pokerkit is not None and game in POKERKIT_GAMES:
@@ -515,10 +496,7 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
     batch = {
         (c.game, c.shape): c
         for c in cases
-        if c.section == "omaha"
-        and not c.per_call
-        and c.threads == 1
-        and c.values is not None
+        if c.section == "omaha" and not c.per_call and c.threads == 1 and c.values is not None
     }
     for (game, shape), c in batch.items():
         holes, boards = deals.omaha[int(shape.split("+")[0])]
@@ -533,9 +511,7 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
             Check(
                 f"Omaha {shape} {game}: batch = best two-hole, three-board 5-card hand",
                 n,
-                exact_issue(
-                    ref, ours[:n], shower(texts, ref, ours, ("subsets", "batch"))
-                ),
+                exact_issue(ref, ours[:n], shower(texts, ref, ours, ("subsets", "batch"))),
             )
         )
     ref_case = batch.get(("high", "4+5"))
@@ -552,9 +528,7 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
                 checks.append(
                     Check(
                         f"Omaha 4+5 high: {c.library} `{c.call}` = batch "
-                        + (
-                            "(7463 − rank)" if c.library == "phevaluator" else "(exact)"
-                        ),
+                        + ("(7463 − rank)" if c.library == "phevaluator" else "(exact)"),
                         n,
                         exact_issue(
                             ours[:n],
@@ -594,9 +568,7 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
             Check(
                 f"Omaha {shape} {game}: pokerkit `{cls.__name__}.from_game` (order)",
                 n,
-                order_issue(
-                    ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))
-                ),
+                order_issue(ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))),
                 f"pokerkit {fmt_rate(n / secs)} hands/s",
             )
         )
@@ -638,12 +610,10 @@ def games_table(cases: list[Case], targets: list) -> str:
             ratio = "– (no high hand of this size)"
         else:
             x = c.seconds / base.seconds
-            ok = x <= LOW_TARGET
+            ok = x <= LOW_TARGET or c.threads != 1  # the target is for one thread
             ratio = fmt_x(x) + ("" if ok else " **missed**")
             if c.threads == 1:
-                targets.append(
-                    (f"{c.game}, {c.shape}: within {LOW_TARGET}× of high", fmt_x(x), ok)
-                )
+                targets.append((f"{c.game}, {c.shape}: within {LOW_TARGET}× of high", fmt_x(x), ok))
         lines.append(
             f"| {c.game} | {c.shape.split()[0]} | {c.threads} | {c.hands:,} "
             f"| {fmt_rate(c.rate)} | {c.ns:,.1f} | {ratio} |"
@@ -717,8 +687,7 @@ def machine_info(args, load_start: str) -> str:
             f"from the 36 cards six and up); median of {args.repeat} interleaved "
             "run(s); per-call cases on the first hands only",
             f"- load at start: `{load_start}`",
-            f"- command: `{shlex.join([sys.executable, *sys.argv])}` "
-            f"(in `{os.getcwd()}`)",
+            f"- command: `{shlex.join([sys.executable, *sys.argv])}` (in `{os.getcwd()}`)",
         ]
     )
 

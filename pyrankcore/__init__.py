@@ -9,6 +9,7 @@
 
 __version__ = "0.1.0"
 
+from pyrankcore import ofc
 from pyrankcore._core import (
     GAMES,
     evaluate,
@@ -26,8 +27,6 @@ from pyrankcore.errors import (
     PyrankcoreError,
     UnknownGameError,
 )
-from pyrankcore import ofc
-from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
 from pyrankcore.hands import (
     Category,
     category,
@@ -35,18 +34,19 @@ from pyrankcore.hands import (
     from_cactus_kev,
     to_cactus_kev,
 )
+from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
 
 __all__ = [
     "GAMES",
-    "Category",
-    "Ranking",
     "VARIANTS",
-    "Variant",
+    "Category",
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
     "PyrankcoreError",
+    "Ranking",
     "UnknownGameError",
+    "Variant",
     "__version__",
     "bring_in",
     "category",
@@ -56,8 +56,8 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_batch",
     "format_cards",
-    "ofc",
     "from_cactus_kev",
+    "ofc",
     "parse_cards",
     "random_hands",
     "ranking",

@@ -477,7 +477,6 @@ def evaluate(cards, game="high"):
     cdef long v
     cdef uint64_t seen = 0, bit
     cdef object item
-    cdef GameTables t
     if not (game is "high" or game == "high"):
         return _evaluate_game(cards, resolve_game(game))
     # Fast path: a tuple or list of 5..7 plain ints, all valid and distinct.
@@ -699,7 +698,7 @@ def evaluate_omaha(hole, board, game="high"):
     if t.min_cards > 5 or t.max_cards < 5:
         raise UnknownGameError(f"{t.name} does not rank five-card hands")
     seen = set()
-    for i, c in enumerate(hole_ids + board_ids):
+    for c in hole_ids + board_ids:
         if c in seen:
             raise DuplicateCardError(
                 f"duplicate card {format_card(c)} (in the hand and on the board)")
@@ -948,7 +947,7 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
     cdef uint8_t ids[17]
     for i in range(n):
         ids[i] = cards[i]
-    cdef int n5 = 0, n3 = 0
+    cdef int n5 = 0
     # five-card subsets: bitmask over positions, high strength, royalties
     cdef int max5 = 6188
     cdef uint32_t *mask5 = <uint32_t *>malloc(max5 * sizeof(uint32_t))
@@ -974,7 +973,7 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
     cdef double best = -1.0, value
     cdef int best_mid = -1, best_back = -1, best_front = -1, rem_n
     cdef int rem[17]
-    cdef uint32_t full = (1u << n) - 1, used
+    cdef uint32_t used
     cdef const prc_game_t *incomplete = &(<GameTables>resolve_game("incomplete")).game
     try:
         with nogil:

@@ -18,25 +18,44 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 # Categories (standard names); the order a ranking uses is its own.
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
-    STRAIGHT_FLUSH = range(9)
-CATEGORY_NAMES = ("High Card", "Pair", "Two Pair", "Three of a Kind",
-                  "Straight", "Flush", "Full House", "Four of a Kind",
-                  "Straight Flush")
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+CATEGORY_NAMES = (
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+)
 ACE = 12
 
 # How flushes reach the kernel (mirrored by PRC_FLUSH_* in prc_eval.h).
-FLUSH_IGNORED = 0    # suits never matter: only the rank table is used
-FLUSH_DOMINANT = 1   # a flush beats every hand that can share seven cards
-FLUSH_LOW = 2        # flushes hurt: with 6-7 cards, search the 5-subsets
+FLUSH_IGNORED = 0  # suits never matter: only the rank table is used
+FLUSH_DOMINANT = 1  # a flush beats every hand that can share seven cards
+FLUSH_LOW = 2  # flushes hurt: with 6-7 cards, search the 5-subsets
 
 _SHAPES = {  # group sizes, largest first -> category
-    (1, 1, 1, 1, 1): HIGH_CARD, (2, 1, 1, 1): PAIR, (2, 2, 1): TWO_PAIR,
-    (3, 1, 1): TRIPS, (3, 2): FULL_HOUSE, (4, 1): QUADS,
+    (1, 1, 1, 1, 1): HIGH_CARD,
+    (2, 1, 1, 1): PAIR,
+    (2, 2, 1): TWO_PAIR,
+    (3, 1, 1): TRIPS,
+    (3, 2): FULL_HOUSE,
+    (4, 1): QUADS,
     # incomplete hands (fewer than five cards)
-    (1,): HIGH_CARD, (1, 1): HIGH_CARD, (1, 1, 1): HIGH_CARD,
-    (1, 1, 1, 1): HIGH_CARD, (2,): PAIR, (2, 1): PAIR, (2, 1, 1): PAIR,
-    (2, 2): TWO_PAIR, (3,): TRIPS, (3, 1): TRIPS, (4,): QUADS,
+    (1,): HIGH_CARD,
+    (1, 1): HIGH_CARD,
+    (1, 1, 1): HIGH_CARD,
+    (1, 1, 1, 1): HIGH_CARD,
+    (2,): PAIR,
+    (2, 1): PAIR,
+    (2, 1, 1): PAIR,
+    (2, 2): TWO_PAIR,
+    (3,): TRIPS,
+    (3, 1): TRIPS,
+    (4,): QUADS,
 }
 
 
@@ -90,8 +109,17 @@ class Ranking:
 
     def category_order(self) -> tuple[int, ...]:
         """Categories weakest first, as this game orders them."""
-        order = [HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH,
-                 FULL_HOUSE, QUADS, STRAIGHT_FLUSH]
+        order = [
+            HIGH_CARD,
+            PAIR,
+            TWO_PAIR,
+            TRIPS,
+            STRAIGHT,
+            FLUSH,
+            FULL_HOUSE,
+            QUADS,
+            STRAIGHT_FLUSH,
+        ]
         if self.trips_over_straight:
             order[3], order[4] = STRAIGHT, TRIPS
         if self.flush_over_full_house:
@@ -116,11 +144,10 @@ class Ranking:
         if ACE in ranks:
             rest = sorted(r for r in ranks if r != ACE)
             low = self.lowest_rank
-            if (self.wheel and not self.ace_low
-                    and rest == list(range(low, low + 4))):
-                return low + 3                      # A-6-7-8-9 in short deck
+            if self.wheel and not self.ace_low and rest == list(range(low, low + 4)):
+                return low + 3  # A-6-7-8-9 in short deck
             if self.ace_low and self.broadway and rest == [8, 9, 10, 11]:
-                return 12                           # A-K-Q-J-T above K-high
+                return 12  # A-K-Q-J-T above K-high
         return None
 
     def key(self, counts, flush: bool = False):
@@ -136,16 +163,16 @@ class Ranking:
                 return 13
             return v
 
-        groups = sorted(present, key=lambda r: (counts[r], group_value(r)),
-                        reverse=True)
+        groups = sorted(present, key=lambda r: (counts[r], group_value(r)), reverse=True)
         shape = tuple(counts[r] for r in groups)
         values = tuple(group_value(r) for r in groups)
         if self.qualifier is not None and (
-                shape != (1, 1, 1, 1, 1)
-                or max(self.value(r) for r in present) > self.qualifier):
+            shape != (1, 1, 1, 1, 1) or max(self.value(r) for r in present) > self.qualifier
+        ):
             return None
         flush = flush and self.flushes and size == 5
         top = self.straight_top(set(present)) if size == 5 else None
+        tiebreak: tuple[int, ...]
         if top is not None:
             cat, tiebreak = (STRAIGHT_FLUSH if flush else STRAIGHT), (top,)
         elif flush:
@@ -166,10 +193,10 @@ class Ranking:
         sizes = range(self.min_cards, 6) if self.min_cards < 5 else (5,)
         for size in sizes:
             for combo in _multisets(ranks, size):
-                counts = [0] * 13
+                tally = [0] * 13
                 for r in combo:
-                    counts[r] += 1
-                counts = tuple(counts)
+                    tally[r] += 1
+                counts = tuple(tally)
                 yield counts, False
                 if size == 5 and self.flushes and max(counts) == 1:
                     yield counts, True
@@ -197,28 +224,33 @@ def subsets_of_counts(counts):
     """Sub-multisets with one card fewer."""
     for r, c in enumerate(counts):
         if c:
-            yield counts[:r] + (c - 1,) + counts[r + 1:]
+            yield counts[:r] + (c - 1,) + counts[r + 1 :]
 
 
 # Built-in rankings. Keep names stable: they are the public game names.
 HIGH = Ranking("high")
 RANKINGS = {
     "high": HIGH,
-    "ace_five": Ranking("ace_five", low=True, ace_low=True, straights=False,
-                        flushes=False),
-    "ace_five_8": Ranking("ace_five_8", low=True, ace_low=True,
-                          straights=False, flushes=False, qualifier=6),
+    "ace_five": Ranking("ace_five", low=True, ace_low=True, straights=False, flushes=False),
+    "ace_five_8": Ranking(
+        "ace_five_8", low=True, ace_low=True, straights=False, flushes=False, qualifier=6
+    ),
     "deuce_seven": Ranking("deuce_seven", low=True, wheel=False),
     "ace_six": Ranking("ace_six", low=True, ace_low=True, broadway=False),
     "incomplete": Ranking("incomplete", min_cards=1, max_cards=5),
-    "short_deck": Ranking("short_deck", lowest_rank=4,
-                          flush_over_full_house=True),
+    "short_deck": Ranking("short_deck", lowest_rank=4, flush_over_full_house=True),
 }
 
 
-def stripped_deck(lowest, *, flush_over_full_house: bool = True,
-                  trips_over_straight: bool = False, straights: bool = True,
-                  flushes: bool = True, name: str | None = None) -> Ranking:
+def stripped_deck(
+    lowest,
+    *,
+    flush_over_full_house: bool = True,
+    trips_over_straight: bool = False,
+    straights: bool = True,
+    flushes: bool = True,
+    name: str | None = None,
+) -> Ranking:
     """High ranking for a deck stripped below rank *lowest*.
 
     *lowest* is a rank character ("6", "7", "T") or a rank index (0 = deuce).
@@ -241,10 +273,13 @@ def stripped_deck(lowest, *, flush_over_full_house: bool = True,
     if not 0 <= lowest <= 8:
         raise ValueError(f"the lowest rank must be 2 .. T (0 .. 8), got {lowest}")
     return Ranking(
-        name or f"stripped_{'23456789TJQKA'[lowest]}", lowest_rank=lowest,
-        straights=straights, flushes=flushes,
+        name or f"stripped_{'23456789TJQKA'[lowest]}",
+        lowest_rank=lowest,
+        straights=straights,
+        flushes=flushes,
         flush_over_full_house=flush_over_full_house,
-        trips_over_straight=trips_over_straight)
+        trips_over_straight=trips_over_straight,
+    )
 
 
 def ranking(name: str, **options) -> Ranking:
@@ -270,6 +305,7 @@ def ranking(name: str, **options) -> Ranking:
 
 
 # ----------------------------------------------------------------- tables
+
 
 def build_values(ranking: Ranking, multisets, slot_of):
     """(rank table by slot, flush table by 13-bit mask, classes) for a game.
@@ -304,8 +340,7 @@ def build_values(ranking: Ranking, multisets, slot_of):
                 counts = tuple(mask >> r & 1 for r in range(13))
                 flush[mask] = strength.get(ranking.key(counts, True), 0)
             elif ranking.flush_mode == FLUSH_DOMINANT and bits <= 7:
-                flush[mask] = max(flush[mask & ~(1 << b)]
-                                  for b in range(13) if mask >> b & 1)
+                flush[mask] = max(flush[mask & ~(1 << b)] for b in range(13) if mask >> b & 1)
     return table, flush, classes
 
 

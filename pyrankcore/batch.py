@@ -11,7 +11,9 @@ from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidCardErro
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
 # Dtypes the kernel is compiled for; any other integer dtype is converted.
-_KERNEL_DTYPES = frozenset("uint8 int8 uint16 int16 uint32 int32 uint64 int64".split())
+_KERNEL_DTYPES = frozenset(
+    ["uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64"]
+)
 
 
 def evaluate_batch(
@@ -67,8 +69,8 @@ def evaluate_batch(
     n, k = arr.shape
     if not tables.min_cards <= k <= tables.max_cards:
         raise HandSizeError(
-            f"{tables.name} rows need {tables.min_cards} to {tables.max_cards} "
-            f"cards, got {k}")
+            f"{tables.name} rows need {tables.min_cards} to {tables.max_cards} cards, got {k}"
+        )
     if arr.dtype.name not in _KERNEL_DTYPES or not arr.dtype.isnative:
         arr = arr.astype(np.int64)
     arr = np.ascontiguousarray(arr)
@@ -116,8 +118,7 @@ def _raise_bad_row(arr: Any, row: int, tables: Any, label: int | None = None) ->
             raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
         if not tables.deck_mask >> v & 1:
             raise InvalidCardError(
-                f"row {row}: card {_core.format_card(v)} is not in the "
-                f"{tables.name} deck"
+                f"row {row}: card {_core.format_card(v)} is not in the {tables.name} deck"
             )
     seen = set()
     for v in values:
@@ -176,8 +177,9 @@ def evaluate_omaha_batch(
 
     first_bad = _split(rows, n, n_threads)
     if first_bad >= 0:
-        _raise_bad_row(np.concatenate([hole8[first_bad], board8[first_bad]])[None],
-                       0, tables, label=first_bad)
+        _raise_bad_row(
+            np.concatenate([hole8[first_bad], board8[first_bad]])[None], 0, tables, label=first_bad
+        )
     return out
 
 

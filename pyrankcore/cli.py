@@ -16,8 +16,7 @@ from pyrankcore.hands import CATEGORY_NAMES, Category, describe
 EXACT_COUNTS = {
     5: (1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40),
     6: (6612900, 9730740, 2532816, 732160, 361620, 205792, 165984, 14664, 1844),
-    7: (23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184,
-        224848, 41584),
+    7: (23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584),
 }
 # First strength of each category; strengths are 1..7462.
 CATEGORY_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463)
@@ -49,8 +48,7 @@ class Progress:
             sys.stderr.write("\n")
 
 
-def demo(hands: int, cards: int, seed: int, threads: int | None,
-         chunk: int = 1_000_000) -> int:
+def demo(hands: int, cards: int, seed: int, threads: int | None, chunk: int = 1_000_000) -> int:
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -87,27 +85,30 @@ def demo(hands: int, cards: int, seed: int, threads: int | None,
     print()
     for label, row in zip(("first hand", "best hand"), example_rows):
         strength = _core.evaluate(row.tolist())
-        print(f"{label:<11} {_core.format_cards(row)}  ->  {strength:>4}  "
-              f"{describe(strength)}")
+        print(f"{label:<11} {_core.format_cards(row)}  ->  {strength:>4}  {describe(strength)}")
     rate = hands / eval_seconds if eval_seconds else float("inf")
     print()
-    print(f"evaluated in {eval_seconds:.3f} s: {rate / 1e6:,.1f} million hands/s "
-          f"({'1 thread' if not threads or threads == 1 else f'{threads} threads'})")
+    print(
+        f"evaluated in {eval_seconds:.3f} s: {rate / 1e6:,.1f} million hands/s "
+        f"({'1 thread' if not threads or threads == 1 else f'{threads} threads'})"
+    )
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="pyrankcore", description="Fast poker hand evaluation.")
+    parser = argparse.ArgumentParser(prog="pyrankcore", description="Fast poker hand evaluation.")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("demo", help="evaluate a large random batch and report")
-    d.add_argument("--hands", type=int, default=10_000_000,
-                   help="number of random hands (default 10,000,000)")
-    d.add_argument("--cards", type=int, choices=(5, 6, 7), default=7,
-                   help="cards per hand (default 7)")
+    d.add_argument(
+        "--hands", type=int, default=10_000_000, help="number of random hands (default 10,000,000)"
+    )
+    d.add_argument(
+        "--cards", type=int, choices=(5, 6, 7), default=7, help="cards per hand (default 7)"
+    )
     d.add_argument("--seed", type=int, default=2026, help="random seed")
-    d.add_argument("--threads", type=int, default=None,
-                   help="threads for evaluate_batch (default 1)")
+    d.add_argument(
+        "--threads", type=int, default=None, help="threads for evaluate_batch (default 1)"
+    )
     e = sub.add_parser("eval", help="evaluate one hand, e.g. 'As Ks Qs Js Ts'")
     e.add_argument("cards", nargs="+", help="5 to 7 cards")
     args = parser.parse_args(argv)
@@ -123,8 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"pyrankcore: {exc}", file=sys.stderr)
         return 2
-    print(f"{_core.format_cards(_core.parse_cards(text))}: strength {strength} "
-          f"({describe(strength)})")
+    print(
+        f"{_core.format_cards(_core.parse_cards(text))}: strength {strength} ({describe(strength)})"
+    )
     return 0
 
 

@@ -6,10 +6,10 @@ raises a plain :class:`TypeError`.
 """
 
 __all__ = [
-    "PyrankcoreError",
-    "InvalidCardError",
     "DuplicateCardError",
     "HandSizeError",
+    "InvalidCardError",
+    "PyrankcoreError",
     "UnknownGameError",
 ]
 

@@ -3,20 +3,46 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from pyrankcore import _core
 from pyrankcore._rankings import HIGH
 
-__all__ = ["Category", "category", "describe", "to_cactus_kev", "from_cactus_kev"]
+__all__ = ["Category", "category", "describe", "from_cactus_kev", "to_cactus_kev"]
 
 N_CLASSES = 7462
 
-RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
-              "Ten", "Jack", "Queen", "King", "Ace")
-RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens",
-                "Eights", "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces")
+RANK_NAMES = (
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+RANK_PLURALS = (
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
+)
 
 
 class Category(IntEnum):
@@ -33,8 +59,17 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-CATEGORY_NAMES = ("High Card", "Pair", "Two Pair", "Three of a Kind", "Straight",
-                  "Flush", "Full House", "Four of a Kind", "Straight Flush")
+CATEGORY_NAMES = (
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+)
 
 
 def category(strength: int, game: Any = "high") -> Category:
@@ -75,12 +110,12 @@ def describe(strength: int, game: Any = "high") -> str:
     ranking = tables.ranking
     key = _class_key(tables, value)
     cat, values = key[1], [v for v in key[2:] if v != -99]
-    ranks = [_rank_of_value(v) for v in values]
+    group_ranks = [_rank_of_value(v) for v in values]
     if ranking.low and cat == Category.HIGH_CARD:
         return _low_words(ranking, values)
-    words = _high_words(cat, ranks + [0] * (5 - len(ranks)))
+    words = _high_words(cat, group_ranks + [0] * (5 - len(group_ranks)))
     if ranking.min_cards < 5:
-        cards = _expand(cat, ranks)
+        cards = _expand(cat, group_ranks)
         if len(cards) < 5:
             words += " (" + "-".join(RANK_CHARS[r] for r in cards) + ")"
     return words
@@ -124,7 +159,7 @@ def _low_words(ranking: Any, values: list[int]) -> str:
     named = 1
     while named < len(values):
         rest = values[named:]
-        lowest = sorted((v for v in domain if v not in values[:named]))
+        lowest = sorted(v for v in domain if v not in values[:named])
         if sorted(rest) == lowest[: len(rest)]:
             break
         named += 1
@@ -138,9 +173,13 @@ def _rank_of_value(value: int) -> int:
 
 def _expand(cat: int, ranks: list[int]) -> list[int]:
     """Every card rank of a class, from its group ranks."""
-    shapes = {Category.PAIR: (2,), Category.TWO_PAIR: (2, 2),
-              Category.THREE_OF_A_KIND: (3,), Category.FULL_HOUSE: (3, 2),
-              Category.FOUR_OF_A_KIND: (4,)}
+    shapes = {
+        Category.PAIR: (2,),
+        Category.TWO_PAIR: (2, 2),
+        Category.THREE_OF_A_KIND: (3,),
+        Category.FULL_HOUSE: (3, 2),
+        Category.FOUR_OF_A_KIND: (4,),
+    }
     sizes = shapes.get(Category(cat), ())
     cards = []
     for i, r in enumerate(ranks):
@@ -148,9 +187,9 @@ def _expand(cat: int, ranks: list[int]) -> list[int]:
     return cards
 
 
-@lru_cache(maxsize=None)
+@cache
 def _classes(ranking: Any) -> list[Any]:
-    return ranking.classes()
+    return list(ranking.classes())
 
 
 def _class_key(tables: Any, strength: int) -> Any:
@@ -161,7 +200,7 @@ def _class_key(tables: Any, strength: int) -> Any:
 def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) -> int:
     if isinstance(strength, bool) or not hasattr(strength, "__index__"):
         raise TypeError(f"strength must be an int, not {type(strength).__name__}")
-    value = strength.__index__()
+    value: int = strength.__index__()
     if tables is None:
         if not 1 <= value <= N_CLASSES:
             raise ValueError(f"strength {value} is not a high hand strength (1..7462)")
@@ -170,8 +209,7 @@ def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) ->
     low = 0 if (allow_zero and qualifies) else 1
     if not low <= value <= tables.n_classes:
         raise ValueError(
-            f"strength {value} is not a {tables.name} strength "
-            f"({low}..{tables.n_classes})"
+            f"strength {value} is not a {tables.name} strength ({low}..{tables.n_classes})"
         )
     return value
 
@@ -186,9 +224,7 @@ def _convert(values: Any, what: str) -> Any:
             raise TypeError(f"{what} array must hold integers, not {arr.dtype}")
         if arr.size and (arr.min() < 1 or arr.max() > N_CLASSES):
             bad = int(np.flatnonzero((arr < 1) | (arr > N_CLASSES))[0])
-            raise ValueError(
-                f"{what} {arr.reshape(-1)[bad]} at index {bad} is not in 1..7462"
-            )
+            raise ValueError(f"{what} {arr.reshape(-1)[bad]} at index {bad} is not in 1..7462")
         return (N_CLASSES + 1 - arr.astype(np.int32)).astype(np.uint16)
     if isinstance(values, bool) or not hasattr(values, "__index__"):
         raise TypeError(f"{what} must be an int, not {type(values).__name__}")

@@ -18,25 +18,26 @@ game (1-6 scoring, the standard royalty table, classic Fantasyland).
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Sequence
+from functools import cache
+from typing import Any
 
 from pyrankcore import _core
 from pyrankcore.errors import DuplicateCardError, HandSizeError
 from pyrankcore.hands import Category, category, describe
 
 __all__ = [
+    "STANDARD_ROYALTIES",
     "Board",
     "RoyaltyTable",
     "Rules",
-    "STANDARD_ROYALTIES",
     "fantasyland",
-    "stays_in_fantasyland",
+    "royalties_batch",
     "score",
     "score_batch",
-    "royalties_batch",
     "solve_fantasyland",
+    "stays_in_fantasyland",
 ]
 
 # Category boundaries of the 1..7462 high strengths (first strength of each).
@@ -64,22 +65,32 @@ class RoyaltyTable:
     front_pairs: tuple[int, ...] = (0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
     front_trips: tuple[int, ...] = tuple(range(10, 23))
     middle: tuple[tuple[Category, int], ...] = (
-        (Category.THREE_OF_A_KIND, 2), (Category.STRAIGHT, 4), (Category.FLUSH, 8),
-        (Category.FULL_HOUSE, 12), (Category.FOUR_OF_A_KIND, 20),
+        (Category.THREE_OF_A_KIND, 2),
+        (Category.STRAIGHT, 4),
+        (Category.FLUSH, 8),
+        (Category.FULL_HOUSE, 12),
+        (Category.FOUR_OF_A_KIND, 20),
         (Category.STRAIGHT_FLUSH, 30),
     )
     middle_royal: int = 50
     back: tuple[tuple[Category, int], ...] = (
-        (Category.STRAIGHT, 2), (Category.FLUSH, 4), (Category.FULL_HOUSE, 6),
-        (Category.FOUR_OF_A_KIND, 10), (Category.STRAIGHT_FLUSH, 15),
+        (Category.STRAIGHT, 2),
+        (Category.FLUSH, 4),
+        (Category.FULL_HOUSE, 6),
+        (Category.FOUR_OF_A_KIND, 10),
+        (Category.STRAIGHT_FLUSH, 15),
     )
     back_royal: int = 25
 
     def __post_init__(self) -> None:
         if len(self.front_pairs) != 13 or len(self.front_trips) != 13:
             raise ValueError("front_pairs and front_trips need one entry per rank (13)")
-        values = list(self.front_pairs) + list(self.front_trips) + [
-            v for _, v in self.middle + self.back] + [self.middle_royal, self.back_royal]
+        values = (
+            list(self.front_pairs)
+            + list(self.front_trips)
+            + [v for _, v in self.middle + self.back]
+            + [self.middle_royal, self.back_royal]
+        )
         if any(not _is_points(v) for v in values):
             raise ValueError(f"royalties must be ints in 0..{MAX_POINTS:,}")
 
@@ -145,7 +156,8 @@ DEFAULT_RULES = Rules()
 
 # ------------------------------------------------------------------ tables
 
-@lru_cache(maxsize=None)
+
+@cache
 def _high_to_incomplete() -> list[int]:
     """incomplete-scale strength of every 5-card high strength (same order:
     the incomplete ranking of five cards is the high ranking)."""
@@ -155,7 +167,7 @@ def _high_to_incomplete() -> list[int]:
     return [0] + [index[key] for key in high]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _front_royalty(table: RoyaltyTable) -> list[int]:
     """Royalty by 3-card front strength (incomplete scale)."""
     classes = _core.resolve_game("incomplete").ranking.classes()
@@ -169,7 +181,7 @@ def _front_royalty(table: RoyaltyTable) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _five_royalty(table: RoyaltyTable, row: str) -> list[int]:
     """Royalty by 5-card high strength for the middle or back row."""
     points = dict(table.middle if row == "middle" else table.back)
@@ -189,6 +201,7 @@ def _front_strength_of_pair(rank: int) -> int:
 
 # ------------------------------------------------------------------- board
 
+
 class Board:
     """One player's finished OFC board: 3 front, 5 middle, 5 back cards.
 
@@ -197,12 +210,11 @@ class Board:
     for a card used twice on the board.
     """
 
-    __slots__ = ("front", "middle", "back", "_strengths")
+    __slots__ = ("_strengths", "back", "front", "middle")
 
     def __init__(self, front: Any, middle: Any, back: Any) -> None:
         rows = []
-        for name, cards, size in (("front", front, 3), ("middle", middle, 5),
-                                  ("back", back, 5)):
+        for name, cards, size in (("front", front, 3), ("middle", middle, 5), ("back", back, 5)):
             ids = _core.parse_cards(cards)
             if len(ids) != size:
                 raise HandSizeError(f"the {name} row needs {size} cards, got {len(ids)}")
@@ -223,15 +235,20 @@ class Board:
         return cls(ids[:3], ids[3:8], ids[8:])
 
     def __repr__(self) -> str:
-        return (f"Board({_core.format_cards(list(self.front))!r}, "
-                f"{_core.format_cards(list(self.middle))!r}, "
-                f"{_core.format_cards(list(self.back))!r})")
+        return (
+            f"Board({_core.format_cards(list(self.front))!r}, "
+            f"{_core.format_cards(list(self.middle))!r}, "
+            f"{_core.format_cards(list(self.back))!r})"
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
         return (sorted(self.front), sorted(self.middle), sorted(self.back)) == (
-            sorted(other.front), sorted(other.middle), sorted(other.back))
+            sorted(other.front),
+            sorted(other.middle),
+            sorted(other.back),
+        )
 
     def __hash__(self) -> int:
         return hash((frozenset(self.front), frozenset(self.middle), frozenset(self.back)))
@@ -257,8 +274,11 @@ class Board:
         if self.fouled:
             return (0, 0, 0)
         front_s, middle_s, back_s = self._strengths
-        return (_front_royalty(table)[front_s], _five_royalty(table, "middle")[middle_s],
-                _five_royalty(table, "back")[back_s])
+        return (
+            _front_royalty(table)[front_s],
+            _five_royalty(table, "middle")[middle_s],
+            _five_royalty(table, "back")[back_s],
+        )
 
     @property
     def row_royalties(self) -> tuple[int, int, int]:
@@ -273,8 +293,10 @@ class Board:
     def describe(self) -> str:
         """The three rows in words, e.g. for a log or a UI."""
         front_s, middle_s, back_s = self._strengths
-        text = (f"front {describe(front_s, 'incomplete')}; "
-                f"middle {describe(middle_s)}; back {describe(back_s)}")
+        text = (
+            f"front {describe(front_s, 'incomplete')}; "
+            f"middle {describe(middle_s)}; back {describe(back_s)}"
+        )
         if self.fouled:
             return text + " (fouled)"
         return text + f" (royalties {self.royalties})"
@@ -295,11 +317,13 @@ def _as_board(b: Any) -> Board:
         return Board(*b)
     if isinstance(b, (list, tuple, str)):
         return Board.from_cards(b)
-    raise TypeError(f"a board is a Board, (front, middle, back) or 13 cards, "
-                    f"not {type(b).__name__}")
+    raise TypeError(
+        f"a board is a Board, (front, middle, back) or 13 cards, not {type(b).__name__}"
+    )
 
 
 # ----------------------------------------------------------------- scoring
+
 
 def _moon(board: Board, rules: Rules) -> bool:
     if not rules.shoot_the_moon or board.fouled:
@@ -367,6 +391,7 @@ def score(boards: Sequence[Any], rules: Rules | None = None) -> list[int]:
 
 # ------------------------------------------------------------- Fantasyland
 
+
 def fantasyland(board: Any, rules: Rules | None = None) -> int:
     """Cards dealt next hand in Fantasyland for this board, 0 for none.
 
@@ -412,7 +437,8 @@ def _stays(strengths: tuple[int, int, int], rules: Rules) -> bool:
 
 # ------------------------------------------------------------------ solver
 
-@lru_cache(maxsize=None)
+
+@cache
 def _solver_tables(table: RoyaltyTable) -> tuple[Any, Any, Any, Any]:
     import numpy as np
 
@@ -455,7 +481,13 @@ def solve_fantasyland(
     if not rules.fantasyland:
         stay_value = 0.0
     found = _core.solve_fantasyland_ids(
-        ids, front_r, middle_r, back_r, to_incomplete, middle_from, back_from,
+        ids,
+        front_r,
+        middle_r,
+        back_r,
+        to_incomplete,
+        middle_from,
+        back_from,
         float(stay_value),
     )
     if found is None:  # pragma: no cover - 13 distinct cards always fit legally
@@ -465,6 +497,7 @@ def solve_fantasyland(
 
 
 # ------------------------------------------------------------------- batch
+
 
 def _batch_boards(boards: Any, np: Any) -> Any:
     """Validate an (N, players, 13) card array; returns it as uint8."""
@@ -476,8 +509,7 @@ def _batch_boards(boards: Any, np: Any) -> Any:
     if arr.ndim == 2:
         arr = arr[:, None, :]
     if arr.ndim != 3 or arr.shape[2] != 13:
-        raise HandSizeError(
-            f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
+        raise HandSizeError(f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
     bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=(1, 2)))
     if bad.size:
         row = int(bad[0])
@@ -508,14 +540,15 @@ def _batch_rows(arr: Any, rules: Rules, np: Any, threads: int | None) -> dict[st
     royalties = np.where(fouled, 0, front_r[front] + middle_r[middle] + back_r[back])
     shape = (n, players)
     return {
-        "front": front.reshape(shape), "middle": middle.reshape(shape),
-        "back": back.reshape(shape), "fouled": fouled.reshape(shape),
+        "front": front.reshape(shape),
+        "middle": middle.reshape(shape),
+        "back": back.reshape(shape),
+        "fouled": fouled.reshape(shape),
         "royalties": royalties.reshape(shape).astype(np.int32),
     }
 
 
-def royalties_batch(boards: Any, rules: Rules | None = None, *,
-                    threads: int | None = None) -> Any:
+def royalties_batch(boards: Any, rules: Rules | None = None, *, threads: int | None = None) -> Any:
     """Royalties of N boards: (N, players, 13) or (N, 13) card ids in row
     order (front 3, middle 5, back 5). Returns int32 of shape (N, players)
     or (N,); fouled boards get 0. Errors name the first bad row."""
@@ -526,8 +559,7 @@ def royalties_batch(boards: Any, rules: Rules | None = None, *,
     return result[:, 0] if np.asarray(boards).ndim == 2 else result
 
 
-def score_batch(boards: Any, rules: Rules | None = None, *,
-                threads: int | None = None) -> Any:
+def score_batch(boards: Any, rules: Rules | None = None, *, threads: int | None = None) -> Any:
     """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
     4 players, each board in row order. Returns int32 (N, players) net
     points, each row summing to zero, equal to :func:`score` row by row.

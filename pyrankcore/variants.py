@@ -24,24 +24,24 @@ from pyrankcore import _core
 from pyrankcore.errors import DuplicateCardError, HandSizeError, UnknownGameError
 
 __all__ = [
-    "Variant",
-    "VARIANTS",
-    "variant",
-    "showdown",
-    "bring_in",
-    "HOLDEM",
-    "SHORT_DECK_HOLDEM",
-    "OMAHA",
-    "OMAHA_HI_LO",
+    "ACE_FIVE_DRAW",
     "BIG_O",
     "COURCHEVEL",
-    "SIX_CARD_OMAHA",
-    "RAZZ",
-    "SEVEN_CARD_STUD",
-    "STUD_HI_LO",
     "DEUCE_SEVEN_SINGLE_DRAW",
     "DEUCE_SEVEN_TRIPLE_DRAW",
-    "ACE_FIVE_DRAW",
+    "HOLDEM",
+    "OMAHA",
+    "OMAHA_HI_LO",
+    "RAZZ",
+    "SEVEN_CARD_STUD",
+    "SHORT_DECK_HOLDEM",
+    "SIX_CARD_OMAHA",
+    "STUD_HI_LO",
+    "VARIANTS",
+    "Variant",
+    "bring_in",
+    "showdown",
+    "variant",
 ]
 
 
@@ -87,8 +87,7 @@ class Variant:
             )
         if n_board not in self.board_cards:
             raise HandSizeError(
-                f"{self.name}: the board has {_either(self.board_cards)} cards, "
-                f"got {n_board}"
+                f"{self.name}: the board has {_either(self.board_cards)} cards, got {n_board}"
             )
 
 
@@ -117,50 +116,93 @@ def _check_no_repeats(cards: list[int]) -> None:
 
 HOLDEM = Variant("Hold'em", (2,), (3, 4, 5), aliases=("holdem", "texas holdem"))
 SHORT_DECK_HOLDEM = Variant(
-    "Short-deck Hold'em", (2,), (3, 4, 5), high="short_deck",
+    "Short-deck Hold'em",
+    (2,),
+    (3, 4, 5),
+    high="short_deck",
     aliases=("short deck", "short deck holdem", "six plus holdem"),
 )
 OMAHA = Variant("Omaha", (4,), (3, 4, 5), omaha=True, aliases=("omaha high", "plo"))
 OMAHA_HI_LO = Variant(
-    "Omaha Hi-Lo 8", (4,), (3, 4, 5), low="ace_five_8", omaha=True,
+    "Omaha Hi-Lo 8",
+    (4,),
+    (3, 4, 5),
+    low="ace_five_8",
+    omaha=True,
     aliases=("omaha hi-lo", "omaha/8", "omaha eight or better", "o8"),
 )
 BIG_O = Variant(
-    "Big O", (5,), (3, 4, 5), low="ace_five_8", omaha=True,
+    "Big O",
+    (5,),
+    (3, 4, 5),
+    low="ace_five_8",
+    omaha=True,
     aliases=("five-card omaha hi-lo", "big o hi-lo"),
 )
 COURCHEVEL = Variant(
-    "Courchevel", (5,), (3, 4, 5), omaha=True,
+    "Courchevel",
+    (5,),
+    (3, 4, 5),
+    omaha=True,
     aliases=("five-card omaha", "plo5"),
 )
 SIX_CARD_OMAHA = Variant(
-    "Six-card Omaha", (6,), (3, 4, 5), omaha=True, aliases=("plo6", "6-card omaha"),
+    "Six-card Omaha",
+    (6,),
+    (3, 4, 5),
+    omaha=True,
+    aliases=("plo6", "6-card omaha"),
 )
 RAZZ = Variant("Razz", (5, 6, 7), high=None, low="ace_five", stud=True)
 SEVEN_CARD_STUD = Variant(
-    "Seven-card Stud", (5, 6, 7), stud=True, aliases=("stud", "seven card stud"),
+    "Seven-card Stud",
+    (5, 6, 7),
+    stud=True,
+    aliases=("stud", "seven card stud"),
 )
 STUD_HI_LO = Variant(
-    "Stud Hi-Lo 8", (5, 6, 7), low="ace_five_8", stud=True,
+    "Stud Hi-Lo 8",
+    (5, 6, 7),
+    low="ace_five_8",
+    stud=True,
     aliases=("stud hi-lo", "stud/8", "seven card stud hi-lo"),
 )
 DEUCE_SEVEN_SINGLE_DRAW = Variant(
-    "2-7 Single Draw", (5,), high=None, low="deuce_seven",
+    "2-7 Single Draw",
+    (5,),
+    high=None,
+    low="deuce_seven",
     aliases=("deuce to seven single draw", "kansas city lowball"),
 )
 DEUCE_SEVEN_TRIPLE_DRAW = Variant(
-    "2-7 Triple Draw", (5,), high=None, low="deuce_seven",
+    "2-7 Triple Draw",
+    (5,),
+    high=None,
+    low="deuce_seven",
     aliases=("deuce to seven triple draw",),
 )
 ACE_FIVE_DRAW = Variant(
-    "A-5 Draw", (5,), high=None, low="ace_five",
+    "A-5 Draw",
+    (5,),
+    high=None,
+    low="ace_five",
     aliases=("ace to five draw", "california lowball"),
 )
 
 VARIANTS = (
-    HOLDEM, SHORT_DECK_HOLDEM, OMAHA, OMAHA_HI_LO, BIG_O, COURCHEVEL,
-    SIX_CARD_OMAHA, RAZZ, SEVEN_CARD_STUD, STUD_HI_LO,
-    DEUCE_SEVEN_SINGLE_DRAW, DEUCE_SEVEN_TRIPLE_DRAW, ACE_FIVE_DRAW,
+    HOLDEM,
+    SHORT_DECK_HOLDEM,
+    OMAHA,
+    OMAHA_HI_LO,
+    BIG_O,
+    COURCHEVEL,
+    SIX_CARD_OMAHA,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    STUD_HI_LO,
+    DEUCE_SEVEN_SINGLE_DRAW,
+    DEUCE_SEVEN_TRIPLE_DRAW,
+    ACE_FIVE_DRAW,
 )
 
 
@@ -184,8 +226,7 @@ def variant(name: Any) -> Variant:
     found = _BY_NAME.get(_norm(name))
     if found is None:
         raise UnknownGameError(
-            f"unknown poker variant {name!r}; choose one of "
-            f"{', '.join(v.name for v in VARIANTS)}"
+            f"unknown poker variant {name!r}; choose one of {', '.join(v.name for v in VARIANTS)}"
         )
     return found
 
@@ -289,6 +330,7 @@ def bring_in(game: Any, up_cards: Any) -> int:
         cards.append(ids[0])
     _check_no_repeats(cards)
     if v.high is None:  # razz: aces low, the highest card brings in
+
         def razz_key(c: int) -> tuple[int, int]:
             rank = -1 if c >> 2 == 12 else c >> 2
             return (rank, c & 3)

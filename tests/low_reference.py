@@ -34,9 +34,7 @@ ACE = 12
 EIGHT = 6
 
 # category numbers = pyrankcore.Category values (standard names)
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = (
-    range(9)
-)
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
 _SHAPE_CATEGORY = {
     (1, 1, 1, 1, 1): HIGH_CARD,
@@ -318,9 +316,7 @@ def suitless_histogram(rules, k):
             v = _cached_value(rules, five, False)
             if v is not None and (best is None or v > best):
                 best = v
-        hist[0 if best is None else table[best]] += prod(
-            comb(4, m) for m in mult.values()
-        )
+        hist[0 if best is None else table[best]] += prod(comb(4, m) for m in mult.values())
     return hist
 
 
@@ -338,9 +334,7 @@ ACE_FIVE_8 = Rules(
 )
 DEUCE_SEVEN = Rules("deuce_seven", low=True, ace_completes_low_straight=False)
 ACE_SIX = Rules("ace_six", low=True, aces_low=True, ace_high_straight=False)
-ACE_SIX_BROADWAY = Rules(
-    "ace_six_broadway", low=True, aces_low=True, ace_high_straight=True
-)
+ACE_SIX_BROADWAY = Rules("ace_six_broadway", low=True, aces_low=True, ace_high_straight=True)
 ACE_SIX_ACES_HIGH = Rules(
     "ace_six_aces_high",
     low=True,
@@ -357,8 +351,7 @@ SEVEN_TO_ACE = Rules("stripped_7", lowest=5, flush_over_full_house=True)
 TWENTY_CARD = Rules("stripped_T", lowest=8, straights=False, flushes=False)
 
 BUILTIN = {
-    r.name: r
-    for r in (HIGH, ACE_FIVE, ACE_FIVE_8, DEUCE_SEVEN, ACE_SIX, INCOMPLETE, SHORT_DECK)
+    r.name: r for r in (HIGH, ACE_FIVE, ACE_FIVE_8, DEUCE_SEVEN, ACE_SIX, INCOMPLETE, SHORT_DECK)
 }
 
 

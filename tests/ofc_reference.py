@@ -18,7 +18,7 @@ compare the front with the middle.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -30,7 +30,7 @@ HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH 
 ROYAL = 9  # pseudo-category used only in royalty tables
 
 BASE = 14
-CAT_UNIT = BASE ** 5
+CAT_UNIT = BASE**5
 
 
 def card(text: str) -> int:
@@ -46,6 +46,7 @@ def text(ids) -> str:
 
 
 # ------------------------------------------------------------------ ranking
+
 
 def hand_keys(hands) -> np.ndarray:
     """Keys (int64) of an (N, k) array of card ids, k = 3 or 5."""
@@ -82,7 +83,7 @@ def hand_keys(hands) -> np.ndarray:
         cat = np.where(flush, FLUSH, cat)
         cat = np.where(straight, STRAIGHT, cat)
         cat = np.where(straight & flush, STRAIGHT_FLUSH, cat)
-        rank_part = np.where(straight, (top + 1) * BASE ** 4, rank_part)
+        rank_part = np.where(straight, (top + 1) * BASE**4, rank_part)
     return cat.astype(np.int64) * CAT_UNIT + rank_part
 
 
@@ -99,7 +100,7 @@ def category_of(keys):
 def top_rank(keys):
     """Rank (0..12) of the first deciding digit: the pair/trips/quads rank,
     the high card, or a straight's top card."""
-    return (np.asarray(keys) % CAT_UNIT) // BASE ** 4 - 1
+    return (np.asarray(keys) % CAT_UNIT) // BASE**4 - 1
 
 
 # ---------------------------------------------------------------- royalties
@@ -107,10 +108,16 @@ def top_rank(keys):
 STANDARD = {
     "front_pairs": {4: 1, 5: 2, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7, 11: 8, 12: 9},  # 66..AA
     "front_trips": {r: 10 + r for r in range(13)},  # 222 = 10 .. AAA = 22
-    "middle": {TRIPS: 2, STRAIGHT: 4, FLUSH: 8, FULL_HOUSE: 12, QUADS: 20,
-               STRAIGHT_FLUSH: 30, ROYAL: 50},
-    "back": {STRAIGHT: 2, FLUSH: 4, FULL_HOUSE: 6, QUADS: 10, STRAIGHT_FLUSH: 15,
-             ROYAL: 25},
+    "middle": {
+        TRIPS: 2,
+        STRAIGHT: 4,
+        FLUSH: 8,
+        FULL_HOUSE: 12,
+        QUADS: 20,
+        STRAIGHT_FLUSH: 30,
+        ROYAL: 50,
+    },
+    "back": {STRAIGHT: 2, FLUSH: 4, FULL_HOUSE: 6, QUADS: 10, STRAIGHT_FLUSH: 15, ROYAL: 25},
 }
 
 
@@ -140,9 +147,10 @@ def five_royalty(keys, row: str, table=STANDARD):
 
 # ------------------------------------------------------------------- boards
 
+
 class RefBoard:
     def __init__(self, front, middle, back):
-        conv = lambda x: cards(x) if isinstance(x, str) else list(x)  # noqa: E731
+        conv = lambda x: cards(x) if isinstance(x, str) else list(x)
         self.front, self.middle, self.back = conv(front), conv(middle), conv(back)
         assert (len(self.front), len(self.middle), len(self.back)) == (3, 5, 5)
         assert len(set(self.front + self.middle + self.back)) == 13
@@ -162,8 +170,11 @@ class RefBoard:
         if self.fouled:
             return (0, 0, 0)
         f, m, b = self.keys
-        return (int(front_royalty(f, table)), int(five_royalty(m, "middle", table)),
-                int(five_royalty(b, "back", table)))
+        return (
+            int(front_royalty(f, table)),
+            int(five_royalty(m, "middle", table)),
+            int(five_royalty(b, "back", table)),
+        )
 
     def royalties(self, table=STANDARD) -> int:
         return sum(self.row_royalties(table))
@@ -174,9 +185,11 @@ class RefBoard:
         return bool(not self.fouled and category_of(b) == HIGH and top_rank(b) <= 9)
 
 
-def settle(a: RefBoard, b: RefBoard, table=STANDARD, row_points=1, scoop_bonus=3,
-           moon_bonus=None) -> int:
+def settle(
+    a: RefBoard, b: RefBoard, table=STANDARD, row_points=1, scoop_bonus=3, moon_bonus=None
+) -> int:
     """Points a collects from b (negative: a pays b)."""
+
     def extra(x):
         return moon_bonus if (moon_bonus is not None and x.moon()) else 0
 
@@ -225,12 +238,13 @@ def stays(board: RefBoard, pineapple=False) -> bool:
 
 # ------------------------------------------------------------------- solver
 
-@lru_cache(maxsize=None)
+
+@cache
 def _combos(n: int, k: int) -> np.ndarray:
     return np.array(list(itertools.combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mid_back_split(n: int) -> tuple[np.ndarray, np.ndarray]:
     """All (middle 5, back 5) index pairs drawn from n >= 10 positions."""
     mids, backs = [], []
@@ -279,9 +293,12 @@ def solve(hand, table=STANDARD, stay_value=0.0, pineapple_stay=False):
         value = np.where(legal, value, -np.inf)
         i = int(np.argmax(value))
         if best is None or value[i] > best[0]:
-            best = (float(value[i]), [hand[j] for j in front],
-                    [hand[j] for j in rest[rest_mids[i]]],
-                    [hand[j] for j in rest[rest_backs[i]]])
+            best = (
+                float(value[i]),
+                [hand[j] for j in front],
+                [hand[j] for j in rest[rest_mids[i]]],
+                [hand[j] for j in rest[rest_backs[i]]],
+            )
     return best
 
 

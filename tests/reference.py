@@ -294,9 +294,7 @@ def exact_histogram(k):
     hist = Counter()
     for ranks in _rank_multisets(k):
         mult = Counter(ranks)
-        unsuited = max(
-            value_from_ranks(five, False) for five in set(combinations(ranks, 5))
-        )
+        unsuited = max(value_from_ranks(five, False) for five in set(combinations(ranks, 5)))
         total = prod(comb(4, n) for n in mult.values())
         flushed = 0
         distinct = sorted(mult)
@@ -304,8 +302,7 @@ def exact_histogram(k):
             for suited in combinations(distinct, size):
                 inside = set(suited)
                 ways = 4 * prod(
-                    comb(3, n - 1) if r in inside else comb(3, n)
-                    for r, n in mult.items()
+                    comb(3, n - 1) if r in inside else comb(3, n) for r, n in mult.items()
                 )
                 if ways:
                     hist[max(unsuited, _best_flush_value(suited))] += ways

@@ -94,17 +94,13 @@ def test_batch_equals_scalar(hands7):
 def test_fortran_order(hands7):
     f = np.asfortranarray(hands7.astype(np.int32))
     assert f.flags.f_contiguous and not f.flags.c_contiguous
-    np.testing.assert_array_equal(
-        pyrankcore.evaluate_batch(f), pyrankcore.evaluate_batch(hands7)
-    )
+    np.testing.assert_array_equal(pyrankcore.evaluate_batch(f), pyrankcore.evaluate_batch(hands7))
 
 
 def test_read_only_input(hands7):
     ro = hands7.copy()
     ro.setflags(write=False)
-    np.testing.assert_array_equal(
-        pyrankcore.evaluate_batch(ro), pyrankcore.evaluate_batch(hands7)
-    )
+    np.testing.assert_array_equal(pyrankcore.evaluate_batch(ro), pyrankcore.evaluate_batch(hands7))
     ro_f = np.asfortranarray(hands7)
     ro_f.setflags(write=False)
     np.testing.assert_array_equal(
@@ -116,9 +112,7 @@ def test_read_only_memory_from_bytes(hands7):
     buf = hands7.tobytes()
     arr = np.frombuffer(buf, dtype=np.uint8).reshape(hands7.shape)
     assert not arr.flags.writeable
-    np.testing.assert_array_equal(
-        pyrankcore.evaluate_batch(arr), pyrankcore.evaluate_batch(hands7)
-    )
+    np.testing.assert_array_equal(pyrankcore.evaluate_batch(arr), pyrankcore.evaluate_batch(hands7))
 
 
 def test_non_contiguous_views(hands7):
@@ -130,9 +124,7 @@ def test_non_contiguous_views(hands7):
     # reversed columns: the same hands, so the same strengths
     np.testing.assert_array_equal(pyrankcore.evaluate_batch(hands7[:, ::-1]), full)
     # a column slice of a wider array: 5 and 6 card sub-hands
-    np.testing.assert_array_equal(
-        pyrankcore.evaluate_batch(hands7[:, 1:6]), scalar(hands7[:, 1:6])
-    )
+    np.testing.assert_array_equal(pyrankcore.evaluate_batch(hands7[:, 1:6]), scalar(hands7[:, 1:6]))
     np.testing.assert_array_equal(
         pyrankcore.evaluate_batch(hands7[::3, :6]), scalar(hands7[::3, :6])
     )
@@ -216,9 +208,7 @@ def test_non_contiguous_out_is_rejected_or_filled(hands7):
 def test_threads_give_identical_results(threads):
     arr = random_hands(20_000, 7, seed=99)
     single = pyrankcore.evaluate_batch(arr, threads=1)
-    np.testing.assert_array_equal(
-        pyrankcore.evaluate_batch(arr, threads=threads), single
-    )
+    np.testing.assert_array_equal(pyrankcore.evaluate_batch(arr, threads=threads), single)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7])
@@ -234,8 +224,7 @@ def test_concurrent_python_threads():
     expected = pyrankcore.evaluate_batch(arr)
     with ThreadPoolExecutor(max_workers=4) as pool:
         futures = [
-            pool.submit(pyrankcore.evaluate_batch, arr[i:], threads=1 + i % 2)
-            for i in range(4)
+            pool.submit(pyrankcore.evaluate_batch, arr[i:], threads=1 + i % 2) for i in range(4)
         ]
         results = [f.result(timeout=120) for f in futures]
     for i, r in enumerate(results):

@@ -79,9 +79,7 @@ def smoke(tmp_path_factory):
     if importlib.util.find_spec("setuptools") is None:
         pytest.skip("setuptools is not installed: cannot build the cimport smoke test")
     if not _have_c_compiler():
-        pytest.skip(
-            "no C compiler found (CC, cc, gcc, clang): cannot build the cimport smoke test"
-        )
+        pytest.skip("no C compiler found (CC, cc, gcc, clang): cannot build the cimport smoke test")
     workdir = tmp_path_factory.mktemp("cimport_smoke")
     shutil.copy(SMOKE_PYX, workdir / "cimport_smoke.pyx")
     (workdir / "build_smoke.py").write_text(BUILD_SCRIPT, encoding="utf-8")
@@ -96,15 +94,11 @@ def smoke(tmp_path_factory):
         text=True,
         timeout=600,
     )
-    assert proc.returncode == 0, (
-        f"build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
-    )
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     built = list(workdir.glob("cimport_smoke*" + (suffix or ".so")))
     if not built:
-        built = [
-            p for p in workdir.glob("cimport_smoke*") if p.suffix in (".so", ".pyd")
-        ]
+        built = [p for p in workdir.glob("cimport_smoke*") if p.suffix in (".so", ".pyd")]
     assert built, f"no extension module in {sorted(p.name for p in workdir.iterdir())}"
     spec = importlib.util.spec_from_file_location("cimport_smoke", built[0])
     module = importlib.util.module_from_spec(spec)
@@ -175,6 +169,4 @@ def test_evaluate_mask_category_extremes(smoke):
         "As Ks Qs Js Ts",
     ]:
         ids = pyrankcore.parse_cards(text)
-        assert smoke.eval_mask(sum(1 << c for c in ids)) == pyrankcore.evaluate(ids), (
-            text
-        )
+        assert smoke.eval_mask(sum(1 << c for c in ids)) == pyrankcore.evaluate(ids), text

@@ -54,9 +54,7 @@ def category_lines(text):
 
 
 def test_module_demo_runs_and_names_categories():
-    proc = run(
-        sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "1"
-    )
+    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     out = normalise(proc.stdout)
     missing = [name for name in COMMON_CATEGORIES if name not in out]
@@ -77,23 +75,17 @@ CATEGORY_TITLES = (
 
 
 def test_demo_category_counts_add_up_to_the_number_of_hands():
-    proc = run(
-        sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "2"
-    )
+    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "2")
     assert proc.returncode == 0, proc.stderr
     total = 0
     for title in CATEGORY_TITLES:
-        m = re.search(
-            rf"^{title}\s+([\d,]+)\b", proc.stdout, flags=re.MULTILINE | re.IGNORECASE
-        )
+        m = re.search(rf"^{title}\s+([\d,]+)\b", proc.stdout, flags=re.MULTILINE | re.IGNORECASE)
         assert m, f"no count line for {title!r} in:\n{proc.stdout}"
         total += int(m.group(1).replace(",", ""))
     assert total == 20000
 
 
-@pytest.mark.parametrize(
-    "bad", [["--hands", "0"], ["--threads", "0"], ["--hands", "x"]]
-)
+@pytest.mark.parametrize("bad", [["--hands", "0"], ["--threads", "0"], ["--hands", "x"]])
 def test_demo_rejects_bad_arguments(bad):
     proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "100", *bad)
     assert proc.returncode != 0
@@ -145,16 +137,12 @@ def test_console_script_is_declared():
         dist = importlib.metadata.distribution("pyrankcore")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover
         pytest.skip("pyrankcore is not installed as a distribution")
-    scripts = {
-        ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"
-    }
+    scripts = {ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"}
     assert "pyrankcore" in scripts
 
 
 def _console_script():
-    names = (
-        ["pyrankcore.exe", "pyrankcore"] if sys.platform == "win32" else ["pyrankcore"]
-    )
+    names = ["pyrankcore.exe", "pyrankcore"] if sys.platform == "win32" else ["pyrankcore"]
     for directory in (Path(sys.executable).parent, Path(sysconfig.get_path("scripts"))):
         for name in names:
             if (directory / name).is_file():
@@ -165,9 +153,7 @@ def _console_script():
 def test_console_script_demo():
     script = _console_script()
     if script is None:
-        pytest.skip(
-            "the pyrankcore console script is not on this interpreter's script path"
-        )
+        pytest.skip("the pyrankcore console script is not on this interpreter's script path")
     proc = run(script, "demo", "--hands", "20000", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     assert "full house" in normalise(proc.stdout)

@@ -46,9 +46,7 @@ def test_base_error():
 # invalid card text and ids
 
 
-@pytest.mark.parametrize(
-    "token", ["1s", "Xs", "A", "Asx", "Ax", "11s", "0c", "AS\u2660", "Zz"]
-)
+@pytest.mark.parametrize("token", ["1s", "Xs", "A", "Asx", "Ax", "11s", "0c", "AS\u2660", "Zz"])
 def test_invalid_card_text_names_the_token(token):
     with pytest.raises(InvalidCardError) as info:
         pyrankcore.parse_cards(token)
@@ -111,9 +109,7 @@ def test_parse_wrong_element_types(bad_element):
         pyrankcore.parse_cards(["As", bad_element])
 
 
-@pytest.mark.parametrize(
-    "dtype", [np.float64, np.float32, np.bool_, object, np.complex128]
-)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object, np.complex128])
 def test_parse_non_integer_arrays(dtype):
     arr = np.array([1, 2, 3]).astype(dtype)
     with pytest.raises(TypeError):
@@ -159,9 +155,7 @@ def test_duplicate_card_is_named(value):
         pyrankcore.parse_cards(value)
     msg = str(info.value)
     # canonical text, or the token exactly as the caller typed it
-    assert "As" in msg or (
-        isinstance(value, str) and ("as" in msg or "A\u2660" in msg)
-    ), msg
+    assert "As" in msg or (isinstance(value, str) and ("as" in msg or "A\u2660" in msg)), msg
 
 
 def test_duplicate_in_evaluate():
@@ -253,9 +247,7 @@ def _has_row(msg, i):
     return re.search(rf"\brow {i}\b", msg) is not None
 
 
-@pytest.mark.parametrize(
-    "dtype", [np.float64, np.float32, np.bool_, object, np.complex64]
-)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object, np.complex64])
 def test_batch_non_integer_dtype(dtype):
     arr = np.zeros((3, 5)).astype(dtype)
     with pytest.raises(TypeError):
@@ -402,9 +394,7 @@ NONE_CALLS = {
     "evaluate": lambda: pyrankcore.evaluate(None),
     "evaluate(game=None)": lambda: pyrankcore.evaluate(GOOD7, game=None),
     "evaluate_batch": lambda: pyrankcore.evaluate_batch(None),
-    "evaluate_batch(game=None)": lambda: pyrankcore.evaluate_batch(
-        _rows(2, 5), game=None
-    ),
+    "evaluate_batch(game=None)": lambda: pyrankcore.evaluate_batch(_rows(2, 5), game=None),
     "category": lambda: pyrankcore.category(None),
     "category(game=None)": lambda: pyrankcore.category(10, game=None),
     "describe": lambda: pyrankcore.describe(None),

@@ -121,8 +121,7 @@ def random_hands(rng, n, k):
 def _describe_mismatches(hands, got, want, limit=5):
     bad = np.flatnonzero(got != want)[:limit]
     return "; ".join(
-        f"{pyrankcore.format_cards(hands[i])}: got {got[i]}, reference {want[i]}"
-        for i in bad
+        f"{pyrankcore.format_cards(hands[i])}: got {got[i]}, reference {want[i]}" for i in bad
     )
 
 
@@ -182,9 +181,7 @@ def test_five_card_class_sizes(enum_counts):
     expected = np.array([0] + [ref.class_hand_count(v) for v in values], dtype=np.int64)
     np.testing.assert_array_equal(counts, expected)
     # every flush class (straight flushes included) has exactly one hand per suit
-    flush_classes = [
-        s for s, v in enumerate(values, 1) if v[0] in (ref.FLUSH, ref.STRAIGHT_FLUSH)
-    ]
+    flush_classes = [s for s, v in enumerate(values, 1) if v[0] in (ref.FLUSH, ref.STRAIGHT_FLUSH)]
     assert len(flush_classes) == 1287
     assert set(counts[flush_classes].tolist()) == {4}
 
@@ -207,9 +204,7 @@ def test_every_five_card_hand_matches_reference(all_five_card_hands, pattern_loo
     assert np.array_equal(got, want), _describe_mismatches(hands, got, want)
 
 
-def test_every_five_card_hand_bincount_matches_enumerate_counts(
-    all_five_card_hands, enum_counts
-):
+def test_every_five_card_hand_bincount_matches_enumerate_counts(all_five_card_hands, enum_counts):
     got = pyrankcore.evaluate_batch(all_five_card_hands)
     np.testing.assert_array_equal(np.bincount(got, minlength=7463), enum_counts(5))
 

@@ -8,6 +8,7 @@ from tests/ofc_reference.py, a slow reference that does not use pyrankcore.
 from __future__ import annotations
 
 import numpy as np
+import ofc_reference as ref
 import pytest
 
 import pyrankcore
@@ -25,8 +26,6 @@ from pyrankcore.ofc import (
     stays_in_fantasyland,
 )
 
-import ofc_reference as ref
-
 RANKS = "23456789TJQKA"
 
 
@@ -36,8 +35,9 @@ def ref_board(board: Board) -> ref.RefBoard:
 
 def deals(n: int, players: int, seed: int) -> np.ndarray:
     """n random deals of 13 distinct cards per player, (n, players, 13)."""
-    return pyrankcore.random_hands(n, 13 * players, seed=seed).astype(np.int64).reshape(
-        n, players, 13)
+    return (
+        pyrankcore.random_hands(n, 13 * players, seed=seed).astype(np.int64).reshape(n, players, 13)
+    )
 
 
 def mixed_deals(n: int, players: int, seed: int) -> np.ndarray:
@@ -55,11 +55,11 @@ def mixed_deals(n: int, players: int, seed: int) -> np.ndarray:
 
 
 # Hand-made boards on disjoint cards (A, B2, D, F use 52 cards together).
-A = Board("Ac Ad 3c", "Kc Kd Kh 5s 6d", "7h 8h 9h Th Jh")      # AA 9, trips 2, SF 15
-B = Board("2c 3d 4h", "5c 5d 7s 8c 9d", "Qs Qh 9s 9c 2s")      # no royalties
-D = Board("As Ah Qd", "2c 3d 5h 7s 9c", "Qc 4h 4s 6c 8d")      # fouled (AA over 9 high)
-B2 = Board("2d 3h 4c", "5c 5d 7c 8c 9d", "Tc Td Ts Jc Jd")     # back full house 6
-F = Board("6h 6s 2h", "Qh Qs 3s 4d 7d", "Ks Js 9s 8s 2s")      # 66 1, back flush 4
+A = Board("Ac Ad 3c", "Kc Kd Kh 5s 6d", "7h 8h 9h Th Jh")  # AA 9, trips 2, SF 15
+B = Board("2c 3d 4h", "5c 5d 7s 8c 9d", "Qs Qh 9s 9c 2s")  # no royalties
+D = Board("As Ah Qd", "2c 3d 5h 7s 9c", "Qc 4h 4s 6c 8d")  # fouled (AA over 9 high)
+B2 = Board("2d 3h 4c", "5c 5d 7c 8c 9d", "Tc Td Ts Jc Jd")  # back full house 6
+F = Board("6h 6s 2h", "Qh Qs 3s 4d 7d", "Ks Js 9s 8s 2s")  # 66 1, back flush 4
 IVEY = Board("6s 6c 4h", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d")
 HELLMUTH = Board("Ah Kd Qd", "9h 9d 5h 5d 4c", "Ks Js 9s 8s 7s")
 
@@ -67,8 +67,13 @@ HELLMUTH = Board("Ah Kd Qd", "9h 9d 5h 5d 4c", "Ks Js 9s 8s 7s")
 def test_fixture_boards_are_what_the_tests_assume():
     assert set(A.cards).isdisjoint(D.cards)
     assert len(set(A.cards + B2.cards + D.cards + F.cards)) == 52
-    for board, fouled, royalties in ((A, False, 26), (B, False, 0), (D, True, 0),
-                                     (B2, False, 6), (F, False, 5)):
+    for board, fouled, royalties in (
+        (A, False, 26),
+        (B, False, 0),
+        (D, True, 0),
+        (B2, False, 6),
+        (F, False, 5),
+    ):
         assert board.fouled is fouled
         assert board.royalties == royalties
         r = ref_board(board)
@@ -76,6 +81,7 @@ def test_fixture_boards_are_what_the_tests_assume():
 
 
 # ---------------------------------------------------------------- royalties
+
 
 # A legal frame for front tests: the front uses clubs/diamonds/hearts only,
 # the middle is the spade flush A-Q-9-7-3 and the back a full house from the
@@ -88,8 +94,21 @@ def board_with_front(front: str) -> Board:
     return Board(front, "As Qs 9s 7s 3s", back)
 
 
-FRONT_PAIR_POINTS = {"6": 1, "7": 2, "8": 3, "9": 4, "T": 5, "J": 6, "Q": 7, "K": 8,
-                     "A": 9, "2": 0, "3": 0, "4": 0, "5": 0}
+FRONT_PAIR_POINTS = {
+    "6": 1,
+    "7": 2,
+    "8": 3,
+    "9": 4,
+    "T": 5,
+    "J": 6,
+    "Q": 7,
+    "K": 8,
+    "A": 9,
+    "2": 0,
+    "3": 0,
+    "4": 0,
+    "5": 0,
+}
 
 
 @pytest.mark.parametrize("rank", list(RANKS))
@@ -168,19 +187,30 @@ def test_royalty_table_default_matches_rule_text():
     assert list(t.front_pairs[4:]) == list(range(1, 10))  # 66 = 1 .. AA = 9
     assert list(t.front_pairs[:4]) == [0, 0, 0, 0]
     assert list(t.front_trips) == list(range(10, 23))
-    assert dict(t.middle) == {Category.THREE_OF_A_KIND: 2, Category.STRAIGHT: 4,
-                              Category.FLUSH: 8, Category.FULL_HOUSE: 12,
-                              Category.FOUR_OF_A_KIND: 20, Category.STRAIGHT_FLUSH: 30}
+    assert dict(t.middle) == {
+        Category.THREE_OF_A_KIND: 2,
+        Category.STRAIGHT: 4,
+        Category.FLUSH: 8,
+        Category.FULL_HOUSE: 12,
+        Category.FOUR_OF_A_KIND: 20,
+        Category.STRAIGHT_FLUSH: 30,
+    }
     assert t.middle_royal == 50
-    assert dict(t.back) == {Category.STRAIGHT: 2, Category.FLUSH: 4,
-                            Category.FULL_HOUSE: 6, Category.FOUR_OF_A_KIND: 10,
-                            Category.STRAIGHT_FLUSH: 15}
+    assert dict(t.back) == {
+        Category.STRAIGHT: 2,
+        Category.FLUSH: 4,
+        Category.FULL_HOUSE: 6,
+        Category.FOUR_OF_A_KIND: 10,
+        Category.STRAIGHT_FLUSH: 15,
+    }
     assert t.back_royal == 25
 
 
 def custom_middle_quads_16() -> RoyaltyTable:
-    middle = tuple((cat, 16 if cat == Category.FOUR_OF_A_KIND else pts)
-                   for cat, pts in STANDARD_ROYALTIES.middle)
+    middle = tuple(
+        (cat, 16 if cat == Category.FOUR_OF_A_KIND else pts)
+        for cat, pts in STANDARD_ROYALTIES.middle
+    )
     return RoyaltyTable(middle=middle)
 
 
@@ -188,7 +218,7 @@ def test_custom_royalty_table_middle_quads_16():
     rules = Rules(royalties=custom_middle_quads_16())
     board = Board(FRONT, "Jc Jd Jh Js 3c", "6h 7h 8h 9h Th")
     assert board.row_royalties_under(rules) == (0, 16, 15)
-    assert board.row_royalties == (0, 20, 15)      # the standard table is unchanged
+    assert board.row_royalties == (0, 20, 15)  # the standard table is unchanged
     assert board.royalties == 35
     # other rows keep their standard values under the custom table
     other = Board(FRONT, "9c 9d 9h 4c 4d", "Tc Td Th Ts 2d")
@@ -196,14 +226,14 @@ def test_custom_royalty_table_middle_quads_16():
     # and the custom table is what score() pays
     opp = Board("Ac Kd 2h", "Ad Ah 3s 5s 6s", "Kc Ks Qh Qd 9s")
     assert opp.royalties == 0 and not opp.fouled
-    assert score([board, opp]) == [1 + 35, -(1 + 35)]   # opp wins front; quads & SF win
+    assert score([board, opp]) == [1 + 35, -(1 + 35)]  # opp wins front; quads & SF win
     assert score([board, opp], rules) == [1 + 31, -(1 + 31)]
     assert score_batch(np.array([[board.cards, opp.cards]]), rules).tolist() == [[32, -32]]
     assert royalties_batch(np.array([board.cards]), rules).tolist() == [31]
 
 
 def test_custom_table_front_entries():
-    pairs = (0,) * 10 + (5, 6, 7)        # only QQ, KK and AA pay
+    pairs = (0,) * 10 + (5, 6, 7)  # only QQ, KK and AA pay
     trips = tuple(range(1, 14))
     rules = Rules(royalties=RoyaltyTable(front_pairs=pairs, front_trips=trips))
     assert board_with_front("Jc Jd 2h").row_royalties_under(rules) == (0, 8, 6)
@@ -211,14 +241,17 @@ def test_custom_table_front_entries():
     assert board_with_front("4c 4d 4h").row_royalties_under(rules) == (3, 8, 6)
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"front_pairs": (0,) * 12},
-    {"front_trips": tuple(range(14))},
-    {"middle_royal": -1},
-    {"back": ((Category.STRAIGHT, -2),)},
-    {"back_royal": 2.5},
-    {"middle_royal": True},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"front_pairs": (0,) * 12},
+        {"front_trips": tuple(range(14))},
+        {"middle_royal": -1},
+        {"back": ((Category.STRAIGHT, -2),)},
+        {"back_royal": 2.5},
+        {"middle_royal": True},
+    ],
+)
 def test_royalty_table_rejects_bad_entries(kwargs):
     with pytest.raises(ValueError):
         RoyaltyTable(**kwargs)
@@ -235,29 +268,29 @@ FOUL_CASES = [
     # rule text: 8-8-K > 8-8-6-2 > 8-8-6
     ("8c 8d Ks", "8h 8s 6c 2d 3h", "Ac Ad Ah 5s 5c", True),
     ("8c 8d 6s", "8h 8s 6c 2d 3h", "Ac Ad Ah 5s 5c", False),
-    ("8c 8d 6s", "8h 8s 5c 2d 3h", "Ac Ad Ah 5s 6c", True),    # 6 kicker beats 5
-    ("8c 8d 6s", "8h 8s 7c 2d 3h", "Ac Ad Ah 5s 5c", False),   # 7 kicker beats 6
+    ("8c 8d 6s", "8h 8s 5c 2d 3h", "Ac Ad Ah 5s 6c", True),  # 6 kicker beats 5
+    ("8c 8d 6s", "8h 8s 7c 2d 3h", "Ac Ad Ah 5s 5c", False),  # 7 kicker beats 6
     # high cards: A-K-Q front under A-K-Q-J-9, over A-K-J-T-9
     ("Ac Kd Qh", "As Ks Qc Jd 9h", "2c 2d 2h 5s 5c", False),
     ("Ac Kd Qh", "As Ks Jc Td 9h", "2c 2d 2h 5s 5c", True),
-    ("Ac Kd 2h", "As Kh 3c 4d 6s", "7c 7d 7h 5s 5c", False),   # A-K-2 < A-K-6-4-3
-    ("Ac Kd 7h", "As Kh 6c 4d 3s", "2c 2d 2h 5s 5c", True),    # A-K-7 > A-K-6-4-3
+    ("Ac Kd 2h", "As Kh 3c 4d 6s", "7c 7d 7h 5s 5c", False),  # A-K-2 < A-K-6-4-3
+    ("Ac Kd 7h", "As Kh 6c 4d 3s", "2c 2d 2h 5s 5c", True),  # A-K-7 > A-K-6-4-3
     # categories: a front pair over a high-card middle, trips over two pair
     ("2c 2d 3h", "Ac Kd Qh Js 9c", "7c 7d 7h 5s 5c", True),
     ("3c 3d 3h", "Ac Ad Kh Ks 9c", "7c 7d 7h 5s 5c", True),
-    ("2c 2d 2h", "3c 3d 3h 4s 9c", "7c 7d 7h 5s 5c", False),   # 222 under 333
-    ("Ac Ad Ah", "2c 3d 4h 5s 6c", "7c 7d 7h 5c 5d", False),   # trips under a straight
+    ("2c 2d 2h", "3c 3d 3h 4s 9c", "7c 7d 7h 5s 5c", False),  # 222 under 333
+    ("Ac Ad Ah", "2c 3d 4h 5s 6c", "7c 7d 7h 5c 5d", False),  # trips under a straight
     # middle over back
-    ("2c 3d 4h", "5h 7h 9h Jh Kh", "8c 9d Tc Js Qd", True),     # flush over straight
-    ("2c 3d 4h", "Kc Kd 9h 9s 6c", "Qc Qd Jh Js 6d", True),     # KK99 over QQJJ
-    ("2c 3d 4h", "Kc Kd 9h 9s 6c", "Kh Ks 9c 9d 5c", True),     # kicker 6 over 5
+    ("2c 3d 4h", "5h 7h 9h Jh Kh", "8c 9d Tc Js Qd", True),  # flush over straight
+    ("2c 3d 4h", "Kc Kd 9h 9s 6c", "Qc Qd Jh Js 6d", True),  # KK99 over QQJJ
+    ("2c 3d 4h", "Kc Kd 9h 9s 6c", "Kh Ks 9c 9d 5c", True),  # kicker 6 over 5
     ("2c 3d 4h", "Kc Kd 9h 9s 5c", "Kh Ks 9c 9d 6d", False),
-    ("2c 3d 5h", "Ac 2d 3h 4s 5c", "Ad 2h 3s 4c 6c", True),     # wheel over A-high
+    ("2c 3d 5h", "Ac 2d 3h 4s 5c", "Ad 2h 3s 4c 6c", True),  # wheel over A-high
     # equal middle and back (same ranks, other suits) are legal
     ("2c 3d 5h", "Ac Kd Qh Js 9c", "Ad Kh Qs Jc 9d", False),
     ("2c 3d 5h", "Kc Kd 9h 9s 6c", "Kh Ks 9c 9d 6d", False),
-    ("2c 3d 4h", "Ac 2d 3h 4s 5c", "Ad 2h 3s 4c 5d", False),    # wheel == wheel
-    ("2c 3d 4h", "7c 8c 9c Tc Jc", "7d 8d 9d Td Jd", False),    # equal straight flushes
+    ("2c 3d 4h", "Ac 2d 3h 4s 5c", "Ad 2h 3s 4c 5d", False),  # wheel == wheel
+    ("2c 3d 4h", "7c 8c 9c Tc Jc", "7d 8d 9d Td Jd", False),  # equal straight flushes
 ]
 
 
@@ -316,16 +349,18 @@ def test_fouls_and_royalties_match_reference_on_random_boards(seed):
         assert board.row_royalties == r.row_royalties(), board
         custom = Rules(royalties=custom_middle_quads_16())
         assert board.row_royalties_under(custom) == r.row_royalties(
-            ref.table_with(middle={ref.QUADS: 16})), board
+            ref.table_with(middle={ref.QUADS: 16})
+        ), board
 
 
 # ------------------------------------------------------------------ scoring
+
 
 def test_ivey_hellmuth_example():
     assert IVEY.row_royalties == (1, 0, 6)
     assert HELLMUTH.row_royalties == (0, 0, 4)
     assert not IVEY.fouled and not HELLMUTH.fouled
-    assert score([IVEY, HELLMUTH]) == [4, -4]      # Hellmuth pays Ivey 4
+    assert score([IVEY, HELLMUTH]) == [4, -4]  # Hellmuth pays Ivey 4
     assert score([HELLMUTH, IVEY]) == [-4, 4]
 
 
@@ -338,7 +373,7 @@ def test_heads_up_scoop():
 
 
 def test_fouled_against_legal():
-    fouled = Board("Ac Ad Ah", "2h 3h 6h 7h Th", "5h 6d 7c 8s 4c")   # flush over straight
+    fouled = Board("Ac Ad Ah", "2h 3h 6h 7h Th", "5h 6d 7c 8s 4c")  # flush over straight
     assert fouled.fouled
     assert score([B, fouled]) == [6, -6]
     # the legal board collects 6 plus its royalties; the fouled board's would-be
@@ -391,11 +426,11 @@ def test_fouled_pays_row_points_and_scoop_under_custom_rules():
 
 def test_row_ties_score_nothing():
     # same ranks in other suits: a tied row scores nothing and no scoop
-    a = Board("2c 3d 5h", "Kc Kd 9h 9s 6c", "Ac Ad Ah 4c 4d")   # back full house 6
-    b = Board("2d 3h 5s", "Kh Ks 9c 9d 6d", "Qc Qd Qh 4h 4s")   # back full house 6
+    a = Board("2c 3d 5h", "Kc Kd 9h 9s 6c", "Ac Ad Ah 4c 4d")  # back full house 6
+    b = Board("2d 3h 5s", "Kh Ks 9c 9d 6d", "Qc Qd Qh 4h 4s")  # back full house 6
     # fronts tie, middles tie, a's back wins: one row, royalties cancel
     assert score([a, b]) == [1, -1]
-    c = Board("2d 3h 5s", "Kh Ks 9c 9d 6d", "Qs Js Ts 7s 3s")   # back flush 4
+    c = Board("2d 3h 5s", "Kh Ks 9c 9d 6d", "Qs Js Ts 7s 3s")  # back flush 4
     assert c.royalties == 4 and not c.fouled
     # front tie, middle tie, full house beats flush: +1, royalties 6 - 4
     assert score([a, c]) == [3, -3]
@@ -413,7 +448,7 @@ MOON_OPP = Board("As Kd Qh", "Ah Ad 3d 4d 6d", "Kc Ks 8d 8h 2c")
 def test_shooting_the_moon():
     assert not MOONER.fouled and not MOON_OPP.fouled
     assert MOON_OPP.royalties == 0
-    assert score([MOONER, MOON_OPP]) == [-6, 6]                      # off by default
+    assert score([MOONER, MOON_OPP]) == [-6, 6]  # off by default
     moon = Rules(shoot_the_moon=True)
     assert score([MOONER, MOON_OPP], moon) == [-6 + 20, 6 - 20]
     assert score([MOONER, MOON_OPP], Rules(shoot_the_moon=True, moon_bonus=10)) == [4, -4]
@@ -433,22 +468,25 @@ def test_shooting_the_moon_collects_from_every_player():
     assert score_batch(deal, moon).tolist() == [[40, -8, -32]]
 
 
-@pytest.mark.parametrize("back,moons", [
-    ("Jc Td 9h 8s 6c", True),    # the best jack-high hand
-    ("Jc 5d 4h 3s 2c", True),
-    ("9c 7d 5h 4s 3c", True),
-    ("Qc 5d 4h 3s 2c", False),   # queen high
-    ("Jc Td 9h 8s 7c", False),   # a straight
-    ("Jc 9c 6c 4c 2c", False),   # a flush
-    ("Jc Jd 6h 4s 2c", False),   # a pair
-])
+@pytest.mark.parametrize(
+    "back,moons",
+    [
+        ("Jc Td 9h 8s 6c", True),  # the best jack-high hand
+        ("Jc 5d 4h 3s 2c", True),
+        ("9c 7d 5h 4s 3c", True),
+        ("Qc 5d 4h 3s 2c", False),  # queen high
+        ("Jc Td 9h 8s 7c", False),  # a straight
+        ("Jc 9c 6c 4c 2c", False),  # a flush
+        ("Jc Jd 6h 4s 2c", False),  # a pair
+    ],
+)
 def test_moon_needs_jack_high_back(back, moons):
     # front 7-5-2 under middle 8-6-4-3-2 under each back: legal
     board = Board("7s 5s 2s", "8h 6d 4d 3h 2h", back)
     assert not board.fouled
     assert ref_board(board).moon() is moons
     rest = [c for c in range(52) if c not in board.cards]
-    opp = Board.from_cards(rest[::-1][:13])          # high cards first: fouled
+    opp = Board.from_cards(rest[::-1][:13])  # high cards first: fouled
     assert not ref_board(opp).moon()
     moon = Rules(shoot_the_moon=True)
     gain = score([board, opp], moon)[0] - score([board, opp])[0]
@@ -496,11 +534,15 @@ def test_score_matches_reference_on_random_deals(players):
 def test_score_matches_reference_under_custom_rules(players):
     arr = mixed_deals(80, players, 200 + players)
     _check_deals_against_reference(
-        arr, Rules(row_points=2, scoop_bonus=5, shoot_the_moon=True, moon_bonus=7),
-        dict(row_points=2, scoop_bonus=5, moon_bonus=7))
+        arr,
+        Rules(row_points=2, scoop_bonus=5, shoot_the_moon=True, moon_bonus=7),
+        dict(row_points=2, scoop_bonus=5, moon_bonus=7),
+    )
     _check_deals_against_reference(
-        arr, Rules(royalties=custom_middle_quads_16()),
-        dict(table=ref.table_with(middle={ref.QUADS: 16})))
+        arr,
+        Rules(royalties=custom_middle_quads_16()),
+        dict(table=ref.table_with(middle={ref.QUADS: 16})),
+    )
 
 
 def test_score_batch_threads_and_dtypes():
@@ -515,24 +557,31 @@ def test_score_batch_threads_and_dtypes():
 
 
 try:
-    from hypothesis import given, strategies as st
+    from hypothesis import given
+    from hypothesis import strategies as st
 except ImportError:  # pragma: no cover
     given = None
 
 if given is not None:
-    @given(st.permutations(list(range(52))), st.integers(2, 4),
-           st.integers(0, 3), st.integers(0, 5), st.booleans())
-    def test_score_is_zero_sum_and_antisymmetric(perm, players, row_points, scoop,
-                                                 moon):
+
+    @given(
+        st.permutations(list(range(52))),
+        st.integers(2, 4),
+        st.integers(0, 3),
+        st.integers(0, 5),
+        st.booleans(),
+    )
+    def test_score_is_zero_sum_and_antisymmetric(perm, players, row_points, scoop, moon):
         rules = Rules(row_points=row_points, scoop_bonus=scoop, shoot_the_moon=moon)
-        boards = [Board.from_cards(perm[13 * p:13 * p + 13]) for p in range(players)]
+        boards = [Board.from_cards(perm[13 * p : 13 * p + 13]) for p in range(players)]
         totals = score(boards, rules)
         assert sum(totals) == 0
         assert score(boards[::-1], rules) == totals[::-1]
         # pairwise settlements add up to the totals
         for i in range(players):
-            pair_sum = sum(score([boards[i], boards[j]], rules)[0]
-                           for j in range(players) if j != i)
+            pair_sum = sum(
+                score([boards[i], boards[j]], rules)[0] for j in range(players) if j != i
+            )
             assert pair_sum == totals[i]
 
 
@@ -540,7 +589,7 @@ if given is not None:
 
 FL_QQ = Board("Qc Qd 2h", "Kc Kd 3s 4d 5c", "Ac Ad As 7h 8h")
 FL_KK = Board("Kc Kd 2h", "Ac Ad 3s 4d 5c", "7c 7d 7h 8s 8h")
-FL_AA = Board("Ac Ad 2h", "Kc Kd Ks 4d 5c", "7c 7d 7h 7s 8h")     # back quads
+FL_AA = Board("Ac Ad 2h", "Kc Kd Ks 4d 5c", "7c 7d 7h 7s 8h")  # back quads
 FL_222 = Board("2c 2d 2h", "3c 3d 3h 4d 5c", "Ac Kc Qc Jc 9c")
 FL_AAA = Board("Ac Ad Ah", "2c 3d 4h 5s 6c", "7c 8c 9c Jc Kc")
 NO_FL_JJ = Board("Jc Jd 2h", "Kc Kd 3s 4d 5c", "Ac Ad As 7h 8h")
@@ -554,18 +603,21 @@ def test_fixture_fantasyland_boards():
     assert FOULED_QQ.fouled and FOULED_TRIPS.fouled
 
 
-@pytest.mark.parametrize("board,classic,pine,progressive", [
-    (FL_QQ, 13, 14, 14),
-    (FL_KK, 13, 14, 15),
-    (FL_AA, 13, 14, 16),
-    (FL_222, 13, 14, 17),
-    (FL_AAA, 13, 14, 17),
-    (NO_FL_JJ, 0, 0, 0),
-    (FOULED_QQ, 0, 0, 0),
-    (FOULED_TRIPS, 0, 0, 0),
-    (IVEY, 0, 0, 0),
-    (A, 13, 14, 16),
-])
+@pytest.mark.parametrize(
+    "board,classic,pine,progressive",
+    [
+        (FL_QQ, 13, 14, 14),
+        (FL_KK, 13, 14, 15),
+        (FL_AA, 13, 14, 16),
+        (FL_222, 13, 14, 17),
+        (FL_AAA, 13, 14, 17),
+        (NO_FL_JJ, 0, 0, 0),
+        (FOULED_QQ, 0, 0, 0),
+        (FOULED_TRIPS, 0, 0, 0),
+        (IVEY, 0, 0, 0),
+        (A, 13, 14, 16),
+    ],
+)
 def test_fantasyland_entry(board, classic, pine, progressive):
     assert fantasyland(board) == classic
     assert fantasyland(board, Rules()) == classic
@@ -598,20 +650,23 @@ BACK_FULL_HOUSE_MIDDLE_FLUSH = Board("2c 3d 6h", "2h 5h 8h Jh Kh", "Qc Qd Qs 3c 
 MIDDLE_QUADS = Board("2c 3d 6h", "9c 9d 9h 9s 4d", "Jc Jd Jh Js 5d")
 
 
-@pytest.mark.parametrize("board,classic,pine", [
-    (FL_222, True, True),            # trips on top
-    (FL_AAA, True, True),
-    (FL_QQ, False, False),           # QQ+ enters but does not stay
-    (FL_KK, False, False),           # KK top, AA middle, full house back: no stay
-    (MIDDLE_FULL_HOUSE, True, False),
-    (BACK_QUADS, True, True),
-    (BACK_SF, True, True),
-    (MIDDLE_QUADS, True, True),
-    (BACK_FULL_HOUSE_MIDDLE_FLUSH, False, False),
-    (FOULED_TRIPS, False, False),
-    (IVEY, False, False),
-    (A, True, True),                 # back straight flush
-])
+@pytest.mark.parametrize(
+    "board,classic,pine",
+    [
+        (FL_222, True, True),  # trips on top
+        (FL_AAA, True, True),
+        (FL_QQ, False, False),  # QQ+ enters but does not stay
+        (FL_KK, False, False),  # KK top, AA middle, full house back: no stay
+        (MIDDLE_FULL_HOUSE, True, False),
+        (BACK_QUADS, True, True),
+        (BACK_SF, True, True),
+        (MIDDLE_QUADS, True, True),
+        (BACK_FULL_HOUSE_MIDDLE_FLUSH, False, False),
+        (FOULED_TRIPS, False, False),
+        (IVEY, False, False),
+        (A, True, True),  # back straight flush
+    ],
+)
 def test_stays_in_fantasyland(board, classic, pine):
     assert not board.fouled or (classic is False and pine is False)
     assert stays_in_fantasyland(board) is classic
@@ -646,12 +701,15 @@ def test_fantasyland_matches_reference_on_solved_boards():
         assert stays_in_fantasyland(board, Rules.pineapple()) == ref.stays(r, pineapple=True)
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"fantasyland_cards": "random"},
-    {"stay": "forever"},
-    {"fixed_cards": 12},
-    {"fixed_cards": 18},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"fantasyland_cards": "random"},
+        {"stay": "forever"},
+        {"fixed_cards": 12},
+        {"fixed_cards": 18},
+    ],
+)
 def test_rules_reject_bad_values(kwargs):
     with pytest.raises(ValueError):
         Rules(**kwargs)
@@ -668,13 +726,13 @@ def test_pineapple_rules():
 
 # -------------------------------------------------------------------- batch
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_score_batch_equals_scalar_score(players):
     arr = mixed_deals(300, players, players)
     for rules in (None, Rules.pineapple(), Rules(shoot_the_moon=True, row_points=3)):
         got = score_batch(arr, rules)
-        want = [score([Board.from_cards([int(c) for c in b]) for b in deal], rules)
-                for deal in arr]
+        want = [score([Board.from_cards([int(c) for c in b]) for b in deal], rules) for deal in arr]
         assert got.tolist() == want
 
 
@@ -685,8 +743,10 @@ def test_royalties_batch_equals_scalar(players):
     for rules in (None, custom):
         got = royalties_batch(arr, rules)
         assert got.dtype == np.int32 and got.shape == (200, players)
-        want = [[sum(Board.from_cards([int(c) for c in b]).row_royalties_under(rules))
-                 for b in deal] for deal in arr]
+        want = [
+            [sum(Board.from_cards([int(c) for c in b]).row_royalties_under(rules)) for b in deal]
+            for deal in arr
+        ]
         assert got.tolist() == want
     flat = royalties_batch(arr[:, 0])
     assert flat.shape == (200,)
@@ -720,13 +780,13 @@ def test_batch_rejects_bad_card_ids_naming_the_row():
 def test_batch_rejects_duplicates_naming_the_row():
     arr = deals(6, 3, 10)
     within = arr.copy()
-    within[2, 1, 12] = within[2, 1, 0]          # twice on one board
+    within[2, 1, 12] = within[2, 1, 0]  # twice on one board
     with pytest.raises(DuplicateCardError, match="row 2"):
         score_batch(within)
     with pytest.raises(DuplicateCardError, match="row 2"):
         royalties_batch(within)
     across = arr.copy()
-    across[5, 2, 4] = across[5, 0, 9]           # on two players' boards
+    across[5, 2, 4] = across[5, 0, 9]  # on two players' boards
     with pytest.raises(DuplicateCardError, match="row 5"):
         score_batch(across)
     with pytest.raises(DuplicateCardError, match="row 5"):
@@ -738,8 +798,7 @@ def test_batch_rejects_duplicates_naming_the_row():
         score_batch(both)
 
 
-@pytest.mark.parametrize("shape", [(4, 2, 12), (4, 2, 14), (4,), (13,), (2, 2, 2, 13),
-                                   (4, 26)])
+@pytest.mark.parametrize("shape", [(4, 2, 12), (4, 2, 14), (4,), (13,), (2, 2, 2, 13), (4, 26)])
 def test_batch_rejects_bad_shapes(shape):
     arr = np.arange(int(np.prod(shape))).reshape(shape) % 52
     with pytest.raises(HandSizeError):
@@ -753,7 +812,7 @@ def test_batch_player_counts():
     with pytest.raises(ValueError, match="2 to 4"):
         score_batch(one)
     with pytest.raises(ValueError, match="2 to 4"):
-        score_batch(one[:, 0])                  # (N, 13) is a single player
+        score_batch(one[:, 0])  # (N, 13) is a single player
     five = np.concatenate([deals(3, 4, 2), deals(3, 1, 3)], axis=1)
     with pytest.raises(ValueError):
         score_batch(five)
@@ -780,14 +839,18 @@ def test_batch_empty():
 
 # ---------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("rows", [
-    ("Ac Kd", "2c 3d 4h 5s 7c", "8c 9d Th Js Qc"),
-    ("Ac Kd Qh Jh", "2c 3d 4h 5s 7c", "8c 9d Th Js Qc"),
-    ("Ac Kd Qh", "2c 3d 4h 5s", "8c 9d Th Js Qc"),
-    ("Ac Kd Qh", "2c 3d 4h 5s 7c 6c", "8c 9d Th Js Qc"),
-    ("Ac Kd Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js"),
-    ("Ac Kd Qh", "2c 3d 4h 5s 7c", []),
-])
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ("Ac Kd", "2c 3d 4h 5s 7c", "8c 9d Th Js Qc"),
+        ("Ac Kd Qh Jh", "2c 3d 4h 5s 7c", "8c 9d Th Js Qc"),
+        ("Ac Kd Qh", "2c 3d 4h 5s", "8c 9d Th Js Qc"),
+        ("Ac Kd Qh", "2c 3d 4h 5s 7c 6c", "8c 9d Th Js Qc"),
+        ("Ac Kd Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js"),
+        ("Ac Kd Qh", "2c 3d 4h 5s 7c", []),
+    ],
+)
 def test_board_wrong_row_sizes(rows):
     with pytest.raises(HandSizeError):
         Board(*rows)
@@ -798,11 +861,14 @@ def test_board_empty_row_text_is_a_value_error():
         Board("Ac Kd Qh", "2c 3d 4h 5s 7c", "")
 
 
-@pytest.mark.parametrize("rows", [
-    ("Ac Ac Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js Qc"),   # within the front
-    ("Ac Kd Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js Ac"),   # front and back
-    ("Ac Kd Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js 2c"),   # middle and back
-])
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ("Ac Ac Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js Qc"),  # within the front
+        ("Ac Kd Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js Ac"),  # front and back
+        ("Ac Kd Qh", "2c 3d 4h 5s 7c", "8c 9d Th Js 2c"),  # middle and back
+    ],
+)
 def test_board_duplicate_cards(rows):
     with pytest.raises(DuplicateCardError):
         Board(*rows)
@@ -832,7 +898,7 @@ def test_score_bad_player_counts():
 def test_score_duplicates_across_boards():
     with pytest.raises(DuplicateCardError):
         score([IVEY, IVEY])
-    assert score([A, B]) == [32, -32]            # disjoint: fine
+    assert score([A, B]) == [32, -32]  # disjoint: fine
     # B with A's Ac instead of 2c
     clash = Board("Ac 3d 4h", "5c 5d 7s 8c 9d", "Qs Qh 9s 9c 2s")
     with pytest.raises(DuplicateCardError):
@@ -852,12 +918,15 @@ def test_score_bad_types():
         score(x for x in [IVEY, HELLMUTH])
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"row_points": 1.5},
-    {"scoop_bonus": "3"},
-    {"moon_bonus": None},
-    {"row_points": True},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"row_points": 1.5},
+        {"scoop_bonus": "3"},
+        {"moon_bonus": None},
+        {"row_points": True},
+    ],
+)
 def test_rules_reject_non_integer_points(kwargs):
     """Like RoyaltyTable, Rules should reject points that are not ints
     (today row_points=1.5 makes score() return floats and score_batch fail
@@ -870,9 +939,14 @@ def test_batch_with_huge_royalties_does_not_overflow_silently():
     """A table whose totals do not fit int32: rejected, or scored exactly."""
     big = 2**31 - 1
     try:
-        rules = Rules(royalties=RoyaltyTable(
-            back=tuple((c, big if c == Category.STRAIGHT_FLUSH else p)
-                       for c, p in STANDARD_ROYALTIES.back)))
+        rules = Rules(
+            royalties=RoyaltyTable(
+                back=tuple(
+                    (c, big if c == Category.STRAIGHT_FLUSH else p)
+                    for c, p in STANDARD_ROYALTIES.back
+                )
+            )
+        )
         deal = np.array([[A.cards, B.cards]])
         got = score_batch(deal, rules).tolist()
         roy = royalties_batch(deal, rules).tolist()

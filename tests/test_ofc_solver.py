@@ -14,10 +14,11 @@ import subprocess
 import sys
 
 import numpy as np
+import ofc_reference as ref
 import pytest
 
 import pyrankcore
-from pyrankcore import DuplicateCardError, HandSizeError, InvalidCardError
+from pyrankcore import Category, DuplicateCardError, HandSizeError, InvalidCardError
 from pyrankcore.ofc import (
     STANDARD_ROYALTIES,
     Board,
@@ -26,17 +27,16 @@ from pyrankcore.ofc import (
     solve_fantasyland,
     stays_in_fantasyland,
 )
-from pyrankcore import Category
-
-import ofc_reference as ref
 
 CLASSIC = Rules()
 PINEAPPLE = Rules.pineapple()
 
 
 def custom_rules() -> Rules:
-    middle = tuple((cat, 16 if cat == Category.FOUR_OF_A_KIND else pts)
-                   for cat, pts in STANDARD_ROYALTIES.middle)
+    middle = tuple(
+        (cat, 16 if cat == Category.FOUR_OF_A_KIND else pts)
+        for cat, pts in STANDARD_ROYALTIES.middle
+    )
     return Rules(royalties=RoyaltyTable(middle=middle))
 
 
@@ -57,11 +57,11 @@ def rich_hand(rng: np.random.Generator, n: int) -> list[int]:
             chosen.append(c)
 
     suit = int(rng.integers(4))
-    if rng.random() < 0.4:                       # straight-flush material
-        start = int(rng.integers(-1, 9))         # -1: the wheel A-2-3-4-5
+    if rng.random() < 0.4:  # straight-flush material
+        start = int(rng.integers(-1, 9))  # -1: the wheel A-2-3-4-5
         for r in range(start, start + int(rng.integers(5, 7))):
             add((r % 13) * 4 + suit)
-    else:                                        # flush draw
+    else:  # flush draw
         for r in rng.permutation(13)[: int(rng.integers(4, 8))]:
             add(int(r) * 4 + suit)
     for size in rng.choice([2, 2, 3, 3, 4], size=int(rng.integers(1, 4))):
@@ -75,8 +75,8 @@ def rich_hand(rng: np.random.Generator, n: int) -> list[int]:
 
 def stays_ref(board: Board, rules: Rules) -> bool:
     return rules.fantasyland and ref.stays(
-        ref.RefBoard(board.front, board.middle, board.back),
-        pineapple=(rules.stay == "pineapple"))
+        ref.RefBoard(board.front, board.middle, board.back), pineapple=(rules.stay == "pineapple")
+    )
 
 
 def check_consistent(hand, board, value, rules, stay_value, table=ref.STANDARD):
@@ -94,25 +94,29 @@ def check_consistent(hand, board, value, rules, stay_value, table=ref.STANDARD):
     expected = r.royalties(table) + (stay_value if staying else 0.0)
     assert value == pytest.approx(expected, abs=1e-9), board
     assert value == pytest.approx(
-        sum(board.row_royalties_under(rules)) + (stay_value if staying else 0.0), abs=1e-9)
+        sum(board.row_royalties_under(rules)) + (stay_value if staying else 0.0), abs=1e-9
+    )
 
 
 def check_exact(hand, rules=CLASSIC, stay_value=0.0, table=ref.STANDARD):
     board, value = solve_fantasyland(hand, rules, stay_value=stay_value)
     check_consistent(hand, board, value, rules, stay_value, table)
-    best = ref.solve(hand, table=table,
-                     stay_value=stay_value if rules.fantasyland else 0.0,
-                     pineapple_stay=(rules.stay == "pineapple"))
-    assert value == pytest.approx(best[0], abs=1e-9), (
-        pyrankcore.format_cards(hand), board, best)
+    best = ref.solve(
+        hand,
+        table=table,
+        stay_value=stay_value if rules.fantasyland else 0.0,
+        pineapple_stay=(rules.stay == "pineapple"),
+    )
+    assert value == pytest.approx(best[0], abs=1e-9), (pyrankcore.format_cards(hand), board, best)
     return board, value
 
 
 # ------------------------------------------------------------------ examples
 
+
 def test_docstring_example():
     board, value = solve_fantasyland("As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h")
-    assert value == 49.0                       # AAA 22 + full house 12 + SF 15
+    assert value == 49.0  # AAA 22 + full house 12 + SF 15
     assert board == Board("As Ad Ah", "Kc Kd 7s 7d 7c", "2h 3h 4h 5h 6h")
     check_exact(pyrankcore.parse_cards("As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h"))
 
@@ -140,10 +144,12 @@ def test_stay_value_can_change_the_best_board():
 
 
 def test_quads_and_full_house_hands():
-    for text in ["Ac Ad Ah As Kc Kd Kh Ks Qc Qd Qh Js Jd",
-                 "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 5s 5d",
-                 "9c 9d 9h Tc Td Th Jc Jd Jh Qc Qd Qh Kc",
-                 "Ac Kc Qc Jc Tc 9c 8c 7c Ad Ah 2s 3s 4s"]:
+    for text in [
+        "Ac Ad Ah As Kc Kd Kh Ks Qc Qd Qh Js Jd",
+        "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 5s 5d",
+        "9c 9d 9h Tc Td Th Jc Jd Jh Qc Qd Qh Kc",
+        "Ac Kc Qc Jc Tc 9c 8c 7c Ad Ah 2s 3s 4s",
+    ]:
         hand = pyrankcore.parse_cards(text)
         for rules in (CLASSIC, PINEAPPLE):
             for stay in (0.0, 11.0):
@@ -151,6 +157,7 @@ def test_quads_and_full_house_hands():
 
 
 # ------------------------------------------------------- exact, random hands
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_random_13_cards_default_rules(seed):
@@ -166,27 +173,33 @@ def test_random_14_cards_pineapple(seed):
         check_exact(random_hand(rng, 14), PINEAPPLE)
 
 
-@pytest.mark.parametrize("n,rules,stay", [
-    (13, CLASSIC, 12.5),
-    (13, CLASSIC, 3.0),
-    (13, Rules(stay="pineapple"), 7.25),
-    (14, PINEAPPLE, 9.0),
-    (14, Rules(fixed_cards=14), 20.0),          # 14 cards, classic stay rule
-])
+@pytest.mark.parametrize(
+    "n,rules,stay",
+    [
+        (13, CLASSIC, 12.5),
+        (13, CLASSIC, 3.0),
+        (13, Rules(stay="pineapple"), 7.25),
+        (14, PINEAPPLE, 9.0),
+        (14, Rules(fixed_cards=14), 20.0),  # 14 cards, classic stay rule
+    ],
+)
 def test_random_hands_with_stay_value(n, rules, stay):
     rng = np.random.default_rng(int(stay * 100) + n)
     for _ in range(12 if n == 13 else 6):
         check_exact(random_hand(rng, n), rules, stay)
 
 
-@pytest.mark.parametrize("n,rules,stay", [
-    (13, CLASSIC, 0.0),
-    (13, CLASSIC, 15.0),
-    (13, Rules(stay="pineapple"), 15.0),
-    (14, PINEAPPLE, 0.0),
-    (14, PINEAPPLE, 20.0),
-    (14, Rules(fixed_cards=14), 6.5),
-])
+@pytest.mark.parametrize(
+    "n,rules,stay",
+    [
+        (13, CLASSIC, 0.0),
+        (13, CLASSIC, 15.0),
+        (13, Rules(stay="pineapple"), 15.0),
+        (14, PINEAPPLE, 0.0),
+        (14, PINEAPPLE, 20.0),
+        (14, Rules(fixed_cards=14), 6.5),
+    ],
+)
 def test_rich_hands(n, rules, stay):
     rng = np.random.default_rng(n * 1000 + int(stay * 10) + (rules.stay == "pineapple"))
     for _ in range(20 if n == 13 else 8):
@@ -218,8 +231,10 @@ def test_progressive_rules_do_not_change_the_solution():
     rng = np.random.default_rng(6)
     for _ in range(5):
         hand = rich_hand(rng, 14)
-        assert (solve_fantasyland(hand, Rules(fantasyland_cards="progressive"), 5.0)[1]
-                == solve_fantasyland(hand, CLASSIC, 5.0)[1])
+        assert (
+            solve_fantasyland(hand, Rules(fantasyland_cards="progressive"), 5.0)[1]
+            == solve_fantasyland(hand, CLASSIC, 5.0)[1]
+        )
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -242,6 +257,7 @@ def test_input_order_does_not_matter():
 
 
 # ----------------------------------------------------------- 15 to 17 cards
+
 
 def random_legal_values(hand, rng, rules, stay_value, tries=300):
     """Values of random legal arrangements of 13 of the cards."""
@@ -268,8 +284,7 @@ def test_large_hands_are_legal_and_beat_lower_bounds(n, rules, stay):
         # exact solutions of 13-card subsets are lower bounds
         for _ in range(2):
             sub = [int(c) for c in rng.permutation(hand)[:13]]
-            best = ref.solve(sub, stay_value=stay,
-                             pineapple_stay=(rules.stay == "pineapple"))
+            best = ref.solve(sub, stay_value=stay, pineapple_stay=(rules.stay == "pineapple"))
             assert value >= best[0] - 1e-9, (pyrankcore.format_cards(hand), board, best)
 
 
@@ -282,8 +297,7 @@ def test_more_cards_never_hurt():
 
 
 def test_a_17_card_hand_with_everything():
-    hand = pyrankcore.parse_cards(
-        "Ac Ad Ah As Kc Kd Kh Ks Th Jh Qh 9h 8h 2c 2d 2h 3s")
+    hand = pyrankcore.parse_cards("Ac Ad Ah As Kc Kd Kh Ks Th Jh Qh 9h 8h 2c 2d 2h 3s")
     board, value = solve_fantasyland(hand)
     check_consistent(hand, board, value, CLASSIC, 0.0)
     # e.g. AAA? no: quads are better -- at least 222 top (10) + quads (20) +
@@ -293,6 +307,7 @@ def test_a_17_card_hand_with_everything():
 
 
 # ---------------------------------------------------------------- bad input
+
 
 @pytest.mark.parametrize("n", [0, 12, 18, 52])
 def test_wrong_number_of_cards(n):
@@ -348,8 +363,14 @@ def _solve_in_child(stay: str) -> subprocess.CompletedProcess:
     root = os.path.dirname(os.path.dirname(os.path.abspath(pyrankcore.__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     # cwd: from the checkout root, `python -c` would import the source folder
-    return subprocess.run([sys.executable, "-c", _CHILD, stay], capture_output=True,
-                          text=True, timeout=120, env=env, cwd=os.path.dirname(__file__))
+    return subprocess.run(
+        [sys.executable, "-c", _CHILD, stay],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=os.path.dirname(__file__),
+    )
 
 
 @pytest.mark.parametrize("stay", ["nan", "inf"])
@@ -390,8 +411,14 @@ def test_huge_royalty_table_is_rejected_or_solved():
     env = dict(os.environ)
     root = os.path.dirname(os.path.dirname(os.path.abspath(pyrankcore.__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.run([sys.executable, "-c", _CHILD_TABLE], capture_output=True,
-                          text=True, timeout=120, env=env, cwd=os.path.dirname(__file__))
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD_TABLE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=os.path.dirname(__file__),
+    )
     assert proc.returncode == 0, f"solver crashed (exit {proc.returncode}): {proc.stderr}"
     out = proc.stdout.strip()
     if out != "ValueError":

@@ -108,9 +108,9 @@ def test_ranking_object_equals_name():
         obj = pyrankcore.ranking(name)
         for _ in range(20):
             hole, board = deal(rng, list(range(52)), 4, 5)
-            assert pyrankcore.evaluate_omaha(
-                hole, board, obj
-            ) == pyrankcore.evaluate_omaha(hole, board, name)
+            assert pyrankcore.evaluate_omaha(hole, board, obj) == pyrankcore.evaluate_omaha(
+                hole, board, name
+            )
 
 
 # --------------------------------------------------------------------------
@@ -208,9 +208,7 @@ def test_low_seven_five_beats_seven_six():
     # "7-5-4-3-2 is better than 7-6-3-2-A because the 5 is lower than the 6"
     board = ids("7c 4d 3h Kc Qd")
     a = pyrankcore.evaluate_omaha(ids("5s 2s Jd Jh"), board, "ace_five_8")
-    b = pyrankcore.evaluate_omaha(
-        ids("6s As 2h Jc"), ids("7c 3h 2d Kc Qd"), "ace_five_8"
-    )
+    b = pyrankcore.evaluate_omaha(ids("6s As 2h Jc"), ids("7c 3h 2d Kc Qd"), "ace_five_8")
     assert a == pyrankcore.evaluate(ids("7c 5s 4d 3h 2s"), "ace_five_8")
     assert b == pyrankcore.evaluate(ids("7c 6s 3h 2d As"), "ace_five_8")
     assert a > b
@@ -218,30 +216,16 @@ def test_low_seven_five_beats_seven_six():
 
 def test_best_and_worst_low():
     # "the best low hand is A-2-3-4-5 and the worst is 8-7-6-5-4"
-    best = pyrankcore.evaluate_omaha(
-        ids("Ac 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8"
-    )
-    worst = pyrankcore.evaluate_omaha(
-        ids("8c 7d Kh Ks"), ids("6c 5d 4h Qc Jd"), "ace_five_8"
-    )
+    best = pyrankcore.evaluate_omaha(ids("Ac 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8")
+    worst = pyrankcore.evaluate_omaha(ids("8c 7d Kh Ks"), ids("6c 5d 4h Qc Jd"), "ace_five_8")
     assert best == 56
     assert worst == 1
 
 
 def test_low_needs_five_different_ranks_all_eight_or_lower():
     # 9 in the hand cannot be used; a pair cannot be used
-    assert (
-        pyrankcore.evaluate_omaha(
-            ids("9c 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8"
-        )
-        == 0
-    )
-    assert (
-        pyrankcore.evaluate_omaha(
-            ids("3s 4s Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8"
-        )
-        == 0
-    )
+    assert pyrankcore.evaluate_omaha(ids("9c 2d Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8") == 0
+    assert pyrankcore.evaluate_omaha(ids("3s 4s Kh Ks"), ids("3c 4d 5h Qc Jd"), "ace_five_8") == 0
 
 
 def test_no_low_without_three_different_low_cards_on_the_board():
@@ -255,12 +239,7 @@ def test_no_low_without_three_different_low_cards_on_the_board():
             hole = rng.sample(rest, rng.choice((4, 5, 6)))
             assert pyrankcore.evaluate_omaha(hole, board, "ace_five_8") == 0
     # three different low ranks on the board: a low is possible
-    assert (
-        pyrankcore.evaluate_omaha(
-            ids("Ah 4s Kd Kh"), ids("2c 2d 7h 9s 3c"), "ace_five_8"
-        )
-        > 0
-    )
+    assert pyrankcore.evaluate_omaha(ids("Ah 4s Kd Kh"), ids("2c 2d 7h 9s 3c"), "ace_five_8") > 0
 
 
 def test_exactly_two_hole_cards_four_flush_on_board():
@@ -285,8 +264,7 @@ def test_exactly_three_board_cards_two_pair_board():
     got = pyrankcore.evaluate_omaha(hole, board)
     assert pyrankcore.category(got) == Category.THREE_OF_A_KIND
     assert (
-        pyrankcore.category(pyrankcore.evaluate(ids("Kh 3d Kc Kd 5h 5s 2c")))
-        == Category.FULL_HOUSE
+        pyrankcore.category(pyrankcore.evaluate(ids("Kh 3d Kc Kd 5h 5s 2c"))) == Category.FULL_HOUSE
     )
 
 
@@ -301,9 +279,7 @@ def test_exactly_two_hole_cards_three_suited_in_hand():
 def test_quads_with_one_hole_card_needs_three_on_board():
     # K + any other hole card + three kings on the board is a legal five
     hole, board = ids("Ks 7d 8h 9c"), ids("Kc Kd Kh 5s 2c")
-    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate(
-        ids("Ks Kc Kd Kh 9c")
-    )
+    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate(ids("Ks Kc Kd Kh 9c"))
 
 
 def test_unused_hole_and_board_cards_have_no_bearing():
@@ -340,9 +316,7 @@ def test_six_card_omaha_uses_the_best_pair_of_hole_cards():
 
 def test_flop_board_of_three_uses_all_three():
     hole, board = ids("Ah Ad Kc Ks"), ids("As Kd 2c")
-    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate(
-        ids("Ah Ad As Kd 2c")
-    )
+    assert pyrankcore.evaluate_omaha(hole, board) == pyrankcore.evaluate(ids("Ah Ad As Kd 2c"))
 
 
 # --------------------------------------------------------------------------

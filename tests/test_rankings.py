@@ -113,9 +113,7 @@ def test_reference_class_counts():
     assert L.n_classes(L.DEUCE_SEVEN) == 7462
     assert L.n_classes(L.TWENTY_CARD) == 121
     three = [
-        v
-        for v in L.all_values(L.INCOMPLETE)
-        if len(L.representative(L.INCOMPLETE, v)[0]) == 3
+        v for v in L.all_values(L.INCOMPLETE) if len(L.representative(L.INCOMPLETE, v)[0]) == 3
     ]
     assert len(three) == 455
     # the reference agrees with tests/reference.py on high hands
@@ -272,9 +270,7 @@ def test_seven_to_ace_deck_has_32_cards():
     game = pyrankcore.stripped_deck("7")
     counts = _core.enumerate_counts(5, game)
     assert counts.sum() == comb(32, 5)
-    assert _core.resolve_game(game).deck_mask == sum(
-        1 << c for c in L.SEVEN_TO_ACE.deck()
-    )
+    assert _core.resolve_game(game).deck_mask == sum(1 << c for c in L.SEVEN_TO_ACE.deck())
 
 
 # --------------------------------------------------------------------------
@@ -369,9 +365,7 @@ def test_a5_straights_and_flushes_do_not_count():
 def test_a5_best_pair_is_aces_with_4_3_2():
     # "The best hand containing a pair is A-A-4-3-2."
     aa432 = ev("Ac Ad 4h 3s 2c", "ace_five")
-    pairs = [
-        s for s in range(1, 6176) if pyrankcore.category(s, "ace_five") == Category.PAIR
-    ]
+    pairs = [s for s in range(1, 6176) if pyrankcore.category(s, "ace_five") == Category.PAIR]
     assert aa432 == max(pairs)
     assert aa432 > ev("2c 2d 5h 4s 3c", "ace_five")  # aces are low
     # any pair is worse than any no-pair hand, even the worst, K-Q-J-T-9
@@ -478,15 +472,9 @@ def test_27_best_pair_beaten_by_worst_high_card():
     akqj9 = ev("Ac Kd Qh Js 9c", "deuce_seven")
     assert akqj9 > pair
     no_pair = [
-        s
-        for s in range(1, 7463)
-        if pyrankcore.category(s, "deuce_seven") == Category.HIGH_CARD
+        s for s in range(1, 7463) if pyrankcore.category(s, "deuce_seven") == Category.HIGH_CARD
     ]
-    pairs = [
-        s
-        for s in range(1, 7463)
-        if pyrankcore.category(s, "deuce_seven") == Category.PAIR
-    ]
+    pairs = [s for s in range(1, 7463) if pyrankcore.category(s, "deuce_seven") == Category.PAIR]
     assert akqj9 == min(no_pair)
     assert pair == max(pairs)
     assert akqj9 == pair + 1
@@ -533,12 +521,8 @@ def test_27_best_hand_must_be_in_mixed_suits():
 
 def test_27_seven_cards_avoid_the_flush_and_the_straight():
     # "free to select whichever cards make the lowest hand"
-    assert ev("7h 5h 4h 3h 2h 8c 9d", "deuce_seven") == ev(
-        "8c 5h 4h 3h 2h", "deuce_seven"
-    )
-    assert ev("6c 5d 4h 3s 2c Kd Kh", "deuce_seven") == ev(
-        "Kd 5d 4h 3s 2c", "deuce_seven"
-    )
+    assert ev("7h 5h 4h 3h 2h 8c 9d", "deuce_seven") == ev("8c 5h 4h 3h 2h", "deuce_seven")
+    assert ev("6c 5d 4h 3s 2c Kd Kh", "deuce_seven") == ev("Kd 5d 4h 3s 2c", "deuce_seven")
 
 
 # --------------------------------------------------------------------------
@@ -576,9 +560,7 @@ def test_a6_broadway_option_makes_akqjt_a_straight():
 def test_a6_pair_of_aces_is_the_best_pair():
     aces = ev("Ac Ad 4h 3s 2c", "ace_six")
     assert aces > ev("2c 2d 5h 4s 3c", "ace_six")
-    pairs = [
-        s for s in range(1, 7463) if pyrankcore.category(s, "ace_six") == Category.PAIR
-    ]
+    pairs = [s for s in range(1, 7463) if pyrankcore.category(s, "ace_six") == Category.PAIR]
     assert aces == max(pairs)
 
 
@@ -720,11 +702,7 @@ def test_seven_to_ace_lowest_straight_and_flush_over_full_house():
     assert ev("Ac Ad Ah Ks Kc", game) < flush < ev("7c 7d 7h 7s 8c", game)
     # the same with the sixes added (36 cards, five players)
     six = pyrankcore.stripped_deck("6")
-    assert (
-        ev("Ac Ad Ah Ks Kc", six)
-        < ev("6c 8c 9c Jc Qc", six)
-        < ev("6c 6d 6h 6s 8c", six)
-    )
+    assert ev("Ac Ad Ah Ks Kc", six) < ev("6c 8c 9c Jc Qc", six) < ev("6c 6d 6h 6s 8c", six)
 
 
 def test_stripped_deck_equals_short_deck_for_sixes():
@@ -817,9 +795,7 @@ def test_every_class_matches_reference_strength_and_category(spec):
     for size, (hands, want, cats) in _class_hands(rules).items():
         got = pyrankcore.evaluate_batch(np.array(hands), game)
         assert got.tolist() == want, size
-        for h, s in zip(
-            hands[:: max(1, len(hands) // 300)], want[:: max(1, len(hands) // 300)]
-        ):
+        for h, s in zip(hands[:: max(1, len(hands) // 300)], want[:: max(1, len(hands) // 300)]):
             assert pyrankcore.evaluate(h, game) == s
         got_cats = [pyrankcore.category(s, game) for s in want]
         assert got_cats == cats
@@ -833,11 +809,7 @@ def test_random_hands_match_reference(spec):
         hands = [random_hand(rng, rules, k) for _ in range(400)]
         want = [rules.strength(h) for h in hands]
         got = pyrankcore.evaluate_batch(np.array(hands), game)
-        bad = [
-            (pyrankcore.format_cards(h), g, w)
-            for h, g, w in zip(hands, got, want)
-            if g != w
-        ]
+        bad = [(pyrankcore.format_cards(h), g, w) for h, g, w in zip(hands, got, want) if g != w]
         assert not bad, bad[:5]
 
 
@@ -849,8 +821,7 @@ def test_ranking_object_equals_its_name():
         for k in rules.sizes:
             hands = np.array([random_hand(rng, rules, k) for _ in range(50)])
             assert (
-                pyrankcore.evaluate_batch(hands, obj)
-                == pyrankcore.evaluate_batch(hands, name)
+                pyrankcore.evaluate_batch(hands, obj) == pyrankcore.evaluate_batch(hands, name)
             ).all()
             for h in hands[:5]:
                 s = pyrankcore.evaluate(h.tolist(), obj)
@@ -865,9 +836,7 @@ def test_ranking_object_equals_its_name():
 
 
 def test_unchanged_option_returns_the_builtin():
-    assert pyrankcore.ranking("ace_six", broadway=False) == pyrankcore.ranking(
-        "ace_six"
-    )
+    assert pyrankcore.ranking("ace_six", broadway=False) == pyrankcore.ranking("ace_six")
     assert ev("Ac Kd Qh Js Tc", pyrankcore.ranking("ace_six", broadway=False)) == ev(
         "Ac Kd Qh Js Tc", "ace_six"
     )
@@ -973,13 +942,9 @@ else:
         suit = draw(st.integers(0, 3))
         same_suit = [c for c in deck if c % 4 == suit]
         m = draw(st.integers(0, min(k, len(same_suit))))
-        first = draw(
-            st.lists(st.sampled_from(same_suit), min_size=m, max_size=m, unique=True)
-        )
+        first = draw(st.lists(st.sampled_from(same_suit), min_size=m, max_size=m, unique=True))
         rest = [c for c in deck if c not in first]
-        second = draw(
-            st.lists(st.sampled_from(rest), min_size=k - m, max_size=k - m, unique=True)
-        )
+        second = draw(st.lists(st.sampled_from(rest), min_size=k - m, max_size=k - m, unique=True))
         return draw(st.permutations(first + second))
 
     def sized_hands(rules):
@@ -1019,9 +984,7 @@ else:
     def test_property_seven_cards_are_the_best_of_21_subsets(spec, data):
         _name, game, rules = spec
         hand = data.draw(game_hands(rules, 7))
-        subsets = [
-            pyrankcore.evaluate(list(five), game) for five in combinations(hand, 5)
-        ]
+        subsets = [pyrankcore.evaluate(list(five), game) for five in combinations(hand, 5)]
         assert len(subsets) == 21
         assert pyrankcore.evaluate(hand, game) == max(subsets)
         six = hand[:6]

@@ -41,9 +41,7 @@ def _every_entry_point(game):
         lambda: pyrankcore.describe(1, game),
         lambda: pyrankcore.category(1, game),
         lambda: pyrankcore.evaluate_omaha(HOLE, BOARD, game),
-        lambda: pyrankcore.evaluate_omaha_batch(
-            np.array([HOLE]), np.array(BOARD), game
-        ),
+        lambda: pyrankcore.evaluate_omaha_batch(np.array([HOLE]), np.array(BOARD), game),
         lambda: _core.enumerate_counts(5, game),
     ]
 
@@ -58,9 +56,7 @@ def test_unknown_game_name_everywhere(game):
         assert repr(game) in str(info.value) or game in str(info.value), i
 
 
-@pytest.mark.parametrize(
-    "game", [3, 1.5, b"ace_five", ["high"], ("ace_five",), object()]
-)
+@pytest.mark.parametrize("game", [3, 1.5, b"ace_five", ["high"], ("ace_five",), object()])
 def test_game_of_wrong_type_is_type_error(game):
     for call in _every_entry_point(game):
         with pytest.raises(TypeError):
@@ -153,9 +149,7 @@ def test_short_deck_omaha_rejects_low_cards():
     assert _has_row(str(info.value), 1)
 
 
-@pytest.mark.parametrize(
-    "game", ["ace_five", "ace_five_8", "deuce_seven", "ace_six", "incomplete"]
-)
+@pytest.mark.parametrize("game", ["ace_five", "ace_five_8", "deuce_seven", "ace_six", "incomplete"])
 def test_other_games_reject_bad_ids(game):
     with pytest.raises(InvalidCardError):
         pyrankcore.evaluate([0, 1, 2, 3, 52], game)
@@ -180,10 +174,7 @@ def test_incomplete_hand_sizes(n):
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_incomplete_accepts_one_to_five(n):
     assert pyrankcore.evaluate(list(range(0, 4 * n, 4)), "incomplete") > 0
-    assert (
-        pyrankcore.evaluate_batch(np.array([list(range(0, 4 * n, 4))]), "incomplete")[0]
-        > 0
-    )
+    assert pyrankcore.evaluate_batch(np.array([list(range(0, 4 * n, 4))]), "incomplete")[0] > 0
 
 
 @pytest.mark.parametrize("k", [6, 7])
@@ -290,9 +281,7 @@ def test_omaha_hole_sizes(nh):
         pyrankcore.evaluate_omaha(hole, [40, 41, 42, 43, 44])
     if nh:
         with pytest.raises(HandSizeError):
-            pyrankcore.evaluate_omaha_batch(
-                np.array([hole]), np.array([40, 41, 42, 43, 44])
-            )
+            pyrankcore.evaluate_omaha_batch(np.array([hole]), np.array([40, 41, 42, 43, 44]))
 
 
 @pytest.mark.parametrize("nb", [0, 1, 2, 6])
@@ -316,7 +305,5 @@ def test_omaha_invalid_card_id():
     with pytest.raises(InvalidCardError):
         pyrankcore.evaluate_omaha([0, 1, 2, 52], BOARD)
     with pytest.raises(InvalidCardError) as info:
-        pyrankcore.evaluate_omaha_batch(
-            np.array([[0, 1, 2, 3], [4, 5, 6, 99]]), np.array(BOARD)
-        )
+        pyrankcore.evaluate_omaha_batch(np.array([[0, 1, 2, 3], [4, 5, 6, 99]]), np.array(BOARD))
     assert _has_row(str(info.value), 1)

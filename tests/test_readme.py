@@ -11,7 +11,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 def python_blocks():
     text = README.read_text(encoding="utf-8")
-    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
 
 
 def test_readme_has_examples():
@@ -25,7 +25,12 @@ def test_readme_example(index):
     globs = {}
     # blocks build on each other (imports, variables), so run the earlier ones first
     for earlier in python_blocks()[:index]:
-        exec(compile("\n".join(ex.source for ex in parser.get_examples(earlier)), "<readme>", "exec"), globs)
+        exec(
+            compile(
+                "\n".join(ex.source for ex in parser.get_examples(earlier)), "<readme>", "exec"
+            ),
+            globs,
+        )
     test = parser.get_doctest(block, globs, f"README block {index}", str(README), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)

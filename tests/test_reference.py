@@ -46,9 +46,7 @@ def test_random_hands_scalar_equals_reference(k, n):
     deck = list(range(52))
     for _ in range(n):
         hand = rng.sample(deck, k)
-        assert pyrankcore.evaluate(hand) == ref.strength(hand), pyrankcore.format_cards(
-            hand
-        )
+        assert pyrankcore.evaluate(hand) == ref.strength(hand), pyrankcore.format_cards(hand)
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
@@ -125,10 +123,7 @@ def test_straight_flush_cannot_turn_the_corner():
 
 
 def test_royal_flush_description():
-    assert (
-        pyrankcore.describe(ev("A\u2666 K\u2666 Q\u2666 J\u2666 10\u2666"))
-        == "Royal Flush"
-    )
+    assert pyrankcore.describe(ev("A\u2666 K\u2666 Q\u2666 J\u2666 10\u2666")) == "Royal Flush"
 
 
 # --------------------------------------------------------------------------
@@ -358,10 +353,7 @@ def test_high_card_compares_card_by_card():
 
 def test_high_card_example_002_description():
     # 002: "K H J H 8 C 7 D 4 S" is a high-card hand described by its king
-    assert (
-        pyrankcore.describe(ev("K\u2665 J\u2665 8\u2663 7\u2666 4\u2660"))
-        == "High Card, King"
-    )
+    assert pyrankcore.describe(ev("K\u2665 J\u2665 8\u2663 7\u2666 4\u2660")) == "High Card, King"
 
 
 # --------------------------------------------------------------------------
