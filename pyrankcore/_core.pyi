@@ -1,5 +1,7 @@
 from typing import Any
 
+from typing_extensions import disjoint_base
+
 N_CLASSES: int
 RANK_CHARS: str
 SUIT_CHARS: str
@@ -23,6 +25,7 @@ def resolve_game(game: Any) -> GameTables: ...
 def rank_slot_of_counts(counts: Any) -> int: ...
 def check_hand_size(t: GameTables, n: int) -> None: ...
 
+@disjoint_base
 class GameTables:
     ranking: Any
     name: str
