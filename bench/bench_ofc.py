@@ -169,9 +169,7 @@ def solver_cases(ofc, hands: dict[int, list[list[int]]]) -> list[Case]:
     cases = []
     for k, items in hands.items():
         for name, (rules, stay) in solver_variants(ofc).items():
-            case = Case(
-                "solver", "solve_fantasyland", len(items), None, cards=k, variant=name
-            )
+            case = Case("solver", "solve_fantasyland", len(items), None, cards=k, variant=name)
 
             def run(items=items, rules=rules, stay=stay, case=case):
                 out, each = [], []
@@ -234,9 +232,7 @@ class Reference:
         r = np.sort(front_cards // 4, axis=1).astype(np.int64)
         trips = r[:, 0] == r[:, 2]
         pair = ~trips & ((r[:, 0] == r[:, 1]) | (r[:, 1] == r[:, 2]))
-        front_roy = np.where(
-            trips, 10 + r[:, 1], np.where(pair, np.maximum(r[:, 1] - 3, 0), 0)
-        )
+        front_roy = np.where(trips, 10 + r[:, 1], np.where(pair, np.maximum(r[:, 1] - 3, 0), 0))
         mid_cat = np.searchsorted(self.cat_starts, mid, side="right")
         back_cat = np.searchsorted(self.cat_starts, back, side="right")
         royalties = front_roy + self.middle[mid_cat] + self.back[back_cat]
@@ -309,16 +305,12 @@ def check_scoring(prc, ofc, cases, deals, sorted_deals, caps, found) -> list[Che
                 f"(batch {list(want[i])}, score {list(got[i])})"
             )
 
-        issue = exact_issue(
-            scores[:n].ravel(), per.ravel(), lambda j: show_deal(j // 2)
-        )
+        issue = exact_issue(scores[:n].ravel(), per.ravel(), lambda j: show_deal(j // 2))
         checks.append(Check(f"{name}: `score_batch` = `score` per deal", n, issue))
 
         flat = d.reshape(-1, 13)
         m = min(caps["royalties"], len(flat))
-        per_board = [
-            ofc.Board(b[:3], b[3:8], b[8:]).royalties for b in flat[:m].tolist()
-        ]
+        per_board = [ofc.Board(b[:3], b[3:8], b[8:]).royalties for b in flat[:m].tolist()]
 
         def show_board(i, flat=flat, want=roy_flat, got=per_board):
             return f"{hand_text(flat[i])} (batch {want[i]}, Board {got[i]})"
@@ -352,11 +344,7 @@ def check_solver(prc, ofc, cases, hands, exhaustive, found) -> list[Check]:
     checks = []
     ref = Reference(prc)
     variants = solver_variants(ofc)
-    results = {
-        (c.cards, c.variant): c.result
-        for c in cases
-        if c.section == "solver" and c.result
-    }
+    results = {(c.cards, c.variant): c.result for c in cases if c.section == "solver" and c.result}
     for (k, name), found_boards in results.items():
         rules, stay = variants[name]
         stay_rule = "pineapple" if rules is not None else "classic"
@@ -389,9 +377,7 @@ def check_solver(prc, ofc, cases, hands, exhaustive, found) -> list[Check]:
             Check(
                 f"{k} cards, {name}: every board legal, from the hand, worth its value",
                 len(found_boards),
-                None
-                if not problems
-                else f"{len(problems)} problems\n" + "\n".join(problems[:5]),
+                None if not problems else f"{len(problems)} problems\n" + "\n".join(problems[:5]),
                 f"mean value {got.mean():.2f}, stays {rows['stays'].mean():.0%}",
             )
         )
@@ -425,16 +411,12 @@ def check_solver(prc, ofc, cases, hands, exhaustive, found) -> list[Check]:
             for cards, (board, value) in zip(hands[k][:n], got[:n]):
                 best = exhaustive_value(ref, arr, cards, stay_rule, stay)
                 if best != value:
-                    bad.append(
-                        f"{hand_text(cards)}: solver {value} ({board}), exhaustive {best}"
-                    )
+                    bad.append(f"{hand_text(cards)}: solver {value} ({board}), exhaustive {best}")
             checks.append(
                 Check(
                     f"{k} cards, {name}: value = exhaustive search of every arrangement",
                     n,
-                    None
-                    if not bad
-                    else f"{len(bad)} hands differ\n" + "\n".join(bad[:5]),
+                    None if not bad else f"{len(bad)} hands differ\n" + "\n".join(bad[:5]),
                 )
             )
     return checks
@@ -454,9 +436,7 @@ def scoring_table(cases, targets) -> str:
         "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     scoring = [c for c in cases if c.section == "scoring"]
-    base = next(
-        (c for c in scoring if c.call == "score_batch(deals)" and c.threads == 1), None
-    )
+    base = next((c for c in scoring if c.call == "score_batch(deals)" and c.threads == 1), None)
     for c in scoring:
         target = "–"
         if c.call == "score_batch(deals)" and c.threads == 1:
@@ -526,8 +506,7 @@ def machine_info(args, load_start) -> str:
             f"{args.repeat} interleaved run(s); per-call cases on the first deals only",
             "- solver rows: time per hand from the last run",
             f"- load at start: `{load_start}`",
-            f"- command: `{shlex.join([sys.executable, *sys.argv])}` "
-            f"(in `{os.getcwd()}`)",
+            f"- command: `{shlex.join([sys.executable, *sys.argv])}` (in `{os.getcwd()}`)",
         ]
     )
 
@@ -609,8 +588,7 @@ def main(argv=None) -> int:
     # boards sorted by card id: lowest three in front, highest five in back
     sorted_deals = np.sort(deals, axis=2)
     hands = {
-        k: prc.random_hands(n, k, seed=args.seed + k).tolist()
-        for k, n in args.solver_hands.items()
+        k: prc.random_hands(n, k, seed=args.seed + k).tolist() for k, n in args.solver_hands.items()
     }
     cases = scoring_cases(ofc, deals, args.threads, caps) + solver_cases(ofc, hands)
     cases = run_rounds(cases, args.repeat, found)

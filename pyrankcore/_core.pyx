@@ -477,12 +477,14 @@ def evaluate(cards, game="high"):
     cdef long v
     cdef uint64_t seen = 0, bit
     cdef object item
+    cdef GameTables t = _HIGH
+    cdef int bad = 0
     if not (game is "high" or game == "high"):
-        return _evaluate_game(cards, resolve_game(game))
-    # Fast path: a tuple or list of 5..7 plain ints, all valid and distinct.
+        t = resolve_game(game)
+    # Fast path: a tuple or list of plain ints, all valid and distinct.
     if type(cards) is tuple or type(cards) is list:
         n = len(cards)
-        if 5 <= n <= 7:
+        if t.min_cards <= n <= t.max_cards:
             for i in range(n):
                 item = cards[i]
                 if type(item) is not int:
@@ -499,8 +501,12 @@ def evaluate(cards, game="high"):
                 seen |= bit
                 ids[i] = <uint8_t>v
             else:
-                return prc_eval_high(ids, <int>n)
-    return _evaluate_game(cards, _HIGH)
+                if t is _HIGH:
+                    return prc_eval_high(ids, <int>n)
+                if not (seen & t.game.invalid):
+                    return prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+    # General path: text, arrays, and every error with its precise message.
+    return _evaluate_game(cards, t)
 
 
 cdef object _evaluate_game(object cards, GameTables t):
