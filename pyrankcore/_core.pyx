@@ -30,6 +30,7 @@ cdef extern from "prc_eval.h" nogil:
     uint16_t prc_eval_high_checked(const uint8_t *cards, int n, int *bad)
 
     const uint64_t prc_card_key[256]
+    const uint64_t prc_card_bit[256]
     const uint16_t prc_rank_high[77000]
     const uint16_t prc_rank_ace_five[77000]
     const uint16_t prc_rank_ace_five_8[77000]
@@ -1113,3 +1114,27 @@ cdef int _first_trips_strength():
     three[0] = 0; three[1] = 1; three[2] = 2   # 2c 2d 2h
     return prc_eval_game_checked(&(<GameTables>resolve_game("incomplete")).game,
                                  three, 3, &bad)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def first_bad_row(const uint8_t[:, ::1] cards):
+    """Index of the first row holding an id above 51 or a repeated card, or
+    -1; without the GIL (a bit mask per row, as in the kernels)."""
+    cdef Py_ssize_t i, j, n = cards.shape[0], k = cards.shape[1], bad = -1
+    cdef uint64_t seen, total, bit
+    cdef bint invalid
+    with nogil:
+        for i in range(n):
+            seen = 0
+            total = 0
+            invalid = False
+            for j in range(k):
+                bit = prc_card_bit[cards[i, j]]   # 0 for ids 52..255
+                invalid |= bit == 0
+                seen |= bit
+                total += bit
+            if invalid or seen != total:
+                bad = i
+                break
+    return bad

@@ -339,7 +339,7 @@ def build_values(ranking: Ranking, multisets, slot_of):
             if bits == 5:
                 counts = tuple(mask >> r & 1 for r in range(13))
                 flush[mask] = strength.get(ranking.key(counts, True), 0)
-            elif ranking.flush_mode == FLUSH_DOMINANT and bits <= 7:
+            elif bits <= 7:  # best flush among the suit's 5-card subsets
                 flush[mask] = max(flush[mask & ~(1 << b)] for b in range(13) if mask >> b & 1)
     return table, flush, classes
 

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from pyrankcore import _core
-from pyrankcore.errors import DuplicateCardError, HandSizeError
+from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from pyrankcore.hands import Category, category, describe
 
 __all__ = [
@@ -510,20 +510,19 @@ def _batch_boards(boards: Any, np: Any) -> Any:
         arr = arr[:, None, :]
     if arr.ndim != 3 or arr.shape[2] != 13:
         raise HandSizeError(f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
-    bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=(1, 2)))
-    if bad.size:
-        row = int(bad[0])
-        value = int(arr[row][(arr[row] < 0) | (arr[row] > 51)][0])
-        from pyrankcore.errors import InvalidCardError
-
-        raise InvalidCardError(f"row {row}: invalid card id {value} (not in 0..51)")
-    flat = np.sort(arr.reshape(arr.shape[0], arr.shape[1] * 13), axis=1)
-    dup = np.flatnonzero((flat[:, 1:] == flat[:, :-1]).any(axis=1))
-    if dup.size:
-        row = int(dup[0])
-        same = flat[row][1:][flat[row][1:] == flat[row][:-1]][0]
-        raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(int(same))}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    flat = np.ascontiguousarray(arr.reshape(arr.shape[0], arr.shape[1] * 13))
+    if flat.dtype != np.uint8:
+        wide = flat.astype(np.int64)
+        flat = np.where((wide < 0) | (wide > 255), 255, wide).astype(np.uint8)
+    row = _core.first_bad_row(flat)
+    if row >= 0:
+        values = [int(v) for v in arr[row].reshape(-1)]
+        for v in values:
+            if not 0 <= v <= 51:
+                raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
+        repeated = next(v for i, v in enumerate(values) if v in values[:i])
+        raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(repeated)}")
+    return flat.reshape(arr.shape)
 
 
 def _batch_rows(arr: Any, rules: Rules, np: Any, threads: int | None) -> dict[str, Any]:

@@ -119,34 +119,33 @@ typedef struct {
 
 /* Best strength over the five-card subsets of a 6- or 7-card hand holding
  * a flush, for games where a flush can be worse than the hand without it.
- * Rare (about 3% of 7-card hands), so a plain subset search. */
-static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t seen) {
-    uint8_t ids[7];
-    int n = 0;
-    while (seen && n < 7) {
-        ids[n++] = (uint8_t)prc_ctz64(seen);
-        seen &= seen - 1;
-    }
-    uint16_t best = 0;
-    for (int a = 0; a < n; a++)
-      for (int b = a + 1; b < n; b++)
-        for (int c = b + 1; c < n; c++)
-          for (int d = c + 1; d < n; d++)
-            for (int e = d + 1; e < n; e++) {
-                uint64_t key = PRC_SUIT_START + prc_card_key[ids[a]]
-                    + prc_card_key[ids[b]] + prc_card_key[ids[c]]
-                    + prc_card_key[ids[d]] + prc_card_key[ids[e]];
-                uint16_t v;
-                if (key & PRC_FLUSH_BITS) {
-                    unsigned m = (1u << (ids[a] >> 2)) | (1u << (ids[b] >> 2))
-                        | (1u << (ids[c] >> 2)) | (1u << (ids[d] >> 2))
-                        | (1u << (ids[e] >> 2));
-                    v = g->flush[m];
-                } else {
-                    v = g->rank[prc_rank_slot((uint32_t)key)];
-                }
+ * The flush subsets are the 5-card subsets of the suit: the flush table
+ * holds their best. A non-flush subset keeps at most four suited cards, so
+ * drop suited cards until four remain: what is left cannot make a flush and
+ * the rank table gives its best five exactly. Five suited cards: one lookup
+ * per suited card; six of seven: one per pair of them. */
+static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
+                                   uint64_t seen, int n) {
+    int suit = prc_flush_suit(key);
+    unsigned ranks = prc_suit_ranks(seen, suit);
+    uint8_t suited[7];
+    int ns = 0;
+    for (unsigned m = ranks; m; m &= m - 1)
+        suited[ns++] = (uint8_t)(prc_ctz64(m) * 4 + suit);
+    uint16_t best = g->flush[ranks];
+    if (ns == 5) {
+        for (int i = 0; i < 5; i++) {
+            uint16_t v = g->rank[prc_rank_slot((uint32_t)(key - prc_card_key[suited[i]]))];
+            if (v > best) best = v;
+        }
+    } else if (ns == 6 && n == 7) {
+        for (int i = 0; i < 6; i++)
+            for (int j = i + 1; j < 6; j++) {
+                uint64_t k5 = key - prc_card_key[suited[i]] - prc_card_key[suited[j]];
+                uint16_t v = g->rank[prc_rank_slot((uint32_t)k5)];
                 if (v > best) best = v;
             }
+    }
     return best;
 }
 
@@ -158,7 +157,7 @@ static inline uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
         if (suit >= 0) {
             if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5)
                 return g->flush[prc_suit_ranks(seen, suit)];
-            return prc_low_flush_best(g, seen);
+            return prc_low_flush_best(g, key, seen, n);
         }
     }
     return g->rank[prc_rank_slot((uint32_t)key)];
