@@ -9,7 +9,6 @@
 
 __version__ = "0.1.0"
 
-from pyrankcore import ofc
 from pyrankcore._core import (
     GAMES,
     evaluate,
@@ -34,7 +33,6 @@ from pyrankcore.hands import (
     from_cactus_kev,
     to_cactus_kev,
 )
-from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
 
 __all__ = [
     "GAMES",
@@ -66,3 +64,29 @@ __all__ = [
     "to_cactus_kev",
     "variant",
 ]
+
+# Loaded on first use, to keep `import pyrankcore` quick (see bench/).
+_LAZY = {
+    "ofc": ("pyrankcore.ofc", None),
+    "VARIANTS": ("pyrankcore.variants", "VARIANTS"),
+    "Variant": ("pyrankcore.variants", "Variant"),
+    "bring_in": ("pyrankcore.variants", "bring_in"),
+    "showdown": ("pyrankcore.variants", "showdown"),
+    "variant": ("pyrankcore.variants", "variant"),
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        module_name, attr = _LAZY[name]
+        module = importlib.import_module(module_name)
+        value = module if attr is None else getattr(module, attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pyrankcore' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from pyrankcore import _core
@@ -206,6 +205,8 @@ def _split(rows: Any, n: int, n_threads: int) -> int:
     """Run rows(start, stop) over [0, n) on n_threads threads; first bad row."""
     if n_threads == 1 or n < 2 * n_threads:
         return int(rows(0, n))
+    import threading
+
     bounds = [n * i // n_threads for i in range(n_threads + 1)]
     results = [-1] * n_threads
 
