@@ -64,6 +64,9 @@ cdef extern from "prc_eval.h" nogil:
     uint16_t prc_omaha_fast_checked(const prc_game_t *g, const prc_omaha_t *o,
                                     const uint8_t *hole, int nh,
                                     const uint8_t *board, int nb, int *bad)
+    long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
+                        const uint8_t *holes, int nh, const uint8_t *boards,
+                        int nb, uint16_t *out, long start, long stop)
 
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = "23456789TJQKA"
@@ -801,30 +804,33 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
     cdef Py_ssize_t i = start
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0
     cdef const prc_omaha_t *fast = NULL
+    cdef long first_bad = -1
     if stop <= start:
         return -1
     if t.game.flush_mode != PRC_FLUSH_LOW:
         fast = _omaha_tables(t)
     with nogil:
+        # The common shapes get constant sizes, so the card loops unroll.
         if fast != NULL and nh == 4 and nb == 5:
-            # the common shape gets constant sizes, so the loops unroll
-            for i in range(start, stop):
-                out[i] = prc_omaha_fast_checked(g, fast, &holes[i, 0], 4,
-                                                &boards[i, 0], 5, &bad)
-                if bad:
-                    break
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], 4, &boards[0, 0],
+                                       5, &out[0], start, stop)
+        elif fast != NULL and nh == 5 and nb == 5:
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], 5, &boards[0, 0],
+                                       5, &out[0], start, stop)
+        elif fast != NULL and nh == 6 and nb == 5:
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], 6, &boards[0, 0],
+                                       5, &out[0], start, stop)
         elif fast != NULL:
-            for i in range(start, stop):
-                out[i] = prc_omaha_fast_checked(g, fast, &holes[i, 0], nh,
-                                                &boards[i, 0], nb, &bad)
-                if bad:
-                    break
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], nh, &boards[0, 0],
+                                       nb, &out[0], start, stop)
         else:
             for i in range(start, stop):
                 out[i] = prc_omaha_checked(g, &holes[i, 0], nh, &boards[i, 0],
                                            nb, &bad)
                 if bad:
                     break
+    if fast != NULL:
+        return first_bad
     return i if bad else -1
 
 

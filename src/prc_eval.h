@@ -343,4 +343,80 @@ static inline uint16_t prc_omaha_fast_checked(const prc_game_t *g,
     return best;
 }
 
+/* Software prefetch: a hint only, so a no-op where unsupported. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_PREFETCH(p) __builtin_prefetch((const void *)(p))
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#define PRC_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define PRC_PREFETCH(p) ((void)0)
+#endif
+
+#define PRC_OMAHA_CHUNK 32
+
+/* Many Omaha rows (hole rows of nh ids, board rows of nb ids, C order).
+ * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
+ * the first pass validates each hand, hashes its board and prefetches its
+ * pattern row; the second does the pair lookups once the rows are in cache.
+ * Returns the index of the first invalid row, or -1; rows from that one on
+ * are left unwritten. */
+static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
+                                  const uint8_t *holes, int nh,
+                                  const uint8_t *boards, int nb,
+                                  uint16_t *out, long start, long stop) {
+    const uint16_t *rows[PRC_OMAHA_CHUNK];
+    uint64_t flush_suits[PRC_OMAHA_CHUNK];
+    for (long base = start; base < stop; base += PRC_OMAHA_CHUNK) {
+        long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
+        for (long i = base; i < end; i++) {
+            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
+            uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
+            for (int j = 0; j < nb; j++) {
+                uint64_t bit = prc_card_bit[board[j]];
+                bkey += prc_card_key[board[j]];
+                seen |= bit;
+                total += bit;
+            }
+            for (int j = 0; j < nh; j++) {
+                uint64_t bit = prc_card_bit[hole[j]];
+                hkey += prc_card_key[hole[j]];
+                seen |= bit;
+                total += bit;
+            }
+            if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total)
+                | (seen & g->invalid))
+                return i;
+            const uint16_t *row = o->best
+                + (size_t)o->pattern_of_slot[prc_rank_slot((uint32_t)bkey)] * 91;
+            PRC_PREFETCH(row);
+            PRC_PREFETCH(row + 32);
+            PRC_PREFETCH(row + 64);
+            PRC_PREFETCH(row + 90);
+            rows[i - base] = row;
+            flush_suits[i - base] = (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
+                & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
+        }
+        for (long i = base; i < end; i++) {
+            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
+            const uint16_t *row = rows[i - base];
+            uint16_t best = 0;
+            for (int a = 0; a < nh; a++)
+                for (int b = a + 1; b < nh; b++) {
+                    uint16_t v = row[prc_pair_column[hole[a] * 64 + hole[b]]];
+                    best = v > best ? v : best;
+                }
+            if (g->flush_mode == PRC_FLUSH_DOMINANT) {
+                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
+                    int suit = (prc_ctz64(suits) - 3) >> 2;
+                    uint16_t v = prc_omaha_flush(g, hole, nh, board, nb, suit);
+                    best = v > best ? v : best;
+                }
+            }
+            out[i] = best;
+        }
+    }
+    return -1;
+}
+
 #endif
