@@ -54,16 +54,12 @@ cdef extern from "prc_eval.h" nogil:
                             int n)
     uint16_t prc_eval_game_checked(const prc_game_t *g, const uint8_t *cards,
                                    int n, int *bad)
-    uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask)
     uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
                                const uint8_t *board, int nb, int *bad)
     void prc_omaha_init()
     ctypedef struct prc_omaha_t:
         const uint16_t *pattern_of_slot
         const uint16_t *best
-    uint16_t prc_omaha_fast_checked(const prc_game_t *g, const prc_omaha_t *o,
-                                    const uint8_t *hole, int nh,
-                                    const uint8_t *board, int nb, int *bad)
     long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                         const uint8_t *holes, int nh, const uint8_t *boards,
                         int nb, uint16_t *out, long start, long stop)
@@ -723,13 +719,16 @@ def evaluate_omaha(hole, board, game="high"):
     if t.game.flush_mode == PRC_FLUSH_LOW:
         return prc_omaha_checked(&t.game, h, len(hole_ids), b, len(board_ids),
                                  &bad)
-    return prc_omaha_fast_checked(&t.game, _omaha_tables(t), h, len(hole_ids),
-                                  b, len(board_ids), &bad)
+    cdef uint16_t out = 0
+    if prc_omaha_rows(&t.game, _omaha_tables(t), h, len(hole_ids), b,
+                      len(board_ids), &out, 0, 1) >= 0:
+        raise AssertionError("a validated Omaha hand was rejected")
+    return out
 
 
 cdef prc_omaha_t *_omaha_tables(GameTables t) except NULL:
     """The game's fast-Omaha tables, built on first use (about 1.5 MB and a
-    fraction of a second; see prc_omaha_fast). Only for games whose flushes
+    fraction of a second; see prc_omaha_rows). Only for games whose flushes
     are ignored or dominant."""
     if t._omaha_arrays is not None:
         return &t.omaha

@@ -182,18 +182,6 @@ static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
     return prc_game_value(g, key, seen, n);
 }
 
-/* Strength of the cards in a card-id mask, for any game (no checks). */
-static inline uint16_t prc_eval_game_mask(const prc_game_t *g, uint64_t mask) {
-    uint64_t key = PRC_SUIT_START, m = mask & ((1ULL << 52) - 1);
-    int n = 0;
-    while (m) {
-        key += prc_card_key[prc_ctz64(m)];
-        m &= m - 1;
-        n++;
-    }
-    return prc_game_value(g, key, mask & ((1ULL << 52) - 1), n);
-}
-
 /* Omaha: the best hand using exactly two of the nh hole cards (4..6) and
  * exactly three of the nb board cards (3..5), for any game. Partial keys of
  * every board triple and hole pair are summed once; each of the (up to
@@ -250,7 +238,8 @@ static inline uint16_t prc_omaha_checked(const prc_game_t *g,
  * for each pair of hole ranks (91 pairs), built once per game at run time;
  * a hand then costs one hash of the board plus one lookup per hole pair.
  * Flushes take a separate path, needed only when the board holds three or
- * more cards of a suit and the hand two or more. */
+ * more cards of a suit and the hand two or more: the suit counters tell
+ * (adding 5 or 6 to a 4-bit counter sets its top bit exactly then). */
 typedef struct {
     const uint16_t *pattern_of_slot; /* board rank slot -> pattern row */
     const uint16_t *best;            /* pattern row * 91 + pair index */
@@ -292,55 +281,6 @@ static inline void prc_omaha_init(void) {
             int lo = r1 < r2 ? r1 : r2, hi = r1 < r2 ? r2 : r1;
             prc_pair_column[a * 64 + b] = (uint8_t)(hi * (hi + 1) / 2 + lo);
         }
-}
-
-/* Validated fast Omaha. The board and hole keys are summed separately:
- * their sum validates the hand, the board's rank sum picks the pattern row,
- * and the suit counters say whether any flush is possible at all (a board
- * suit with 3+ cards and a hole suit with 2+: adding 5 or 6 to a 4-bit
- * counter sets its top bit exactly then), which is false for most hands. */
-static inline uint16_t prc_omaha_fast_checked(const prc_game_t *g,
-                                              const prc_omaha_t *o,
-                                              const uint8_t *hole, int nh,
-                                              const uint8_t *board, int nb,
-                                              int *bad) {
-    uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
-    for (int i = 0; i < nb; i++) {
-        uint64_t bit = prc_card_bit[board[i]];
-        bkey += prc_card_key[board[i]];
-        seen |= bit;
-        total += bit;
-    }
-    for (int i = 0; i < nh; i++) {
-        uint64_t bit = prc_card_bit[hole[i]];
-        hkey += prc_card_key[hole[i]];
-        seen |= bit;
-        total += bit;
-    }
-    if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid)) {
-        *bad = 1;
-        return 0;
-    }
-    const uint16_t *row = o->best
-        + (size_t)o->pattern_of_slot[prc_rank_slot((uint32_t)bkey)] * 91;
-    uint16_t best = 0;
-    for (int a = 0; a < nh; a++)
-        for (int b = a + 1; b < nh; b++) {
-            uint16_t v = row[prc_pair_column[hole[a] * 64 + hole[b]]];
-            best = v > best ? v : best;
-        }
-    if (g->flush_mode == PRC_FLUSH_DOMINANT) {
-        uint64_t board3 = ((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555;
-        uint64_t hole2 = ((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666;
-        uint64_t suits = board3 & hole2 & 0x8888;
-        while (suits) {
-            int suit = (prc_ctz64(suits) - 3) >> 2;
-            uint16_t v = prc_omaha_flush(g, hole, nh, board, nb, suit);
-            best = v > best ? v : best;
-            suits &= suits - 1;
-        }
-    }
-    return best;
 }
 
 /* Software prefetch: a hint only, so a no-op where unsupported. */
