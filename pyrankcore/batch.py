@@ -53,7 +53,7 @@ def evaluate_batch(
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44]]))
-    array([7297], dtype=uint16)
+    array([7452], dtype=uint16)
     """
     import numpy as np
 
