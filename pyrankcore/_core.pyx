@@ -976,16 +976,15 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
     cdef int *trips_cap = <int *>malloc((PRC_N_INCOMPLETE + 1) * sizeof(int))
     cdef int *back_cap = <int *>malloc(7464 * sizeof(int))
     cdef int *quads_cap = <int *>malloc(7464 * sizeof(int))
-    cdef int stay_ceil, max_bound, mid_extra, j
+    cdef int stay_ceil, max_bound, mid_extra, j, free_n
+    cdef int *index5 = <int *>malloc((<size_t>1 << n) * sizeof(int))
     cdef uint8_t five[5]
     cdef uint8_t three[3]
     cdef int bad = 0, max_mid = 0, max_back = 0, max_front = 0
     cdef int trips_from = _first_trips_strength()
-    cdef bint stay_possible = False, stays
-    cdef double best = -1.0, value
-    cdef int best_mid = -1, best_back = -1, best_front = -1, rem_n
+    cdef double best = -1.0
+    cdef int best_mid = -1, best_back = -1, best_front = -1
     cdef int rem[17]
-    cdef uint32_t used
     cdef const prc_game_t *incomplete = &(<GameTables>resolve_game("incomplete")).game
     try:
         with nogil:
@@ -998,8 +997,6 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
                         front_r[(a * 17 + b) * 17 + c] = front_royalty[k]
                         if front_royalty[k] > max_front:
                             max_front = front_royalty[k]
-                        if k >= trips_from:
-                            stay_possible = True
                         for d in range(c + 1, n):
                             for e in range(d + 1, n):
                                 five[0] = ids[a]; five[1] = ids[b]; five[2] = ids[c]
@@ -1014,8 +1011,6 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
                                     max_mid = middle_royalty[k]
                                 if back_royalty[k] > max_back:
                                     max_back = back_royalty[k]
-                                if k >= middle_stay_from or k >= back_stay_from:
-                                    stay_possible = True
                                 n5 += 1
             # Per-middle upper bounds. A front must not beat its middle and a
             # back must not lose to it, so a weak middle caps both: the best
@@ -1060,6 +1055,8 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
                     bound5[i] += stay_ceil
                 if bound5[i] > max_bound:
                     max_bound = bound5[i]
+            for i in range(n5):
+                index5[mask5[i]] = i   # only these entries are ever read
             _bucket_order(bound5, n5, mid_order, max_bound)
             _bucket_order(back_val, n5, back_order, max_back)
             for i in range(n5):
@@ -1069,35 +1066,43 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
                 k = high_to_incomplete[hs5[m]]
                 # what fronts and staying can still add to this middle
                 mid_extra = bound5[m] - mid_val[m] - back_cap[hs5[m]]
+                # Backs with a royalty, best first, until none can help ...
                 for j in range(n5):
                     b = back_order[j]
-                    if best >= mid_val[m] + back_val[b] + mid_extra:
-                        break   # backs are in descending royalty order
+                    if back_val[b] == 0 or best >= mid_val[m] + back_val[b] + mid_extra:
+                        break
                     if (mask5[m] & mask5[b]) or hs5[b] < hs5[m]:
                         continue
-                    used = mask5[m] | mask5[b]
-                    rem_n = 0
-                    for a in range(n):
-                        if not (used >> a) & 1:
-                            rem[rem_n] = a
-                            rem_n += 1
-                    for a in range(rem_n):
-                        for c in range(a + 1, rem_n):
-                            for d in range(c + 1, rem_n):
-                                e = (rem[a] * 17 + rem[c]) * 17 + rem[d]
-                                if front_s[e] > k:
-                                    continue   # front beats middle: foul
-                                stays = (front_s[e] >= trips_from
-                                         or hs5[m] >= middle_stay_from
-                                         or hs5[b] >= back_stay_from)
-                                value = mid_val[m] + back_val[b] + front_r[e]
-                                if stays:
-                                    value += stay_value
-                                if value > best:
-                                    best = value
-                                    best_mid = m
-                                    best_back = b
-                                    best_front = e
+                    _best_front(m, b, n, mask5, hs5, mid_val, back_val, front_s,
+                                front_r, k, trips_from, middle_stay_from,
+                                back_stay_from, stay_value, &best, &best_mid,
+                                &best_back, &best_front)
+                # ... then the royalty-free backs, if they still can: only the
+                # 5-card subsets of the cards the middle leaves (126 of 2002
+                # subsets with 14 cards), found through the mask index.
+                if best >= mid_val[m] + mid_extra:
+                    continue
+                free_n = 0
+                for a in range(n):
+                    if not (mask5[m] >> a) & 1:
+                        rem[free_n] = a
+                        free_n += 1
+                for a in range(free_n):
+                    for b in range(a + 1, free_n):
+                        for c in range(b + 1, free_n):
+                            for d in range(c + 1, free_n):
+                                for e in range(d + 1, free_n):
+                                    j = index5[(1u << rem[a]) | (1u << rem[b])
+                                               | (1u << rem[c]) | (1u << rem[d])
+                                               | (1u << rem[e])]
+                                    if back_val[j] != 0 or hs5[j] < hs5[m]:
+                                        continue
+                                    _best_front(m, j, n, mask5, hs5, mid_val,
+                                                back_val, front_s, front_r, k,
+                                                trips_from, middle_stay_from,
+                                                back_stay_from, stay_value,
+                                                &best, &best_mid, &best_back,
+                                                &best_front)
         if best_mid < 0:
             return None
         front = (ids[best_front // 289], ids[(best_front // 17) % 17],
@@ -1109,7 +1114,42 @@ def solve_fantasyland_ids(cards, const int32_t[::1] front_royalty,
         free(mask5); free(hs5); free(mid_val); free(back_val)
         free(mid_order); free(back_order); free(front_s); free(front_r)
         free(bound5); free(front_cap); free(trips_cap); free(back_cap)
-        free(quads_cap)
+        free(quads_cap); free(index5)
+
+
+cdef inline void _best_front(int m, int b, int n, const uint32_t *mask5,
+                             const int *hs5, const int *mid_val,
+                             const int *back_val, const int *front_s,
+                             const int *front_r, int k, int trips_from,
+                             int middle_stay_from, int back_stay_from,
+                             double stay_value, double *best, int *best_mid,
+                             int *best_back, int *best_front) noexcept nogil:
+    """Try every legal front from the cards middle m and back b leave."""
+    cdef uint32_t used = mask5[m] | mask5[b]
+    cdef int rem[17]
+    cdef int rem_n = 0, a, c, d, e
+    cdef bint stays
+    cdef double value
+    for a in range(n):
+        if not (used >> a) & 1:
+            rem[rem_n] = a
+            rem_n += 1
+    for a in range(rem_n):
+        for c in range(a + 1, rem_n):
+            for d in range(c + 1, rem_n):
+                e = (rem[a] * 17 + rem[c]) * 17 + rem[d]
+                if front_s[e] > k:
+                    continue   # the front beats the middle: a foul
+                stays = (front_s[e] >= trips_from or hs5[m] >= middle_stay_from
+                         or hs5[b] >= back_stay_from)
+                value = mid_val[m] + back_val[b] + front_r[e]
+                if stays:
+                    value += stay_value
+                if value > best[0]:
+                    best[0] = value
+                    best_mid[0] = m
+                    best_back[0] = b
+                    best_front[0] = e
 
 
 cdef int _first_trips_strength():
