@@ -8,8 +8,9 @@ import time
 from typing import Any
 
 from pyrankcore import _core
+from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore.batch import evaluate_batch
-from pyrankcore.hands import CATEGORY_NAMES, Category, describe
+from pyrankcore.hands import Category, describe
 
 # Exact number of k-card hands whose best five cards fall in each category
 # (HIGH_CARD .. STRAIGHT_FLUSH); the tests check these by full enumeration.

@@ -59,19 +59,6 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-CATEGORY_NAMES = (
-    "High Card",
-    "Pair",
-    "Two Pair",
-    "Three of a Kind",
-    "Straight",
-    "Flush",
-    "Full House",
-    "Four of a Kind",
-    "Straight Flush",
-)
-
-
 def category(strength: int, game: Any = "high") -> Category:
     """Category of a strength, e.g. ``category(7462) is Category.STRAIGHT_FLUSH``.
 
