@@ -99,6 +99,7 @@ class Case:
     threads: int = 1
     exact: bool = True  # values are strengths; if not, only their order counts
     times: list[float] = field(default_factory=list)
+    first: float | None = None  # seconds of the first call, when it is not a warm-up
     values: np.ndarray | None = field(default=None, repr=False)
 
     @property
@@ -153,7 +154,10 @@ def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
     for c in cases:
         log(c.label)
         try:
+            t0 = time.perf_counter()
             (c.warmup or c.run)()
+            if c.warmup is None:
+                c.first = time.perf_counter() - t0
             live.append(c)
         except Exception as e:
             found.fail(c.label, e)
@@ -246,9 +250,7 @@ def build_cimport_module(workdir: str):
     ):
         with open(os.path.join(workdir, name), "w") as f:
             f.write(text)
-    proc = subprocess.run(
-        [sys.executable, "setup.py"], cwd=workdir, capture_output=True, text=True
-    )
+    proc = subprocess.run([sys.executable, "setup.py"], cwd=workdir, capture_output=True, text=True)
     if proc.returncode != 0:
         tail = (proc.stdout + proc.stderr)[-3000:]
         log("compiling the cimport benchmark failed:\n" + textwrap.indent(tail, "    "))
@@ -338,9 +340,7 @@ def extension_size() -> list[tuple[str, str]]:
     except (OSError, subprocess.CalledProcessError):
         return facts
     sections = {
-        p[0]: int(p[1])
-        for p in map(str.split, out.splitlines())
-        if len(p) >= 2 and p[1].isdigit()
+        p[0]: int(p[1]) for p in map(str.split, out.splitlines()) if len(p) >= 2 and p[1].isdigit()
     }
     for name in (".rodata", ".text", ".data"):  # the tables are static const data
         if name in sections:
@@ -365,11 +365,7 @@ def pokerfast_cases(hands, caps) -> list[Case]:
             raise RuntimeError("pokerfast pf_evaluate failed")
         return out
 
-    return [
-        batch_case(
-            "pokerfast", "pf_evaluate (OMPEval, ctypes)", hands, run, exact=False
-        )
-    ]
+    return [batch_case("pokerfast", "pf_evaluate (OMPEval, ctypes)", hands, run, exact=False)]
 
 
 def from_cactus_kev(ranks) -> np.ndarray:
@@ -417,10 +413,7 @@ def treys_cases(hands, caps) -> list[Case]:
     deck = [Card.new(t) for t in CARD_TEXT]
     evaluator = Evaluator()
     # treys takes (hand, board) lists and concatenates them itself.
-    items = [
-        ([deck[c] for c in r[:2]], [deck[c] for c in r[2:]])
-        for r in hands[: caps["treys"]]
-    ]
+    items = [([deck[c] for c in r[:2]], [deck[c] for c in r[2:]]) for r in hands[: caps["treys"]]]
     return [
         per_call_case(
             "treys",
@@ -509,9 +502,7 @@ def check_agreement(cases: list[Case], hands: np.ndarray, found: Findings) -> No
     for c in cases:
         issue = None if c is ref else disagreement(c, ref, hands)
         if issue:
-            msg = (
-                f"{c.library} `{c.call}` ({k} cards) disagrees with {ref_name}: {issue}"
-            )
+            msg = f"{c.library} `{c.call}` ({k} cards) disagrees with {ref_name}: {issue}"
             found.problems.append(msg)
             log("\n!!! DISAGREEMENT !!! " + msg + "\n")
 
@@ -575,9 +566,7 @@ def fmt_ratio(base: Case | None, case: Case) -> str:
 def markdown_table(cases: list[Case], k: int) -> str:
     cases = [c for c in cases if c.cards == k]
     mine = [c for c in cases if c.library == "pyrankcore"]
-    batch = next(
-        (c for c in mine if c.call == "evaluate_batch" and c.threads == 1), None
-    )
+    batch = next((c for c in mine if c.call == "evaluate_batch" and c.threads == 1), None)
     scalar = next((c for c in mine if c.call == "evaluate(tuple of ids)"), None)
     lines = [
         f"**{k}-card hands**",
@@ -652,9 +641,7 @@ def build_cases(prc, cimport_mod, hands, caps, found: Findings) -> list[Case]:
         except ImportError:
             found.skipped.add(name)
             continue
-        made = found.attempt(
-            f"{k} cards: preparing {name}", lambda make=make: make(hands, caps)
-        )
+        made = found.attempt(f"{k} cards: preparing {name}", lambda make=make: make(hands, caps))
         cases += made or []
     return cases
 
@@ -711,9 +698,7 @@ def main(argv=None) -> int:
             if cimport_mod is None:
                 found.problems.append("the cimport benchmark did not compile")
         cases = [
-            c
-            for hands in all_hands
-            for c in build_cases(prc, cimport_mod, hands, caps, found)
+            c for hands in all_hands for c in build_cases(prc, cimport_mod, hands, caps, found)
         ]
         cases = run_rounds(cases, args.repeat, found)
         for hands in all_hands:

@@ -52,6 +52,7 @@ from bench_eval import (
     hand_text,
     log,
     order_breaks,
+    run_rounds,
     version,
 )
 
@@ -135,36 +136,6 @@ def per_call(section, shape, library, call, game, items, fn, **kw) -> Case:
         per_call=True,
         **kw,
     )
-
-
-def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
-    """Warm every case up (timing that first call), then time all cases in
-    ``repeat`` interleaved rounds, so that a burst of load on a shared machine
-    hits every case a little rather than one case a lot."""
-    live = []
-    for c in cases:
-        log(c.label)
-        try:
-            t0 = time.perf_counter()
-            (c.warmup or c.run)()
-            if c.warmup is None:
-                c.first = time.perf_counter() - t0
-            live.append(c)
-        except Exception as e:
-            found.fail(c.label, e)
-    for round_no in range(repeat):
-        log(f"round {round_no + 1} of {repeat}")
-        for c in list(live):
-            try:
-                t0 = time.perf_counter()
-                out = c.run()
-                c.times.append(time.perf_counter() - t0)
-                if round_no == repeat - 1:
-                    c.keep(out)
-            except Exception as e:
-                found.fail(c.label, e)
-                live.remove(c)
-    return live
 
 
 # ----------------------------------------------------------------------- hands

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_eval import Findings, cpu_model, fmt_rate, hand_text, log, version
+from bench_eval import Findings, cpu_model, fmt_rate, hand_text, log, run_rounds, version
 from bench_games import Check, exact_issue, load_line
 
 SCORE_TARGET = 5e6  # score_batch deals (heads-up) per second, one thread
@@ -78,6 +78,10 @@ class Case:
     result: object = field(default=None, repr=False)  # output of the last round
     each: list[float] = field(default_factory=list, repr=False)  # solver, per hand
 
+    def keep(self, out: object) -> None:
+        """Called by run_rounds with the output of the last round."""
+        self.result = out
+
     @property
     def label(self) -> str:
         what = f"{self.cards} cards, {self.variant}" if self.section == "solver" else ""
@@ -90,34 +94,6 @@ class Case:
     @property
     def rate(self) -> float:
         return self.items / self.seconds
-
-
-def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
-    """Warm every case up, then time them in ``repeat`` interleaved rounds."""
-    live = []
-    for c in cases:
-        log(c.label)
-        try:
-            t0 = time.perf_counter()
-            (c.warmup or c.run)()
-            if c.warmup is None:
-                c.first = time.perf_counter() - t0
-            live.append(c)
-        except Exception as e:
-            found.fail(c.label, e)
-    for round_no in range(repeat):
-        log(f"round {round_no + 1} of {repeat}")
-        for c in list(live):
-            try:
-                t0 = time.perf_counter()
-                out = c.run()
-                c.times.append(time.perf_counter() - t0)
-                if round_no == repeat - 1:
-                    c.result = out
-            except Exception as e:
-                found.fail(c.label, e)
-                live.remove(c)
-    return live
 
 
 # ---------------------------------------------------------------------- cases

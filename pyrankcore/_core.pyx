@@ -262,11 +262,6 @@ cpdef GameTables resolve_game(object game):
     raise TypeError(f"game must be a name or a Ranking, not {type(game).__name__}")
 
 
-def check_game(game):
-    """Return the canonical name of *game*, or raise UnknownGameError."""
-    return resolve_game(game).name
-
-
 # ---------------------------------------------------------------------------
 # Card text
 
