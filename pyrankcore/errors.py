@@ -1,14 +1,26 @@
 """Exceptions raised by pyrankcore.
 
-Every error about a bad value subclasses both :class:`PyrankcoreError` and
-:class:`ValueError`, so callers can catch either. A wrong *type* of argument
-raises a plain :class:`TypeError`.
+The contract, for every public entry point:
+
+* every error about a bad *value* is a :class:`PyrankcoreError` and a
+  :class:`ValueError`, so callers can catch either;
+* a wrong *type* of argument is a :class:`TypeError` (with the type's name in
+  the message);
+* an option of a ranking or of the OFC rules that is wrong in either way is an
+  :class:`InvalidOptionError`, which names the option and the values it
+  allows (a wrong type is then also a ``TypeError``).
+
+Nothing else escapes on purpose: no ``KeyError``, ``IndexError``,
+``OverflowError`` or ``AttributeError`` for bad input.
 """
 
 __all__ = [
     "DuplicateCardError",
     "HandSizeError",
+    "InvalidArgumentError",
     "InvalidCardError",
+    "InvalidOptionError",
+    "OptionTypeError",
     "PyrankcoreError",
     "UnknownGameError",
 ]
@@ -18,12 +30,19 @@ class PyrankcoreError(Exception):
     """Base class of every error raised by pyrankcore."""
 
 
+class InvalidArgumentError(PyrankcoreError, ValueError):
+    """An argument outside its allowed values (``threads=0``, ``pot=-1``, a
+    strength the game does not have, a bad ``out`` array, ...)."""
+
+
 class InvalidCardError(PyrankcoreError, ValueError):
-    """A card token or id that is not one of the 52 cards."""
+    """A card token or id that is not one of the 52 cards (or not in the
+    game's deck)."""
 
 
 class DuplicateCardError(PyrankcoreError, ValueError):
-    """The same card appears twice in one hand (or hand plus board)."""
+    """The same card appears twice (in one hand, hand plus board, or two
+    players' hands)."""
 
 
 class HandSizeError(PyrankcoreError, ValueError):
@@ -31,4 +50,14 @@ class HandSizeError(PyrankcoreError, ValueError):
 
 
 class UnknownGameError(PyrankcoreError, ValueError):
-    """A game name that pyrankcore does not know."""
+    """A ranking or variant name that pyrankcore does not know."""
+
+
+class InvalidOptionError(InvalidArgumentError):
+    """A ranking option or OFC rule outside its allowed values; the message
+    names the option and what it allows."""
+
+
+class OptionTypeError(InvalidOptionError, TypeError):
+    """An option of the wrong type (``low="yes"``): an InvalidOptionError
+    that is also a TypeError."""
