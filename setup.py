@@ -70,6 +70,13 @@ extensions = [
         sources=["pyrankcore/_core.pyx",
                  os.path.join(GENERATED, "prc_tables.c")],
         include_dirs=["src", GENERATED],
+        # Rebuild when a header or an include of the module changes.
+        depends=sorted(
+            [os.path.join("src", f) for f in os.listdir(os.path.join(HERE, "src"))
+             if f.endswith(".h")]
+            + [os.path.join("pyrankcore", f) for f in os.listdir(os.path.join(HERE, "pyrankcore"))
+               if f.endswith(".pxi")]
+        ),
     )
 ]
 

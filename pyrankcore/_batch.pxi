@@ -1,0 +1,175 @@
+# Row loops over NumPy arrays, without the GIL. Every shape, dtype and size
+# check happens before (pyrankcore/batch.py); the loops only flag bad rows.
+
+ctypedef fused card_t:
+    uint8_t
+    int8_t
+    uint16_t
+    int16_t
+    uint32_t
+    int32_t
+    uint64_t
+    int64_t
+
+
+cdef inline uint16_t _row_high(const card_t *p, int n, int *bad) noexcept nogil:
+    """Strength of one row of any integer dtype; sets bad[0] for an invalid
+    or repeated card. Wider ids are clamped to 255 (an invalid byte) so that
+    every dtype shares the byte kernel's branch-free validation."""
+    cdef uint8_t ids[7]
+    cdef int i
+    if card_t is uint8_t:
+        return prc_eval_high_checked(p, n, bad)
+    for i in range(n):
+        ids[i] = <uint8_t>p[i] if <uint64_t>p[i] < 256 else 255
+    return prc_eval_high_checked(ids, n, bad)
+
+
+cdef inline uint16_t _row_game(const prc_game_t *g, const card_t *p, int n,
+                               int *bad) noexcept nogil:
+    cdef uint8_t ids[7]
+    cdef int i
+    if card_t is uint8_t:
+        return prc_eval_game_checked(g, p, n, bad)
+    for i in range(n):
+        ids[i] = <uint8_t>p[i] if <uint64_t>p[i] < 256 else 255
+    return prc_eval_game_checked(g, ids, n, bad)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
+                  Py_ssize_t start, Py_ssize_t stop, game="high"):
+    """Fill out[start:stop] with the strengths of those rows, without the GIL.
+
+    Returns the index of the first invalid row (bad id, repeated card, or a
+    card the game's deck lacks), or -1. Rows after a bad one are left
+    unwritten. Shapes are checked by the caller (pyrankcore.batch).
+    """
+    cdef Py_ssize_t i = start, k = cards.shape[1]
+    cdef int bad = 0
+    cdef GameTables t = resolve_game(game)
+    cdef const prc_game_t *g = &t.game
+    # Kernels copy a row into 7-card buffers: never let a count past them.
+    check_hand_size(t, k)
+    _check_span(start, stop, cards.shape[0], out.shape[0])
+    if stop <= start:
+        return -1
+    with nogil:
+        if t is _HIGH:
+            # The high game keeps its own kernel (static tables, no game
+            # pointer); one loop per hand size so the card loop unrolls.
+            if k == 7:
+                for i in range(start, stop):
+                    out[i] = _row_high(&cards[i, 0], 7, &bad)
+                    if bad:
+                        break
+            elif k == 6:
+                for i in range(start, stop):
+                    out[i] = _row_high(&cards[i, 0], 6, &bad)
+                    if bad:
+                        break
+            else:
+                for i in range(start, stop):
+                    out[i] = _row_high(&cards[i, 0], 5, &bad)
+                    if bad:
+                        break
+        elif k == 7:
+            for i in range(start, stop):
+                out[i] = _row_game(g, &cards[i, 0], 7, &bad)
+                if bad:
+                    break
+        elif k == 6:
+            for i in range(start, stop):
+                out[i] = _row_game(g, &cards[i, 0], 6, &bad)
+                if bad:
+                    break
+        elif k == 5:
+            for i in range(start, stop):
+                out[i] = _row_game(g, &cards[i, 0], 5, &bad)
+                if bad:
+                    break
+        else:
+            for i in range(start, stop):
+                out[i] = _row_game(g, &cards[i, 0], <int>k, &bad)
+                if bad:
+                    break
+    return i if bad else -1
+
+
+cdef _check_span(Py_ssize_t start, Py_ssize_t stop, Py_ssize_t rows,
+                 Py_ssize_t out_rows):
+    if not (0 <= start <= rows and start <= stop <= rows and stop <= out_rows):
+        raise InvalidArgumentError(
+            f"rows {start}:{stop} are outside the {rows} input rows "
+            f"or the {out_rows} output rows")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def enumerate_counts(int k, game="high"):
+    """Count strengths over every k-card hand from the game's deck.
+
+    Returns an int64 NumPy array indexed by strength (0 = no qualifying
+    hand). Each hand goes through the same row kernel as evaluate_rows.
+    """
+    import numpy as np
+    cdef GameTables t = resolve_game(game)
+    check_hand_size(t, k)
+    cdef uint8_t deck[52]
+    cdef uint8_t cards[7]
+    cdef int idx[7]
+    cdef int i, j, m = 0
+    cdef int bad = 0
+    for i in range(52):
+        if (t.deck_mask >> i) & 1:
+            deck[m] = i
+            m += 1
+    result = np.zeros(t.n_classes + 1, dtype=np.int64)
+    cdef int64_t[::1] counts = result
+    for i in range(k):
+        idx[i] = i
+    with nogil:
+        while True:
+            for i in range(k):
+                cards[i] = deck[idx[i]]
+            if t is _HIGH:
+                counts[_row_high(<const uint8_t *>cards, k, &bad)] += 1
+            else:
+                counts[_row_game(&t.game, <const uint8_t *>cards, k, &bad)] += 1
+            # next combination of deck positions, lexicographic
+            i = k - 1
+            while i >= 0 and idx[i] == m - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for j in range(i + 1, k):
+                idx[j] = idx[j - 1] + 1
+    if bad:
+        raise AssertionError("enumeration produced an invalid hand")
+    return result
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def first_bad_row(const uint8_t[:, ::1] cards):
+    """Index of the first row holding an id above 51 or a repeated card, or
+    -1; without the GIL (a bit mask per row, as in the kernels)."""
+    cdef Py_ssize_t i, j, n = cards.shape[0], k = cards.shape[1], bad = -1
+    cdef uint64_t seen, total, bit
+    cdef bint invalid
+    with nogil:
+        for i in range(n):
+            seen = 0
+            total = 0
+            invalid = False
+            for j in range(k):
+                bit = prc_card_bit[cards[i, j]]   # 0 for ids 52..255
+                invalid |= bit == 0
+                seen |= bit
+                total += bit
+            if invalid or seen != total:
+                bad = i
+                break
+    return bad

@@ -1,0 +1,73 @@
+# The C side of _core: generated tables (src/generated/prc_tables.h) and the
+# kernels of src/ (prc_eval.h, prc_omaha.h, prc_fantasyland.h).
+
+cdef extern from "prc_eval.h" nogil:
+    const uint64_t PRC_SUIT_START
+    const int PRC_N_CLASSES
+    const int PRC_HASH_SIZE
+    const int PRC_N_PAIR_COLUMNS
+    const int PRC_N_BUILTINS
+    const int PRC_N_CLASSES_INCOMPLETE
+    const int PRC_FLUSH_IGNORED
+    const int PRC_FLUSH_DOMINANT
+    const int PRC_FLUSH_LOW
+
+    const uint64_t prc_card_key[256]
+    const uint64_t prc_card_bit[256]
+    const uint32_t prc_class_info[7463]
+    const uint16_t prc_high_category_start[10]
+
+    ctypedef struct prc_builtin_t:
+        const char *name
+        const uint16_t *rank
+        const uint16_t *flush
+        int flush_mode
+        int n_classes
+    const prc_builtin_t prc_builtins[]
+
+    ctypedef struct prc_game_t:
+        const uint16_t *rank
+        const uint16_t *flush
+        uint64_t invalid
+        int flush_mode
+
+    uint32_t prc_rank_slot(uint32_t rank_sum)
+    uint16_t prc_eval_high(const uint8_t *cards, int n)
+    uint16_t prc_eval_high_mask(uint64_t id_mask)
+    uint16_t prc_eval_high_checked(const uint8_t *cards, int n, int *bad)
+    uint16_t prc_eval_game_checked(const prc_game_t *g, const uint8_t *cards,
+                                   int n, int *bad)
+
+cdef extern from "prc_omaha.h" nogil:
+    ctypedef struct prc_omaha_t:
+        const uint16_t *pattern_of_slot
+        const uint16_t *best
+    uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
+                               const uint8_t *board, int nb, int *bad)
+    long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
+                        const uint8_t *holes, int nh, const uint8_t *boards,
+                        int nb, uint16_t *out, long start, long stop)
+
+cdef extern from "prc_fantasyland.h" nogil:
+    const int PRC_FL_N_FRONT
+    const int PRC_FL_N_HIGH
+    ctypedef struct prc_fl_rules_t:
+        const int32_t *front_royalty
+        const int32_t *middle_royalty
+        const int32_t *back_royalty
+        const int32_t *high_to_incomplete
+        const prc_game_t *incomplete
+        int middle_stay_from
+        int back_stay_from
+        int trips_from
+        double stay_value
+    ctypedef struct prc_fl_result_t:
+        double value
+        uint8_t front[3]
+        uint8_t middle[5]
+        uint8_t back[5]
+    ctypedef struct prc_fl_workspace_t:
+        pass
+    size_t prc_fl_workspace_size()
+    int prc_fl_solve(const prc_fl_rules_t *r, prc_fl_workspace_t *w,
+                     const uint8_t *cards, int n, prc_fl_result_t *out)

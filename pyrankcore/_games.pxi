@@ -1,0 +1,218 @@
+# Rankings -> kernel tables. Built-in rankings point at the generated static
+# tables (their registry, prc_builtins, is generated with them); custom
+# rankings and the Omaha pattern tables are built at run time, once, under a
+# lock, and published only when complete: a nogil loop in another thread may
+# be reading any published table, so none is ever replaced or freed.
+
+import threading
+
+from pyrankcore import _rankings
+
+N_CLASSES = PRC_N_CLASSES
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+GAMES = tuple(prc_builtins[i].name.decode("ascii") for i in range(PRC_N_BUILTINS))
+# Distinct strengths of each built-in ranking (strengths are 1..count).
+CLASS_COUNTS = {prc_builtins[i].name.decode("ascii"): prc_builtins[i].n_classes
+                for i in range(PRC_N_BUILTINS)}
+# First high strength of each category (HIGH_CARD .. STRAIGHT_FLUSH), then
+# one past the last: category c is CATEGORY_STARTS[c] .. CATEGORY_STARTS[c+1]-1.
+CATEGORY_STARTS = tuple(prc_high_category_start[i] for i in range(10))
+
+# Held while a lazily built table is made and published (never while a
+# kernel runs). Re-entrant, so a builder may resolve other games.
+cdef object _build_lock = threading.RLock()
+
+
+cdef class GameTables:
+    """The kernel-side view of one ranking: its tables and hand sizes.
+
+    Built-in games point at the generated static tables; custom rankings
+    (stripped decks, house-rule options) own NumPy arrays built at run time
+    by the same code (pyrankcore/_rankings.py) that generated the built-ins.
+    Immutable once published, except for the Omaha tables, which are added
+    once under the build lock.
+    """
+    cdef prc_game_t game
+    cdef object _arrays
+    cdef prc_omaha_t omaha
+    cdef object _omaha_arrays
+    cdef readonly object ranking
+    cdef readonly str name
+    cdef readonly int min_cards, max_cards, n_classes
+    cdef readonly uint64_t deck_mask
+
+    def __repr__(self):
+        return f"<GameTables {self.name}>"
+
+
+cdef uint64_t _deck_mask(object ranking):
+    cdef uint64_t mask = 0
+    for r in ranking.deck_ranks:
+        for suit in range(4):
+            mask |= (<uint64_t>1) << (r * 4 + suit)
+    return mask
+
+
+cdef GameTables _new_tables(object ranking, int n_classes):
+    # The kernels index fixed-size buffers by hand size: the Ranking checked
+    # its options on construction, this guards the C side once more.
+    if not (1 <= ranking.min_cards <= 5 <= ranking.max_cards <= 7):
+        raise InvalidArgumentError(
+            f"ranking {ranking.name!r}: hand sizes must satisfy "
+            f"1 <= min_cards <= 5 <= max_cards <= 7")
+    cdef GameTables t = GameTables.__new__(GameTables)
+    t.ranking = ranking
+    t.name = ranking.name
+    t.min_cards = ranking.min_cards
+    t.max_cards = ranking.max_cards
+    t.n_classes = n_classes
+    t.deck_mask = _deck_mask(ranking)
+    t.game.invalid = ~t.deck_mask
+    t.game.flush_mode = ranking.flush_mode
+    return t
+
+
+cdef dict _BUILTIN = {}
+cdef dict _CUSTOM = {}
+
+
+def _register_builtins():
+    cdef int i
+    cdef GameTables t
+    for i in range(PRC_N_BUILTINS):
+        name = prc_builtins[i].name.decode("ascii")
+        t = _new_tables(_rankings.RANKINGS[name], prc_builtins[i].n_classes)
+        if t.game.flush_mode != prc_builtins[i].flush_mode:
+            raise AssertionError(f"{name}: tables were generated for another ranking")
+        t.game.rank = prc_builtins[i].rank
+        t.game.flush = prc_builtins[i].flush
+        _BUILTIN[name] = t
+
+
+_register_builtins()
+cdef GameTables _HIGH = _BUILTIN["high"]
+
+
+def rank_slot_of_counts(counts):
+    """Perfect-hash slot of a rank pattern (13 counts, at most 7 cards)."""
+    cdef uint32_t total = 0
+    for r, c in enumerate(counts):
+        total += <uint32_t>c * <uint32_t>(prc_card_key[r * 4] & 0xFFFFFFFF)
+    return prc_rank_slot(total)
+
+
+cdef GameTables _build_custom(object ranking):
+    """Tables for a ranking that is not built in (about a second)."""
+    import numpy as np
+    multisets = list(_rank_multisets())
+    by_slot, flush, classes = _rankings.build_values(
+        ranking, multisets, rank_slot_of_counts)
+    rank_arr = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)
+    for slot, v in by_slot.items():
+        rank_arr[slot] = v
+    flush_arr = np.asarray(flush, dtype=np.uint16)
+    rank_arr.flags.writeable = False
+    flush_arr.flags.writeable = False
+    cdef GameTables t = _new_tables(ranking, len(classes))
+    cdef const uint16_t[::1] rv = rank_arr
+    cdef const uint16_t[::1] fv = flush_arr
+    t._arrays = (rank_arr, flush_arr)
+    t.game.rank = &rv[0]
+    t.game.flush = &fv[0]
+    return t
+
+
+cdef GameTables _custom_tables(object ranking):
+    """Tables of a custom ranking: built once (under the lock, so two
+    threads never build or publish twice) and kept for the process."""
+    t = _CUSTOM.get(ranking)
+    if t is None:
+        with _build_lock:
+            t = _CUSTOM.get(ranking)
+            if t is None:
+                t = _build_custom(ranking)
+                _CUSTOM[ranking] = t   # published complete
+    return t
+
+
+def _rank_multisets():
+    """Every rank pattern of 0..7 cards (at most 4 of a rank)."""
+    def rec(r, left, acc):
+        if r == 13:
+            yield tuple(acc)
+            return
+        for c in range(min(4, left) + 1):
+            acc.append(c)
+            yield from rec(r + 1, left - c, acc)
+            acc.pop()
+    yield from rec(0, 7, [])
+
+
+cdef str _short(object value, int limit=40):
+    """repr of user input, cut to a readable length for messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+cdef object _ranking_of_variant(object v, bint omaha):
+    """The one ranking of a variant (Razz -> ace_five), for functions that
+    rank hands; a clear error for split-pot variants."""
+    rankings = [g for g in (v.high, v.low) if g is not None]
+    if len(rankings) != 1:
+        raise InvalidArgumentError(
+            f"{v.name} is a split-pot variant with two rankings "
+            f"({v.high} for high, {v.low} for low): evaluate each half with "
+            f"its ranking, or settle the pot with showdown()")
+    if v.omaha and not omaha:
+        raise InvalidArgumentError(
+            f"{v.name} hands use exactly two hole cards: "
+            f"call evaluate_omaha(hole, board, {rankings[0]!r})")
+    if omaha and not v.omaha:
+        raise InvalidArgumentError(
+            f"{v.name} is not an Omaha variant: call evaluate(cards, {rankings[0]!r})")
+    return rankings[0]
+
+
+cdef str _variant_names():
+    from pyrankcore import variants
+    return ", ".join([x.name for x in variants.VARIANTS])
+
+
+cpdef GameTables resolve_game(object game, bint omaha=False):
+    """GameTables for a ranking name, a Ranking, a variant with one ranking
+    (a name such as "razz", or a Variant), or GameTables.
+
+    *omaha* says the caller ranks Omaha hands, so that an Omaha variant name
+    is accepted there and refused elsewhere.
+
+    Raises UnknownGameError for an unknown name, InvalidArgumentError for a
+    split-pot variant, TypeError for other types.
+    """
+    if game is "high":
+        return _HIGH
+    if isinstance(game, str):
+        t = _BUILTIN.get(game)
+        if t is not None:
+            return t
+        from pyrankcore import variants
+        try:
+            v = variants.variant(game)
+        except UnknownGameError:
+            raise UnknownGameError(
+                f"unknown ranking or variant {_short(game)}; rankings: "
+                f"{', '.join(GAMES)}; variants: {_variant_names()}") from None
+        return resolve_game(_ranking_of_variant(v, omaha), omaha)
+    if isinstance(game, GameTables):
+        return game
+    if isinstance(game, _rankings.Ranking):
+        t = _BUILTIN.get(game.name)
+        if t is not None and (<GameTables>t).ranking == game:
+            return t
+        return _custom_tables(game)
+    if type(game).__name__ == "Variant":
+        from pyrankcore import variants
+        if isinstance(game, variants.Variant):
+            return resolve_game(_ranking_of_variant(game, omaha), omaha)
+    raise TypeError(
+        f"game must be a ranking name, a Ranking or a variant, not {type(game).__name__}")

@@ -1,0 +1,177 @@
+# Omaha: exactly two of 4-6 hole cards and three of 3-5 board cards.
+
+def evaluate_omaha(hole, board, game="high"):
+    """Best hand from exactly two of 4-6 hole cards and three of 3-5 board
+    cards (Omaha, Big O / five-card Omaha, six-card Omaha). *game* is a
+    ranking, or an Omaha variant with one ranking ("Omaha", "PLO5").
+
+    >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
+    7462
+    """
+    cdef GameTables t = resolve_game(game, True)
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int bad = 0, i
+    if isinstance(hole, (list, tuple)) and isinstance(board, (list, tuple)):
+        check_omaha_sizes(len(hole), len(board))
+    hole_ids = _ids_of(hole)
+    board_ids = _ids_of(board)
+    check_omaha_sizes(len(hole_ids), len(board_ids))
+    _check_five_card_ranking(t)
+    _check_deck(t, hole_ids + board_ids)   # the deck first, as everywhere
+    _check_omaha_repeats(hole_ids, board_ids)
+    for i, c in enumerate(hole_ids):
+        h[i] = c
+    for i, c in enumerate(board_ids):
+        b[i] = c
+    if t.game.flush_mode == PRC_FLUSH_LOW:
+        return prc_omaha_checked(&t.game, h, len(hole_ids), b, len(board_ids),
+                                 &bad)
+    cdef uint16_t out = 0
+    if prc_omaha_rows(&t.game, _omaha_tables(t), h, len(hole_ids), b,
+                      len(board_ids), &out, 0, 1) >= 0:
+        raise AssertionError("a validated Omaha hand was rejected")
+    return out
+
+
+cdef _check_five_card_ranking(GameTables t):
+    if t.min_cards > 5 or t.max_cards < 5:
+        raise HandSizeError(f"{t.name} does not rank five-card hands")
+
+
+cdef _check_omaha_repeats(list hole_ids, list board_ids):
+    """A repeated card, said where it is: in the hand, on the board, or
+    in the hand and on the board."""
+    hole_set = set()
+    for c in hole_ids:
+        if c in hole_set:
+            raise DuplicateCardError(f"duplicate card {format_card(c)} in the hand")
+        hole_set.add(c)
+    board_set = set()
+    for c in board_ids:
+        if c in board_set:
+            raise DuplicateCardError(f"duplicate card {format_card(c)} on the board")
+        board_set.add(c)
+        if c in hole_set:
+            raise DuplicateCardError(
+                f"duplicate card {format_card(c)} (in the hand and on the board)")
+
+
+cdef const prc_omaha_t *_omaha_tables(GameTables t) except NULL:
+    """The game's fast-Omaha tables (about 1.5 MB and a fraction of a
+    second; see prc_omaha_rows), built on first use. Only for games whose
+    flushes are ignored or dominant.
+
+    Built and published under the build lock, once: another thread's nogil
+    loop may already be reading them, so they are never replaced."""
+    with _build_lock:
+        if t._omaha_arrays is None:
+            _build_omaha_tables(t)
+        return &t.omaha
+
+
+cdef _build_omaha_tables(GameTables t):
+    import numpy as np
+    cdef uint32_t mult[13]
+    cdef int r
+    for r in range(13):
+        mult[r] = <uint32_t>(prc_card_key[r * 4] & 0xFFFFFFFF)
+    patterns = [pat for pat in _rank_multisets() if 3 <= sum(pat) <= 5]
+    pattern_of_slot = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)
+    board_counts = np.array(patterns, dtype=np.int32)
+    best = np.zeros(len(patterns) * PRC_N_PAIR_COLUMNS, dtype=np.uint16)
+    cdef uint16_t[::1] slot_view = pattern_of_slot
+    cdef const int32_t[:, ::1] counts = board_counts
+    cdef uint16_t[::1] best_view = best
+    cdef Py_ssize_t p, n_patterns = len(patterns)
+    cdef int a, b, c, h1, h2, i
+    cdef uint32_t total, triple
+    cdef uint16_t v
+    cdef int cnt[13]
+    for p in range(n_patterns):
+        slot_view[rank_slot_of_counts(patterns[p])] = <uint16_t>p
+    with nogil:
+        for p in range(n_patterns):
+            for r in range(13):
+                cnt[r] = counts[p, r]
+            # distinct three-card sub-multisets a <= b <= c of the board
+            for a in range(13):
+                if cnt[a] == 0:
+                    continue
+                for b in range(a, 13):
+                    if cnt[b] < 1 + (b == a):
+                        continue
+                    for c in range(b, 13):
+                        if cnt[c] < 1 + (c == a) + (c == b):
+                            continue
+                        triple = mult[a] + mult[b] + mult[c]
+                        for h2 in range(13):
+                            for h1 in range(h2 + 1):
+                                # the hole pair and the whole board share a
+                                # deck: at most four cards of a rank
+                                if cnt[h1] + 1 + (h1 == h2) > 4 or cnt[h2] + 1 > 4:
+                                    continue
+                                total = triple + mult[h1] + mult[h2]
+                                v = t.game.rank[prc_rank_slot(total)]
+                                i = <int>p * PRC_N_PAIR_COLUMNS + h2 * (h2 + 1) // 2 + h1
+                                if v > best_view[i]:
+                                    best_view[i] = v
+    pattern_of_slot.flags.writeable = False
+    best.flags.writeable = False
+    t.omaha.pattern_of_slot = &slot_view[0]
+    t.omaha.best = &best_view[0]
+    t._omaha_arrays = (pattern_of_slot, best)   # published last
+
+
+def check_omaha_sizes(Py_ssize_t nh, Py_ssize_t nb):
+    if not 4 <= nh <= 6:
+        raise HandSizeError(f"Omaha hands have 4, 5 or 6 hole cards, got {nh}")
+    if not 3 <= nb <= 5:
+        raise HandSizeError(f"Omaha boards have 3, 4 or 5 cards, got {nb}")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
+                        const uint8_t[:, ::1] boards, uint16_t[::1] out,
+                        Py_ssize_t start, Py_ssize_t stop, game="high"):
+    """Fill out[start:stop] for Omaha rows without the GIL; returns the first
+    invalid row or -1 (checks and conversion to uint8 are the caller's)."""
+    cdef GameTables t = resolve_game(game, True)
+    cdef const prc_game_t *g = &t.game
+    cdef Py_ssize_t i = start
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0
+    cdef const prc_omaha_t *fast = NULL
+    cdef long first_bad = -1
+    # The kernels keep fixed-size buffers per hand: sizes are checked here
+    # too, not only by the caller.
+    check_omaha_sizes(holes.shape[1], boards.shape[1])
+    _check_five_card_ranking(t)
+    _check_span(start, stop, min(holes.shape[0], boards.shape[0]), out.shape[0])
+    if stop <= start:
+        return -1
+    if t.game.flush_mode != PRC_FLUSH_LOW:
+        fast = _omaha_tables(t)
+    with nogil:
+        # The common shapes get constant sizes, so the card loops unroll.
+        if fast != NULL and nh == 4 and nb == 5:
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], 4, &boards[0, 0],
+                                       5, &out[0], start, stop)
+        elif fast != NULL and nh == 5 and nb == 5:
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], 5, &boards[0, 0],
+                                       5, &out[0], start, stop)
+        elif fast != NULL and nh == 6 and nb == 5:
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], 6, &boards[0, 0],
+                                       5, &out[0], start, stop)
+        elif fast != NULL:
+            first_bad = prc_omaha_rows(g, fast, &holes[0, 0], nh, &boards[0, 0],
+                                       nb, &out[0], start, stop)
+        else:
+            for i in range(start, stop):
+                out[i] = prc_omaha_checked(g, &holes[i, 0], nh, &boards[i, 0],
+                                           nb, &bad)
+                if bad:
+                    break
+    if fast != NULL:
+        return first_bad
+    return i if bad else -1

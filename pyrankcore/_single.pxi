@@ -1,0 +1,115 @@
+# One hand at a time. The checks run in one order everywhere (here, in the
+# batch error path and in Omaha), so the same bad hand gets the same error:
+# hand size, then card ids, then the game's deck, then repeats.
+
+def evaluate(cards, game="high"):
+    """Strength of the best five-card hand in *cards* under *game*.
+
+    Larger beats smaller, equal ties, 0 = no qualifying hand (an
+    eight-or-better low that fails). For "high": 1 is 7-5-4-3-2 offsuit,
+    7462 a royal flush. *cards* is anything :func:`parse_cards` accepts:
+    5, 6 or 7 cards (1 to 5 for "incomplete"). *game* is a ranking name
+    (``pyrankcore.GAMES``), a :class:`Ranking`, or a variant with one
+    ranking ("Razz", "2-7 Triple Draw").
+
+    Raises InvalidCardError (also for a card the game's deck lacks),
+    DuplicateCardError, HandSizeError, UnknownGameError, TypeError, and
+    InvalidArgumentError for a split-pot or Omaha variant.
+
+    >>> evaluate("As Ks Qs Js Ts")
+    7462
+    >>> evaluate("7c 5d 4h 3s 2c", "razz") > evaluate("8c 5d 4h 3s 2c", "razz")
+    True
+    """
+    cdef uint8_t ids[7]
+    cdef Py_ssize_t n, i
+    cdef long v
+    cdef uint64_t seen = 0, bit
+    cdef object item
+    cdef GameTables t = _HIGH
+    cdef int bad = 0
+    if not (game is "high" or (isinstance(game, str) and game == "high")):
+        t = resolve_game(game)
+    # Fast path: a tuple or list of plain ints, all valid and distinct.
+    if type(cards) is tuple or type(cards) is list:
+        n = len(cards)
+        if t.min_cards <= n <= t.max_cards:
+            for i in range(n):
+                item = cards[i]
+                if type(item) is not int:
+                    break
+                try:
+                    v = item
+                except OverflowError:
+                    break
+                if v < 0 or v > 51:
+                    break
+                bit = (<uint64_t>1) << v
+                if seen & bit:
+                    break
+                seen |= bit
+                ids[i] = <uint8_t>v
+            else:
+                if t is _HIGH:
+                    return prc_eval_high(ids, <int>n)
+                if not (seen & t.game.invalid):
+                    return prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+    # General path: text, arrays, and every error with its precise message.
+    return _evaluate_game(cards, t)
+
+
+cdef object _evaluate_game(object cards, GameTables t):
+    """General path: full parsing and validation with precise errors."""
+    cdef uint8_t ids[7]
+    cdef int bad = 0
+    cdef Py_ssize_t i, n
+    if isinstance(cards, (list, tuple)) or type(cards).__module__ == "numpy":
+        # the count is known before parsing: check it first, as a batch does
+        if getattr(cards, "ndim", 1) == 1:
+            check_hand_size(t, len(cards))
+    parsed = _ids_of(cards)
+    n = len(parsed)
+    check_hand_size(t, n)
+    _check_hand(t, parsed)
+    for i in range(n):
+        ids[i] = <uint8_t>parsed[i]
+    return prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+
+
+cdef _check_hand(GameTables t, list ids, str where=""):
+    """Cards outside the game's deck, then repeats (ids are valid here)."""
+    _check_deck(t, ids)
+    cdef uint64_t seen = 0, bit
+    for c in ids:
+        bit = (<uint64_t>1) << <int>c
+        if seen & bit:
+            raise DuplicateCardError(f"duplicate card {format_card(c)}{where}")
+        seen |= bit
+
+
+cdef _check_deck(GameTables t, list ids):
+    for c in ids:
+        if not (t.deck_mask >> <int>c) & 1:
+            raise InvalidCardError(
+                f"card {format_card(c)} is not in the {t.name} deck")
+
+
+def check_hand_size(GameTables t, Py_ssize_t n):
+    if n < t.min_cards or n > t.max_cards:
+        raise HandSizeError(
+            f"{t.name} hands have {t.min_cards} to {t.max_cards} cards, got {n}"
+            if t.min_cards < 5 or t.max_cards != 7 else
+            f"expected 5, 6 or 7 cards, got {n}")
+
+
+def class_info(strength):
+    """(category number, group ranks) of a 5-card high class 1..7462."""
+    if isinstance(strength, bool) or not hasattr(strength, "__index__"):
+        raise TypeError(f"strength must be an int, not {type(strength).__name__}")
+    value = strength.__index__()
+    if value < 1 or value > PRC_N_CLASSES:
+        raise InvalidArgumentError(
+            f"strength {_short(value)} is not a high hand strength (1..7462)")
+    cdef uint32_t packed = prc_class_info[<int>value]
+    ranks = tuple((packed >> (16 - 4 * i)) & 15 for i in range(5))
+    return packed >> 20, ranks

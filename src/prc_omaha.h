@@ -1,0 +1,177 @@
+/* pyrankcore: Omaha kernels (exactly two hole cards and three board cards).
+ *
+ * Pure C over the generated tables and the game struct of prc_eval.h. The
+ * fast path reads per-game pattern tables that the extension builds once,
+ * under a lock, before any nogil loop can see them; the column of a hole
+ * pair (prc_pair_column) is generated constant data.
+ */
+#ifndef PRC_OMAHA_H
+#define PRC_OMAHA_H
+
+#include "prc_eval.h"
+
+/* Omaha: the best hand using exactly two of the nh hole cards (4..6) and
+ * exactly three of the nb board cards (3..5), for any game. Partial keys of
+ * every board triple and hole pair are summed once; each of the (up to
+ * 150) combinations then costs one add and one lookup. Valid input only. */
+static inline uint16_t prc_omaha(const prc_game_t *g, const uint8_t *hole,
+                                 int nh, const uint8_t *board, int nb) {
+    uint64_t tri_key[10], tri_mask[10], pair_key[15], pair_mask[15];
+    int nt = 0, np = 0;
+    for (int a = 0; a < nb; a++)
+        for (int b = a + 1; b < nb; b++)
+            for (int c = b + 1; c < nb; c++) {
+                tri_key[nt] = PRC_SUIT_START + prc_card_key[board[a]]
+                    + prc_card_key[board[b]] + prc_card_key[board[c]];
+                tri_mask[nt++] = prc_card_bit[board[a]] | prc_card_bit[board[b]]
+                    | prc_card_bit[board[c]];
+            }
+    for (int a = 0; a < nh; a++)
+        for (int b = a + 1; b < nh; b++) {
+            pair_key[np] = prc_card_key[hole[a]] + prc_card_key[hole[b]];
+            pair_mask[np++] = prc_card_bit[hole[a]] | prc_card_bit[hole[b]];
+        }
+    uint16_t best = 0;
+    for (int t = 0; t < nt; t++)
+        for (int p = 0; p < np; p++) {
+            uint16_t v = prc_game_value(g, tri_key[t] + pair_key[p],
+                                        tri_mask[t] | pair_mask[p], 5);
+            if (v > best) best = v;
+        }
+    return best;
+}
+
+/* Omaha with validation: ids, repeats across hole and board, and the deck. */
+static inline uint16_t prc_omaha_checked(const prc_game_t *g,
+                                         const uint8_t *hole, int nh,
+                                         const uint8_t *board, int nb,
+                                         int *bad) {
+    uint64_t key = 0, seen = 0, total = 0;
+    for (int i = 0; i < nh + nb; i++) {
+        uint8_t c = i < nh ? hole[i] : board[i - nh];
+        uint64_t bit = prc_card_bit[c];
+        key += prc_card_key[c];
+        seen |= bit;
+        total += bit;
+    }
+    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid)) {
+        *bad = 1;
+        return 0;
+    }
+    return prc_omaha(g, hole, nh, board, nb);
+}
+
+/* Fast Omaha for rankings whose flushes are ignored or dominant. For every
+ * board rank pattern (3-5 cards) a table gives the best non-flush strength
+ * for each pair of hole ranks (91 pairs), built once per game at run time;
+ * a hand then costs one hash of the board plus one lookup per hole pair.
+ * Flushes take a separate path, needed only when the board holds three or
+ * more cards of a suit and the hand two or more: the suit counters tell
+ * (adding 5 or 6 to a 4-bit counter sets its top bit exactly then). */
+typedef struct {
+    const uint16_t *pattern_of_slot; /* board rank slot -> pattern row */
+    const uint16_t *best;            /* pattern row * PRC_N_PAIR_COLUMNS + pair index */
+} prc_omaha_t;
+
+static uint16_t prc_omaha_flush(const prc_game_t *g, const uint8_t *hole,
+                                int nh, const uint8_t *board, int nb,
+                                int suit) {
+    int hr[6], nhr = 0;
+    unsigned bmask = 0;
+    for (int i = 0; i < nh; i++)
+        if ((hole[i] & 3) == suit) hr[nhr++] = hole[i] >> 2;
+    for (int i = 0; i < nb; i++)
+        if ((board[i] & 3) == suit) bmask |= 1u << (board[i] >> 2);
+    uint16_t best = 0;
+    for (int a = 0; a < nhr; a++)
+        for (int b = a + 1; b < nhr; b++) {
+            unsigned pair = (1u << hr[a]) | (1u << hr[b]);
+            /* every 3-card subset of the board's cards of this suit */
+            for (unsigned x = bmask; x; x &= x - 1)
+                for (unsigned y = x & (x - 1); y; y &= y - 1)
+                    for (unsigned z = y & (y - 1); z; z &= z - 1) {
+                        unsigned m = pair | (x & -x) | (y & -y) | (z & -z);
+                        uint16_t v = g->flush[m];
+                        if (v > best) best = v;
+                    }
+        }
+    return best;
+}
+
+/* Software prefetch: a hint only, so a no-op where unsupported. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_PREFETCH(p) __builtin_prefetch((const void *)(p))
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#define PRC_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define PRC_PREFETCH(p) ((void)0)
+#endif
+
+#define PRC_OMAHA_CHUNK 32
+
+/* Many Omaha rows (hole rows of nh ids, board rows of nb ids, C order).
+ * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
+ * the first pass validates each hand, hashes its board and prefetches its
+ * pattern row; the second does the pair lookups once the rows are in cache.
+ * Returns the index of the first invalid row, or -1; rows from that one on
+ * are left unwritten. */
+static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
+                                  const uint8_t *holes, int nh,
+                                  const uint8_t *boards, int nb,
+                                  uint16_t *out, long start, long stop) {
+    const uint16_t *rows[PRC_OMAHA_CHUNK];
+    uint64_t flush_suits[PRC_OMAHA_CHUNK];
+    for (long base = start; base < stop; base += PRC_OMAHA_CHUNK) {
+        long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
+        for (long i = base; i < end; i++) {
+            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
+            uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
+            for (int j = 0; j < nb; j++) {
+                uint64_t bit = prc_card_bit[board[j]];
+                bkey += prc_card_key[board[j]];
+                seen |= bit;
+                total += bit;
+            }
+            for (int j = 0; j < nh; j++) {
+                uint64_t bit = prc_card_bit[hole[j]];
+                hkey += prc_card_key[hole[j]];
+                seen |= bit;
+                total += bit;
+            }
+            if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total)
+                | (seen & g->invalid))
+                return i;
+            const uint16_t *row = o->best
+                + (size_t)o->pattern_of_slot[prc_rank_slot((uint32_t)bkey)] * PRC_N_PAIR_COLUMNS;
+            PRC_PREFETCH(row);
+            PRC_PREFETCH(row + 32);
+            PRC_PREFETCH(row + 64);
+            PRC_PREFETCH(row + 90);
+            rows[i - base] = row;
+            flush_suits[i - base] = (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
+                & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
+        }
+        for (long i = base; i < end; i++) {
+            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
+            const uint16_t *row = rows[i - base];
+            uint16_t best = 0;
+            for (int a = 0; a < nh; a++)
+                for (int b = a + 1; b < nh; b++) {
+                    uint16_t v = row[prc_pair_column[hole[a] * 64 + hole[b]]];
+                    best = v > best ? v : best;
+                }
+            if (g->flush_mode == PRC_FLUSH_DOMINANT) {
+                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
+                    int suit = (prc_ctz64(suits) - 3) >> 2;
+                    uint16_t v = prc_omaha_flush(g, hole, nh, board, nb, suit);
+                    best = v > best ? v : best;
+                }
+            }
+            out[i] = best;
+        }
+    }
+    return -1;
+}
+
+#endif
