@@ -1,11 +1,34 @@
-"""NumPy batch evaluation: validate once per batch, then run nogil kernels."""
+"""NumPy batch evaluation: validate once per batch, then run nogil kernels.
+
+Every batch entry point (here and in :mod:`pyrankcore.ofc`) goes through the
+same checks, in the same order as :func:`pyrankcore.evaluate`: the array's
+type and shape, then each bad row's card ids, the game's deck, repeats. The
+first bad row is named with the user's own values.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from pyrankcore._core import GameTables
+    from pyrankcore._rankings import Ranking
+
+    Game = str | Ranking | GameTables
+    Strengths = npt.NDArray[np.uint16]
 
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
@@ -13,15 +36,17 @@ __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 _KERNEL_DTYPES = frozenset(
     ["uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64"]
 )
+# Fewer rows than this per thread are not worth a thread's start-up cost.
+MIN_ROWS_PER_THREAD = 16_384
 
 
 def evaluate_batch(
     cards: Any,
-    game: str = "high",
+    game: Game = "high",
     *,
-    out: Any = None,
+    out: Strengths | None = None,
     threads: int | None = None,
-) -> Any:
+) -> Strengths:
     """Strengths of N hands given as an (N, k) integer array, k = 5, 6 or 7.
 
     Parameters
@@ -30,12 +55,15 @@ def evaluate_batch(
         Card ids, any integer dtype, any memory order (read-only is fine).
         Non-C-contiguous input is copied once.
     game
-        Ranking to use; see ``pyrankcore.GAMES``.
+        Ranking to use: a name in ``pyrankcore.GAMES``, a Ranking, or a
+        variant with one ranking ("Razz").
     out
-        Optional writable C-contiguous uint16 array of shape (N,) to fill.
+        Optional writable C-contiguous uint16 array of shape (N,) to fill;
+        it must not share memory with *cards*.
     threads
-        Split the rows across this many threads (the GIL is released while
-        evaluating). None or 1: evaluate in the calling thread.
+        Split the rows across up to this many threads (the GIL is released
+        while evaluating). None or 1: evaluate in the calling thread. Capped
+        at the machine's cores and at one thread per 16,384 rows.
 
     Returns
     -------
@@ -48,8 +76,10 @@ def evaluate_batch(
         For the first bad row, named in the message.
     HandSizeError
         The array is not 2-d or k is not 5, 6 or 7.
+    InvalidArgumentError
+        ``threads`` < 1, or a bad ``out`` (shape, layout, overlap).
     TypeError
-        A non-integer dtype, or a bad ``out``.
+        A non-integer dtype, a wrong type of ``out`` or ``threads``.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44]]))
@@ -58,83 +88,36 @@ def evaluate_batch(
     import numpy as np
 
     tables = _core.resolve_game(game)
-    if cards is None:
-        raise TypeError("cards must be an (N, k) integer array, not None")
-    arr = np.asarray(cards)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"cards must be an integer array, not dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise HandSizeError(f"cards must be a 2-d (N, k) array, got shape {arr.shape}")
+    arr = card_matrix(cards, "cards")
     n, k = arr.shape
     if not tables.min_cards <= k <= tables.max_cards:
         raise HandSizeError(
             f"{tables.name} rows need {tables.min_cards} to {tables.max_cards} cards, got {k}"
         )
-    if arr.dtype.name not in _KERNEL_DTYPES or not arr.dtype.isnative:
-        arr = arr.astype(np.int64)
-    arr = np.ascontiguousarray(arr)
-    out = _check_out(out, n, np)
-    n_threads = _check_threads(threads)
+    kernel = arr
+    if kernel.dtype.name not in _KERNEL_DTYPES or not kernel.dtype.isnative:
+        kernel = kernel.astype(np.int64)
+    kernel = np.ascontiguousarray(kernel)
+    out = check_out(out, n, (arr, kernel))
+    n_threads = check_threads(threads, n)
 
     def rows(start: int, stop: int) -> int:
-        return _core.evaluate_rows(arr, out, start, stop, tables)
+        return _core.evaluate_rows(kernel, out, start, stop, tables)
 
-    first_bad = _split(rows, n, n_threads)
+    first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
-        _raise_bad_row(arr, first_bad, tables)
+        raise_bad_row([int(v) for v in arr[first_bad]], first_bad, tables)
     return out
-
-
-def _check_out(out: Any, n: int, np: Any) -> Any:
-    if out is None:
-        return np.empty(n, dtype=np.uint16)
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy.ndarray, not {type(out).__name__}")
-    if out.dtype != np.uint16:
-        raise TypeError(f"out must have dtype uint16, not {out.dtype}")
-    if out.shape != (n,):
-        raise ValueError(f"out must have shape ({n},), not {out.shape}")
-    if not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out must be C-contiguous and writable")
-    return out
-
-
-def _check_threads(threads: int | None) -> int:
-    if threads is None:
-        return 1
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return threads
-
-
-def _raise_bad_row(arr: Any, row: int, tables: Any, label: int | None = None) -> None:
-    values = [int(x) for x in arr[row]]
-    row = row if label is None else label
-    for v in values:
-        if not 0 <= v <= 51:
-            raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
-        if not tables.deck_mask >> v & 1:
-            raise InvalidCardError(
-                f"row {row}: card {_core.format_card(v)} is not in the {tables.name} deck"
-            )
-    seen = set()
-    for v in values:
-        if v in seen:
-            raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(v)}")
-        seen.add(v)
-    raise AssertionError(f"row {row} was flagged but looks valid: {values}")
 
 
 def evaluate_omaha_batch(
     holes: Any,
     boards: Any,
-    game: Any = "high",
+    game: Game = "high",
     *,
-    out: Any = None,
+    out: Strengths | None = None,
     threads: int | None = None,
-) -> Any:
+) -> Strengths:
     """Omaha strengths for N hands: exactly two hole cards and three board cards.
 
     Parameters
@@ -145,8 +128,9 @@ def evaluate_omaha_batch(
         (N, b) integer card ids, b = 3, 4 or 5; a 1-d board of b cards is
         shared by every row.
     game, out, threads
-        As for :func:`evaluate_batch`. A card in a hand and on its board is a
-        duplicate.
+        As for :func:`evaluate_batch` (an Omaha variant with one ranking,
+        such as "Omaha", is accepted too). A card in a hand and on its board
+        is a duplicate.
 
     >>> import numpy as np
     >>> evaluate_omaha_batch(np.array([[51, 47, 0, 1]]), np.array([43, 39, 35, 2, 3]))
@@ -154,35 +138,46 @@ def evaluate_omaha_batch(
     """
     import numpy as np
 
-    tables = _core.resolve_game(game)
-    hole_arr = _card_matrix(holes, "holes", np)
+    tables = _core.resolve_game(game, True)
+    hole_arr = card_matrix(holes, "holes")
     board_arr = np.asarray(boards) if boards is not None else None
     if board_arr is not None and board_arr.ndim == 1:
         board_arr = np.broadcast_to(board_arr, (hole_arr.shape[0], board_arr.shape[0]))
-    board_arr = _card_matrix(board_arr, "boards", np)
+    board_arr = card_matrix(board_arr, "boards")
     n, nh = hole_arr.shape
     nb = board_arr.shape[1]
     _core.check_omaha_sizes(nh, nb)
     if board_arr.shape[0] != n:
-        raise ValueError(f"holes have {n} rows but boards have {board_arr.shape[0]}")
+        raise HandSizeError(f"holes have {n} rows but boards have {board_arr.shape[0]}")
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
-    hole8, board8 = _as_uint8(hole_arr, np), _as_uint8(board_arr, np)
-    out = _check_out(out, n, np)
-    n_threads = _check_threads(threads)
+    hole8, board8 = as_uint8(hole_arr), as_uint8(board_arr)
+    out = check_out(out, n, (hole_arr, board_arr, hole8, board8))
+    n_threads = check_threads(threads, n)
 
     def rows(start: int, stop: int) -> int:
         return _core.evaluate_omaha_rows(hole8, board8, out, start, stop, tables)
 
-    first_bad = _split(rows, n, n_threads)
+    first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
-        _raise_bad_row(
-            np.concatenate([hole8[first_bad], board8[first_bad]])[None], 0, tables, label=first_bad
-        )
+        hole = [int(v) for v in hole_arr[first_bad]]
+        board = [int(v) for v in board_arr[first_bad]]
+        raise_bad_row(hole + board, first_bad, tables, split=len(hole))
     return out
 
 
-def _card_matrix(cards: Any, what: str, np: Any) -> Any:
+# --------------------------------------------------------------------------
+# The shared validation path (also used by pyrankcore.ofc)
+
+
+def card_matrix(cards: Any, what: str) -> Any:
+    """*cards* as a 2-d integer NumPy array (no copy when it already is one).
+
+    TypeError for None or a non-integer dtype; HandSizeError for another
+    number of dimensions.
+    """
+    import numpy as np
+
     if cards is None:
         raise TypeError(f"{what} must be an (N, k) integer array, not None")
     arr = np.asarray(cards)
@@ -193,25 +188,83 @@ def _card_matrix(cards: Any, what: str, np: Any) -> Any:
     return arr
 
 
-def _as_uint8(arr: Any, np: Any) -> Any:
-    """uint8 copy of card ids; anything outside 0..255 becomes 255 (invalid)."""
+def as_uint8(arr: Any) -> Any:
+    """C-contiguous uint8 card ids for the byte kernels. Ids outside 0..255
+    become 255, which every kernel flags as invalid; error messages are built
+    from the original array, so the user's value is the one reported."""
+    import numpy as np
+
     if arr.dtype == np.uint8:
         return np.ascontiguousarray(arr)
-    wide = arr.astype(np.int64)
+    wide = arr.astype(np.int64)  # uint64 ids >= 2**63 wrap negative: invalid too
     return np.ascontiguousarray(np.where((wide < 0) | (wide > 255), 255, wide), np.uint8)
 
 
-def _split(rows: Any, n: int, n_threads: int) -> int:
-    """Run rows(start, stop) over [0, n) on n_threads threads; first bad row."""
-    if n_threads == 1 or n < 2 * n_threads:
+def check_out(out: Any, n: int, inputs: tuple[Any, ...]) -> Any:
+    """A uint16 output of n rows: a new array, or the caller's after checks.
+
+    The kernels write rows while other threads read theirs, so an output
+    that overlaps what the kernels read would corrupt the input: refused.
+    """
+    import numpy as np
+
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy.ndarray, not {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise TypeError(f"out must have dtype uint16, not {out.dtype}")
+    if out.shape != (n,):
+        raise InvalidArgumentError(f"out must have shape ({n},), not {out.shape}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise InvalidArgumentError("out must be C-contiguous and writable")
+    for arr in inputs:
+        if np.may_share_memory(out, arr) and np.shares_memory(out, arr):
+            raise InvalidArgumentError("out must not share memory with the input cards")
+    return out
+
+
+def _cpu_count() -> int:
+    process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if process_cpu_count is not None:
+        count = process_cpu_count()
+    elif hasattr(os, "sched_getaffinity"):
+        count = len(os.sched_getaffinity(0))
+    else:
+        count = os.cpu_count()
+    return max(1, count or 1)
+
+
+def check_threads(threads: int | None, n: int) -> int:
+    """Threads to use for n rows: the request, capped at the machine's cores
+    and at one thread per MIN_ROWS_PER_THREAD rows (at least one)."""
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not hasattr(threads, "__index__"):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    count = threads.__index__()
+    if count < 1:
+        raise InvalidArgumentError(f"threads must be at least 1, got {count}")
+    return max(1, min(count, _cpu_count(), n // MIN_ROWS_PER_THREAD))
+
+
+def split_rows(rows: Callable[[int, int], int], n: int, n_threads: int) -> int:
+    """Run rows(start, stop) over [0, n) on n_threads threads; returns the
+    first bad row (or -1). An exception in any thread is re-raised here,
+    after every thread has finished."""
+    if n_threads <= 1:
         return int(rows(0, n))
     import threading
 
     bounds = [n * i // n_threads for i in range(n_threads + 1)]
     results = [-1] * n_threads
+    errors: list[BaseException | None] = [None] * n_threads
 
     def work(i: int) -> None:
-        results[i] = rows(bounds[i], bounds[i + 1])
+        try:
+            results[i] = rows(bounds[i], bounds[i + 1])
+        except BaseException as exc:  # re-raised in the calling thread
+            errors[i] = exc
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(1, n_threads)]
     for w in workers:
@@ -219,5 +272,36 @@ def _split(rows: Any, n: int, n_threads: int) -> int:
     work(0)
     for w in workers:
         w.join()
+    for exc in errors:
+        if exc is not None:
+            raise exc
     bad = [r for r in results if r >= 0]
     return min(bad) if bad else -1
+
+
+def raise_bad_row(values: list[int], row: int, tables: Any, split: int | None = None) -> None:
+    """Raise the error of a row the kernel flagged, in evaluate's order: an
+    id that is no card, a card outside the game's deck, a repeated card.
+    *split*: the row is hole cards then board cards (Omaha)."""
+    for v in values:
+        if not 0 <= v <= 51:
+            raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
+    for v in values:
+        if not tables.deck_mask >> v & 1:
+            raise InvalidCardError(
+                f"row {row}: card {_core.format_card(v)} is not in the {tables.name} deck"
+            )
+    for i, v in enumerate(values):
+        if v in values[:i]:
+            where = ""
+            if split is not None:
+                first = values.index(v)
+                where = (
+                    " in the hand"
+                    if i < split
+                    else " on the board"
+                    if first >= split
+                    else " (in the hand and on the board)"
+                )
+            raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(v)}{where}")
+    raise AssertionError(f"row {row} was flagged but looks valid: {values}")
