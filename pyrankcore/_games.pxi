@@ -54,13 +54,19 @@ cdef uint64_t _deck_mask(object ranking):
     return mask
 
 
-cdef GameTables _new_tables(object ranking, int n_classes):
+cdef _check_kernel_sizes(object ranking):
     # The kernels index fixed-size buffers by hand size: the Ranking checked
     # its options on construction, this guards the C side once more.
-    if not (1 <= ranking.min_cards <= 5 <= ranking.max_cards <= 7):
+    sizes = (ranking.min_cards, ranking.max_cards)
+    if not all(type(x) is int for x in sizes) or not (
+            1 <= ranking.min_cards <= 5 <= ranking.max_cards <= 7):
         raise InvalidArgumentError(
-            f"ranking {ranking.name!r}: hand sizes must satisfy "
-            f"1 <= min_cards <= 5 <= max_cards <= 7")
+            f"ranking {_short(ranking.name)}: hand sizes must satisfy "
+            f"1 <= min_cards <= 5 <= max_cards <= 7, got {_short(sizes)}")
+
+
+cdef GameTables _new_tables(object ranking, int n_classes):
+    _check_kernel_sizes(ranking)
     cdef GameTables t = GameTables.__new__(GameTables)
     t.ranking = ranking
     t.name = ranking.name
@@ -128,6 +134,7 @@ cdef GameTables _custom_tables(object ranking):
     threads never build or publish twice) and kept for the process."""
     t = _CUSTOM.get(ranking)
     if t is None:
+        _check_kernel_sizes(ranking)
         with _build_lock:
             t = _CUSTOM.get(ranking)
             if t is None:

@@ -1,0 +1,403 @@
+"""The native core never crashes: threads, lazily built tables, hostile sizes.
+
+Crash tests run in subprocesses, so a segfault fails one test instead of
+killing the run, and so that the very first call of a fresh process (when
+the lazily built tables do not exist yet) is a threaded one.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+from pyrankcore import _core, batch
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    PyrankcoreError,
+)
+
+OMAHA_GAMES = ["high", "ace_five", "ace_five_8", "deuce_seven", "ace_six", "short_deck"]
+CUSTOM = "prc.stripped_deck('7')"
+
+
+def run_child(code, timeout=240):
+    """Run *code* in a fresh interpreter; return (returncode, output)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=tempfile.gettempdir(),  # never the checkout: it would shadow the install
+    )
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+# The child deals hands from the game's deck, then makes several threads
+# race to the first call, each call itself split over threads. Results are
+# checked against the scalar call of the same process.
+FIRST_CALL_OMAHA = """
+import threading, sys
+import numpy as np
+import pyrankcore as prc
+game = {game}
+n = {rows}
+deal = prc.random_hands(n, 9, seed=5, game=game if isinstance(game, str) else "high")
+if not isinstance(game, str):
+    deal = prc.random_hands(n, 9, seed=5, exclude=[c for c in range(52) if c // 4 < 5])
+holes, boards = deal[:, :4], deal[:, 4:]
+results, errors = {{}}, []
+def work(i):
+    try:
+        results[i] = prc.evaluate_omaha_batch(holes, boards, game, threads=2)
+    except BaseException as exc:
+        errors.append(exc)
+def scalar():
+    try:
+        results["scalar"] = [prc.evaluate_omaha(holes[i].tolist(), boards[i].tolist(), game)
+                             for i in range(200)]
+    except BaseException as exc:
+        errors.append(exc)
+threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+threads.append(threading.Thread(target=scalar))
+for t in threads: t.start()
+for t in threads: t.join()
+assert not errors, errors
+for i in range(3):
+    assert (results[i] == results[0]).all()
+assert results["scalar"] == results[0][:200].tolist()
+print("OK")
+"""
+
+FIRST_CALL_BATCH = """
+import threading
+import numpy as np
+import pyrankcore as prc
+game = {game}
+deal = prc.random_hands(400_000, 7, seed=9, exclude=[c for c in range(52) if c // 4 < 5])
+results, errors = {{}}, []
+def work(i):
+    try:
+        results[i] = prc.evaluate_batch(deal, game, threads=2)
+    except BaseException as exc:
+        errors.append(exc)
+threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+for t in threads: t.start()
+for t in threads: t.join()
+assert not errors, errors
+assert (results[0] == results[1]).all() and (results[0] == results[2]).all()
+assert results[0][:100].tolist() == [prc.evaluate(h, game) for h in deal[:100].tolist()]
+print("OK")
+"""
+
+
+@pytest.mark.parametrize("attempt", [1, 2])
+@pytest.mark.parametrize("game", [repr(g) for g in OMAHA_GAMES] + [CUSTOM])
+def test_first_call_is_a_threaded_omaha_batch(game, attempt):
+    rc, out = run_child(FIRST_CALL_OMAHA.format(game=game, rows=1_500_000))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
+@pytest.mark.parametrize("attempt", [1, 2])
+def test_first_call_is_a_threaded_batch_of_a_custom_ranking(attempt):
+    rc, out = run_child(FIRST_CALL_BATCH.format(game=CUSTOM))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
+def test_hand_sizes_past_the_kernel_buffers_never_reach_c():
+    # A Ranking whose sizes were forced past validation (as a bug elsewhere
+    # could do) is still refused before any kernel sees it.
+    code = """
+    import dataclasses, numpy as np
+    import pyrankcore as prc
+    from pyrankcore.errors import PyrankcoreError
+    r = prc.ranking("high", flushes=False)
+    for field, value in (("max_cards", 52), ("max_cards", 8), ("max_cards", 12),
+                         ("min_cards", 0), ("min_cards", -3)):
+        bad = dataclasses.replace(r, name=f"forced_{field}_{value}")
+        object.__setattr__(bad, field, value)
+        for call in (lambda: prc.evaluate(list(range(52)), bad),
+                     lambda: prc.evaluate(list(range(8)), bad),
+                     lambda: prc.evaluate_batch(np.arange(12)[None], bad),
+                     lambda: prc.evaluate_batch(np.arange(52)[None], bad)):
+            try:
+                call()
+            except PyrankcoreError:
+                pass
+            else:
+                raise SystemExit(f"{field}={value} was accepted")
+    print("OK")
+    """
+    rc, out = run_child(code)
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
+def test_kernel_entry_points_check_their_spans():
+    hands = prc.random_hands(10, 7, seed=1)
+    out = np.zeros(10, dtype=np.uint16)
+    with pytest.raises(InvalidArgumentError):
+        _core.evaluate_rows(hands, out, 0, 11)
+    with pytest.raises(InvalidArgumentError):
+        _core.evaluate_rows(hands, np.zeros(5, dtype=np.uint16), 0, 10)
+    with pytest.raises(HandSizeError):
+        _core.evaluate_rows(np.zeros((2, 9), dtype=np.uint8), out, 0, 2)
+    holes, boards = hands[:, :4].copy(), hands[:, 4:].copy()
+    with pytest.raises(HandSizeError):  # two-card boards: no three to use
+        _core.evaluate_omaha_rows(holes, boards[:, :2].copy(), out, 0, 10)
+    with pytest.raises(InvalidArgumentError):
+        _core.evaluate_omaha_rows(holes, boards, out, 5, 20)
+
+
+# --------------------------------------------------------------------------
+# Threads
+
+
+def test_an_exception_in_a_worker_thread_reaches_the_caller(monkeypatch):
+    real = _core.evaluate_rows
+
+    def failing(cards, out, start, stop, game):
+        if start > 0:
+            raise RuntimeError("worker failed")
+        return real(cards, out, start, stop, game)
+
+    monkeypatch.setattr(_core, "evaluate_rows", failing)
+    monkeypatch.setattr(batch, "_cpu_count", lambda: 4)
+    hands = prc.random_hands(4 * batch.MIN_ROWS_PER_THREAD, 7, seed=2)
+    with pytest.raises(RuntimeError, match="worker failed"):
+        prc.evaluate_batch(hands, threads=4)
+
+
+def test_threads_are_capped_by_work_and_cores(monkeypatch):
+    monkeypatch.setattr(batch, "_cpu_count", lambda: 8)
+    assert batch.check_threads(10_000, 20_000) == 1
+    assert batch.check_threads(10_000, 10**9) == 8
+    assert batch.check_threads(3, 10**9) == 3
+    assert batch.check_threads(None, 10**9) == 1
+    started = []
+    real_thread = threading.Thread
+
+    class Counting(real_thread):
+        def start(self):
+            started.append(self)
+            super().start()
+
+    monkeypatch.setattr(threading, "Thread", Counting)
+    hands = prc.random_hands(20_000, 7, seed=3)
+    got = prc.evaluate_batch(hands, threads=10_000)
+    assert len(started) == 0
+    assert (got == prc.evaluate_batch(hands)).all()
+
+
+@pytest.mark.parametrize("bad", [0, -1])
+def test_threads_below_one_are_a_library_value_error(bad):
+    with pytest.raises(InvalidArgumentError):
+        prc.evaluate_batch(prc.random_hands(3, 7, seed=1), threads=bad)
+    with pytest.raises(InvalidArgumentError):
+        prc.evaluate_omaha_batch(
+            prc.random_hands(3, 4, seed=1), np.array([[51, 47, 43]] * 3), threads=bad
+        )
+
+
+def test_threads_equal_one_thread(monkeypatch):
+    monkeypatch.setattr(batch, "_cpu_count", lambda: 4)
+    hands = prc.random_hands(5 * batch.MIN_ROWS_PER_THREAD, 9, seed=11)
+    one = prc.evaluate_batch(hands[:, :7])
+    assert (prc.evaluate_batch(hands[:, :7], threads=4) == one).all()
+    omaha_one = prc.evaluate_omaha_batch(hands[:, :4], hands[:, 4:])
+    assert (prc.evaluate_omaha_batch(hands[:, :4], hands[:, 4:], threads=3) == omaha_one).all()
+
+
+# --------------------------------------------------------------------------
+# Outputs that overlap inputs
+
+
+def test_out_overlapping_the_cards_is_refused():
+    n = 4 * batch.MIN_ROWS_PER_THREAD
+    buf = np.zeros(n * 8, dtype=np.uint16)
+    cards = buf[: n * 7].reshape(n, 7)
+    cards[:] = prc.random_hands(n, 7, seed=4)
+    with pytest.raises(InvalidArgumentError, match="share memory"):
+        prc.evaluate_batch(cards, out=buf[n * 6 : n * 7], threads=2)
+    # a separate buffer is fine, and the cards are untouched
+    before = cards.copy()
+    prc.evaluate_batch(cards, out=buf[n * 7 :], threads=2)
+    assert (cards == before).all()
+
+
+def test_out_overlapping_omaha_inputs_is_refused():
+    n = 1000
+    buf = np.zeros(n * 10, dtype=np.uint16)
+    deal = prc.random_hands(n, 9, seed=6)
+    holes = buf[: n * 4].reshape(n, 4)
+    holes[:] = deal[:, :4]
+    with pytest.raises(InvalidArgumentError, match="share memory"):
+        prc.evaluate_omaha_batch(holes, deal[:, 4:], out=buf[n * 3 : n * 4])
+
+
+@pytest.mark.parametrize(
+    "out, error",
+    [
+        (np.zeros(4, dtype=np.uint16), InvalidArgumentError),
+        (np.zeros((3, 1), dtype=np.uint16), InvalidArgumentError),
+        (np.zeros(6, dtype=np.uint16)[::2], InvalidArgumentError),
+        (np.zeros(3, dtype=np.int32), TypeError),
+        ([0, 0, 0], TypeError),
+    ],
+)
+def test_bad_out_arrays(out, error):
+    with pytest.raises(error):
+        prc.evaluate_batch(prc.random_hands(3, 7, seed=1), out=out)
+
+
+# --------------------------------------------------------------------------
+# Errors name what the user gave, in the same order as evaluate
+
+
+def test_omaha_errors_report_the_users_card_id():
+    holes = np.array([[51, 47, 300, 1]])
+    with pytest.raises(InvalidCardError, match="300"):
+        prc.evaluate_omaha_batch(holes, np.array([[43, 39, 35]]))
+    with pytest.raises(InvalidCardError, match="-7"):
+        prc.evaluate_omaha_batch(np.array([[51, 47, -7, 1]]), np.array([[43, 39, 35]]))
+
+
+def test_omaha_duplicates_say_where_they_are():
+    board = np.array([[43, 39, 35]])
+    with pytest.raises(DuplicateCardError, match="hand and on the board"):
+        prc.evaluate_omaha_batch(np.array([[51, 47, 43, 1]]), board)
+    with pytest.raises(DuplicateCardError, match="in the hand$"):
+        prc.evaluate_omaha_batch(np.array([[51, 47, 47, 1]]), board)
+    with pytest.raises(DuplicateCardError, match="in the hand$"):
+        prc.evaluate_omaha("As Ks Ks 2c", "Qs Js Ts")
+    with pytest.raises(DuplicateCardError, match="hand and on the board"):
+        prc.evaluate_omaha("As Ks Qs 2c", "Qs Js Ts")
+
+
+BAD_HANDS = [
+    ([0, 1, 2, 3, 99], "high", InvalidCardError),
+    ([0, 1, 2, 3, 3], "high", DuplicateCardError),
+    ([0, 1, 2, 3, 3, 60], "high", InvalidCardError),  # a bad id before a repeat
+    ([0, 1, 2, 3, 4, 5, 6, 7], "high", HandSizeError),
+    ([0, 1, 2, 3, 4, 5, 6, 99], "high", HandSizeError),  # size before ids
+    ([0, 20, 21, 22, 22], "short_deck", InvalidCardError),  # deck before repeat
+    ([20, 21, 22, 23, 23], "short_deck", DuplicateCardError),
+    ([20, 21, 22, 23, 99], "short_deck", InvalidCardError),
+]
+
+
+@pytest.mark.parametrize("hand, game, error", BAD_HANDS)
+def test_same_bad_hand_same_error_from_evaluate_and_batch(hand, game, error):
+    with pytest.raises(error):
+        prc.evaluate(hand, game)
+    with pytest.raises(error):
+        prc.evaluate(np.array(hand), game)
+    with pytest.raises(error):
+        prc.evaluate_batch(np.array([hand]), game)
+
+
+def test_echoed_input_is_cut_to_a_readable_length():
+    text = "As " * 2000 + "Xx"
+    with pytest.raises(InvalidCardError) as info:
+        prc.parse_cards(text)
+    assert len(str(info.value)) < 200
+    with pytest.raises(InvalidCardError) as info:
+        prc.evaluate([10**500, 1, 2, 3, 4])
+    assert len(str(info.value)) < 200
+
+
+# --------------------------------------------------------------------------
+# Deals
+
+
+@pytest.mark.parametrize("bad", [1.0, "10", True, None, [3]])
+def test_random_hands_rejects_non_integers(bad):
+    for kwargs in ({"n": bad}, {"n": 3, "k": bad}, {"n": 3, "seed": bad}):
+        if kwargs.get("seed", 0) is None:
+            continue  # seed=None is the documented default
+        with pytest.raises(TypeError):
+            prc.random_hands(**kwargs)
+
+
+@pytest.mark.parametrize("n", [2**63, 2**41, -1])
+def test_random_hands_rejects_impossible_sizes(n):
+    with pytest.raises(InvalidArgumentError):
+        prc.random_hands(n, 7)
+
+
+def test_random_hands_seeds():
+    with pytest.raises(InvalidArgumentError):
+        prc.random_hands(3, 7, seed=-1)
+    with pytest.raises(InvalidArgumentError):
+        prc.random_hands(3, 7, seed=2**64)
+    a = prc.random_hands(50, 7, seed=np.int64(12))
+    assert (a == prc.random_hands(50, 7, seed=12)).all()
+
+
+def test_random_hands_deal_from_the_games_deck():
+    hands = prc.random_hands(20_000, 9, seed=8, game="short_deck")
+    assert hands.min() >= 16  # sixes and up: ids 16..51
+    assert len(np.unique(hands)) == 36
+    with pytest.raises(HandSizeError):
+        prc.random_hands(1, 37, game="short_deck")
+    sorted_rows = np.sort(hands, axis=1)
+    assert (np.diff(sorted_rows, axis=1) > 0).all()  # distinct in every row
+
+
+# --------------------------------------------------------------------------
+# The Fantasyland solver's memory
+
+
+def test_solver_reports_memory_exhaustion_instead_of_crashing():
+    if not hasattr(os, "fork") or sys.platform != "linux":
+        pytest.skip("address-space limits are set with setrlimit on Linux")
+    code = """
+    import resource
+    import pyrankcore as prc
+    from pyrankcore import ofc
+    hand = "As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h 9c 9d"
+    ofc.solve_fantasyland(hand)          # every table and import warmed up
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[0])
+    size = pages * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (size + 256 * 1024, resource.RLIM_INFINITY))
+    try:
+        ofc.solve_fantasyland(hand)
+    except MemoryError:
+        print("MemoryError")
+    else:
+        print("solved within the limit")
+    """
+    rc, out = run_child(code)
+    assert rc == 0, out[-2000:]
+    assert out.strip().splitlines()[-1] in ("MemoryError", "solved within the limit")
+
+
+# --------------------------------------------------------------------------
+# Generated constants agree with the rankings they were generated from
+
+
+def test_generated_registry_matches_the_rankings():
+    from pyrankcore import _rankings
+
+    assert _core.GAMES == tuple(_rankings.RANKINGS)
+    for name, ranking in _rankings.RANKINGS.items():
+        assert _core.CLASS_COUNTS[name] == len(ranking.classes()), name
+    starts = []
+    for strength in range(1, 7463):
+        cat, _ = _core.class_info(strength)
+        while len(starts) <= cat:
+            starts.append(strength)
+    assert _core.CATEGORY_STARTS == tuple(starts) + (7463,)
+
+
+def test_errors_are_library_errors():
+    for exc in (InvalidArgumentError, InvalidCardError, DuplicateCardError, HandSizeError):
+        assert issubclass(exc, PyrankcoreError) and issubclass(exc, ValueError)
