@@ -95,11 +95,13 @@ cdef bint _is_card_object(object item):
 cdef int _card_from_object(object item) except -1:
     rank, suit = item.rank, item.suit
     if isinstance(rank, str) and isinstance(suit, str):
-        ids = _parse_text(str(rank) + str(suit)) if rank and suit else None
+        # str enums: their value is the text ('A', 's'); str() may not be
+        rank, suit = getattr(rank, "value", rank), getattr(suit, "value", suit)
+        ids = _parse_text(rank + suit) if isinstance(rank, str) and isinstance(
+            suit, str) and rank and suit else None
         if ids is None or len(ids) != 1:
             raise InvalidCardError(
-                f"invalid card {_short(item)}: rank {_short(str(rank))}, "
-                f"suit {_short(str(suit))}")
+                f"invalid card {_short(item)}: rank {_short(rank)}, suit {_short(suit)}")
         return ids[0]
     if (_is_integer(rank) and _is_integer(suit) and not isinstance(rank, bool)
             and not isinstance(suit, bool)):
