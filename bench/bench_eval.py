@@ -25,36 +25,43 @@ to stderr.
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import importlib
-import importlib.metadata
 import os
 import platform
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-CARD_TEXT = [r + s for r in RANKS for s in SUITS]  # index = id = rank * 4 + suit
-N_CLASSES = 7462  # five-card high classes: Cactus-Kev rank r = strength 7463 - r
+# The helpers shared by the three scripts live next to this file.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import (  # noqa: E402
+    CARD_TEXT,
+    Findings,
+    Timed,
+    call_each,
+    cpu_line,
+    fmt_rate,
+    from_cactus_kev,
+    hand_text,
+    log,
+    order_breaks,
+    parser,
+    print_problems,
+    run_rounds,
+    scaled,
+    version,
+)
+from _common import finish as finish_args  # noqa: E402
 
 # Most hands timed for each per-call case (batch cases get them all).
 PER_CALL_CAP = {"fast": 200_000, "eval7": 200_000, "treys": 20_000, "pokerkit": 2_000}
-QUICK_SCALE = 10  # --quick divides the caps by this
-
-
-def log(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
 
 
 # ----------------------------------------------------------------------- hands
@@ -79,13 +86,9 @@ def card_masks(hands: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(bits, axis=1)
 
 
-def hand_text(row) -> str:
-    return " ".join(CARD_TEXT[c] for c in row)
-
-
 # ---------------------------------------------------------------------- timing
 @dataclass
-class Case:
+class Case(Timed):
     """One way of calling one library on one set of hands, and its timings."""
 
     library: str
@@ -106,18 +109,6 @@ class Case:
     def label(self) -> str:
         return f"{self.cards} cards: {self.library} {self.call} threads={self.threads}"
 
-    @property
-    def seconds(self) -> float:
-        return statistics.median(self.times)
-
-    @property
-    def rate(self) -> float:
-        return self.hands / self.seconds
-
-    @property
-    def ns(self) -> float:
-        return self.seconds / self.hands * 1e9
-
     def keep(self, out) -> None:
         """Store the output as int64 values (a copy: batch outputs reuse buffers)."""
         out = out if self.convert is None else self.convert(out)
@@ -131,49 +122,8 @@ def batch_case(library, call, hands, run, **kw) -> Case:
 
 def per_call_case(library, call, k, items, fn, **kw) -> Case:
     """One ``fn(item)`` per hand, collected in a list as user code would."""
-    head = items[:1000]
-    return Case(
-        library,
-        call,
-        k,
-        len(items),
-        lambda: [fn(x) for x in items],
-        warmup=lambda: [fn(x) for x in head],
-        per_call=True,
-        **kw,
-    )
-
-
-def run_rounds(cases: list[Case], repeat: int, found: Findings) -> list[Case]:
-    """Warm every case up, then time them in ``repeat`` interleaved rounds.
-
-    Interleaving spreads a burst of load on a shared machine over all cases
-    instead of one, which keeps the ratios of one run comparable.
-    """
-    live = []
-    for c in cases:
-        log(c.label)
-        try:
-            t0 = time.perf_counter()
-            (c.warmup or c.run)()
-            if c.warmup is None:
-                c.first = time.perf_counter() - t0
-            live.append(c)
-        except Exception as e:
-            found.fail(c.label, e)
-    for round_no in range(repeat):
-        log(f"round {round_no + 1} of {repeat}")
-        for c in list(live):
-            try:
-                t0 = time.perf_counter()
-                out = c.run()
-                c.times.append(time.perf_counter() - t0)
-                if round_no == repeat - 1:
-                    c.keep(out)
-            except Exception as e:
-                found.fail(c.label, e)
-                live.remove(c)
-    return live
+    run, warmup = call_each(items, fn)
+    return Case(library, call, k, len(items), run, warmup=warmup, per_call=True, **kw)
 
 
 # ------------------------------------------------------------------ pyrankcore
@@ -368,10 +318,6 @@ def pokerfast_cases(hands, caps) -> list[Case]:
     return [batch_case("pokerfast", "pf_evaluate (OMPEval, ctypes)", hands, run, exact=False)]
 
 
-def from_cactus_kev(ranks) -> np.ndarray:
-    return N_CLASSES + 1 - np.asarray(ranks)
-
-
 def phevaluator_cases(hands, caps) -> list[Case]:
     from phevaluator import _pheval
 
@@ -454,18 +400,6 @@ PEERS = {
 
 
 # ------------------------------------------------------------------- agreement
-def order_breaks(ref: np.ndarray, other: np.ndarray) -> list[tuple[int, int]]:
-    """Row pairs where ``other`` is not a strictly increasing function of ``ref``.
-
-    Two numberings rank hands alike when equal ``ref`` means equal ``other``
-    and a larger ``ref`` means a larger ``other``.
-    """
-    pairs, first = np.unique(np.stack([ref, other], axis=1), axis=0, return_index=True)
-    # Sorted by ref, then other: a split tie or an inversion shows between neighbours.
-    broken = np.flatnonzero((np.diff(pairs[:, 0]) == 0) | (np.diff(pairs[:, 1]) <= 0))
-    return [(int(first[b]), int(first[b + 1])) for b in broken]
-
-
 def disagreement(case: Case, ref: Case, hands: np.ndarray) -> str | None:
     """What ``case`` gets wrong against ``ref`` (on the hands both ran), or None."""
     n = min(len(case.values), len(ref.values))
@@ -508,53 +442,6 @@ def check_agreement(cases: list[Case], hands: np.ndarray, found: Findings) -> No
 
 
 # ---------------------------------------------------------------------- report
-@dataclass
-class Findings:
-    problems: list[str] = field(default_factory=list)
-    skipped: set[str] = field(default_factory=set)
-    references: dict[int, str] = field(default_factory=dict)
-    facts: list[tuple[str, str]] = field(default_factory=list)
-
-    def attempt(self, label: str, fn: Callable):
-        """``fn()``, or None after recording its failure: one broken case must not
-        hide the others' numbers."""
-        log(label)
-        try:
-            return fn()
-        except Exception as e:
-            self.fail(label, e)
-            return None
-
-    def fail(self, label: str, e: Exception) -> None:
-        log(f"  FAILED: {type(e).__name__}: {e}")
-        self.problems.append(f"{label} raised {type(e).__name__}: {e}")
-
-
-def version(dist: str) -> str:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        module = sys.modules.get(dist)  # e.g. a build on PYTHONPATH
-        if module is None:
-            return "not installed"
-        return getattr(module, "__version__", "(no version)")
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            match = re.search(r"^model name\s*:\s*(.+)$", f.read(), re.M)
-        if match:
-            return match.group(1).strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def fmt_rate(x: float) -> str:
-    return f"{x / 1e6:,.1f} M" if x >= 1e6 else f"{x / 1e3:,.1f} k"
-
-
 def fmt_ratio(base: Case | None, case: Case) -> str:
     if base is None:
         return "–"
@@ -589,8 +476,7 @@ def machine_info(args) -> str:
     peers = ", ".join(f"{p} {version(p)}" for p in PEERS)
     return "\n".join(
         [
-            f"- CPU: {cpu_model()} ({os.cpu_count()} logical CPUs), "
-            f"{platform.system()} {platform.release()}",
+            cpu_line(),
             f"- Python {platform.python_version()} "
             f"({platform.python_implementation()}), "
             f"NumPy {np.__version__}, Cython {version('Cython')}",
@@ -618,10 +504,7 @@ def print_report(args, cases: list[Case], found: Findings) -> None:
         )
     if found.skipped:
         print(f"- not installed, skipped: {', '.join(sorted(found.skipped))}")
-    for p in found.problems:
-        print("- **PROBLEM**: " + p.replace("\n", "\n  "))
-    if not found.problems:
-        print("- no disagreement, no failure")
+    print_problems(found)
 
 
 # ------------------------------------------------------------------------ main
@@ -660,26 +543,15 @@ def pyrankcore_facts(repeat: int, workdir: str, found: Findings) -> None:
 
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument(
-        "--quick",
-        action="store_true",
-        help="smoke test: 10,000 hands, 1 run, smaller per-call samples",
-    )
+    p = parser(__doc__, "smoke test: 10,000 hands, 1 run, smaller per-call samples")
     p.add_argument("--hands", type=int, help="hands per card count (default 1,000,000)")
-    p.add_argument("--repeat", type=int, help="timed runs per case (default 5)")
-    p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--cards", type=int, nargs="+", default=[5, 7], choices=[5, 6, 7])
-    args = p.parse_args(argv)
-    args.hands = args.hands or (10_000 if args.quick else 1_000_000)
-    args.repeat = args.repeat or (1 if args.quick else 5)
-    return args
+    return finish_args(p.parse_args(argv), "hands")
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    scale = QUICK_SCALE if args.quick else 1
-    caps = {name: max(1, cap // scale) for name, cap in PER_CALL_CAP.items()}
+    caps = scaled(PER_CALL_CAP, args.quick)
     rng = np.random.default_rng(args.seed)
     all_hands = [random_hands(rng, args.hands, k) for k in args.cards]
 

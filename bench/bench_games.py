@@ -28,13 +28,9 @@ progress goes to stderr.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import itertools
 import os
-import shlex
-import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -42,17 +38,32 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# Shared helpers of the high-hand benchmark next to this file.
+# The helpers shared by the three scripts live next to this file.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_eval import (
+from _common import (  # noqa: E402
     CARD_TEXT,
+    Check,
     Findings,
-    cpu_model,
+    Timed,
+    add_threads,
+    call_each,
+    checks_table,
+    command_line,
+    cpu_line,
+    exact_issue,
+    finish,
     fmt_rate,
+    from_cactus_kev,
     hand_text,
+    load_line,
     log,
-    order_breaks,
+    order_issue,
+    parser,
+    print_problems,
+    pyrankcore_line,
     run_rounds,
+    scaled,
+    targets_table,
     version,
 )
 
@@ -75,12 +86,11 @@ CAPS = {
     "pokerkit": 2_000,  # pokerkit rankings (5 and 7 cards)
     "pokerkit_omaha": 300,  # pokerkit Omaha (up to 150 five-card hands each)
 }
-QUICK_SCALE = 10
 
 
 # ---------------------------------------------------------------------- timing
 @dataclass
-class Case:
+class Case(Timed):
     """One timed call on one set of hands."""
 
     section: str  # "games" or "omaha"
@@ -103,18 +113,6 @@ class Case:
     def label(self) -> str:
         return f"{self.shape}: {self.library} {self.call} {self.game} threads={self.threads}"
 
-    @property
-    def seconds(self) -> float:
-        return statistics.median(self.times)
-
-    @property
-    def rate(self) -> float:
-        return self.hands / self.seconds
-
-    @property
-    def ns(self) -> float:
-        return self.seconds / self.hands * 1e9
-
     def keep(self, out) -> None:
         if self.keeps:
             out = out if self.convert is None else self.convert(out)
@@ -123,18 +121,9 @@ class Case:
 
 def per_call(section, shape, library, call, game, items, fn, **kw) -> Case:
     """One ``fn(item)`` per hand, collected in a list as user code would."""
-    head = items[:1000]
+    run, warmup = call_each(items, fn)
     return Case(
-        section,
-        shape,
-        library,
-        call,
-        game,
-        len(items),
-        lambda: [fn(x) for x in items],
-        warmup=lambda: [fn(x) for x in head],
-        per_call=True,
-        **kw,
+        section, shape, library, call, game, len(items), run, warmup=warmup, per_call=True, **kw
     )
 
 
@@ -290,35 +279,7 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
     return cases
 
 
-def from_cactus_kev(ranks) -> np.ndarray:
-    return 7463 - np.asarray(ranks)
-
-
 # ------------------------------------------------------------------- checks
-@dataclass
-class Check:
-    what: str
-    hands: int
-    issue: str | None  # None: agrees
-    note: str = ""
-
-
-def exact_issue(want, got, show) -> str | None:
-    bad = np.flatnonzero(np.asarray(got) != np.asarray(want))
-    if not bad.size:
-        return None
-    examples = "\n".join(show(i) for i in bad[:5])
-    return f"{bad.size:,} of {len(want):,} hands differ\n{examples}"
-
-
-def order_issue(want, got, show) -> str | None:
-    breaks = order_breaks(np.asarray(want), np.asarray(got))
-    if not breaks:
-        return None
-    examples = "\n".join(f"{show(i)} vs {show(j)}" for i, j in breaks[:5])
-    return f"{len(breaks):,} ordering breaks over {len(want):,} hands\n{examples}"
-
-
 def shower(texts, want, got, names=("pyrankcore", "other")):
     def show(i):
         return f"{texts(i)} ({names[0]} {want[i]}, {names[1]} {got[i]})"
@@ -547,14 +508,6 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
 
 
 # ---------------------------------------------------------------------- report
-def load_line() -> str:
-    try:
-        out = subprocess.run(["uptime"], capture_output=True, text=True, check=True)
-        return out.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def fmt_x(x: float) -> str:
     return f"{x:.2f}×"
 
@@ -632,33 +585,18 @@ def omaha_table(cases: list[Case], targets: list) -> str:
     return "\n".join(lines)
 
 
-def checks_table(checks: list[Check], found: Findings) -> str:
-    lines = ["| check | hands | result | note |", "|---|--:|---|---|"]
-    for ch in checks:
-        result = "agrees" if ch.issue is None else "**DISAGREES**"
-        lines.append(f"| {ch.what} | {ch.hands:,} | {result} | {ch.note} |")
-        if ch.issue is not None:
-            msg = f"{ch.what}: {ch.issue}"
-            found.problems.append(msg)
-            log("\n!!! DISAGREEMENT !!! " + msg + "\n")
-    return "\n".join(lines)
-
-
 def machine_info(args, load_start: str) -> str:
-    prc = sys.modules.get("pyrankcore")
-    where = os.path.dirname(prc.__file__) if prc else "?"
     peers = ", ".join(f"{p} {version(p)}" for p in PEERS)
     return "\n".join(
         [
-            f"- CPU: {cpu_model()} ({os.cpu_count()} logical CPUs), "
-            f"{os.uname().sysname} {os.uname().release}",
+            cpu_line(),
             f"- Python {sys.version.split()[0]}, NumPy {np.__version__}",
-            f"- pyrankcore {version('pyrankcore')} from `{where}`; peers: {peers}",
+            f"{pyrankcore_line()}; peers: {peers}",
             f"- {args.hands:,} random hands per case (seed {args.seed}; short deck "
             f"from the 36 cards six and up); median of {args.repeat} interleaved "
             "run(s); per-call cases on the first hands only",
             f"- load at start: `{load_start}`",
-            f"- command: `{shlex.join([sys.executable, *sys.argv])}` (in `{os.getcwd()}`)",
+            command_line(),
         ]
     )
 
@@ -669,11 +607,8 @@ def print_report(args, cases, checks, found, load_start) -> None:
     print(machine_info(args, load_start) + "\n")
     print(games_table(cases, targets) + "\n")
     print(omaha_table(cases, targets) + "\n")
-    print("**Targets (one thread)**\n")
-    print("| target | measured | met |\n|---|--:|---|")
-    for what, got, ok in targets:
-        print(f"| {what} | {got} | {'yes' if ok else '**no**'} |")
-    print("\n**Agreement**\n")
+    print(targets_table(targets) + "\n")
+    print("**Agreement**\n")
     print(checks_table(checks, found) + "\n")
     if found.skipped:
         print(f"- not installed, skipped: {', '.join(sorted(found.skipped))}")
@@ -681,45 +616,23 @@ def print_report(args, cases, checks, found, load_start) -> None:
         "- no pokerkit peer for ace_six or incomplete; phevaluator has Omaha "
         "high with four hole cards only"
     )
-    for p in found.problems:
-        print("- **PROBLEM**: " + p.replace("\n", "\n  "))
-    if not found.problems:
-        print("- no disagreement, no failure")
+    print_problems(found)
     print(f"\nload at end: `{load_line()}`")
 
 
 # ------------------------------------------------------------------------ main
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument(
-        "--quick",
-        action="store_true",
-        help="smoke test: 10,000 hands, 1 run, small samples",
-    )
+    p = parser(__doc__, "smoke test: 10,000 hands, 1 run, small samples")
     p.add_argument("--hands", type=int, help="hands per case (default 1,000,000)")
-    p.add_argument("--repeat", type=int, help="timed runs per case (default 5)")
-    p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--cards", type=int, nargs="+", default=[5, 7], choices=[5, 6, 7])
-    p.add_argument(
-        "--threads",
-        type=int,
-        nargs="+",
-        default=[1],
-        help="thread counts of batch cases",
-    )
-    args = p.parse_args(argv)
-    args.hands = args.hands or (10_000 if args.quick else 1_000_000)
-    args.repeat = args.repeat or (1 if args.quick else 5)
-    if 1 not in args.threads:
-        args.threads = [1, *args.threads]
-    return args
+    add_threads(p)
+    return finish(p.parse_args(argv), "hands")
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
     load_start = load_line()
-    scale = QUICK_SCALE if args.quick else 1
-    caps = {name: max(1, cap // scale) for name, cap in CAPS.items()}
+    caps = scaled(CAPS, args.quick)
     prc = importlib.import_module("pyrankcore")
     found = Findings()
     for peer in PEERS:

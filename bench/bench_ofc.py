@@ -33,11 +33,9 @@ stdout; progress goes to stderr.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import itertools
 import os
-import shlex
 import statistics
 import sys
 import time
@@ -46,16 +44,34 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+# The helpers shared by the three scripts live next to this file.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_eval import Findings, cpu_model, fmt_rate, hand_text, log, run_rounds, version
-from bench_games import Check, exact_issue, load_line
+from _common import (  # noqa: E402
+    Check,
+    Findings,
+    add_threads,
+    checks_table,
+    command_line,
+    cpu_line,
+    exact_issue,
+    finish,
+    fmt_rate,
+    hand_text,
+    load_line,
+    log,
+    parser,
+    print_problems,
+    pyrankcore_line,
+    run_rounds,
+    scaled,
+    targets_table,
+)
 
 SCORE_TARGET = 5e6  # score_batch deals (heads-up) per second, one thread
 SOLVER_HANDS = {13: 500, 14: 500, 15: 300, 16: 200, 17: 200}  # hands per size
 SOLVER_TARGETS = {14: 1_500, 17: 50}  # hands per second, standard rules
 EXHAUSTIVE = {13: 40, 14: 8}  # hands checked against every arrangement
 CAPS = {"score": 20_000, "royalties": 20_000}  # per-call cases and checks
-QUICK_SCALE = 10
 QUICK_SOLVER_SCALE = 10
 
 
@@ -468,21 +484,18 @@ def solver_table(cases, targets) -> str:
 
 
 def machine_info(args, load_start) -> str:
-    prc = sys.modules.get("pyrankcore")
-    where = os.path.dirname(prc.__file__) if prc else "?"
     sizes = ", ".join(f"{n:,} of {k}" for k, n in args.solver_hands.items())
     return "\n".join(
         [
-            f"- CPU: {cpu_model()} ({os.cpu_count()} logical CPUs), "
-            f"{os.uname().sysname} {os.uname().release}",
+            cpu_line(),
             f"- Python {sys.version.split()[0]}, NumPy {np.__version__}",
-            f"- pyrankcore {version('pyrankcore')} from `{where}`",
+            pyrankcore_line(),
             f"- {args.deals:,} random heads-up deals (seed {args.seed}); solver hands "
             f"(seed {args.seed}, the same every run): {sizes}; median of "
             f"{args.repeat} interleaved run(s); per-call cases on the first deals only",
             "- solver rows: time per hand from the last run",
             f"- load at start: `{load_start}`",
-            f"- command: `{shlex.join([sys.executable, *sys.argv])}` (in `{os.getcwd()}`)",
+            command_line(),
         ]
     )
 
@@ -493,45 +506,18 @@ def print_report(args, cases, checks, found, load_start) -> None:
     print(machine_info(args, load_start) + "\n")
     print(scoring_table(cases, targets) + "\n")
     print(solver_table(cases, targets) + "\n")
-    print("**Targets (one thread)**\n")
-    print("| target | measured | met |\n|---|--:|---|")
-    for what, got, ok in targets:
-        print(f"| {what} | {got} | {'yes' if ok else '**no**'} |")
-    print("\n**Agreement**\n")
-    print("| check | sample | result | note |\n|---|--:|---|---|")
-    for ch in checks:
-        result = "agrees" if ch.issue is None else "**DISAGREES**"
-        print(f"| {ch.what} | {ch.hands:,} | {result} | {ch.note} |")
-        if ch.issue is not None:
-            msg = f"{ch.what}: {ch.issue}"
-            found.problems.append(msg)
-            log("\n!!! DISAGREEMENT !!! " + msg + "\n")
-    print()
-    for p in found.problems:
-        print("- **PROBLEM**: " + p.replace("\n", "\n  "))
-    if not found.problems:
-        print("- no disagreement, no failure")
+    print(targets_table(targets) + "\n")
+    print("**Agreement**\n")
+    print(checks_table(checks, found, count="sample") + "\n")
+    print_problems(found)
     print(f"\nload at end: `{load_line()}`")
 
 
 # ------------------------------------------------------------------------ main
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument(
-        "--quick",
-        action="store_true",
-        help="smoke test: 10,000 deals, 1 run, few solver hands",
-    )
+    p = parser(__doc__, "smoke test: 10,000 deals, 1 run, few solver hands")
     p.add_argument("--deals", type=int, help="heads-up deals (default 1,000,000)")
-    p.add_argument("--repeat", type=int, help="timed runs per case (default 5)")
-    p.add_argument("--seed", type=int, default=20240601)
-    p.add_argument(
-        "--threads",
-        type=int,
-        nargs="+",
-        default=[1],
-        help="thread counts of batch cases",
-    )
+    add_threads(p)
     p.add_argument(
         "--solver-scale",
         type=float,
@@ -539,11 +525,7 @@ def parse_args(argv=None):
         help="multiply the solver hand counts (500 of 13 and 14 cards, 300 of 15, "
         "200 of 16 and 17)",
     )
-    args = p.parse_args(argv)
-    args.deals = args.deals or (10_000 if args.quick else 1_000_000)
-    args.repeat = args.repeat or (1 if args.quick else 5)
-    if 1 not in args.threads:
-        args.threads = [1, *args.threads]
+    args = finish(p.parse_args(argv), "deals")
     scale = args.solver_scale / (QUICK_SOLVER_SCALE if args.quick else 1)
     args.solver_hands = {k: max(1, round(n * scale)) for k, n in SOLVER_HANDS.items()}
     return args
@@ -552,9 +534,8 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     args = parse_args(argv)
     load_start = load_line()
-    scale = QUICK_SCALE if args.quick else 1
-    caps = {name: max(1, cap // scale) for name, cap in CAPS.items()}
-    exhaustive = {k: max(1, n // scale) for k, n in EXHAUSTIVE.items()}
+    caps = scaled(CAPS, args.quick)
+    exhaustive = scaled(EXHAUSTIVE, args.quick)
     prc = importlib.import_module("pyrankcore")
     ofc = prc.ofc
     found = Findings()

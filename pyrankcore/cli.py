@@ -1,16 +1,26 @@
-"""Command line: ``pyrankcore demo`` and ``pyrankcore eval CARDS``."""
+"""Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS`` and ``pyrankcore --version``.
+
+Every command prints a table for people or, with ``--json``, one JSON object
+for programs. Errors are one line on stderr and exit status 2, never a
+traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
+import pyrankcore
 from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore.batch import evaluate_batch
-from pyrankcore.hands import Category, describe
+from pyrankcore.errors import PyrankcoreError
+from pyrankcore.hands import Category, category, describe
 
 # Exact number of k-card hands whose best five cards fall in each category
 # (HIGH_CARD .. STRAIGHT_FLUSH); the tests check these by full enumeration.
@@ -22,15 +32,55 @@ EXACT_COUNTS = {
 # First strength of each category; strengths are 1..7462.
 CATEGORY_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463)
 
+# The keys of each command's --json object, shown in its --help.
+DEMO_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  hands, cards, seed, threads   the arguments (threads: 1 when not given)
+  categories                    one object per category, strongest first:
+                                name, hands (count), observed and exact
+                                (fractions of all hands)
+  examples                      the first hand and the best hand: label,
+                                cards (text), strength, description
+  seconds                       time spent in evaluate_batch
+  hands_per_second              hands / seconds
+"""
+EVAL_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  cards         the cards as text ("As Ks Qs Js Ts")
+  ids           the card ids (rank * 4 + suit)
+  game          the ranking used
+  strength      larger wins; 0 = no qualifying low
+  description   the hand in words
+  category      the five-card category name ("Straight Flush"), or null for
+                a hand that does not qualify
+"""
+
+
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are exceptions, so that main() can
+    report them in one line (argparse's own prints the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
 
 class Progress:
-    """A one-line progress bar on stderr, shown only for work over a second."""
+    """A one-line progress bar on stderr, shown only for work over a second
+    and only when stderr is a terminal (a log file would collect every
+    carriage-return update)."""
 
-    def __init__(self, total: int, label: str) -> None:
+    def __init__(self, total: int, label: str, enabled: bool | None = None) -> None:
         self.total, self.label, self.start = total, label, time.perf_counter()
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.shown = False
 
     def update(self, done: int) -> None:
+        if not self.enabled:
+            return
         elapsed = time.perf_counter() - self.start
         if elapsed < 1.0 and not self.shown:
             return
@@ -49,7 +99,37 @@ class Progress:
             sys.stderr.write("\n")
 
 
-def demo(hands: int, cards: int, seed: int, threads: int | None, chunk: int = 1_000_000) -> int:
+def demo(
+    hands: int,
+    cards: int,
+    seed: int,
+    threads: int | None,
+    chunk: int = 1_000_000,
+    as_json: bool = False,
+) -> int:
+    """Evaluate ``hands`` random hands and print the category histogram
+    against the exact probabilities, two example hands and the throughput.
+
+    Parameters
+    ----------
+    hands : int
+        Number of random hands, at least 1.
+    cards : int
+        Cards per hand: 5, 6 or 7.
+    seed : int
+        Seed of the random deals (non-negative).
+    threads : int or None
+        Threads for ``evaluate_batch``; None means one.
+    chunk : int, optional
+        Hands generated and evaluated at a time (bounds the memory used).
+    as_json : bool, optional
+        Print one JSON object (see ``DEMO_JSON_HELP``) instead of the table.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+    """
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -74,20 +154,48 @@ def demo(hands: int, cards: int, seed: int, threads: int | None, chunk: int = 1_
     progress.close()
 
     total_hands = sum(EXACT_COUNTS[cards])
-    print(f"pyrankcore demo: {hands:,} random {cards}-card hands (seed {seed})")
-    print()
-    print(f"{'category':<16}{'hands':>12}{'observed':>11}{'exact':>11}")
+    rate = hands / eval_seconds if eval_seconds else float("inf")
+    rows = []
     for cat in reversed(Category):
         lo, hi = CATEGORY_STARTS[cat], CATEGORY_STARTS[cat + 1]
         seen = int(counts[lo:hi].sum())
         exact = EXACT_COUNTS[cards][cat] / total_hands
-        name = CATEGORY_NAMES[cat]
-        print(f"{name:<16}{seen:>12,}{seen / hands:>10.4%}{exact:>10.4%}")
-    print()
+        rows.append((CATEGORY_NAMES[cat], seen, seen / hands, exact))
+    examples = []
     for label, row in zip(("first hand", "best hand"), example_rows):
         strength = _core.evaluate(row.tolist())
-        print(f"{label:<11} {_core.format_cards(row)}  ->  {strength:>4}  {describe(strength)}")
-    rate = hands / eval_seconds if eval_seconds else float("inf")
+        examples.append((label, _core.format_cards(row), strength, describe(strength)))
+
+    if as_json:
+        _print_json(
+            {
+                "hands": hands,
+                "cards": cards,
+                "seed": seed,
+                "threads": threads or 1,
+                "categories": [
+                    {"name": name, "hands": seen, "observed": observed, "exact": exact}
+                    for name, seen, observed, exact in rows
+                ],
+                "examples": [
+                    {"label": label, "cards": text, "strength": strength, "description": words}
+                    for label, text, strength, words in examples
+                ],
+                "seconds": eval_seconds,
+                # JSON has no infinity: null when the clock saw no time at all
+                "hands_per_second": rate if eval_seconds else None,
+            }
+        )
+        return 0
+
+    print(f"pyrankcore demo: {hands:,} random {cards}-card hands (seed {seed})")
+    print()
+    print(f"{'category':<16}{'hands':>12}{'observed':>11}{'exact':>11}")
+    for name, seen, observed, exact in rows:
+        print(f"{name:<16}{seen:>12,}{observed:>10.4%}{exact:>10.4%}")
+    print()
+    for label, text, strength, words in examples:
+        print(f"{label:<11} {text}  ->  {strength:>4}  {words}")
     print()
     print(
         f"evaluated in {eval_seconds:.3f} s: {rate / 1e6:,.1f} million hands/s "
@@ -96,39 +204,156 @@ def demo(hands: int, cards: int, seed: int, threads: int | None, chunk: int = 1_
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="pyrankcore", description="Fast poker hand evaluation.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    d = sub.add_parser("demo", help="evaluate a large random batch and report")
+def evaluate_one(cards: Sequence[str], game: str = "high", as_json: bool = False) -> int:
+    """Evaluate one hand under ``game`` and print its strength and description.
+
+    Parameters
+    ----------
+    cards : sequence of str
+        Card text, one or more tokens ("As Ks", "Qs", "JsTs" all parse).
+    game : str, optional
+        A ranking name from ``pyrankcore.GAMES``.
+    as_json : bool, optional
+        Print one JSON object (see ``EVAL_JSON_HELP``) instead of a line.
+
+    Returns
+    -------
+    int
+        The exit status, 0. Bad cards raise the library's errors.
+    """
+    text = " ".join(cards)
+    strength = _core.evaluate(text, game)
+    ids = _core.parse_cards(text)
+    shown = _core.format_cards(ids)
+    words = describe(strength, game)
+    if as_json:
+        # Strength 0 (no qualifying low) has no category.
+        name = CATEGORY_NAMES[category(strength, game)] if strength else None
+        _print_json(
+            {
+                "cards": shown,
+                "ids": ids,
+                "game": game,
+                "strength": strength,
+                "description": words,
+                "category": name,
+            }
+        )
+        return 0
+    where = "" if game == "high" else f" ({game})"
+    print(f"{shown}{where}: strength {strength} ({words})")
+    return 0
+
+
+def _print_json(obj: dict[str, Any]) -> None:
+    # One line, so that line-oriented tools (grep, jq -c, log collectors) see
+    # one record per run.
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="pyrankcore", description="Fast poker hand evaluation.")
+    parser.add_argument(
+        "--version", action="version", version=f"pyrankcore {pyrankcore.__version__}"
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,eval}")
+    formatter = argparse.RawDescriptionHelpFormatter
+    d = sub.add_parser(
+        "demo",
+        help="evaluate a large random batch and report",
+        description="Evaluate random hands, show the category histogram next to the "
+        "exact probabilities, and the throughput.",
+        epilog=DEMO_JSON_HELP,
+        formatter_class=formatter,
+    )
     d.add_argument(
         "--hands", type=int, default=10_000_000, help="number of random hands (default 10,000,000)"
     )
     d.add_argument(
         "--cards", type=int, choices=(5, 6, 7), default=7, help="cards per hand (default 7)"
     )
-    d.add_argument("--seed", type=int, default=2026, help="random seed")
+    d.add_argument("--seed", type=int, default=2026, help="random seed, 0 or more (default 2026)")
     d.add_argument(
         "--threads", type=int, default=None, help="threads for evaluate_batch (default 1)"
     )
-    e = sub.add_parser("eval", help="evaluate one hand, e.g. 'As Ks Qs Js Ts'")
-    e.add_argument("cards", nargs="+", help="5 to 7 cards")
-    args = parser.parse_args(argv)
+    d.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    e = sub.add_parser(
+        "eval",
+        help="evaluate one hand, e.g. 'As Ks Qs Js Ts'",
+        description="Evaluate one hand and describe it.",
+        epilog=EVAL_JSON_HELP,
+        formatter_class=formatter,
+    )
+    e.add_argument(
+        "cards", nargs="+", help="the cards, e.g. As Ks Qs Js Ts (5 to 7 for most games)"
+    )
+    e.add_argument(
+        "--game",
+        default="high",
+        choices=_core.GAMES,
+        metavar="NAME",
+        help=f"ranking: {', '.join(_core.GAMES)} (default high)",
+    )
+    e.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "demo":
         if args.hands < 1:
-            parser.error("--hands must be at least 1")
+            raise UsageError("--hands must be at least 1")
+        if args.seed < 0:
+            raise UsageError("--seed must be 0 or more")
         if args.threads is not None and args.threads < 1:
-            parser.error("--threads must be at least 1")
-        return demo(args.hands, args.cards, args.seed, args.threads)
-    text = " ".join(args.cards)
+            raise UsageError("--threads must be at least 1")
+        return demo(args.hands, args.cards, args.seed, args.threads, as_json=args.json)
+    return evaluate_one(args.cards, args.game, as_json=args.json)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after the program name; ``sys.argv[1:]`` when None.
+
+    Returns
+    -------
+    int
+        0 on success; 2 for a bad command line or input the library rejects,
+        after one line on stderr.
+    """
+    parser = _build_parser()
     try:
-        strength = _core.evaluate(text)
-    except ValueError as exc:
-        print(f"pyrankcore: {exc}", file=sys.stderr)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help and --version end here
+            return exc.code if isinstance(exc.code, int) else 0
+        return _run(args)
+    except BrokenPipeError:
+        # The reader went away (``pyrankcore demo --json | head -c 100``): not
+        # an error of ours. Point stdout at devnull so that the interpreter's
+        # final flush does not print a second complaint.
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        # Ctrl-C in a long demo: stop quietly, with the shell's status for SIGINT.
+        print("pyrankcore: interrupted", file=sys.stderr)
+        return 130
+    except (UsageError, PyrankcoreError, ValueError, TypeError) as exc:
+        # One line, whatever the message holds: scripts read stderr line by line.
+        message = " ".join(str(exc).split())
+        print(f"pyrankcore: error: {message}", file=sys.stderr)
         return 2
-    print(
-        f"{_core.format_cards(_core.parse_cards(text))}: strength {strength} ({describe(strength)})"
-    )
-    return 0
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # an in-memory stdout (tests, IDEs) has no descriptor to redirect
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """The C-level API: ``from pyrankcore cimport ...`` compiles and agrees with Python.
 
-Builds tests/cython/cimport_smoke.pyx in a temporary directory with Cython and
-setuptools (in a subprocess, ``build_ext --inplace``), against the .pxd files
-of the *installed* pyrankcore package, then imports it and compares every
-C entry point with pyrankcore.evaluate_batch.
+Builds tests/cython/cimport_smoke.pyx, and the README's ```cython example
+verbatim, in temporary directories with Cython and setuptools (in a
+subprocess, ``build_ext --inplace``), against the .pxd files of the
+*installed* pyrankcore package, then imports them and compares every C entry
+point with pyrankcore.evaluate / evaluate_batch.
 """
 
 import importlib.util
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -23,6 +25,7 @@ import pyrankcore
 
 HERE = Path(__file__).resolve().parent
 SMOKE_PYX = HERE / "cython" / "cimport_smoke.pyx"
+README = HERE.parent / "README.md"
 PACKAGE_DIR = Path(pyrankcore.__file__).resolve().parent
 
 BUILD_SCRIPT = textwrap.dedent(
@@ -31,11 +34,11 @@ BUILD_SCRIPT = textwrap.dedent(
     from setuptools import Extension, setup
     from Cython.Build import cythonize
 
-    include_dir = sys.argv[1]
+    include_dir, name = sys.argv[1], sys.argv[2]
     setup(
-        name="cimport_smoke",
+        name=name,
         ext_modules=cythonize(
-            [Extension("cimport_smoke", ["cimport_smoke.pyx"])],
+            [Extension(name, [name + ".pyx"])],
             include_path=[include_dir],
             compiler_directives={"language_level": 3},
         ),
@@ -72,22 +75,22 @@ def test_pxd_files_ship_with_the_package():
         assert fn in text, fn
 
 
-@pytest.fixture(scope="module")
-def smoke(tmp_path_factory):
+def build_module(workdir, name, source):
+    """Compile ``source`` as the extension module ``name`` in ``workdir``
+    against the installed pyrankcore, and import it."""
     if importlib.util.find_spec("Cython") is None:
-        pytest.skip("Cython is not installed: cannot build the cimport smoke test")
+        pytest.skip("Cython is not installed: cannot build a cimport test module")
     if importlib.util.find_spec("setuptools") is None:
-        pytest.skip("setuptools is not installed: cannot build the cimport smoke test")
+        pytest.skip("setuptools is not installed: cannot build a cimport test module")
     if not _have_c_compiler():
-        pytest.skip("no C compiler found (CC, cc, gcc, clang): cannot build the cimport smoke test")
-    workdir = tmp_path_factory.mktemp("cimport_smoke")
-    shutil.copy(SMOKE_PYX, workdir / "cimport_smoke.pyx")
-    (workdir / "build_smoke.py").write_text(BUILD_SCRIPT, encoding="utf-8")
+        pytest.skip("no C compiler found (CC, cc, gcc, clang): cannot build a cimport test module")
+    (workdir / f"{name}.pyx").write_text(source, encoding="utf-8")
+    (workdir / "build_module.py").write_text(BUILD_SCRIPT, encoding="utf-8")
     # The include path for ``cimport pyrankcore`` is the directory that holds
     # the installed package.
     include_dir = str(PACKAGE_DIR.parent)
     proc = subprocess.run(
-        [sys.executable, "build_smoke.py", include_dir],
+        [sys.executable, "build_module.py", include_dir, name],
         check=False,
         cwd=workdir,
         capture_output=True,
@@ -96,14 +99,56 @@ def smoke(tmp_path_factory):
     )
     assert proc.returncode == 0, f"build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    built = list(workdir.glob("cimport_smoke*" + (suffix or ".so")))
+    built = list(workdir.glob(name + "*" + (suffix or ".so")))
     if not built:
-        built = [p for p in workdir.glob("cimport_smoke*") if p.suffix in (".so", ".pyd")]
+        built = [p for p in workdir.glob(name + "*") if p.suffix in (".so", ".pyd")]
     assert built, f"no extension module in {sorted(p.name for p in workdir.iterdir())}"
-    spec = importlib.util.spec_from_file_location("cimport_smoke", built[0])
+    spec = importlib.util.spec_from_file_location(name, built[0])
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def smoke(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("cimport_smoke")
+    return build_module(workdir, "cimport_smoke", SMOKE_PYX.read_text(encoding="utf-8"))
+
+
+def readme_cython_blocks():
+    text = README.read_text(encoding="utf-8")
+    return re.findall(r"```cython\n(.*?)```", text, flags=re.DOTALL)
+
+
+@pytest.fixture(scope="module")
+def readme_module(tmp_path_factory):
+    blocks = readme_cython_blocks()
+    assert len(blocks) == 1, "the README should have exactly one ```cython example"
+    workdir = tmp_path_factory.mktemp("readme_cimport")
+    # Verbatim: what a reader pastes into a .pyx file must compile as it is.
+    return build_module(workdir, "readme_cimport", blocks[0])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As Ks Qs Js Ts 2c 2d",
+        "Kh Kd 9s 9c 2d 3h 4c",
+        "7c 5d 4h 3s 2c 9h Jd",
+        "5d 4d 3d 2d Ad 9c 9h",
+    ],
+)
+def test_readme_cython_example_compiles_and_agrees(readme_module, text):
+    ids = pyrankcore.parse_cards(text)
+    want = pyrankcore.evaluate(text)
+    assert readme_module.seven_card_strength(bytes(ids)) == want
+    assert readme_module.mask_strength(sum(1 << c for c in ids)) == want
+    assert readme_module.mask_strength(sum(1 << c for c in ids[:5])) == pyrankcore.evaluate(ids[:5])
+
+
+def test_readme_cython_example_value_in_its_docstring(readme_module):
+    # the docstring promises 7462 for the royal flush plus two deuces
+    assert readme_module.seven_card_strength(bytes([51, 47, 43, 39, 35, 0, 1])) == 7462
 
 
 def random_hands(n, k, seed):

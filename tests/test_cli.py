@@ -1,6 +1,7 @@
-"""The command line: ``python -m pyrankcore demo`` and the ``pyrankcore`` script."""
+"""The command line: ``python -m pyrankcore``, the ``pyrankcore`` script and ``cli.main``."""
 
 import importlib.metadata
+import json
 import os
 import re
 import shutil
@@ -10,6 +11,9 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+
+import pyrankcore
+from pyrankcore import cli
 
 # Categories common enough to appear in any 20,000-hand sample (five or
 # seven cards): the rarest, full house, is expected about 30 times in five
@@ -157,3 +161,214 @@ def test_console_script_demo():
     proc = run(script, "demo", "--hands", "20000", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     assert "full house" in normalise(proc.stdout)
+
+
+# ------------------------------------------------------- main() in process
+# These call pyrankcore.cli.main directly: quicker than a subprocess, and
+# capsys sees exactly what each stream got.
+
+ROYAL = ["As", "Ks", "Qs", "Js", "Ts"]
+# A hand every ranking takes: five cards, all six or higher (the short deck).
+EVERY_GAME_HAND = "9c 8d 7h 6s Ac"
+EVAL_KEYS = {"cards", "ids", "game", "strength", "description", "category"}
+DEMO_KEYS = {
+    "hands",
+    "cards",
+    "seed",
+    "threads",
+    "categories",
+    "examples",
+    "seconds",
+    "hands_per_second",
+}
+
+
+def test_version(capsys):
+    assert cli.main(["--version"]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == f"pyrankcore {pyrankcore.__version__}"
+    assert err == ""
+
+
+def test_eval_prints_the_readme_line(capsys):
+    assert cli.main(["eval", *ROYAL]) == 0
+    out, _ = capsys.readouterr()
+    assert out == "As Ks Qs Js Ts: strength 7462 (Royal Flush)\n"
+
+
+@pytest.mark.parametrize("game", pyrankcore.GAMES)
+def test_eval_every_game(capsys, game):
+    strength = pyrankcore.evaluate(EVERY_GAME_HAND, game)
+    words = pyrankcore.describe(strength, game)
+    assert cli.main(["eval", "--game", game, *EVERY_GAME_HAND.split()]) == 0
+    out, err = capsys.readouterr()
+    assert f"strength {strength} ({words})" in out
+    assert err == ""
+    assert cli.main(["eval", "--game", game, "--json", EVERY_GAME_HAND]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert set(record) == EVAL_KEYS
+    assert record["game"] == game
+    assert record["strength"] == strength
+    assert record["description"] == words
+    assert record["ids"] == pyrankcore.parse_cards(EVERY_GAME_HAND)
+    assert record["cards"] == pyrankcore.format_cards(record["ids"])
+    if strength == 0:  # ace_five_8: a nine-high hand has no qualifying low
+        assert record["category"] is None
+    else:
+        cat = pyrankcore.category(strength, game)
+        assert normalise(record["category"]) == normalise(cat.name)
+
+
+def test_eval_json_no_qualifying_low(capsys):
+    assert cli.main(["eval", "--game", "ace_five_8", "--json", "9c 6d 5h 4s 2c"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["strength"] == 0
+    assert record["category"] is None
+    assert record["description"] == pyrankcore.describe(0, "ace_five_8")
+
+
+def test_demo_json(capsys):
+    assert cli.main(["demo", "--hands", "20000", "--seed", "1", "--cards", "5", "--json"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.count("\n") == 1  # one object, one line
+    record = json.loads(out)
+    assert set(record) == DEMO_KEYS
+    assert (record["hands"], record["cards"], record["seed"], record["threads"]) == (20000, 5, 1, 1)
+    assert [normalise(c["name"]) for c in record["categories"]] == [
+        normalise(c.name) for c in reversed(pyrankcore.Category)
+    ]
+    assert sum(c["hands"] for c in record["categories"]) == 20000
+    assert sum(c["exact"] for c in record["categories"]) == pytest.approx(1.0)
+    for example in record["examples"]:
+        assert example["strength"] == pyrankcore.evaluate(example["cards"])
+        assert example["description"] == pyrankcore.describe(example["strength"])
+
+
+def test_demo_json_matches_the_table(capsys):
+    args = ["demo", "--hands", "20000", "--seed", "4"]
+    assert cli.main(args) == 0
+    table = capsys.readouterr().out
+    assert cli.main([*args, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    for c in record["categories"]:
+        assert re.search(rf"^{c['name']}\s+{c['hands']:,}\s", table, flags=re.MULTILINE), c
+
+
+@pytest.mark.parametrize(("command", "keys"), [("eval", EVAL_KEYS), ("demo", DEMO_KEYS)])
+def test_help_documents_the_json_keys(capsys, command, keys):
+    assert cli.main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--json" in out
+    missing = [k for k in keys if not re.search(rf"\b{k}\b", out)]
+    assert not missing, out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["eval", "As", "Xs", "Qs", "Js", "Ts"],  # bad card
+        ["eval", "As", "As", "Qs", "Js", "Ts"],  # duplicate
+        ["eval", "As", "Ks"],  # too few cards
+        ["eval", "--game", "razz", *ROYAL],  # unknown game
+        ["eval", "--game", "short_deck", "2c 3d 4h 5s 6c"],  # not in the game's deck
+        ["demo", "--seed", "-1"],
+        ["demo", "--hands", "0"],
+        ["demo", "--hands", "x"],
+        ["demo", "--threads", "0"],
+        ["demo", "--cards", "4"],
+        ["no-such-command"],
+        [],
+    ],
+)
+def test_errors_are_one_line_with_status_2(capsys, argv):
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("pyrankcore: error: "), err
+    assert "Traceback" not in err and "usage:" not in err
+
+
+@pytest.mark.parametrize(
+    "exc",
+    [
+        pyrankcore.PyrankcoreError("broken\nover two lines"),
+        pyrankcore.InvalidCardError("bad card"),
+        ValueError("bad value"),
+        TypeError("bad type"),
+    ],
+)
+def test_library_errors_are_one_line_with_status_2(capsys, monkeypatch, exc):
+    def fail(*args, **kwargs):
+        raise exc
+
+    monkeypatch.setattr(cli, "evaluate_batch", fail)
+    assert cli.main(["demo", "--hands", "100"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"pyrankcore: error: {' '.join(str(exc).split())}\n"
+
+
+class _Stream:
+    """A stderr stand-in that says whether it is a terminal."""
+
+    def __init__(self, tty):
+        self.tty, self.text = tty, ""
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_progress_bar_only_on_a_terminal(monkeypatch, tty):
+    stream = _Stream(tty)
+    monkeypatch.setattr(sys, "stderr", stream)
+    progress = cli.Progress(100, "evaluating")
+    progress.start -= 5.0  # as if it had run for five seconds: past the one-second delay
+    progress.update(50)
+    progress.close()
+    if tty:
+        assert "evaluating [" in stream.text and "50/100" in stream.text
+    else:
+        assert stream.text == ""
+
+
+def test_demo_without_a_terminal_writes_nothing_to_stderr(capsys):
+    # capsys's stderr is not a terminal
+    assert cli.main(["demo", "--hands", "3000", "--seed", "5"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_console_script_error_has_no_traceback():
+    script = _console_script()
+    if script is None:
+        pytest.skip("the pyrankcore console script is not on this interpreter's script path")
+    proc = run(script, "eval", "As", "Xs", "Qs", "Js", "Ts")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith("pyrankcore: error: ") and "Xs" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_console_script_closed_pipe_has_no_traceback():
+    # `pyrankcore demo --json | head -c 10`: the reader leaves before the output.
+    script = _console_script()
+    if script is None:
+        pytest.skip("the pyrankcore console script is not on this interpreter's script path")
+    proc = subprocess.Popen(
+        [script, "demo", "--hands", "2000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent,
+    )
+    proc.stdout.close()  # before the child has written anything
+    err = proc.stderr.read().decode("utf-8", "replace")
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

@@ -35,3 +35,31 @@ def test_readme_example(index):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0, f"README block {index} failed (see output above)"
+
+
+def shell_sessions():
+    """(command, expected output) for every ``$ pyrankcore ...`` line of the
+    README's plain code blocks whose output follows it."""
+    text = README.read_text(encoding="utf-8")
+    pairs = []
+    # Match every fence, whatever its language, so openings and closings pair up.
+    fences = re.findall(r"^```(\w*)\n(.*?)^```$", text, flags=re.DOTALL | re.MULTILINE)
+    for block in (body for lang, body in fences if lang == ""):
+        lines = block.splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("$ pyrankcore ") and i + 1 < len(lines):
+                if not lines[i + 1].startswith("$ "):
+                    pairs.append((line[2:], lines[i + 1]))
+    return pairs
+
+
+def test_readme_has_command_line_examples():
+    assert len(shell_sessions()) >= 2
+
+
+@pytest.mark.parametrize(("command", "expected"), shell_sessions())
+def test_readme_command_line_example(capsys, command, expected):
+    from pyrankcore import cli
+
+    assert cli.main(command.split()[1:]) == 0
+    assert capsys.readouterr().out == expected + "\n"

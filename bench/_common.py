@@ -1,0 +1,286 @@
+"""Helpers shared by bench_eval.py, bench_games.py and bench_ofc.py.
+
+The scripts are run by path (``python bench/bench_eval.py``) from outside the
+checkout, so each puts its own folder on ``sys.path`` and imports this module
+as ``_common``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import platform
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+CARD_TEXT = [r + s for r in RANKS for s in SUITS]  # index = id = rank * 4 + suit
+N_CLASSES = 7462  # five-card high classes: Cactus-Kev rank r = strength 7463 - r
+QUICK_SCALE = 10  # --quick divides the sample sizes by this
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def hand_text(row) -> str:
+    return " ".join(CARD_TEXT[c] for c in row)
+
+
+def from_cactus_kev(ranks) -> np.ndarray:
+    """Cactus-Kev ranks (1 = royal flush), as phevaluator and treys give them,
+    to pyrankcore strengths."""
+    return N_CLASSES + 1 - np.asarray(ranks)
+
+
+# ---------------------------------------------------------------------- timing
+class Timed:
+    """Timing properties of a case: ``times`` (seconds per run) and ``hands``
+    (hands per run)."""
+
+    times: list[float]
+    hands: int
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+    @property
+    def ns(self) -> float:
+        return self.seconds / self.hands * 1e9
+
+
+def call_each(items: list, fn: Callable) -> tuple[Callable[[], list], Callable[[], list]]:
+    """``(run, warmup)`` for a per-call case: one ``fn(item)`` per hand,
+    collected in a list as user code would; the warm-up does the first 1,000."""
+    head = items[:1000]
+    return (lambda: [fn(x) for x in items]), (lambda: [fn(x) for x in head])
+
+
+@dataclass
+class Findings:
+    problems: list[str] = field(default_factory=list)
+    skipped: set[str] = field(default_factory=set)
+    references: dict[int, str] = field(default_factory=dict)
+    facts: list[tuple[str, str]] = field(default_factory=list)
+
+    def attempt(self, label: str, fn: Callable):
+        """``fn()``, or None after recording its failure: one broken case must not
+        hide the others' numbers."""
+        log(label)
+        try:
+            return fn()
+        except Exception as e:
+            self.fail(label, e)
+            return None
+
+    def fail(self, label: str, e: Exception) -> None:
+        log(f"  FAILED: {type(e).__name__}: {e}")
+        self.problems.append(f"{label} raised {type(e).__name__}: {e}")
+
+
+def run_rounds(cases: list, repeat: int, found: Findings) -> list:
+    """Warm every case up, then time them in ``repeat`` interleaved rounds.
+
+    A case has ``label``, ``run``, ``warmup`` (or None: the first call is then
+    timed as ``first``), ``times`` and ``keep(output)``, called with the output
+    of the last round. Interleaving spreads a burst of load on a shared
+    machine over all cases instead of one, which keeps the ratios of one run
+    comparable.
+    """
+    live = []
+    for c in cases:
+        log(c.label)
+        try:
+            t0 = time.perf_counter()
+            (c.warmup or c.run)()
+            if c.warmup is None:
+                c.first = time.perf_counter() - t0
+            live.append(c)
+        except Exception as e:
+            found.fail(c.label, e)
+    for round_no in range(repeat):
+        log(f"round {round_no + 1} of {repeat}")
+        for c in list(live):
+            try:
+                t0 = time.perf_counter()
+                out = c.run()
+                c.times.append(time.perf_counter() - t0)
+                if round_no == repeat - 1:
+                    c.keep(out)
+            except Exception as e:
+                found.fail(c.label, e)
+                live.remove(c)
+    return live
+
+
+# ------------------------------------------------------------------- agreement
+def order_breaks(ref: np.ndarray, other: np.ndarray) -> list[tuple[int, int]]:
+    """Row pairs where ``other`` is not a strictly increasing function of ``ref``.
+
+    Two numberings rank hands alike when equal ``ref`` means equal ``other``
+    and a larger ``ref`` means a larger ``other``.
+    """
+    pairs, first = np.unique(np.stack([ref, other], axis=1), axis=0, return_index=True)
+    # Sorted by ref, then other: a split tie or an inversion shows between neighbours.
+    broken = np.flatnonzero((np.diff(pairs[:, 0]) == 0) | (np.diff(pairs[:, 1]) <= 0))
+    return [(int(first[b]), int(first[b + 1])) for b in broken]
+
+
+def exact_issue(want, got, show) -> str | None:
+    """Where ``got`` differs from ``want`` (``show(i)`` describes row i), or None."""
+    bad = np.flatnonzero(np.asarray(got) != np.asarray(want))
+    if not bad.size:
+        return None
+    examples = "\n".join(show(i) for i in bad[:5])
+    return f"{bad.size:,} of {len(want):,} hands differ\n{examples}"
+
+
+def order_issue(want, got, show) -> str | None:
+    """Where ``got`` does not rank hands as ``want`` does, or None."""
+    breaks = order_breaks(np.asarray(want), np.asarray(got))
+    if not breaks:
+        return None
+    examples = "\n".join(f"{show(i)} vs {show(j)}" for i, j in breaks[:5])
+    return f"{len(breaks):,} ordering breaks over {len(want):,} hands\n{examples}"
+
+
+@dataclass
+class Check:
+    what: str
+    hands: int
+    issue: str | None  # None: agrees
+    note: str = ""
+
+
+def checks_table(checks: list[Check], found: Findings, count: str = "hands") -> str:
+    """The agreement checks as Markdown; each disagreement is also recorded
+    in ``found`` and shouted on stderr."""
+    lines = [f"| check | {count} | result | note |", "|---|--:|---|---|"]
+    for ch in checks:
+        result = "agrees" if ch.issue is None else "**DISAGREES**"
+        lines.append(f"| {ch.what} | {ch.hands:,} | {result} | {ch.note} |")
+        if ch.issue is not None:
+            msg = f"{ch.what}: {ch.issue}"
+            found.problems.append(msg)
+            log("\n!!! DISAGREEMENT !!! " + msg + "\n")
+    return "\n".join(lines)
+
+
+def targets_table(targets: list[tuple[str, str, bool]]) -> str:
+    """Speed targets, ``(what, measured, met)`` each, as Markdown."""
+    lines = ["**Targets (one thread)**", "", "| target | measured | met |", "|---|--:|---|"]
+    lines += [f"| {what} | {got} | {'yes' if ok else '**no**'} |" for what, got, ok in targets]
+    return "\n".join(lines)
+
+
+def print_problems(found: Findings) -> None:
+    for p in found.problems:
+        print("- **PROBLEM**: " + p.replace("\n", "\n  "))
+    if not found.problems:
+        print("- no disagreement, no failure")
+
+
+# ---------------------------------------------------------------------- report
+def version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        module = sys.modules.get(dist)  # e.g. a build on PYTHONPATH
+        if module is None:
+            return "not installed"
+        return getattr(module, "__version__", "(no version)")
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            match = re.search(r"^model name\s*:\s*(.+)$", f.read(), re.M)
+        if match:
+            return match.group(1).strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def cpu_line() -> str:
+    return (
+        f"- CPU: {cpu_model()} ({os.cpu_count()} logical CPUs), "
+        f"{platform.system()} {platform.release()}"
+    )
+
+
+def pyrankcore_line() -> str:
+    """Which pyrankcore ran, and from where (a stale install shows here)."""
+    prc = sys.modules.get("pyrankcore")
+    where = os.path.dirname(prc.__file__) if prc else "?"
+    return f"- pyrankcore {version('pyrankcore')} from `{where}`"
+
+
+def command_line() -> str:
+    return f"- command: `{shlex.join([sys.executable, *sys.argv])}` (in `{os.getcwd()}`)"
+
+
+def load_line() -> str:
+    try:
+        out = subprocess.run(["uptime"], capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def fmt_rate(x: float) -> str:
+    return f"{x / 1e6:,.1f} M" if x >= 1e6 else f"{x / 1e3:,.1f} k"
+
+
+# ------------------------------------------------------------------ arguments
+def parser(doc: str, quick: str) -> argparse.ArgumentParser:
+    """The options every script takes: ``--quick`` (its help is ``quick``),
+    ``--repeat`` and ``--seed``; the description is the first paragraph of
+    ``doc``."""
+    p = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help=quick)
+    p.add_argument("--repeat", type=int, help="timed runs per case (default 5)")
+    p.add_argument("--seed", type=int, default=20240601)
+    return p
+
+
+def add_threads(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--threads",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="thread counts of batch cases",
+    )
+
+
+def finish(args: argparse.Namespace, size: str) -> argparse.Namespace:
+    """Fill the defaults that depend on ``--quick``: ``args.<size>`` (10,000
+    quick, else 1,000,000) and ``repeat``; one thread is always timed, since
+    the ratios and targets refer to it."""
+    setattr(args, size, getattr(args, size) or (10_000 if args.quick else 1_000_000))
+    args.repeat = args.repeat or (1 if args.quick else 5)
+    if 1 not in getattr(args, "threads", [1]):
+        args.threads = [1, *args.threads]
+    return args
+
+
+def scaled(sizes: dict, quick: bool) -> dict:
+    """Sample sizes, divided by QUICK_SCALE in quick mode (at least 1)."""
+    scale = QUICK_SCALE if quick else 1
+    return {name: max(1, n // scale) for name, n in sizes.items()}

@@ -1,0 +1,60 @@
+"""The installed distribution's metadata: what pip and PyPI read."""
+
+import importlib.metadata
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def metadata():
+    try:
+        return importlib.metadata.metadata("pyrankcore")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover
+        pytest.skip("pyrankcore is not installed as a distribution")
+
+
+def test_pokerkit_is_only_required_where_it_installs(metadata):
+    # pokerkit needs Python 3.11+: unmarked, `pip install ".[test]"` fails on 3.10.
+    requires = metadata.get_all("Requires-Dist") or []
+    pokerkit = [r for r in requires if r.replace(" ", "").startswith("pokerkit")]
+    assert len(pokerkit) == 1, requires
+    marker = pokerkit[0].replace(" ", "").replace("'", '"')
+    assert 'python_version>="3.11"' in marker, pokerkit[0]
+    assert 'extra=="test"' in marker, pokerkit[0]
+
+
+def test_test_extra_brings_mypy(metadata):
+    requires = [r.replace(" ", "") for r in metadata.get_all("Requires-Dist") or []]
+    assert any(r.startswith("mypy>=") and 'extra=="test"' in r for r in requires), requires
+
+
+def test_project_urls(metadata):
+    urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL") or [])
+    assert {"Homepage", "Source", "Issues"} <= set(urls), urls
+    for url in urls.values():
+        assert url.startswith("https://github.com/pyrankcore/pyrankcore"), url
+
+
+def test_python_classifiers_match_requires_python(metadata):
+    classifiers = set(metadata.get_all("Classifier") or [])
+    versions = {
+        c.rsplit(" :: ", 1)[1]
+        for c in classifiers
+        if c.startswith("Programming Language :: Python :: 3.")
+    }
+    assert versions == {"3.10", "3.11", "3.12", "3.13", "3.14"}
+    assert metadata["Requires-Python"] == ">=3.10"
+    for c in (
+        "Programming Language :: Python :: 3 :: Only",
+        "Programming Language :: Python :: Implementation :: CPython",
+        "Operating System :: POSIX :: Linux",
+        "Operating System :: MacOS",
+        "Operating System :: Microsoft :: Windows",
+    ):
+        assert c in classifiers, c
+
+
+def test_summary_names_what_the_library_covers(metadata):
+    summary = metadata["Summary"].lower()
+    for word in ("low", "omaha", "open-face", "numpy", "cimport"):
+        assert word in summary, word
