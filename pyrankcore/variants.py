@@ -17,7 +17,7 @@ Split-pot conventions (from the rule texts in shared/rules/):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -386,7 +386,7 @@ def _split(chips: int, order: list[int], seats: int) -> list[int]:
     return shares
 
 
-def _winners(strengths: list[int | None]) -> list[int]:
+def _winners(strengths: Sequence[int | None]) -> list[int]:
     best = max((s for s in strengths if s), default=0)
     if best == 0:
         return []
