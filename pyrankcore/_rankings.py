@@ -96,7 +96,9 @@ def _show(value) -> str:
 
 def _option_error(option: str, value, allowed: str, where: str = "") -> InvalidOptionError:
     prefix = f"{where}: " if where else ""
-    return InvalidOptionError(f"{prefix}invalid {option}={_show(value)}; {option} must be {allowed}")
+    return InvalidOptionError(
+        f"{prefix}invalid {option}={_show(value)}; {option} must be {allowed}"
+    )
 
 
 def _option_type_error(option: str, value, allowed: str, where: str = "") -> OptionTypeError:

@@ -119,7 +119,9 @@ def _category_array(arr: Any, tables: Any, np: Any) -> Any:
     bad = (arr < 1) | (arr > n)
     if bad.any():
         flat = int(np.flatnonzero(bad.reshape(-1))[0])
-        where: Any = flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        where: Any = (
+            flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        )
         value = int(arr.reshape(-1)[flat])
         raise InvalidArgumentError(
             f"strength {value} at index {where} is not a {tables.name} strength (1..{n})"

@@ -126,8 +126,7 @@ def _check_ordered(value: Any, what: str) -> None:
         or not hasattr(value, "__getitem__")
     ):
         raise TypeError(
-            f"{what} must be a sequence in seat order (list or tuple), "
-            f"not {type(value).__name__}"
+            f"{what} must be a sequence in seat order (list or tuple), not {type(value).__name__}"
         )
 
 

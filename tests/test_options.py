@@ -120,8 +120,7 @@ def test_text_ranks_are_stored_as_indexes():
     rng = np.random.default_rng(8)
     hands = np.array([rng.permutation(52)[:7] for _ in range(300)])
     assert (
-        pyrankcore.evaluate_batch(hands, by_text)
-        == pyrankcore.evaluate_batch(hands, "ace_five_8")
+        pyrankcore.evaluate_batch(hands, by_text) == pyrankcore.evaluate_batch(hands, "ace_five_8")
     ).all()
 
 
@@ -239,9 +238,7 @@ def test_royalty_table_types(kwargs, option):
 
 
 def test_royalty_table_accepts_lists_and_mappings():
-    table = ofc.RoyaltyTable(
-        front_pairs=[0] * 13, back={Category.FLUSH: 4, Category.FULL_HOUSE: 6}
-    )
+    table = ofc.RoyaltyTable(front_pairs=[0] * 13, back={Category.FLUSH: 4, Category.FULL_HOUSE: 6})
     assert table.front_pairs == (0,) * 13
     hash(table)  # tables are cached by their RoyaltyTable
     board = ofc.Board("2c 3d 4h", "5c 5d 7s 8c 9d", "2h 6h 9h Jh Kh")

@@ -250,9 +250,7 @@ def test_best_five_exhaustive_small_sample():
             for _ in range(30):
                 hand = rng.sample(deck, k)
                 got = best_five(hand, game)
-                want = max(
-                    evaluate(list(f), game) for f in itertools.combinations(hand, min(k, 5))
-                )
+                want = max(evaluate(list(f), game) for f in itertools.combinations(hand, min(k, 5)))
                 assert evaluate(got, game) == want == evaluate(hand, game)
 
 
