@@ -28,6 +28,7 @@ from pyrankcore.errors import (
 )
 from pyrankcore.hands import (
     Category,
+    best_five,
     category,
     describe,
     from_cactus_kev,
@@ -46,6 +47,7 @@ __all__ = [
     "UnknownGameError",
     "Variant",
     "__version__",
+    "best_five",
     "bring_in",
     "category",
     "describe",

@@ -14,8 +14,23 @@ hand. The kernels never see keys, only the strengths tabulated from them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from itertools import combinations
+from operator import index
+
+try:
+    from pyrankcore.errors import InvalidOptionError, OptionTypeError, UnknownGameError
+except ImportError:  # loaded by file path at build time, before the package exists
+    # Same bases as the real classes, so the error contract holds either way.
+    class InvalidOptionError(ValueError):  # type: ignore[no-redef]
+        """A ranking option outside its allowed values."""
+
+    class OptionTypeError(InvalidOptionError, TypeError):  # type: ignore[no-redef]
+        """A ranking option of the wrong type."""
+
+    class UnknownGameError(ValueError):  # type: ignore[no-redef]
+        """A ranking name that is not built in."""
+
 
 # Categories (standard names); the order a ranking uses is its own.
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -59,6 +74,81 @@ _SHAPES = {  # group sizes, largest first -> category
 }
 
 
+RANK_CHARS = "23456789TJQKA"
+_BOOL_FIELDS = (
+    "low",
+    "ace_low",
+    "straights",
+    "flushes",
+    "wheel",
+    "broadway",
+    "ace_pair_high",
+    "flush_over_full_house",
+    "trips_over_straight",
+)
+
+
+def _show(value) -> str:
+    """repr of a user's value, cut to a readable length for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _option_error(option: str, value, allowed: str, where: str = "") -> InvalidOptionError:
+    prefix = f"{where}: " if where else ""
+    return InvalidOptionError(
+        f"{prefix}invalid {option}={_show(value)}; {option} must be {allowed}"
+    )
+
+
+def _option_type_error(option: str, value, allowed: str, where: str = "") -> OptionTypeError:
+    prefix = f"{where}: " if where else ""
+    return OptionTypeError(
+        f"{prefix}{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+    )
+
+
+def _as_int(option: str, value, low: int, high: int, where: str = "") -> int:
+    """An int option (NumPy integers too, never a bool) in low..high."""
+    allowed = f"an int {low}..{high}"
+    if isinstance(value, bool):
+        raise _option_type_error(option, value, allowed, where)
+    try:
+        number = index(value)
+    except TypeError:
+        raise _option_type_error(option, value, allowed, where) from None
+    if not low <= number <= high:
+        raise _option_error(option, value, allowed, where)
+    return number
+
+
+def _as_rank(
+    option: str, value, low: int, high: int, where: str = "", or_none: bool = False
+) -> int:
+    """A rank given as an index (0 = deuce) or a character ("8", "T", "10")."""
+    allowed = ("None or " if or_none else "") + (
+        f"a rank {RANK_CHARS[low]}..{RANK_CHARS[high]} as a character "
+        f"or an index {low}..{high} (0 = deuce)"
+    )
+    if isinstance(value, str):
+        text = "T" if value.strip() == "10" else value.strip().upper()
+        if len(text) != 1 or text not in RANK_CHARS:
+            raise _option_error(option, value, allowed, where)
+        rank = RANK_CHARS.index(text)
+        if not low <= rank <= high:
+            raise _option_error(option, value, allowed, where)
+        return rank
+    if isinstance(value, bool):
+        raise _option_type_error(option, value, allowed, where)
+    try:
+        rank = index(value)
+    except TypeError:
+        raise _option_type_error(option, value, allowed, where) from None
+    if not low <= rank <= high:
+        raise _option_error(option, value, allowed, where)
+    return rank
+
+
 @dataclass(frozen=True)
 class Ranking:
     """How hands compare in one game. Built-ins are in RANKINGS.
@@ -95,6 +185,41 @@ class Ranking:
     qualifier: int | None = None
     min_cards: int = 5
     max_cards: int = 7
+
+    def __post_init__(self) -> None:
+        """Check every field, so that nothing the kernels cannot handle (more
+        than 7 cards: a fixed stack buffer) ever reaches them; store ranks
+        given as text as indexes, so equal rankings compare and hash equal.
+
+        Raises OptionTypeError (a TypeError) for a field of the wrong type and
+        InvalidOptionError (a ValueError) for one outside its values.
+        """
+        if not isinstance(self.name, str):
+            raise _option_type_error("name", self.name, "a non-empty str")
+        if not self.name.strip():
+            raise _option_error("name", self.name, "a non-empty str")
+        where = f"ranking {_show(self.name)}"
+        for option in _BOOL_FIELDS:
+            value = getattr(self, option)
+            if not isinstance(value, bool):
+                raise _option_type_error(option, value, "True or False", where)
+        set_field = object.__setattr__  # frozen: normalise in place, once
+        set_field(self, "lowest_rank", _as_rank("lowest_rank", self.lowest_rank, 0, 8, where))
+        # The kernels hold at most 7 cards and compare 5-card hands.
+        set_field(self, "min_cards", _as_int("min_cards", self.min_cards, 1, 5, where))
+        set_field(self, "max_cards", _as_int("max_cards", self.max_cards, 5, 7, where))
+        if self.qualifier is not None:
+            qualifier = _as_rank("qualifier", self.qualifier, 0, ACE, where, or_none=True)
+            # A qualifying low needs five different ranks at or below the
+            # qualifier; with fewer, no hand could ever qualify.
+            below = [r for r in self.deck_ranks if self.value(r) <= qualifier]
+            if len(below) < 5:
+                allowed = (
+                    "None or a rank that leaves at least five ranks of the deck "
+                    f"at or below it (here {RANK_CHARS[qualifier]} leaves {len(below)})"
+                )
+                raise _option_error("qualifier", self.qualifier, allowed, where)
+            set_field(self, "qualifier", qualifier)
 
     # ----------------------------------------------------------------- shape
     @property
@@ -259,19 +384,19 @@ def stripped_deck(
     (a flush above a full house). The 20-card ace-to-ten deck of early poker
     had six hand types: ``stripped_deck("T", straights=False, flushes=False)``.
 
+    Raises
+    ------
+    OptionTypeError
+        An option of the wrong type (a TypeError).
+    InvalidOptionError
+        An option outside its values, e.g. *lowest* above ten (a ValueError).
+
     >>> stripped_deck("7").deck_ranks[:2]
     (5, 6)
     """
-    if isinstance(lowest, str):
-        chars = "23456789TJQKA"
-        text = "T" if lowest == "10" else lowest.upper()
-        if len(text) != 1 or text not in chars:
-            raise ValueError(f"unknown rank {lowest!r}")
-        lowest = chars.index(text)
-    if isinstance(lowest, bool) or not isinstance(lowest, int):
-        raise TypeError(f"lowest must be a rank or an int, not {type(lowest).__name__}")
-    if not 0 <= lowest <= 8:
-        raise ValueError(f"the lowest rank must be 2 .. T (0 .. 8), got {lowest}")
+    lowest = _as_rank("lowest", lowest, 0, 8, "stripped_deck")
+    if name is not None and not isinstance(name, str):
+        raise _option_type_error("name", name, "None or a non-empty str", "stripped_deck")
     return Ranking(
         name or f"stripped_{'23456789TJQKA'[lowest]}",
         lowest_rank=lowest,
@@ -287,21 +412,48 @@ def ranking(name: str, **options) -> Ranking:
     ``ranking("ace_six", broadway=True, ace_pair_high=True)`` or
     ``ranking("short_deck", trips_over_straight=True)``.
 
+    Options are the fields of :class:`Ranking` other than ``name``; ranks may
+    be given as text (``qualifier="8"`` is stored as 6). The name gets the
+    options that differ from the base, e.g. ``ace_five[qualifier=6]``.
+
+    Raises
+    ------
+    TypeError
+        *name* is not a str.
+    UnknownGameError
+        *name* is not a built-in ranking.
+    OptionTypeError
+        An unknown option, or an option of the wrong type (``low="yes"``).
+    InvalidOptionError
+        An option outside its values (``max_cards=8``, ``qualifier="3"``).
+
     >>> ranking("short_deck", trips_over_straight=True).name
     'short_deck[trips_over_straight]'
+    >>> ranking("ace_five", qualifier="8").qualifier
+    6
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a ranking name is a str, not {type(name).__name__}")
     if name not in RANKINGS:
-        raise ValueError(f"unknown ranking {name!r}; choose one of {tuple(RANKINGS)}")
+        raise UnknownGameError(f"unknown ranking {_show(name)}; choose one of {tuple(RANKINGS)}")
     base = RANKINGS[name]
-    fields = set(base.__dataclass_fields__) - {"name"}
+    allowed = tuple(f.name for f in fields(base) if f.name != "name")
     for key in options:
-        if key not in fields:
-            raise TypeError(f"unknown option {key!r} for ranking {name!r}")
-    changed = sorted(k for k, v in options.items() if getattr(base, k) != v)
+        if key not in allowed:
+            raise OptionTypeError(
+                f"unknown option {_show(key)} for ranking {name!r}; "
+                f"the options are {', '.join(allowed)}"
+            )
+    # Validate and normalise first, then compare normalised values, so that
+    # qualifier="8" and qualifier=6 make the same ranking with the same name.
+    candidate = replace(base, **options)
+    changed = sorted(k for k in options if getattr(candidate, k) != getattr(base, k))
     if not changed:
         return base
-    label = ",".join(k if options[k] is True else f"{k}={options[k]}" for k in changed)
-    return replace(base, name=f"{name}[{label}]", **options)
+    label = ",".join(
+        k if getattr(candidate, k) is True else f"{k}={getattr(candidate, k)}" for k in changed
+    )
+    return replace(candidate, name=f"{name}[{label}]")
 
 
 # ----------------------------------------------------------------- tables

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import operator
+from dataclasses import replace
 from enum import IntEnum
 from functools import cache
+from itertools import combinations
 from typing import Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import HIGH
+from pyrankcore._rankings import ACE, HIGH, RANKINGS, Ranking
+from pyrankcore.errors import InvalidArgumentError
 
-__all__ = ["Category", "category", "describe", "from_cactus_kev", "to_cactus_kev"]
+__all__ = ["Category", "best_five", "category", "describe", "from_cactus_kev", "to_cactus_kev"]
 
 N_CLASSES = 7462
 
@@ -59,23 +63,103 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-def category(strength: int, game: Any = "high") -> Category:
-    """Category of a strength, e.g. ``category(7462) is Category.STRAIGHT_FLUSH``.
+def category(strength: Any, game: Any = "high") -> Any:
+    """Category of a strength, or of every strength in an integer array.
 
-    For low games the category is the standard name of the five cards
-    (a deuce-to-seven 7-5-4-3-2 is HIGH_CARD). Raises ValueError for a
-    strength the game does not have (0, "no qualifying hand", has none).
+    >>> category(7462) is Category.STRAIGHT_FLUSH
+    True
+    >>> import numpy as np
+    >>> category(np.array([[7462, 1], [5000, 3000]])).tolist()
+    [[8, 0], [3, 1]]
+
+    For low games the category is the standard name of the five cards (a
+    deuce-to-seven 7-5-4-3-2 is HIGH_CARD).
+
+    Parameters
+    ----------
+    strength
+        An int, a NumPy integer scalar, or a NumPy integer array.
+    game
+        A ranking name or :class:`~pyrankcore.Ranking`.
+
+    Returns
+    -------
+    Category or numpy.ndarray
+        A Category for a scalar; for an array, a uint8 array of the same
+        shape holding Category values.
+
+    Raises
+    ------
+    TypeError
+        *strength* is not an integer (a float, str, bool, None, or an array
+        of another dtype).
+    InvalidArgumentError
+        A strength the game does not have (0, "no qualifying hand", has no
+        category); for an array, the message names the first such element
+        and its index.
     """
     tables = _core.resolve_game(game)
+    if type(strength).__module__ == "numpy" and hasattr(strength, "ndim") and strength.ndim >= 0:
+        import numpy as np
+
+        if isinstance(strength, np.ndarray):
+            return _category_array(strength, tables, np)
+    value = _integer(strength, "strength")
     if tables.name == "high" and tables.ranking == HIGH:
-        cat, _ = _core.class_info(_as_strength(strength))
+        cat, _ = _core.class_info(_as_strength(value))
         return Category(cat)
-    key = _class_key(tables, _as_strength(strength, tables, allow_zero=False))
+    key = _class_key(tables, _as_strength(value, tables, allow_zero=False))
     return Category(key[1])
 
 
-def describe(strength: int, game: Any = "high") -> str:
+def _category_array(arr: Any, tables: Any, np: Any) -> Any:
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"strength array must hold integers, not dtype {arr.dtype}")
+    n = tables.n_classes
+    bad = (arr < 1) | (arr > n)
+    if bad.any():
+        flat = int(np.flatnonzero(bad.reshape(-1))[0])
+        where: Any = (
+            flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        )
+        value = int(arr.reshape(-1)[flat])
+        raise InvalidArgumentError(
+            f"strength {value} at index {where} is not a {tables.name} strength (1..{n})"
+        )
+    lookup = np.asarray(_category_table(tables.ranking), dtype=np.uint8)
+    return lookup[arr.astype(np.intp)] if arr.size else np.zeros(arr.shape, dtype=np.uint8)
+
+
+@cache
+def _category_table(ranking: Any) -> list[int]:
+    """Category of every strength of a ranking (index 0 unused)."""
+    if ranking == HIGH:
+        return [0] + [_core.class_info(s)[0] for s in range(1, N_CLASSES + 1)]
+    keys = _classes(ranking)
+    return [0] + [int(-k[1] if ranking.low else k[1]) for k in keys]
+
+
+def _integer(value: Any, what: str) -> int:
+    """An int or NumPy integer scalar (never a bool, float or array) as int."""
+    bad = isinstance(value, bool)
+    if type(value).__module__ == "numpy":
+        import numpy as np
+
+        bad = not isinstance(value, np.integer)
+    if not bad:
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+
+
+def describe(strength: Any, game: Any = "high") -> str:
     """A strength in a player's words.
+
+    *strength* is an int or a NumPy integer scalar. Raises TypeError for any
+    other type and InvalidArgumentError for a strength the game does not
+    have (0 is "No qualifying low" where the game has a qualifier).
 
     >>> describe(7462)
     'Royal Flush'
@@ -88,6 +172,7 @@ def describe(strength: int, game: Any = "high") -> str:
     'Wheel'
     """
     tables = _core.resolve_game(game)
+    strength = _integer(strength, "strength")
     if tables.name == "high" and tables.ranking == HIGH:
         cat, ranks = _core.class_info(_as_strength(strength))
         return _high_words(cat, ranks)
@@ -185,17 +270,15 @@ def _class_key(tables: Any, strength: int) -> Any:
 
 
 def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) -> int:
-    if isinstance(strength, bool) or not hasattr(strength, "__index__"):
-        raise TypeError(f"strength must be an int, not {type(strength).__name__}")
-    value: int = strength.__index__()
+    value = _integer(strength, "strength")
     if tables is None:
         if not 1 <= value <= N_CLASSES:
-            raise ValueError(f"strength {value} is not a high hand strength (1..7462)")
+            raise InvalidArgumentError(f"strength {value} is not a high hand strength (1..7462)")
         return value
     qualifies = tables.ranking.qualifier is not None
     low = 0 if (allow_zero and qualifies) else 1
     if not low <= value <= tables.n_classes:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"strength {value} is not a {tables.name} strength ({low}..{tables.n_classes})"
         )
     return value
@@ -211,13 +294,13 @@ def _convert(values: Any, what: str) -> Any:
             raise TypeError(f"{what} array must hold integers, not {arr.dtype}")
         if arr.size and (arr.min() < 1 or arr.max() > N_CLASSES):
             bad = int(np.flatnonzero((arr < 1) | (arr > N_CLASSES))[0])
-            raise ValueError(f"{what} {arr.reshape(-1)[bad]} at index {bad} is not in 1..7462")
+            raise InvalidArgumentError(
+                f"{what} {arr.reshape(-1)[bad]} at index {bad} is not in 1..7462"
+            )
         return (N_CLASSES + 1 - arr.astype(np.int32)).astype(np.uint16)
-    if isinstance(values, bool) or not hasattr(values, "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(values).__name__}")
-    value = values.__index__()
+    value = _integer(values, what)
     if not 1 <= value <= N_CLASSES:
-        raise ValueError(f"{what} {value} is not in 1..7462")
+        raise InvalidArgumentError(f"{what} {value} is not in 1..7462")
     return N_CLASSES + 1 - value
 
 
@@ -230,3 +313,100 @@ def to_cactus_kev(strength: Any) -> Any:
 def from_cactus_kev(rank: Any) -> Any:
     """Cactus-Kev rank (1 = best) to strength (larger wins)."""
     return _convert(rank, "Cactus-Kev rank")
+
+
+# ----------------------------------------------------------------- best five
+
+
+def best_five(cards: Any, game: Any = "high") -> list[int]:
+    """The five cards (ids) that make the best hand, most significant first.
+
+    For 5 to 7 cards, the five-card subset with the highest strength under
+    *game*; with fewer than five cards (the ``incomplete`` ranking), those
+    cards. ``evaluate(best_five(c, g), g) == evaluate(c, g)`` always holds.
+
+    Order: the larger group first, then the higher group (a full house gives
+    the three, then the pair; two pair the higher pair, the lower, the
+    kicker); within a rank, spades, hearts, diamonds, clubs. A straight
+    starts at its top card, so the wheel's ace comes last. Rankings where
+    the ace is low order it as low: an ace-to-five low lists the highest
+    card first and the ace last (8-6-4-2-A), as it is read.
+
+    When no five cards qualify (an eight-or-better low with no eight-low),
+    the result is the best five under the same ranking without its
+    qualifier, e.g. the best ace-to-five low for ``ace_five_8``; its
+    strength under *game* is then 0, like the whole hand's. Ties between
+    subsets of equal strength (different suits) go to the first found.
+
+    Parameters
+    ----------
+    cards
+        Card text or ids, as :func:`pyrankcore.parse_cards` accepts.
+    game
+        A ranking name or :class:`~pyrankcore.Ranking`.
+
+    Returns
+    -------
+    list[int]
+        Five card ids (or all the cards, if fewer).
+
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
+        As :func:`pyrankcore.evaluate` raises them for the same arguments.
+
+    >>> from pyrankcore import format_cards
+    >>> format_cards(best_five("Kh Kd 9s 9c 2d 3h Ks"))
+    'Ks Kh Kd 9s 9c'
+    >>> format_cards(best_five("5c 4d 3h 2s Ac Kd Qh"))
+    '5c 4d 3h 2s Ac'
+    >>> format_cards(best_five("8c 6d 4h 2s Ad Kc Kh", "ace_five"))
+    '8c 6d 4h 2s Ad'
+    """
+    tables = _core.resolve_game(game)
+    ids = _core.parse_cards(cards)
+    best = _core.evaluate(ids, tables)  # checks the cards, size and deck
+    ranking: Ranking = tables.ranking
+    if len(ids) <= 5:
+        return _significance_order(ranking, ids)
+    search: Any = tables
+    if best == 0 and ranking.qualifier is not None:
+        search = _without_qualifier(ranking)
+    chosen: list[int] = []
+    top = -1
+    # At most 21 subsets: correctness over speed.
+    for five in combinations(ids, 5):
+        s = _core.evaluate(list(five), search)
+        if s > top:
+            top, chosen = s, list(five)
+    return _significance_order(search if isinstance(search, Ranking) else ranking, chosen)
+
+
+def _without_qualifier(ranking: Ranking) -> Ranking:
+    """The ranking with no qualifier: a built-in one where the fields match
+    (ace_five_8 -> ace_five), so no new tables are built."""
+    plain = replace(ranking, qualifier=None)
+    for builtin in RANKINGS.values():
+        if replace(builtin, name=ranking.name) == plain:
+            return builtin
+    return replace(plain, name=f"{ranking.name}[qualifier=None]")
+
+
+def _significance_order(ranking: Ranking, cards: list[int]) -> list[int]:
+    """Cards in the order the ranking compares them (see best_five)."""
+    counts = [0] * 13
+    for c in cards:
+        counts[c >> 2] += 1
+    ranks = {c >> 2 for c in cards}
+    top = ranking.straight_top(ranks) if len(cards) == 5 else None
+
+    def value(rank: int) -> int:
+        if top is not None and rank == ACE:
+            # In a straight the ace is either its top card or its bottom one.
+            return 14 if top == ranking.value(ACE) or top == ACE else -2
+        v = ranking.value(rank)
+        if ranking.ace_low and ranking.ace_pair_high and rank == ACE and counts[rank] > 1:
+            return 13  # pairs of aces rank above kings in this game
+        return v
+
+    return sorted(cards, key=lambda c: (counts[c >> 2], value(c >> 2), c & 3), reverse=True)

@@ -18,13 +18,20 @@ game (1-6 scoring, the standard royalty table, classic Fantasyland).
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from pyrankcore import _core
-from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidOptionError,
+    OptionTypeError,
+)
 from pyrankcore.hands import Category, category, describe
 
 __all__ = [
@@ -51,8 +58,84 @@ _QUEEN, _KING, _ACE = 10, 11, 12
 MAX_POINTS = 1_000_000
 
 
-def _is_points(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= MAX_POINTS
+_POINTS = f"an int 0..{MAX_POINTS:,}"
+
+
+def _show(value: Any) -> str:
+    """repr of a user's value, cut to a readable length for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_points(option: str, value: Any) -> int:
+    """A points value: a plain int (not a bool, not a float) in 0..MAX_POINTS."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionTypeError(
+            f"{option} must be {_POINTS}, not {type(value).__name__} ({_show(value)})"
+        )
+    if not 0 <= value <= MAX_POINTS:
+        raise InvalidOptionError(f"invalid {option}={_show(value)}; {option} must be {_POINTS}")
+    return value
+
+
+def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
+    allowed = " or ".join(repr(c) for c in choices)
+    if not isinstance(value, str):
+        raise OptionTypeError(
+            f"{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+        )
+    if value not in choices:
+        raise InvalidOptionError(f"invalid {option}={_show(value)}; {option} must be {allowed}")
+
+
+def _per_rank(option: str, value: Any) -> tuple[int, ...]:
+    """13 points, one per rank (deuce first), as a tuple (the table is hashed)."""
+    allowed = f"a sequence of 13 ints 0..{MAX_POINTS:,} (deuce .. ace)"
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
+        raise OptionTypeError(
+            f"{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+        )
+    if len(value) != 13:
+        raise InvalidOptionError(
+            f"invalid {option}={_show(value)}; {option} must be {allowed}, got {len(value)} entries"
+        )
+    return tuple(_check_points(f"{option}[{r}]", v) for r, v in enumerate(value))
+
+
+def _category_points(option: str, value: Any) -> tuple[tuple[Category, int], ...]:
+    """(Category, points) pairs from pairs or a mapping, each category once."""
+    allowed = f"(Category, points) pairs or a mapping of Category to {_POINTS}"
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise OptionTypeError(
+            f"{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+        )
+    else:
+        items = list(value)
+    pairs: list[tuple[Category, int]] = []
+    for item in items:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise OptionTypeError(
+                f"each entry of {option} must be a (Category, points) pair, "
+                f"not {type(item).__name__} ({_show(item)})"
+            )
+        cat, points = item
+        if isinstance(cat, bool) or not isinstance(cat, int):
+            raise OptionTypeError(
+                f"a category in {option} must be a Category, "
+                f"not {type(cat).__name__} ({_show(cat)})"
+            )
+        if not 0 <= cat <= max(Category):
+            raise InvalidOptionError(
+                f"invalid category {_show(cat)} in {option}; a Category is 0..8 "
+                "(HIGH_CARD .. STRAIGHT_FLUSH)"
+            )
+        category_ = Category(cat)
+        if any(c == category_ for c, _ in pairs):
+            raise InvalidOptionError(f"{option} lists {category_.name} twice")
+        pairs.append((category_, _check_points(f"{option}[{category_.name}]", points)))
+    return tuple(pairs)
 
 
 @dataclass(frozen=True)
@@ -83,16 +166,20 @@ class RoyaltyTable:
     back_royal: int = 25
 
     def __post_init__(self) -> None:
-        if len(self.front_pairs) != 13 or len(self.front_trips) != 13:
-            raise ValueError("front_pairs and front_trips need one entry per rank (13)")
-        values = (
-            list(self.front_pairs)
-            + list(self.front_trips)
-            + [v for _, v in self.middle + self.back]
-            + [self.middle_royal, self.back_royal]
-        )
-        if any(not _is_points(v) for v in values):
-            raise ValueError(f"royalties must be ints in 0..{MAX_POINTS:,}")
+        """Check every field; store sequences as tuples (tables are cached by
+        their RoyaltyTable, so it must stay hashable).
+
+        Raises OptionTypeError (a TypeError) for a field of the wrong type and
+        InvalidOptionError (a ValueError) for one outside its values; both
+        name the field and what it allows.
+        """
+        set_field = object.__setattr__  # frozen: normalise once, here
+        set_field(self, "front_pairs", _per_rank("front_pairs", self.front_pairs))
+        set_field(self, "front_trips", _per_rank("front_trips", self.front_trips))
+        set_field(self, "middle", _category_points("middle", self.middle))
+        set_field(self, "back", _category_points("back", self.back))
+        _check_points("middle_royal", self.middle_royal)
+        _check_points("back_royal", self.back_royal)
 
 
 STANDARD_ROYALTIES = RoyaltyTable()
@@ -127,22 +214,36 @@ class Rules:
     moon_bonus: int = 20
 
     def __post_init__(self) -> None:
-        for name in ("row_points", "scoop_bonus", "moon_bonus"):
-            if not _is_points(getattr(self, name)):
-                raise ValueError(f"{name} must be an int in 0..{MAX_POINTS:,}")
-        for name in ("fantasyland", "shoot_the_moon"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False")
+        """Check every field.
+
+        Raises OptionTypeError (a TypeError) for a field of the wrong type and
+        InvalidOptionError (a ValueError) for one outside its values; both
+        name the field and what it allows.
+        """
         if not isinstance(self.royalties, RoyaltyTable):
-            raise TypeError("royalties must be a RoyaltyTable")
-        if isinstance(self.fixed_cards, bool) or not isinstance(self.fixed_cards, int):
-            raise TypeError("fixed_cards must be an int")
-        if self.fantasyland_cards not in ("fixed", "progressive"):
-            raise ValueError("fantasyland_cards must be 'fixed' or 'progressive'")
-        if self.stay not in ("classic", "pineapple"):
-            raise ValueError("stay must be 'classic' or 'pineapple'")
-        if not 13 <= self.fixed_cards <= 17:
-            raise ValueError("fixed_cards must be 13..17")
+            raise OptionTypeError(
+                "royalties must be a RoyaltyTable, "
+                f"not {type(self.royalties).__name__} ({_show(self.royalties)})"
+            )
+        for name in ("row_points", "scoop_bonus", "moon_bonus"):
+            _check_points(name, getattr(self, name))
+        for name in ("fantasyland", "shoot_the_moon"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise OptionTypeError(
+                    f"{name} must be True or False, not {type(value).__name__} ({_show(value)})"
+                )
+        _check_choice("fantasyland_cards", self.fantasyland_cards, ("fixed", "progressive"))
+        _check_choice("stay", self.stay, ("classic", "pineapple"))
+        fixed = self.fixed_cards
+        if isinstance(fixed, bool) or not isinstance(fixed, int):
+            raise OptionTypeError(
+                f"fixed_cards must be an int 13..17, not {type(fixed).__name__} ({_show(fixed)})"
+            )
+        if not 13 <= fixed <= 17:
+            raise InvalidOptionError(
+                f"invalid fixed_cards={_show(fixed)}; fixed_cards must be an int 13..17"
+            )
 
     @classmethod
     def pineapple(cls, **changes: Any) -> Rules:
@@ -152,6 +253,18 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+
+def _rules(rules: Any) -> Rules:
+    """*rules* or the defaults; anything but a Rules or None is refused here,
+    not later as an AttributeError (and ``rules=""`` is not the defaults)."""
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, Rules):
+        raise OptionTypeError(
+            f"rules must be an ofc.Rules or None, not {type(rules).__name__} ({_show(rules)})"
+        )
+    return rules
 
 
 # ------------------------------------------------------------------ tables
@@ -270,7 +383,7 @@ class Board:
 
     def row_royalties_under(self, rules: Rules | None = None) -> tuple[int, int, int]:
         """Royalties of (front, middle, back) under *rules*; zeros if fouled."""
-        table = (rules or DEFAULT_RULES).royalties
+        table = _rules(rules).royalties
         if self.fouled:
             return (0, 0, 0)
         front_s, middle_s, back_s = self._strengths
@@ -373,11 +486,11 @@ def score(boards: Sequence[Any], rules: Rules | None = None) -> list[int]:
     >>> score([ivey, hellmuth])
     [4, -4]
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     if isinstance(boards, (str, Board)) or not hasattr(boards, "__len__"):
         raise TypeError("boards must be a sequence of 2 to 4 boards")
     if not 2 <= len(boards) <= 4:
-        raise ValueError(f"OFC is scored for 2 to 4 players, got {len(boards)}")
+        raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {len(boards)}")
     parsed = [_as_board(b) for b in boards]
     _check_distinct([c for b in parsed for c in b.cards], "the players' boards")
     totals = [0] * len(parsed)
@@ -399,7 +512,7 @@ def fantasyland(board: Any, rules: Rules | None = None) -> int:
     ``rules.fixed_cards``; progressive rules deal QQ 14, KK 15, AA 16,
     trips 17.
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     b = _as_board(board)
     if not rules.fantasyland or b.fouled:
         return 0
@@ -419,7 +532,7 @@ def fantasyland(board: Any, rules: Rules | None = None) -> int:
 
 def stays_in_fantasyland(board: Any, rules: Rules | None = None) -> bool:
     """Whether a board played in Fantasyland earns another Fantasyland hand."""
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     b = _as_board(board)
     if not rules.fantasyland or b.fouled:
         return False
@@ -465,7 +578,7 @@ def solve_fantasyland(
     >>> board, value
     (Board('As Ad Ah', 'Kc Kd 7s 7d 7c', '2h 3h 4h 5h 6h'), 49.0)
     """
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     ids = _core.parse_cards(cards)
     if not 13 <= len(ids) <= 17:
         raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {len(ids)}")
@@ -473,7 +586,9 @@ def solve_fantasyland(
         raise TypeError("stay_value must be a number")
     stay_value = float(stay_value)
     if not 0 <= stay_value <= MAX_POINTS:  # also rejects NaN
-        raise ValueError(f"stay_value must be a number in 0..{MAX_POINTS:,}")
+        raise InvalidArgumentError(
+            f"stay_value must be a number in 0..{MAX_POINTS:,}, got {_show(stay_value)}"
+        )
     front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
     no_row = _ROYAL + 1
     middle_from = _HIGH_STARTS[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
@@ -554,7 +669,7 @@ def royalties_batch(boards: Any, rules: Rules | None = None, *, threads: int | N
     import numpy as np
 
     arr = _batch_boards(boards, np)
-    result = _batch_rows(arr, rules or DEFAULT_RULES, np, threads)["royalties"]
+    result = _batch_rows(arr, _rules(rules), np, threads)["royalties"]
     return result[:, 0] if np.asarray(boards).ndim == 2 else result
 
 
@@ -572,13 +687,13 @@ def score_batch(boards: Any, rules: Rules | None = None, *, threads: int | None 
     """
     import numpy as np
 
-    rules = rules or DEFAULT_RULES
+    rules = _rules(rules)
     shape = getattr(boards, "shape", None)
     if shape is not None and len(shape) == 3 and not 2 <= shape[1] <= 4:
-        raise ValueError(f"OFC is scored for 2 to 4 players, got {shape[1]}")
+        raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {shape[1]}")
     arr = _batch_boards(boards, np)
     if not 2 <= arr.shape[1] <= 4:
-        raise ValueError(f"OFC is scored for 2 to 4 players, got {arr.shape[1]}")
+        raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {arr.shape[1]}")
     rows = _batch_rows(arr, rules, np, threads)
     fouled, royalties = rows["fouled"], rows["royalties"]
     moon = np.zeros(fouled.shape, dtype=np.int32)

@@ -17,11 +17,18 @@ Split-pot conventions (from the rule texts in shared/rules/):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
 from pyrankcore import _core
-from pyrankcore.errors import DuplicateCardError, HandSizeError, UnknownGameError
+from pyrankcore._rankings import Ranking
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    UnknownGameError,
+)
 
 __all__ = [
     "ACE_FIVE_DRAW",
@@ -102,6 +109,45 @@ def _has_cards(board: Any) -> bool:
         return len(board) > 0
     except TypeError:
         return True
+
+
+def _show(value: Any) -> str:
+    """repr of a user's value, cut to a readable length for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_ordered(value: Any, what: str) -> None:
+    """*value* must be a sized, indexable sequence (one entry per seat): a set,
+    a dict or a generator has no seat order, so it is refused."""
+    if (
+        isinstance(value, (str, bytes, Set, Mapping))
+        or not hasattr(value, "__len__")
+        or not hasattr(value, "__getitem__")
+    ):
+        raise TypeError(
+            f"{what} must be a sequence in seat order (list or tuple), not {type(value).__name__}"
+        )
+
+
+def _check_seats(hands: list[list[int]], board: list[int]) -> None:
+    """No card twice across the players' hands and the board; the message
+    says where each copy is (cards within one hand or the board are already
+    checked by parse_cards)."""
+    seat_of: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        for c in hand:
+            other = seat_of.get(c)
+            if other is not None and other != seat:
+                raise DuplicateCardError(
+                    f"duplicate card {_core.format_card(c)} in the hands of seats {other} and {seat}"
+                )
+            seat_of[c] = seat
+    for c in board:
+        if c in seat_of:
+            raise DuplicateCardError(
+                f"duplicate card {_core.format_card(c)} in seat {seat_of[c]}'s hand and on the board"
+            )
 
 
 def _check_no_repeats(cards: list[int]) -> None:
@@ -225,8 +271,12 @@ def variant(name: Any) -> Variant:
         raise TypeError(f"a variant is a name or a Variant, not {type(name).__name__}")
     found = _BY_NAME.get(_norm(name))
     if found is None:
+        hint = ""
+        if name in _core.GAMES:
+            hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(
-            f"unknown poker variant {name!r}; choose one of {', '.join(v.name for v in VARIANTS)}"
+            f"unknown poker variant {_show(name)}{hint}; "
+            f"choose one of {', '.join(v.name for v in VARIANTS)}"
         )
     return found
 
@@ -237,7 +287,14 @@ def showdown(game: Any, hands: Any, board: Any = (), pot: int = 0) -> list[int]:
     Parameters
     ----------
     game
-        A Variant or its name.
+        A Variant or its name ("Omaha Hi-Lo 8"), or a ranking: a name in
+        ``pyrankcore.GAMES`` ("high", "ace_five_8", ...) or a
+        :class:`~pyrankcore.Ranking`. Ranking names are looked up first, so
+        "short_deck" is the ranking. With a ranking, each player's hand is
+        the best five of their cards plus the board (as many cards in total
+        as :func:`pyrankcore.evaluate` takes for it: 5 to 7 for the
+        five-card rankings), the larger strength wins, and the whole pot
+        goes to the best hand(s), low rankings included.
     hands
         One entry per player still in the hand, in seat order (seat 0 = first
         clockwise from the button). Stud: all of a player's cards.
@@ -251,21 +308,53 @@ def showdown(game: Any, hands: Any, board: Any = (), pot: int = 0) -> list[int]:
     list[int]
         Chips won by each player; they sum to *pot*.
 
+    Raises
+    ------
+    TypeError
+        *pot* not an int, *hands* not a sequence in seat order (a str, set,
+        dict or generator), or *game* of the wrong type.
+    InvalidArgumentError
+        A negative pot, no hands, or (with a ranking that has a qualifier,
+        such as "ace_five_8") no hand qualifies: a ranking alone does not
+        say who gets such a pot, so showdown raises rather than invent a
+        house rule. Hi-lo variants settle that case themselves (the high
+        hands take the pot).
+    DuplicateCardError
+        A card twice: the message names the seats, or the seat and the board.
+    InvalidCardError, HandSizeError, UnknownGameError
+        Bad cards, card counts or game names.
+
     >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
     [100, 0]
+    >>> showdown("ace_five", ["5c 4d 3h 2s Ac", "6c 4h 3d 2c Ad"], pot=11)
+    [11, 0]
     """
-    v = variant(game)
+    by_ranking: Any = None
+    if isinstance(game, Ranking) or (isinstance(game, str) and game in _core.GAMES):
+        by_ranking = game
+    v = None if by_ranking is not None else variant(game)
     if isinstance(pot, bool) or not isinstance(pot, int):
         raise TypeError(f"pot must be an int number of chips, not {type(pot).__name__}")
     if pot < 0:
-        raise ValueError(f"pot must be >= 0, got {pot}")
-    if isinstance(hands, str) or not hasattr(hands, "__len__"):
-        raise TypeError("hands must be a sequence with one hand per player")
+        raise InvalidArgumentError(f"pot must be >= 0 chips, got {_show(pot)}")
+    _check_ordered(hands, "hands")
     if len(hands) < 1:
-        raise ValueError("showdown needs at least one hand")
+        raise InvalidArgumentError("showdown needs at least one hand")
     board_ids = _core.parse_cards(board) if _has_cards(board) else []
     parsed = [_core.parse_cards(h) for h in hands]
-    _check_no_repeats([c for h in parsed for c in h] + board_ids)
+    _check_seats(parsed, board_ids)
+
+    if v is None:
+        strengths = [_core.evaluate(h + board_ids, by_ranking) for h in parsed]
+        winners = _winners(strengths)
+        if not winners:
+            name = by_ranking if isinstance(by_ranking, str) else by_ranking.name
+            raise InvalidArgumentError(
+                f"no hand qualifies under {_show(name)}, so no hand wins the pot; "
+                "settle it with a variant that has a high half (e.g. 'Omaha Hi-Lo 8')"
+            )
+        return _split(pot, sorted(winners), len(parsed))
+
     results = [v.evaluate(h, board_ids) for h in parsed]
     highs = [r[0] for r in results]
     lows = [r[1] for r in results]
@@ -282,14 +371,21 @@ def showdown(game: Any, hands: Any, board: Any = (), pot: int = 0) -> list[int]:
         # Low-only games (razz, 2-7): the best low wins; every hand qualifies.
         parts = [(pot, low_winners)]
     for chips, winners in parts:
-        order = _odd_chip_order(v, winners, parsed)
-        base, odd = divmod(chips, len(winners))
-        for i, seat in enumerate(order):
-            shares[seat] += base + (1 if i < odd else 0)
+        part = _split(chips, _odd_chip_order(v, winners, parsed), len(parsed))
+        shares = [a + b for a, b in zip(shares, part)]
     return shares
 
 
-def _winners(strengths: list[int | None]) -> list[int]:
+def _split(chips: int, order: list[int], seats: int) -> list[int]:
+    """*chips* shared by the seats in *order*; odd chips to the first ones."""
+    shares = [0] * seats
+    base, odd = divmod(chips, len(order))
+    for i, seat in enumerate(order):
+        shares[seat] += base + (1 if i < odd else 0)
+    return shares
+
+
+def _winners(strengths: Sequence[int | None]) -> list[int]:
     best = max((s for s in strengths if s), default=0)
     if best == 0:
         return []
@@ -316,19 +412,30 @@ def bring_in(game: Any, up_cards: Any) -> int:
     2
     >>> bring_in("Razz", ["Ah", "Kd", "Ks", "5s"])
     2
+
+    Raises
+    ------
+    TypeError
+        *up_cards* is not a sequence in seat order (a str, set, dict or
+        generator has no seats).
+    InvalidArgumentError
+        A variant without a bring-in (not stud), or no up-cards.
+    UnknownGameError, InvalidCardError, HandSizeError, DuplicateCardError
+        An unknown variant, or bad up-cards.
     """
     v = variant(game)
     if not v.stud:
-        raise UnknownGameError(f"{v.name} is not a stud game: it has no bring-in")
-    if isinstance(up_cards, str) or not hasattr(up_cards, "__len__") or not up_cards:
-        raise TypeError("up_cards must be a non-empty sequence, one card per player")
+        raise InvalidArgumentError(f"{v.name} is not a stud game: it has no bring-in")
+    _check_ordered(up_cards, "up_cards")
+    if len(up_cards) == 0:
+        raise InvalidArgumentError("up_cards must hold one card per player, got none")
     cards = []
     for card in up_cards:
         ids = _core.parse_cards(card)
         if len(ids) != 1:
-            raise HandSizeError(f"each player shows exactly one up-card, got {card!r}")
+            raise HandSizeError(f"each player shows exactly one up-card, got {_show(card)}")
         cards.append(ids[0])
-    _check_no_repeats(cards)
+    _check_seats([[c] for c in cards], [])  # names both seats
     if v.high is None:  # razz: aces low, the highest card brings in
 
         def razz_key(c: int) -> tuple[int, int]:
