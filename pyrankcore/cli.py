@@ -29,8 +29,8 @@ EXACT_COUNTS = {
     6: (6612900, 9730740, 2532816, 732160, 361620, 205792, 165984, 14664, 1844),
     7: (23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584),
 }
-# First strength of each category; strengths are 1..7462.
-CATEGORY_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463)
+# First strength of each category (generated with the tables).
+CATEGORY_STARTS = _core.CATEGORY_STARTS
 
 # The keys of each command's --json object, shown in its --help.
 DEMO_JSON_HELP = """\

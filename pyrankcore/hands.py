@@ -15,7 +15,7 @@ from pyrankcore.errors import InvalidArgumentError
 
 __all__ = ["Category", "best_five", "category", "describe", "from_cactus_kev", "to_cactus_kev"]
 
-N_CLASSES = 7462
+N_CLASSES: int = _core.N_CLASSES  # generated with the tables
 
 RANK_NAMES = (
     "Two",

@@ -32,6 +32,7 @@ from pyrankcore.errors import (
     InvalidOptionError,
     OptionTypeError,
 )
+from pyrankcore.batch import as_uint8, card_matrix, check_threads, raise_bad_row, split_rows
 from pyrankcore.hands import Category, category, describe
 
 __all__ = [
@@ -44,12 +45,14 @@ __all__ = [
     "score",
     "score_batch",
     "solve_fantasyland",
+    "solve_fantasyland_batch",
     "stays_in_fantasyland",
 ]
 
-# Category boundaries of the 1..7462 high strengths (first strength of each).
-_HIGH_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463)
-_ROYAL = 7462
+# Category boundaries of the 1..7462 high strengths (first strength of each),
+# generated with the tables.
+_HIGH_STARTS = _core.CATEGORY_STARTS
+_ROYAL = _core.N_CLASSES
 _QUEEN, _KING, _ACE = 10, 11, 12
 
 
@@ -563,6 +566,25 @@ def _solver_tables(table: RoyaltyTable) -> tuple[Any, Any, Any, Any]:
     )
 
 
+def _solver_args(rules: Rules, stay_value: Any) -> tuple[Any, Any, Any, Any, int, int, float]:
+    """The solver's tables and thresholds for *rules*, after checking
+    *stay_value*."""
+    if isinstance(stay_value, bool) or not isinstance(stay_value, numbers.Real):
+        raise TypeError(f"stay_value must be a number, not {type(stay_value).__name__}")
+    value = float(stay_value)
+    if not 0 <= value <= MAX_POINTS:  # also rejects NaN
+        raise InvalidArgumentError(
+            f"stay_value must be a number in 0..{MAX_POINTS:,}, got {_show(stay_value)}"
+        )
+    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
+    no_row = _ROYAL + 1
+    middle_from = _HIGH_STARTS[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
+    back_from = _HIGH_STARTS[Category.FOUR_OF_A_KIND]
+    if not rules.fantasyland:
+        value = 0.0
+    return front_r, middle_r, back_r, to_incomplete, middle_from, back_from, value
+
+
 def solve_fantasyland(
     cards: Any, rules: Rules | None = None, stay_value: float = 0.0
 ) -> tuple[Board, float]:
@@ -582,28 +604,11 @@ def solve_fantasyland(
     ids = _core.parse_cards(cards)
     if not 13 <= len(ids) <= 17:
         raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {len(ids)}")
-    if isinstance(stay_value, bool) or not isinstance(stay_value, numbers.Real):
-        raise TypeError("stay_value must be a number")
-    stay_value = float(stay_value)
-    if not 0 <= stay_value <= MAX_POINTS:  # also rejects NaN
-        raise InvalidArgumentError(
-            f"stay_value must be a number in 0..{MAX_POINTS:,}, got {_show(stay_value)}"
-        )
-    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
-    no_row = _ROYAL + 1
-    middle_from = _HIGH_STARTS[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
-    back_from = _HIGH_STARTS[Category.FOUR_OF_A_KIND]
-    if not rules.fantasyland:
-        stay_value = 0.0
+    front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value = (
+        _solver_args(rules, stay_value)
+    )
     found = _core.solve_fantasyland_ids(
-        ids,
-        front_r,
-        middle_r,
-        back_r,
-        to_incomplete,
-        middle_from,
-        back_from,
-        float(stay_value),
+        ids, front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value
     )
     if found is None:  # pragma: no cover - 13 distinct cards always fit legally
         raise ValueError("no legal board can be made from these cards")
@@ -611,33 +616,172 @@ def solve_fantasyland(
     return Board(front, middle, back), value
 
 
+# Hands solved between progress updates (a few hundred milliseconds of work).
+_SOLVER_CHUNK = 512
+
+
+def solve_fantasyland_batch(
+    hands: Any,
+    rules: Rules | None = None,
+    *,
+    stay_value: float = 0.0,
+    threads: int | None = None,
+    progress: bool = False,
+) -> list[tuple[Board, float]]:
+    """:func:`solve_fantasyland` for many hands, without the GIL.
+
+    Parameters
+    ----------
+    hands
+        An (N, k) integer array of card ids (k = 13..17), or a sequence of
+        hands in any form :func:`pyrankcore.parse_cards` accepts (their
+        sizes may differ).
+    rules, stay_value
+        As for :func:`solve_fantasyland`.
+    threads
+        Split the hands across up to this many threads (capped at the
+        machine's cores).
+    progress
+        Show a progress bar on stderr (tqdm when installed, else one line).
+
+    Returns
+    -------
+    list of (Board, float)
+        One (board, value) per hand, in order; equal to calling
+        :func:`solve_fantasyland` on each.
+
+    Raises InvalidCardError / DuplicateCardError naming the first bad hand,
+    HandSizeError for hands of fewer than 13 or more than 17 cards.
+
+    >>> hands = ["As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h",
+    ...          "Qs Qd 2c 3d 4h 5s 7c 8d 9h Js Kc Kd Ac 6d"]
+    >>> [value for board, value in solve_fantasyland_batch(hands)]
+    [49.0, 9.0]
+    """
+    import numpy as np
+
+    rules = _rules(rules)
+    args = _solver_args(rules, stay_value)
+    if isinstance(hands, np.ndarray) and hands.dtype.kind in "iu" and hands.ndim == 2:
+        groups = {hands.shape[1]: (np.arange(hands.shape[0]), hands)}
+    else:
+        if isinstance(hands, (str, set, frozenset, dict)) or not hasattr(hands, "__len__"):
+            raise TypeError(
+                f"hands must be an (N, k) integer array or a sequence of hands, "
+                f"not {type(hands).__name__}"
+            )
+        parsed = [_core.parse_cards(h) for h in hands]
+        by_size: dict[int, list[int]] = {}
+        for i, ids in enumerate(parsed):
+            by_size.setdefault(len(ids), []).append(i)
+        groups = {
+            k: (np.array(rows), np.array([parsed[i] for i in rows], dtype=np.int64))
+            for k, rows in by_size.items()
+        }
+    results: list[tuple[Board, float] | None] = [None] * sum(len(r) for r, _ in groups.values())
+    bar = _Progress(len(results)) if progress else None
+    try:
+        for k, (rows, arr) in sorted(groups.items()):
+            _solve_group(card_matrix(arr, "hands"), rows, k, args, threads, results, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    return results  # type: ignore[return-value]
+
+
+def _solve_group(
+    arr: Any,
+    rows: Any,
+    k: int,
+    args: tuple[Any, ...],
+    threads: int | None,
+    results: list[tuple[Board, float] | None],
+    bar: _Progress | None,
+) -> None:
+    import numpy as np
+
+    if not 13 <= k <= 17:
+        first = int(rows[0]) if len(rows) else 0
+        raise HandSizeError(f"hand {first}: Fantasyland hands have 13 to 17 cards, got {k}")
+    ids = as_uint8(arr)
+    bad = _core.first_bad_row(ids)
+    if bad >= 0:
+        raise_bad_row([int(v) for v in arr[bad]], int(rows[bad]), _core.resolve_game("high"))
+    n = ids.shape[0]
+    values = np.zeros(n, dtype=np.float64)
+    boards = np.zeros((n, 13), dtype=np.uint8)
+    for start in range(0, n, _SOLVER_CHUNK):
+        stop = min(n, start + _SOLVER_CHUNK)
+        # the solver takes milliseconds a hand: one thread per few hands pays
+        n_threads = min(check_threads(threads, 1 << 30), max(1, (stop - start) // 8))
+
+        def solve(a: int, b: int, start: int = start) -> int:
+            return int(_core.solve_fantasyland_rows(ids, *args, values, boards, start + a, start + b))
+
+        if split_rows(solve, stop - start, n_threads) >= 0:  # pragma: no cover
+            raise AssertionError("a valid Fantasyland hand had no legal board")
+        if bar is not None:
+            bar.update(stop - start)
+    for i in range(n):
+        b = boards[i].tolist()
+        results[int(rows[i])] = (Board(b[:3], b[3:8], b[8:]), float(values[i]))
+
+
+class _Progress:
+    """tqdm when installed, else a one-line count on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            self.bar: Any = None
+        else:
+            self.bar = tqdm(total=total, unit="hand", desc="Fantasyland")
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        else:
+            import sys
+
+            sys.stderr.write(f"\rFantasyland: {self.done:,}/{self.total:,} hands")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        else:
+            import sys
+
+            sys.stderr.write("\n")
+
+
 # ------------------------------------------------------------------- batch
 
 
 def _batch_boards(boards: Any, np: Any) -> Any:
-    """Validate an (N, players, 13) card array; returns it as uint8."""
-    if boards is None:
-        raise TypeError("boards must be an (N, players, 13) integer array, not None")
-    arr = np.asarray(boards)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"boards must be an integer array, not dtype {arr.dtype}")
-    if arr.ndim == 2:
-        arr = arr[:, None, :]
-    if arr.ndim != 3 or arr.shape[2] != 13:
-        raise HandSizeError(f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
-    flat = np.ascontiguousarray(arr.reshape(arr.shape[0], arr.shape[1] * 13))
-    if flat.dtype != np.uint8:
-        wide = flat.astype(np.int64)
-        flat = np.where((wide < 0) | (wide > 255), 255, wide).astype(np.uint8)
-    row = _core.first_bad_row(flat)
+    """Validate an (N, players, 13) card array; returns it as uint8. Goes
+    through the same checks as every batch (pyrankcore.batch)."""
+    arr = np.asarray(boards) if boards is not None else None
+    if arr is not None and arr.ndim == 3:
+        n, players, k = arr.shape
+        if k != 13:
+            raise HandSizeError(f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
+        flat = card_matrix(arr.reshape(n, players * 13), "boards")
+    else:
+        flat = card_matrix(arr, "boards")
+        if flat.shape[1] != 13:
+            raise HandSizeError(
+                f"boards must have shape (N, players, 13) or (N, 13), got {flat.shape}"
+            )
+        arr = flat[:, None, :]
+    flat8 = as_uint8(flat)
+    row = _core.first_bad_row(flat8)
     if row >= 0:
-        values = [int(v) for v in arr[row].reshape(-1)]
-        for v in values:
-            if not 0 <= v <= 51:
-                raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
-        repeated = next(v for i, v in enumerate(values) if v in values[:i])
-        raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(repeated)}")
-    return flat.reshape(arr.shape)
+        raise_bad_row([int(v) for v in flat[row]], row, _core.resolve_game("high"))
+    return flat8.reshape(arr.shape)
 
 
 def _batch_rows(arr: Any, rules: Rules, np: Any, threads: int | None) -> dict[str, Any]:
