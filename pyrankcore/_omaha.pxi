@@ -18,18 +18,27 @@ def evaluate_omaha(hole, board, game="high"):
     board_ids = _ids_of(board)
     check_omaha_sizes(len(hole_ids), len(board_ids))
     _check_five_card_ranking(t)
-    _check_deck(t, hole_ids + board_ids)   # the deck first, as everywhere
-    _check_omaha_repeats(hole_ids, board_ids)
-    for i, c in enumerate(hole_ids):
-        h[i] = c
-    for i, c in enumerate(board_ids):
-        b[i] = c
+    cdef uint64_t seen = 0, bit
+    cdef bint repeated = False
+    cdef int nh = len(hole_ids), nb = len(board_ids)
+    for i in range(nh):
+        h[i] = hole_ids[i]
+        bit = (<uint64_t>1) << h[i]
+        repeated |= (seen & bit) != 0
+        seen |= bit
+    for i in range(nb):
+        b[i] = board_ids[i]
+        bit = (<uint64_t>1) << b[i]
+        repeated |= (seen & bit) != 0
+        seen |= bit
+    if repeated or (seen & t.game.invalid):
+        # the precise error: the deck first, as everywhere, then repeats
+        _check_deck(t, hole_ids + board_ids)
+        _check_omaha_repeats(hole_ids, board_ids)
     if t.game.flush_mode == PRC_FLUSH_LOW:
-        return prc_omaha_checked(&t.game, h, len(hole_ids), b, len(board_ids),
-                                 &bad)
+        return prc_omaha_checked(&t.game, h, nh, b, nb, &bad)
     cdef uint16_t out = 0
-    if prc_omaha_rows(&t.game, _omaha_tables(t), h, len(hole_ids), b,
-                      len(board_ids), &out, 0, 1) >= 0:
+    if prc_omaha_rows(&t.game, _omaha_tables(t), h, nh, b, nb, &out, 0, 1) >= 0:
         raise AssertionError("a validated Omaha hand was rejected")
     return out
 
