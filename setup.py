@@ -26,13 +26,11 @@ MARCH = os.environ.get("PYRANKCORE_MARCH", "")
 
 
 def generate_tables():
-    outputs = [os.path.join(HERE, GENERATED, f)
-               for f in ("prc_tables.c", "prc_tables.h")]
+    outputs = [os.path.join(HERE, GENERATED, f) for f in ("prc_tables.c", "prc_tables.h")]
     gen = os.path.join(HERE, GENERATOR)
     inputs = [gen, os.path.join(HERE, "pyrankcore", "_rankings.py")]
     newest = max(os.path.getmtime(i) for i in inputs)
-    if all(os.path.exists(o) and os.path.getmtime(o) >= newest
-           for o in outputs):
+    if all(os.path.exists(o) and os.path.getmtime(o) >= newest for o in outputs):
         return
     subprocess.check_call([sys.executable, gen, os.path.join(HERE, GENERATED)])
 
@@ -46,8 +44,7 @@ class BuildExt(build_ext):
             if msvc:
                 ext.extra_compile_args += ["/Od", "/Zi"] if DEBUG else ["/O2"]
             else:
-                ext.extra_compile_args += (["-O0", "-g"] if DEBUG else
-                                           ["-O3"])
+                ext.extra_compile_args += ["-O0", "-g"] if DEBUG else ["-O3"]
                 if MARCH:
                     ext.extra_compile_args.append(f"-march={MARCH}")
         super().build_extensions()
@@ -61,21 +58,25 @@ directives = {
     "freethreading_compatible": True,
 }
 if DEBUG:
-    directives.update(boundscheck=True, wraparound=True,
-                      initializedcheck=True)
+    directives.update(boundscheck=True, wraparound=True, initializedcheck=True)
 
 extensions = [
     Extension(
         "pyrankcore._core",
-        sources=["pyrankcore/_core.pyx",
-                 os.path.join(GENERATED, "prc_tables.c")],
+        sources=["pyrankcore/_core.pyx", os.path.join(GENERATED, "prc_tables.c")],
         include_dirs=["src", GENERATED],
         # Rebuild when a header or an include of the module changes.
         depends=sorted(
-            [os.path.join("src", f) for f in os.listdir(os.path.join(HERE, "src"))
-             if f.endswith(".h")]
-            + [os.path.join("pyrankcore", f) for f in os.listdir(os.path.join(HERE, "pyrankcore"))
-               if f.endswith(".pxi")]
+            [
+                os.path.join("src", f)
+                for f in os.listdir(os.path.join(HERE, "src"))
+                if f.endswith(".h")
+            ]
+            + [
+                os.path.join("pyrankcore", f)
+                for f in os.listdir(os.path.join(HERE, "pyrankcore"))
+                if f.endswith(".pxi")
+            ]
         ),
     )
 ]

@@ -18,9 +18,9 @@ from dataclasses import dataclass, fields, replace
 from itertools import combinations
 from operator import index
 
-try:
+if __name__ == "pyrankcore._rankings":
     from pyrankcore.errors import InvalidOptionError, OptionTypeError, UnknownGameError
-except ImportError:  # loaded by file path at build time, before the package exists
+else:  # loaded by file path at build time (gen_tables.py): never import the package
     # Same bases as the real classes, so the error contract holds either way.
     class InvalidOptionError(ValueError):  # type: ignore[no-redef]
         """A ranking option outside its allowed values."""

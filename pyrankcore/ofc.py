@@ -24,15 +24,14 @@ from functools import cache
 from typing import Any
 
 from pyrankcore import _core
+from pyrankcore.batch import as_uint8, card_matrix, check_threads, raise_bad_row, split_rows
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
     InvalidArgumentError,
-    InvalidCardError,
     InvalidOptionError,
     OptionTypeError,
 )
-from pyrankcore.batch import as_uint8, card_matrix, check_threads, raise_bad_row, split_rows
 from pyrankcore.hands import Category, category, describe
 
 __all__ = [
@@ -604,8 +603,8 @@ def solve_fantasyland(
     ids = _core.parse_cards(cards)
     if not 13 <= len(ids) <= 17:
         raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {len(ids)}")
-    front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value = (
-        _solver_args(rules, stay_value)
+    front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value = _solver_args(
+        rules, stay_value
     )
     found = _core.solve_fantasyland_ids(
         ids, front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value
@@ -716,7 +715,9 @@ def _solve_group(
         n_threads = min(check_threads(threads, 1 << 30), max(1, (stop - start) // 8))
 
         def solve(a: int, b: int, start: int = start) -> int:
-            return int(_core.solve_fantasyland_rows(ids, *args, values, boards, start + a, start + b))
+            return int(
+                _core.solve_fantasyland_rows(ids, *args, values, boards, start + a, start + b)
+            )
 
         if split_rows(solve, stop - start, n_threads) >= 0:  # pragma: no cover
             raise AssertionError("a valid Fantasyland hand had no legal board")
@@ -732,8 +733,10 @@ class _Progress:
 
     def __init__(self, total: int) -> None:
         self.total, self.done = total, 0
-        try:
-            from tqdm import tqdm
+        import importlib
+
+        try:  # an optional dependency, without type stubs
+            tqdm = importlib.import_module("tqdm").tqdm
         except ImportError:
             self.bar: Any = None
         else:
@@ -768,7 +771,9 @@ def _batch_boards(boards: Any, np: Any) -> Any:
     if arr is not None and arr.ndim == 3:
         n, players, k = arr.shape
         if k != 13:
-            raise HandSizeError(f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}")
+            raise HandSizeError(
+                f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}"
+            )
         flat = card_matrix(arr.reshape(n, players * 13), "boards")
     else:
         flat = card_matrix(arr, "boards")
