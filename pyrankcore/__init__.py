@@ -9,6 +9,8 @@
 
 __version__ = "0.1.0"
 
+from typing import TYPE_CHECKING
+
 from pyrankcore._core import (
     GAMES,
     evaluate,
@@ -34,6 +36,10 @@ from pyrankcore.hands import (
     from_cactus_kev,
     to_cactus_kev,
 )
+
+if TYPE_CHECKING:  # imported on first use at run time: see __getattr__
+    from pyrankcore import ofc
+    from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
 
 __all__ = [
     "GAMES",

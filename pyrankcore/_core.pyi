@@ -1,32 +1,49 @@
-from typing import Any
+from typing import Any, TypeAlias
 
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import disjoint_base
+
+from pyrankcore._rankings import Ranking
+from pyrankcore._typing import CardLike, CardsLike, Game, Integer
+
+_Game: TypeAlias = Game | GameTables
 
 N_CLASSES: int
 RANK_CHARS: str
 SUIT_CHARS: str
 GAMES: tuple[str, ...]
+CLASS_COUNTS: dict[str, int]
+CATEGORY_STARTS: tuple[int, ...]
+MAX_DEAL_ROWS: int
 
-def parse_cards(cards: Any) -> list[int]: ...
-def format_card(card: int | str) -> str: ...
-def format_cards(cards: Any) -> str: ...
-def evaluate(cards: Any, game: Any = "high") -> int: ...
+def parse_cards(cards: CardsLike) -> list[int]: ...
+def format_card(card: CardLike) -> str: ...
+def format_cards(cards: CardsLike) -> str: ...
+def evaluate(cards: CardsLike, game: _Game = "high") -> int: ...
 def class_info(strength: int) -> tuple[int, tuple[int, int, int, int, int]]: ...
-def evaluate_rows(cards: Any, out: Any, start: int, stop: int, game: Any = "high") -> int: ...
-def enumerate_counts(k: int, game: Any = "high") -> Any: ...
-def random_hands(n: int, k: int = 7, seed: int | None = None, exclude: Any = None) -> Any: ...
-def evaluate_omaha(hole: Any, board: Any, game: Any = "high") -> int: ...
+def evaluate_rows(cards: Any, out: Any, start: int, stop: int, game: _Game = "high") -> int: ...
+def enumerate_counts(k: int, game: _Game = "high") -> npt.NDArray[np.int64]: ...
+def random_hands(
+    n: Integer,
+    k: Integer = 7,
+    *,
+    seed: Integer | None = None,
+    exclude: CardsLike | None = None,
+    game: _Game = "high",
+) -> npt.NDArray[np.uint8]: ...
+def evaluate_omaha(hole: CardsLike, board: CardsLike, game: _Game = "high") -> int: ...
 def check_omaha_sizes(nh: int, nb: int) -> None: ...
 def evaluate_omaha_rows(
-    holes: Any, boards: Any, out: Any, start: int, stop: int, game: Any = "high"
+    holes: Any, boards: Any, out: Any, start: int, stop: int, game: _Game = "high"
 ) -> int: ...
-def resolve_game(game: Any) -> GameTables: ...
+def resolve_game(game: _Game, omaha: bool = False) -> GameTables: ...
 def rank_slot_of_counts(counts: Any) -> int: ...
 def check_hand_size(t: GameTables, n: int) -> None: ...
 
 @disjoint_base
 class GameTables:
-    ranking: Any
+    ranking: Ranking
     name: str
     min_cards: int
     max_cards: int
@@ -34,13 +51,32 @@ class GameTables:
     deck_mask: int
 
 def solve_fantasyland_ids(
-    cards: Any,
-    front_royalty: Any,
-    middle_royalty: Any,
-    back_royalty: Any,
-    high_to_incomplete: Any,
+    cards: CardsLike,
+    front_royalty: npt.NDArray[np.int32],
+    middle_royalty: npt.NDArray[np.int32],
+    back_royalty: npt.NDArray[np.int32],
+    high_to_incomplete: npt.NDArray[np.int32],
     middle_stay_from: int,
     back_stay_from: int,
     stay_value: float,
-) -> Any: ...
-def first_bad_row(cards: Any) -> int: ...
+) -> (
+    tuple[
+        float, tuple[int, int, int], tuple[int, int, int, int, int], tuple[int, int, int, int, int]
+    ]
+    | None
+): ...
+def solve_fantasyland_rows(
+    hands: npt.NDArray[np.uint8],
+    front_royalty: npt.NDArray[np.int32],
+    middle_royalty: npt.NDArray[np.int32],
+    back_royalty: npt.NDArray[np.int32],
+    high_to_incomplete: npt.NDArray[np.int32],
+    middle_stay_from: int,
+    back_stay_from: int,
+    stay_value: float,
+    values: npt.NDArray[np.float64],
+    boards: npt.NDArray[np.uint8],
+    start: int,
+    stop: int,
+) -> int: ...
+def first_bad_row(cards: npt.NDArray[np.uint8]) -> int: ...

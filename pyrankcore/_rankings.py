@@ -17,6 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from itertools import combinations
 from operator import index
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, SupportsIndex
 
 if __name__ == "pyrankcore._rankings":
     from pyrankcore.errors import InvalidOptionError, OptionTypeError, UnknownGameError
@@ -326,7 +330,7 @@ class Ranking:
                 if size == 5 and self.flushes and max(counts) == 1:
                     yield counts, True
 
-    def classes(self):
+    def classes(self) -> list[tuple[int, ...]]:
         """Sorted distinct keys; strength of a key = its index + 1."""
         keys = {self.key(c, f) for c, f in self.patterns()}
         keys.discard(None)
@@ -368,7 +372,7 @@ RANKINGS = {
 
 
 def stripped_deck(
-    lowest,
+    lowest: str | SupportsIndex,
     *,
     flush_over_full_house: bool = True,
     trips_over_straight: bool = False,
@@ -407,7 +411,7 @@ def stripped_deck(
     )
 
 
-def ranking(name: str, **options) -> Ranking:
+def ranking(name: str, **options: Any) -> Ranking:
     """A built-in ranking with house-rule options, e.g.
     ``ranking("ace_six", broadway=True, ace_pair_high=True)`` or
     ``ranking("short_deck", trips_over_straight=True)``.

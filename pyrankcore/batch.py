@@ -21,14 +21,9 @@ from pyrankcore.errors import (
 )
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+    from collections.abc import Sequence
 
-    from pyrankcore._core import GameTables
-    from pyrankcore._rankings import Ranking
-
-    Game = str | Ranking | GameTables
-    Strengths = npt.NDArray[np.uint16]
+    from pyrankcore._typing import CardArray, CardId, Game, Strengths
 
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
@@ -41,7 +36,7 @@ MIN_ROWS_PER_THREAD = 16_384
 
 
 def evaluate_batch(
-    cards: Any,
+    cards: CardArray,
     game: Game = "high",
     *,
     out: Strengths | None = None,
@@ -111,8 +106,8 @@ def evaluate_batch(
 
 
 def evaluate_omaha_batch(
-    holes: Any,
-    boards: Any,
+    holes: CardArray,
+    boards: CardArray | Sequence[CardId],
     game: Game = "high",
     *,
     out: Strengths | None = None,

@@ -7,11 +7,17 @@ from dataclasses import replace
 from enum import IntEnum
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core
 from pyrankcore._rankings import ACE, HIGH, RANKINGS, Ranking
 from pyrankcore.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from pyrankcore._typing import CardsLike, Game, IntArray, Integer
 
 __all__ = ["Category", "best_five", "category", "describe", "from_cactus_kev", "to_cactus_kev"]
 
@@ -63,7 +69,11 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-def category(strength: Any, game: Any = "high") -> Any:
+@overload
+def category(strength: Integer, game: Game = "high") -> Category: ...
+@overload
+def category(strength: IntArray, game: Game = "high") -> npt.NDArray[np.uint8]: ...
+def category(strength: Integer | IntArray, game: Game = "high") -> Any:
     """Category of a strength, or of every strength in an integer array.
 
     >>> category(7462) is Category.STRAIGHT_FLUSH
@@ -154,7 +164,7 @@ def _integer(value: Any, what: str) -> int:
     raise TypeError(f"{what} must be an int, not {type(value).__name__}")
 
 
-def describe(strength: Any, game: Any = "high") -> str:
+def describe(strength: Integer, game: Game = "high") -> str:
     """A strength in a player's words.
 
     *strength* is an int or a NumPy integer scalar. Raises TypeError for any
@@ -284,7 +294,7 @@ def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) ->
     return value
 
 
-def _convert(values: Any, what: str) -> Any:
+def _convert(values: Integer | IntArray, what: str) -> int | npt.NDArray[np.uint16]:
     """7463 - x for an int or an integer array, checking the range."""
     if type(values).__module__ == "numpy" and getattr(values, "ndim", 0) > 0:
         import numpy as np
@@ -304,13 +314,21 @@ def _convert(values: Any, what: str) -> Any:
     return N_CLASSES + 1 - value
 
 
-def to_cactus_kev(strength: Any) -> Any:
+@overload
+def to_cactus_kev(strength: Integer) -> int: ...
+@overload
+def to_cactus_kev(strength: IntArray) -> npt.NDArray[np.uint16]: ...
+def to_cactus_kev(strength: Integer | IntArray) -> int | npt.NDArray[np.uint16]:
     """Strength (larger wins) to Cactus-Kev rank (1 = royal flush, 7462 worst),
     the numbering of treys and phevaluator. Works on ints and arrays."""
     return _convert(strength, "strength")
 
 
-def from_cactus_kev(rank: Any) -> Any:
+@overload
+def from_cactus_kev(rank: Integer) -> int: ...
+@overload
+def from_cactus_kev(rank: IntArray) -> npt.NDArray[np.uint16]: ...
+def from_cactus_kev(rank: Integer | IntArray) -> int | npt.NDArray[np.uint16]:
     """Cactus-Kev rank (1 = best) to strength (larger wins)."""
     return _convert(rank, "Cactus-Kev rank")
 
@@ -318,7 +336,7 @@ def from_cactus_kev(rank: Any) -> Any:
 # ----------------------------------------------------------------- best five
 
 
-def best_five(cards: Any, game: Any = "high") -> list[int]:
+def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     """The five cards (ids) that make the best hand, most significant first.
 
     For 5 to 7 cards, the five-card subset with the highest strength under

@@ -21,7 +21,7 @@ import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
 from pyrankcore.batch import as_uint8, card_matrix, check_threads, raise_bad_row, split_rows
@@ -33,6 +33,12 @@ from pyrankcore.errors import (
     OptionTypeError,
 )
 from pyrankcore.hands import Category, category, describe
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from pyrankcore._typing import BoardLike, CardsLike, OfcBoardArray
 
 __all__ = [
     "STANDARD_ROYALTIES",
@@ -327,7 +333,7 @@ class Board:
 
     __slots__ = ("_strengths", "back", "front", "middle")
 
-    def __init__(self, front: Any, middle: Any, back: Any) -> None:
+    def __init__(self, front: CardsLike, middle: CardsLike, back: CardsLike) -> None:
         rows = []
         for name, cards, size in (("front", front, 3), ("middle", middle, 5), ("back", back, 5)):
             ids = _core.parse_cards(cards)
@@ -342,7 +348,7 @@ class Board:
         self._strengths = (front_s, middle_s, back_s)
 
     @classmethod
-    def from_cards(cls, cards: Any) -> Board:
+    def from_cards(cls, cards: CardsLike) -> Board:
         """A board from 13 cards in row order: front 3, middle 5, back 5."""
         ids = _core.parse_cards(cards)
         if len(ids) != 13:
@@ -474,7 +480,7 @@ def _moon_points(board: Board, rules: Rules) -> int:
     return rules.moon_bonus if _moon(board, rules) else 0
 
 
-def score(boards: Sequence[Any], rules: Rules | None = None) -> list[int]:
+def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
     """Net points of each player, settling every pair independently.
 
     2 to 4 boards (Board objects, (front, middle, back) triples, or 13 cards
@@ -507,7 +513,7 @@ def score(boards: Sequence[Any], rules: Rules | None = None) -> list[int]:
 # ------------------------------------------------------------- Fantasyland
 
 
-def fantasyland(board: Any, rules: Rules | None = None) -> int:
+def fantasyland(board: BoardLike, rules: Rules | None = None) -> int:
     """Cards dealt next hand in Fantasyland for this board, 0 for none.
 
     Entry: QQ or better on top and no foul. Fixed rules deal
@@ -532,7 +538,7 @@ def fantasyland(board: Any, rules: Rules | None = None) -> int:
     return 14
 
 
-def stays_in_fantasyland(board: Any, rules: Rules | None = None) -> bool:
+def stays_in_fantasyland(board: BoardLike, rules: Rules | None = None) -> bool:
     """Whether a board played in Fantasyland earns another Fantasyland hand."""
     rules = _rules(rules)
     b = _as_board(board)
@@ -585,7 +591,7 @@ def _solver_args(rules: Rules, stay_value: Any) -> tuple[Any, Any, Any, Any, int
 
 
 def solve_fantasyland(
-    cards: Any, rules: Rules | None = None, stay_value: float = 0.0
+    cards: CardsLike, rules: Rules | None = None, stay_value: float = 0.0
 ) -> tuple[Board, float]:
     """The legal board with the highest value from 13 to 17 cards.
 
@@ -789,7 +795,9 @@ def _batch_boards(boards: Any, np: Any) -> Any:
     return flat8.reshape(arr.shape)
 
 
-def _batch_rows(arr: Any, rules: Rules, np: Any, threads: int | None) -> dict[str, Any]:
+def _batch_rows(
+    arr: Any, rules: Rules, np: Any, threads: int | None
+) -> dict[str, npt.NDArray[Any]]:
     """Strengths, fouls and royalties of every board in an (N, P, 13) array."""
     from pyrankcore.batch import evaluate_batch
 
@@ -811,7 +819,9 @@ def _batch_rows(arr: Any, rules: Rules, np: Any, threads: int | None) -> dict[st
     }
 
 
-def royalties_batch(boards: Any, rules: Rules | None = None, *, threads: int | None = None) -> Any:
+def royalties_batch(
+    boards: OfcBoardArray, rules: Rules | None = None, *, threads: int | None = None
+) -> npt.NDArray[np.int32]:
     """Royalties of N boards: (N, players, 13) or (N, 13) card ids in row
     order (front 3, middle 5, back 5). Returns int32 of shape (N, players)
     or (N,); fouled boards get 0. Errors name the first bad row."""
@@ -822,7 +832,9 @@ def royalties_batch(boards: Any, rules: Rules | None = None, *, threads: int | N
     return result[:, 0] if np.asarray(boards).ndim == 2 else result
 
 
-def score_batch(boards: Any, rules: Rules | None = None, *, threads: int | None = None) -> Any:
+def score_batch(
+    boards: OfcBoardArray, rules: Rules | None = None, *, threads: int | None = None
+) -> npt.NDArray[np.int32]:
     """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
     4 players, each board in row order. Returns int32 (N, players) net
     points, each row summing to zero, equal to :func:`score` row by row.

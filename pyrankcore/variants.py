@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
 from pyrankcore._rankings import Ranking
@@ -29,6 +29,11 @@ from pyrankcore.errors import (
     InvalidArgumentError,
     UnknownGameError,
 )
+
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from pyrankcore._typing import CardLike, CardsLike, Game
 
 __all__ = [
     "ACE_FIVE_DRAW",
@@ -70,7 +75,9 @@ class Variant:
     stud: bool = False
     aliases: tuple[str, ...] = ()
 
-    def evaluate(self, hole: Any, board: Any = ()) -> tuple[int | None, int | None]:
+    def evaluate(
+        self, hole: CardsLike, board: CardsLike | None = ()
+    ) -> tuple[int | None, int | None]:
         """(high strength, low strength) of one player's cards; None where the
         game has no such half; a low of 0 does not qualify."""
         hole_ids = _core.parse_cards(hole)
@@ -102,7 +109,7 @@ def _either(sizes: tuple[int, ...]) -> str:
     return " or ".join(str(s) for s in sizes)
 
 
-def _has_cards(board: Any) -> bool:
+def _has_cards(board: Any) -> TypeGuard[CardsLike]:
     if board is None:
         return False
     try:
@@ -259,7 +266,7 @@ def _norm(name: str) -> str:
 _BY_NAME = {_norm(n): v for v in VARIANTS for n in (v.name,) + v.aliases}
 
 
-def variant(name: Any) -> Variant:
+def variant(name: str | Variant) -> Variant:
     """A Variant by the name players use ("Hold'em", "Omaha Hi-Lo 8", "Razz").
 
     >>> variant("omaha hi-lo").low
@@ -281,7 +288,9 @@ def variant(name: Any) -> Variant:
     return found
 
 
-def showdown(game: Any, hands: Any, board: Any = (), pot: int = 0) -> list[int]:
+def showdown(
+    game: Game, hands: Sequence[CardsLike], board: CardsLike | None = (), pot: int = 0
+) -> list[int]:
     """Each player's share of *pot* at showdown, in seat order.
 
     Parameters
@@ -332,7 +341,7 @@ def showdown(game: Any, hands: Any, board: Any = (), pot: int = 0) -> list[int]:
     by_ranking: Any = None
     if isinstance(game, Ranking) or (isinstance(game, str) and game in _core.GAMES):
         by_ranking = game
-    v = None if by_ranking is not None else variant(game)
+    v = None if by_ranking is not None else variant(game)  # type: ignore[arg-type]
     if isinstance(pot, bool) or not isinstance(pot, int):
         raise TypeError(f"pot must be an int number of chips, not {type(pot).__name__}")
     if pot < 0:
@@ -400,7 +409,7 @@ def _odd_chip_order(v: Variant, winners: list[int], hands: list[list[int]]) -> l
     return sorted(winners, key=lambda seat: max(hands[seat]), reverse=True)
 
 
-def bring_in(game: Any, up_cards: Any) -> int:
+def bring_in(game: str | Variant, up_cards: Sequence[CardLike]) -> int:
     """Seat index of the player who must bring in (stud games).
 
     *up_cards* holds each player's face-up card, in seat order. Seven-card
