@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from pyrankcore._typing import BoardLike, CardsLike, OfcBoardArray
+    from pyrankcore._typing import BoardLike, CardArray, CardsLike, OfcBoardArray
 
 __all__ = [
     "STANDARD_ROYALTIES",
@@ -626,7 +626,7 @@ _SOLVER_CHUNK = 512
 
 
 def solve_fantasyland_batch(
-    hands: Any,
+    hands: CardArray | Sequence[CardsLike],
     rules: Rules | None = None,
     *,
     stay_value: float = 0.0,
@@ -698,7 +698,7 @@ def _solve_group(
     arr: Any,
     rows: Any,
     k: int,
-    args: tuple[Any, ...],
+    args: tuple[Any, Any, Any, Any, int, int, float],
     threads: int | None,
     results: list[tuple[Board, float] | None],
     bar: _Progress | None,
@@ -721,8 +721,20 @@ def _solve_group(
         n_threads = min(check_threads(threads, 1 << 30), max(1, (stop - start) // 8))
 
         def solve(a: int, b: int, start: int = start) -> int:
-            return int(
-                _core.solve_fantasyland_rows(ids, *args, values, boards, start + a, start + b)
+            front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay = args
+            return _core.solve_fantasyland_rows(
+                ids,
+                front_r,
+                middle_r,
+                back_r,
+                to_incomplete,
+                middle_from,
+                back_from,
+                stay,
+                values,
+                boards,
+                start + a,
+                start + b,
             )
 
         if split_rows(solve, stop - start, n_threads) >= 0:  # pragma: no cover

@@ -172,6 +172,9 @@ def open_face() -> None:
     assert stays is False
 
     board, value = ofc.solve_fantasyland("As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h")
+    solved = ofc.solve_fantasyland_batch(["As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h"], threads=1)
+    assert_type(solved, list[tuple[ofc.Board, float]])
+    assert solved[0][1] == 49.0
     assert_type(board, ofc.Board)
     assert_type(value, float)
     assert value + 1 == 50.0 and board.royalties >= 0
