@@ -5,9 +5,9 @@
 # Card ids are rank * 4 + suit (rank 0 = deuce .. 12 = ace; suits c, d, h, s
 # = 0..3). Every function returns the high strength: 1..7462, larger wins,
 # 7462 = royal flush. None of them checks its input (that is what makes them
-# fast): the caller guarantees ids in 0..51 with no card repeated. Ids are
-# masked to 6 bits, so bad ids give a wrong answer but never a bad memory
-# access. All are noexcept and nogil: call them inside `with nogil` or prange.
+# fast): the caller guarantees ids in 0..51 with no card repeated. A bad
+# id (52..255) gives a wrong answer but never a bad memory access. All are
+# noexcept and nogil: call them inside `with nogil` or prange.
 #
 # ABI policy: these signatures change only on a minor version. Pin
 # pyrankcore>=X.Y,<X.(Y+1) in both your build requirements and your

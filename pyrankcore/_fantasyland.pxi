@@ -10,6 +10,18 @@ cdef int _first_trips_strength():
                                  three, 3, &bad)
 
 
+# The cap on point values of pyrankcore.ofc (MAX_POINTS).
+cdef int32_t _FL_MAX_POINTS = 1000000
+
+
+cdef _check_royalties(const int32_t[::1] table, str row):
+    cdef Py_ssize_t i
+    for i in range(table.shape[0]):
+        if not 0 <= table[i] <= _FL_MAX_POINTS:
+            raise InvalidArgumentError(
+                f"{row} royalties must be in 0..1,000,000, got {table[i]} at {i}")
+
+
 cdef prc_fl_rules_t _fl_rules(const int32_t[::1] front_royalty,
                               const int32_t[::1] middle_royalty,
                               const int32_t[::1] back_royalty,
@@ -29,6 +41,11 @@ cdef prc_fl_rules_t _fl_rules(const int32_t[::1] front_royalty,
     for i in range(PRC_FL_N_HIGH):
         if not 0 <= high_to_incomplete[i] < PRC_FL_N_FRONT:
             raise InvalidArgumentError("high_to_incomplete holds a value off the front scale")
+    # Royalties index the solver's counting sort (prc_fl_bucket_order) and
+    # are summed in int: negative or huge ones would write outside it.
+    _check_royalties(front_royalty, "front")
+    _check_royalties(middle_royalty, "middle")
+    _check_royalties(back_royalty, "back")
     if not 0 <= stay_value <= 1e6:   # also rejects NaN
         raise InvalidArgumentError(f"stay_value must be in 0..1,000,000, got {stay_value!r}")
     cdef prc_fl_rules_t r

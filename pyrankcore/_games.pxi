@@ -211,6 +211,11 @@ cpdef GameTables resolve_game(object game, bint omaha=False):
                 f"{', '.join(GAMES)}; variants: {_variant_names()}") from None
         return resolve_game(_ranking_of_variant(v, omaha), omaha)
     if isinstance(game, GameTables):
+        # GameTables() made from Python has no tables: the kernels would
+        # read through NULL.
+        if (<GameTables>game).game.rank == NULL:
+            raise InvalidArgumentError(
+                "GameTables come from resolve_game(), not from GameTables()")
         return game
     if isinstance(game, _rankings.Ranking):
         t = _BUILTIN.get(game.name)

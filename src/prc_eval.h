@@ -60,9 +60,12 @@ static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
     for (int i = 0; i < n; i++) key += prc_card_key[cards[i]];
     int suit = prc_flush_suit(key);
     if (suit >= 0) {
+        /* Invalid ids (52..255) add no suit count, but they share the low
+         * two bits of a suit: keep them out of the 13-bit rank mask, or the
+         * index would run past the 8192-entry flush table. */
         unsigned ranks = 0;
         for (int i = 0; i < n; i++)
-            if ((cards[i] & 3) == suit) ranks |= 1u << (cards[i] >> 2);
+            if ((cards[i] & 3) == suit && cards[i] < 52) ranks |= 1u << (cards[i] >> 2);
         return prc_flush_high[ranks];
     }
     return prc_rank_lookup((uint32_t)key);

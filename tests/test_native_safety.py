@@ -401,3 +401,92 @@ def test_generated_registry_matches_the_rankings():
 def test_errors_are_library_errors():
     for exc in (InvalidArgumentError, InvalidCardError, DuplicateCardError, HandSizeError):
         assert issubclass(exc, PyrankcoreError) and issubclass(exc, ValueError)
+
+
+# --------------------------------------------------------------------------
+# Hostile input to the private and C-level entry points (found under ASan)
+
+# The C API of _core.pxd, called through the module's capsules: a flush of
+# valid cards plus an invalid id sharing the flush suit's low two bits.
+CAPI_BAD_IDS = """
+import ctypes
+from pyrankcore import _core
+get = ctypes.pythonapi.PyCapsule_GetPointer
+get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+name = ctypes.pythonapi.PyCapsule_GetName
+name.restype, name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+def fn(key, *argtypes):
+    cap = _core.__pyx_capi__[key]
+    return ctypes.CFUNCTYPE(ctypes.c_uint16, *argtypes)(get(cap, name(cap)))
+u8 = ctypes.c_uint8
+e5, e6, e7 = (fn(f"evaluate_{n}", *[u8] * n) for n in (5, 6, 7))
+ec = fn("evaluate_cards", ctypes.POINTER(u8), ctypes.c_int)
+assert e7(51, 47, 43, 39, 35, 0, 1) == 7462
+for bad in range(52, 256):
+    for cards in ([51, 47, 43, 39, 35, bad, 0], [bad, 51, 47, 43, 39, 35, 0],
+                  [51, 47, 43, 39, 31, 27, bad]):
+        assert 0 <= e7(*cards) <= 7462
+        assert 0 <= e6(*cards[:6]) <= 7462
+        assert 0 <= ec((u8 * 7)(*cards), 7) <= 7462
+    assert 0 <= e5(51, 47, 43, 39, bad) <= 7462
+print("OK")
+"""
+
+
+def test_c_api_invalid_ids_never_read_outside_the_flush_table():
+    rc, out = run_child(CAPI_BAD_IDS)
+    assert rc == 0 and out.strip().endswith("OK"), out[-3000:]
+
+
+def test_solver_rejects_negative_or_huge_royalties():
+    # Royalties index the solver's counting sort: a negative one wrote
+    # outside its counters (heap-buffer-overflow under ASan).
+    code = """
+    import numpy as np
+    from pyrankcore import _core, ofc
+    from pyrankcore.errors import InvalidArgumentError
+    tables = ofc._solver_tables(ofc.Rules().royalties)
+    for row in range(3):
+        for value in (-1, -5, 1_000_001, 2**31 - 1):
+            fr, mr, br, hi = [t.copy() for t in tables]
+            (fr, mr, br)[row][:] = value
+            try:
+                _core.solve_fantasyland_ids(list(range(13)), fr, mr, br, hi,
+                                            7463, 7463, 0.0)
+            except InvalidArgumentError:
+                pass
+            else:
+                raise SystemExit(f"row {row}, royalty {value} accepted")
+    print("OK")
+    """
+    rc, out = run_child(code)
+    assert rc == 0 and out.strip().endswith("OK"), out[-3000:]
+
+
+def test_game_tables_made_from_python_are_refused():
+    # GameTables() has NULL tables: resolve_game must refuse it, or the
+    # kernels read through a NULL pointer (segfault).
+    code = """
+    import numpy as np
+    from pyrankcore import _core, batch
+    from pyrankcore.errors import InvalidArgumentError
+    t = _core.GameTables()
+    calls = [
+        lambda: _core.evaluate([], t),
+        lambda: _core.evaluate_rows(np.zeros((1, 0), np.uint8),
+                                    np.zeros(1, np.uint16), 0, 1, t),
+        lambda: batch.evaluate_batch(np.zeros((1, 0), np.uint8), t),
+        lambda: _core.enumerate_counts(0, t),
+        lambda: _core.random_hands(1, 1, game=t),
+    ]
+    for call in calls:
+        try:
+            call()
+        except InvalidArgumentError:
+            pass
+        else:
+            raise SystemExit("an empty GameTables was accepted")
+    print("OK")
+    """
+    rc, out = run_child(code)
+    assert rc == 0 and out.strip().endswith("OK"), out[-3000:]
