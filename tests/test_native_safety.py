@@ -31,10 +31,17 @@ CUSTOM = "prc.stripped_deck('7')"
 
 def run_child(code, timeout=240):
     """Run *code* in a fresh interpreter; return (returncode, output)."""
+    env = dict(os.environ)
+    # Under AddressSanitizer (LD_PRELOAD of its runtime), let a failed
+    # allocation return NULL like the real allocator instead of aborting.
+    env["ASAN_OPTIONS"] = ":".join(
+        filter(None, [env.get("ASAN_OPTIONS", ""), "allocator_may_return_null=1"])
+    )
     proc = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code)],
         capture_output=True,
         text=True,
+        env=env,
         timeout=timeout,
         cwd=tempfile.gettempdir(),  # never the checkout: it would shadow the install
     )
