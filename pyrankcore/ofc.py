@@ -618,7 +618,10 @@ def _batch_boards(boards: Any, np: Any) -> Any:
     """Validate an (N, players, 13) card array; returns it as uint8."""
     if boards is None:
         raise TypeError("boards must be an (N, players, 13) integer array, not None")
-    arr = np.asarray(boards)
+    try:
+        arr = np.asarray(boards)
+    except ValueError:  # ragged nested lists
+        raise HandSizeError("boards must be an (N, players, 13) array, not ragged") from None
     if arr.dtype.kind not in "iu":
         raise TypeError(f"boards must be an integer array, not dtype {arr.dtype}")
     if arr.ndim == 2:
