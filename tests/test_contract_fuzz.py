@@ -112,6 +112,8 @@ SCALARS = [
     -float("inf"),
     1j,
     b"As",
+    bytearray(b"As"),
+    memoryview(b"As Ks"),
     "",
     " ",
     ",",
@@ -701,7 +703,24 @@ def test_evaluate_matches_batch(row, game):
         assert type(single_exc) is type(batch_exc), (row, game, single_exc, batch_exc)
 
 
-def test_no_nan_slips_through():
+@pytest.mark.parametrize("raw", [b"As", bytearray(b"As"), memoryview(b"As")])
+def test_bytes_are_a_type_error(raw):
+    # Iterating bytes gives ints (65 for "A"): refuse them, like bytes.
+    with pytest.raises(TypeError, match=type(raw).__name__):
+        prc.parse_cards(raw)
+
+
+def test_ragged_lists_are_hand_size_errors():
+    ragged = [[0, 1, 2, 3, 4], [5]]
+    with pytest.raises(prc.HandSizeError):
+        prc.evaluate_batch(ragged)
+    with pytest.raises(prc.HandSizeError):
+        prc.evaluate_omaha_batch([[0, 1, 2, 3]], [[10, 11, 12], [13]])
+    with pytest.raises(prc.HandSizeError):
+        ofc.royalties_batch([list(range(13)), [0]])
+
+
+def test_harness_fails_on_a_stray_exception():
     # A sanity check of the harness itself: it fails on a stray exception.
     with pytest.raises(pytest.fail.Exception):
         check(math.sqrt, -1)
