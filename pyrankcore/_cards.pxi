@@ -176,7 +176,8 @@ cdef list _ids_of(object cards):
         return [_card_from_int(int(x)) for x in arr.reshape(-1)]
     if _is_card_object(cards):
         return [_card_from_object(cards)]
-    if hasattr(cards, "__iter__") and not isinstance(cards, (set, frozenset, dict, bytes)):
+    if hasattr(cards, "__iter__") and not isinstance(
+            cards, (set, frozenset, dict, bytes, bytearray, memoryview)):
         # other ordered sequences (deques, generators of cards)
         return [_card_from_item(x) for x in cards]
     raise TypeError(f"cards must be text, an int or a sequence of cards, "

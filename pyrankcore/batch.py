@@ -135,7 +135,7 @@ def evaluate_omaha_batch(
 
     tables = _core.resolve_game(game, True)
     hole_arr = card_matrix(holes, "holes")
-    board_arr = np.asarray(boards) if boards is not None else None
+    board_arr = as_array(boards, "boards") if boards is not None else None
     if board_arr is not None and board_arr.ndim == 1:
         board_arr = np.broadcast_to(board_arr, (hole_arr.shape[0], board_arr.shape[0]))
     board_arr = card_matrix(board_arr, "boards")
@@ -171,16 +171,25 @@ def card_matrix(cards: Any, what: str) -> Any:
     TypeError for None or a non-integer dtype; HandSizeError for another
     number of dimensions.
     """
-    import numpy as np
 
     if cards is None:
         raise TypeError(f"{what} must be an (N, k) integer array, not None")
-    arr = np.asarray(cards)
+    arr = as_array(cards, what)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
     if arr.ndim != 2:
         raise HandSizeError(f"{what} must be a 2-d (N, k) array, got shape {arr.shape}")
     return arr
+
+
+def as_array(cards: Any, what: str) -> Any:
+    """np.asarray(cards); HandSizeError (not numpy's ValueError) for ragged lists."""
+    import numpy as np
+
+    try:
+        return np.asarray(cards)
+    except ValueError:
+        raise HandSizeError(f"{what} must be an (N, k) array; its rows differ in length") from None
 
 
 def as_uint8(arr: Any) -> Any:

@@ -343,7 +343,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except (UsageError, PyrankcoreError, ValueError, TypeError) as exc:
         # One line, whatever the message holds: scripts read stderr line by line.
+        # Cut too: argparse echoes a bad argument whole, however long.
         message = " ".join(str(exc).split())
+        if len(message) > 280:
+            message = message[:277] + "..."
         print(f"pyrankcore: error: {message}", file=sys.stderr)
         return 2
 

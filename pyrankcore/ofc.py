@@ -24,7 +24,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore.batch import as_uint8, card_matrix, check_threads, raise_bad_row, split_rows
+from pyrankcore.batch import (
+    as_array,
+    as_uint8,
+    card_matrix,
+    check_threads,
+    raise_bad_row,
+    split_rows,
+)
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -785,7 +792,7 @@ class _Progress:
 def _batch_boards(boards: Any, np: Any) -> Any:
     """Validate an (N, players, 13) card array; returns it as uint8. Goes
     through the same checks as every batch (pyrankcore.batch)."""
-    arr = np.asarray(boards) if boards is not None else None
+    arr = as_array(boards, "boards") if boards is not None else None
     if arr is not None and arr.ndim == 3:
         n, players, k = arr.shape
         if k != 13:
