@@ -90,7 +90,9 @@ def evaluate_batch(
             f"{tables.name} rows need {tables.min_cards} to {tables.max_cards} cards, got {k}"
         )
     kernel = arr
-    if kernel.dtype.name not in _KERNEL_DTYPES or not kernel.dtype.isnative:
+    if kernel.dtype == object:
+        kernel = as_uint8(kernel)
+    elif kernel.dtype.name not in _KERNEL_DTYPES or not kernel.dtype.isnative:
         kernel = kernel.astype(np.int64)
     kernel = np.ascontiguousarray(kernel)
     out = check_out(out, n, (arr, kernel))
@@ -168,6 +170,9 @@ def evaluate_omaha_batch(
 def card_matrix(cards: Any, what: str) -> Any:
     """*cards* as a 2-d integer NumPy array (no copy when it already is one).
 
+    An object array of Python ints (what :func:`as_array` makes of a list
+    holding ints beyond int64) is accepted, so that the error can name the
+    user's value.
     TypeError for None or a non-integer dtype; HandSizeError for another
     number of dimensions.
     """
@@ -175,7 +180,8 @@ def card_matrix(cards: Any, what: str) -> Any:
     if cards is None:
         raise TypeError(f"{what} must be an (N, k) integer array, not None")
     arr = as_array(cards, what)
-    if arr.dtype.kind not in "iu":
+    exact_ints = arr.dtype == object and all(type(v) is int for v in arr.flat)
+    if arr.dtype.kind not in "iu" and not exact_ints:
         raise TypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
     if arr.ndim != 2:
         raise HandSizeError(f"{what} must be a 2-d (N, k) array, got shape {arr.shape}")
@@ -183,13 +189,30 @@ def card_matrix(cards: Any, what: str) -> Any:
 
 
 def as_array(cards: Any, what: str) -> Any:
-    """np.asarray(cards); HandSizeError (not numpy's ValueError) for ragged lists."""
+    """np.asarray(cards), with the errors of this library: HandSizeError (not
+    numpy's ValueError) for ragged lists. Lists are read as users mean them:
+    an empty list is an empty integer array (not float64), and a list of
+    Python ints too large for int64 (which NumPy turns into float64 or
+    object) is kept as an object array of those exact ints."""
     import numpy as np
 
     try:
-        return np.asarray(cards)
-    except ValueError:
+        arr = np.asarray(cards)
+    except (ValueError, OverflowError):
         raise HandSizeError(f"{what} must be an (N, k) array; its rows differ in length") from None
+    if isinstance(cards, np.ndarray) or arr.dtype.kind in "iu":
+        return arr
+    if arr.size == 0 and arr.dtype.kind == "f":
+        return arr.astype(np.int64)
+    if arr.dtype.kind in "fO":
+        exact = np.empty(arr.shape, dtype=object)
+        try:
+            exact[...] = cards
+        except (ValueError, TypeError):
+            return arr
+        if all(type(v) is int for v in exact.flat):
+            return exact
+    return arr
 
 
 def as_uint8(arr: Any) -> Any:
@@ -200,6 +223,9 @@ def as_uint8(arr: Any) -> Any:
 
     if arr.dtype == np.uint8:
         return np.ascontiguousarray(arr)
+    if arr.dtype == object:  # exact Python ints (see as_array)
+        clamp = np.frompyfunc(lambda v: v if 0 <= v <= 255 else 255, 1, 1)
+        return np.ascontiguousarray(clamp(arr).astype(np.uint8))
     wide = arr.astype(np.int64)  # uint64 ids >= 2**63 wrap negative: invalid too
     return np.ascontiguousarray(np.where((wide < 0) | (wide > 255), 255, wide), np.uint8)
 

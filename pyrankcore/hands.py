@@ -296,6 +296,8 @@ def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) ->
 
 def _convert(values: Integer | IntArray, what: str) -> int | npt.NDArray[np.uint16]:
     """7463 - x for an int or an integer array, checking the range."""
+    if type(values).__module__ == "numpy" and getattr(values, "ndim", None) == 0:
+        values = values[()]  # type: ignore[index]  # a 0-d array is a scalar
     if type(values).__module__ == "numpy" and getattr(values, "ndim", 0) > 0:
         import numpy as np
 

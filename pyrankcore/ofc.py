@@ -869,7 +869,7 @@ def score_batch(
 
     rules = _rules(rules)
     shape = getattr(boards, "shape", None)
-    if shape is not None and len(shape) == 3 and not 2 <= shape[1] <= 4:
+    if isinstance(shape, tuple) and len(shape) == 3 and not 2 <= shape[1] <= 4:
         raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {shape[1]}")
     arr = _batch_boards(boards, np)
     if not 2 <= arr.shape[1] <= 4:

@@ -497,3 +497,41 @@ def test_game_tables_made_from_python_are_refused():
     """
     rc, out = run_child(code)
     assert rc == 0 and out.strip().endswith("OK"), out[-3000:]
+
+
+# --------------------------------------------------------------------------
+# Lists are read as users mean them
+
+
+@pytest.mark.parametrize("huge", [2**63, 2**64 - 1, 2**64, 2**80, -(2**63) - 5])
+def test_huge_python_ints_in_lists_are_named_invalid_cards(huge):
+    from pyrankcore import ofc
+
+    with pytest.raises(InvalidCardError, match=str(huge)):
+        prc.evaluate_batch([[0, 1, 2, 3, huge]])
+    with pytest.raises(InvalidCardError, match=str(huge)):
+        prc.evaluate([0, 1, 2, 3, huge])
+    with pytest.raises(InvalidCardError, match=str(huge)):
+        prc.evaluate_omaha_batch([[0, 1, 2, huge]], [[5, 6, 7]])
+    with pytest.raises(InvalidCardError, match=str(huge)):
+        ofc.royalties_batch([[huge] + list(range(12))])
+
+
+def test_empty_lists_are_size_errors_not_dtype_errors():
+    with pytest.raises(HandSizeError):
+        prc.evaluate_batch([])
+    with pytest.raises(HandSizeError):
+        prc.evaluate_omaha_batch([[0, 1, 2, 3]], [])
+    assert prc.evaluate_batch(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+def test_float_lists_stay_type_errors():
+    with pytest.raises(TypeError):
+        prc.evaluate_batch([[1.0, 2, 3, 4, 5]])
+
+
+def test_zero_dimensional_arrays_are_scalars():
+    assert prc.to_cactus_kev(np.array(7462)) == 1
+    assert prc.from_cactus_kev(np.array(1)) == 7462
+    with pytest.raises(InvalidArgumentError):
+        prc.to_cactus_kev(np.array(0))
