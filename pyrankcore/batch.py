@@ -167,20 +167,27 @@ def evaluate_omaha_batch(
 # The shared validation path (also used by pyrankcore.ofc)
 
 
-def card_matrix(cards: Any, what: str) -> Any:
+def card_matrix(cards: Any, what: str, from_list: bool | None = None) -> Any:
     """*cards* as a 2-d integer NumPy array (no copy when it already is one).
 
-    An object array of Python ints (what :func:`as_array` makes of a list
-    holding ints beyond int64) is accepted, so that the error can name the
-    user's value.
+    A list holding Python ints beyond int64 becomes an object array of those
+    exact ints (:func:`as_array`), so that the error can name the user's
+    value; *from_list* says the input was a list when the caller converted
+    it already.
     TypeError for None or a non-integer dtype; HandSizeError for another
     number of dimensions.
     """
 
+    import numpy as np
+
     if cards is None:
         raise TypeError(f"{what} must be an (N, k) integer array, not None")
     arr = as_array(cards, what)
-    exact_ints = arr.dtype == object and all(type(v) is int for v in arr.flat)
+    if from_list is None:
+        from_list = not isinstance(cards, np.ndarray)
+    # object arrays only as as_array makes them from lists; a user's object
+    # array is a wrong type
+    exact_ints = from_list and arr.dtype == object and all(type(v) is int for v in arr.flat)
     if arr.dtype.kind not in "iu" and not exact_ints:
         raise TypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
     if arr.ndim != 2:

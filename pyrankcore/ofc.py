@@ -793,15 +793,16 @@ def _batch_boards(boards: Any, np: Any) -> Any:
     """Validate an (N, players, 13) card array; returns it as uint8. Goes
     through the same checks as every batch (pyrankcore.batch)."""
     arr = as_array(boards, "boards") if boards is not None else None
+    from_list = not isinstance(boards, np.ndarray)
     if arr is not None and arr.ndim == 3:
         n, players, k = arr.shape
         if k != 13:
             raise HandSizeError(
                 f"boards must have shape (N, players, 13) or (N, 13), got {arr.shape}"
             )
-        flat = card_matrix(arr.reshape(n, players * 13), "boards")
+        flat = card_matrix(arr.reshape(n, players * 13), "boards", from_list)
     else:
-        flat = card_matrix(arr, "boards")
+        flat = card_matrix(arr, "boards", from_list)
         if flat.shape[1] != 13:
             raise HandSizeError(
                 f"boards must have shape (N, players, 13) or (N, 13), got {flat.shape}"

@@ -27,6 +27,8 @@ from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
     InvalidArgumentError,
+    InvalidOptionError,
+    OptionTypeError,
     UnknownGameError,
 )
 
@@ -74,6 +76,64 @@ class Variant:
     omaha: bool = False
     stud: bool = False
     aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Check every field, so a bad Variant fails here, not at showdown."""
+        if not isinstance(self.name, str):
+            raise OptionTypeError(f"Variant name must be a str, not {_show(self.name)}")
+        if not self.name:
+            raise InvalidOptionError("Variant name must be a non-empty str")
+        for field_name in ("omaha", "stud"):
+            if not isinstance(getattr(self, field_name), bool):
+                raise OptionTypeError(
+                    f"Variant {field_name} must be True or False, "
+                    f"not {_show(getattr(self, field_name))}"
+                )
+        for field_name in ("hole_cards", "board_cards"):
+            sizes = getattr(self, field_name)
+            if not isinstance(sizes, tuple):
+                raise OptionTypeError(
+                    f"Variant {field_name} must be a tuple of card counts, not {_show(sizes)}"
+                )
+            if not sizes:
+                raise InvalidOptionError(f"Variant {field_name} must list at least one count")
+            for size in sizes:
+                if isinstance(size, bool) or not isinstance(size, int):
+                    raise OptionTypeError(f"Variant {field_name} must hold ints, not {_show(size)}")
+                if not 0 <= size <= 7:
+                    raise InvalidOptionError(
+                        f"Variant {field_name} must hold counts in 0..7, got {size}"
+                    )
+        if self.high is None and self.low is None:
+            raise InvalidOptionError("a Variant needs a high or a low ranking (or both)")
+        for field_name in ("high", "low"):
+            name = getattr(self, field_name)
+            if name is None or isinstance(name, Ranking):
+                continue
+            if not isinstance(name, str):
+                raise OptionTypeError(
+                    f"Variant {field_name} must be a ranking name or None, not {_show(name)}"
+                )
+            if name not in _core.GAMES:
+                raise InvalidOptionError(
+                    f"Variant {field_name} {_show(name)} is not a ranking; "
+                    f"choose one of {', '.join(_core.GAMES)}"
+                )
+        if self.omaha:
+            if not all(4 <= h <= 6 for h in self.hole_cards) or not all(
+                3 <= b <= 5 for b in self.board_cards
+            ):
+                raise InvalidOptionError(
+                    "an Omaha Variant has 4 to 6 hole cards and 3 to 5 board cards"
+                )
+        elif not all(1 <= h + b <= 7 for h in self.hole_cards for b in self.board_cards):
+            raise InvalidOptionError(
+                "a Variant's hand (hole cards plus board) must hold 1 to 7 cards"
+            )
+        if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
+            raise OptionTypeError(
+                f"Variant aliases must be a tuple of str, not {_show(self.aliases)}"
+            )
 
     def evaluate(
         self, hole: CardsLike, board: CardsLike | None = ()

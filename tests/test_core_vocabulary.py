@@ -145,3 +145,42 @@ def test_real_eval7_cards():
 def test_sets_of_cards_are_refused():
     with pytest.raises(TypeError):
         prc.parse_cards({"As", "Kd"})
+
+
+# --------------------------------------------------------------------------
+# A Variant is checked when it is made
+
+
+@pytest.mark.parametrize(
+    "fields, error",
+    [
+        ({"name": ""}, "InvalidOptionError"),
+        ({"name": 3}, "OptionTypeError"),
+        ({"hole_cards": ()}, "InvalidOptionError"),
+        ({"hole_cards": [2]}, "OptionTypeError"),
+        ({"hole_cards": (2.0,)}, "OptionTypeError"),
+        ({"board_cards": (9,)}, "InvalidOptionError"),
+        ({"board_cards": (3, 4, 5), "hole_cards": (3,)}, "InvalidOptionError"),  # 8 cards
+        ({"high": "nope"}, "InvalidOptionError"),
+        ({"high": None}, "InvalidOptionError"),
+        ({"low": 5}, "OptionTypeError"),
+        ({"omaha": True, "board_cards": (2,), "hole_cards": (4,)}, "InvalidOptionError"),
+        ({"stud": 1}, "OptionTypeError"),
+        ({"aliases": "x"}, "OptionTypeError"),
+    ],
+)
+def test_variant_fields_are_checked(fields, error):
+    from pyrankcore import errors
+    from pyrankcore.variants import Variant
+
+    base = {"name": "Home game", "hole_cards": (2,), "board_cards": (3, 4, 5)}
+    with pytest.raises(getattr(errors, error)):
+        Variant(**{**base, **fields})
+
+
+def test_a_home_variant_with_a_custom_ranking_settles_pots():
+    from pyrankcore.variants import Variant
+
+    game = Variant("Seven-to-ace stud", (5,), high=prc.stripped_deck("7"))
+    # in a 32-card deck a flush beats a full house (the rule texts)
+    assert prc.showdown(game, ["As Ks 9s 8s 7s", "7c 7d 7h 8h 8d"], pot=10) == [10, 0]
