@@ -67,13 +67,18 @@ cdef object _evaluate_game(object cards, GameTables t):
         # the count is known before parsing: check it first, as a batch does
         if getattr(cards, "ndim", 1) == 1:
             check_hand_size(t, len(cards))
-    parsed = _ids_of(cards)
+    cdef list parsed = _ids_of(cards)
     n = len(parsed)
     check_hand_size(t, n)
-    _check_hand(t, parsed)
     for i in range(n):
-        ids[i] = <uint8_t>parsed[i]
-    return prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+        ids[i] = <uint8_t><int>parsed[i]
+    # The kernel flags a card outside the deck or a repeat; only then are
+    # the precise checks run, for the message.
+    cdef uint16_t strength = prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+    if bad:
+        _check_hand(t, parsed)
+        raise AssertionError(f"a hand was flagged but looks valid: {parsed}")
+    return strength
 
 
 cdef _check_hand(GameTables t, list ids, str where=""):
