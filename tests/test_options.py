@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import pyrankcore
-from pyrankcore import evaluate, ofc
+from pyrankcore import _rankings, evaluate, ofc
 from pyrankcore.errors import (
     InvalidArgumentError,
     InvalidOptionError,
@@ -24,7 +24,8 @@ from pyrankcore.errors import (
 )
 from pyrankcore.hands import Category
 
-RANKINGS_FILE = os.path.join(os.path.dirname(__file__), "..", "pyrankcore", "_rankings.py")
+# The installed copy: the same file the table generator loads from a source tree.
+RANKINGS_FILE = _rankings.__file__
 
 
 def _assert_option_error(info, option, value_text, allowed_text):
