@@ -112,9 +112,12 @@ def _option_type_error(option: str, value, allowed: str, where: str = "") -> Opt
     )
 
 
-def _as_int(option: str, value, low: int, high: int, where: str = "") -> int:
-    """An int option (NumPy integers too, never a bool) in low..high."""
-    allowed = f"an int {low}..{high}"
+def _as_int(
+    option: str, value, low: int, high: int, where: str = "", allowed: str | None = None
+) -> int:
+    """An int option (NumPy integers too, never a bool) in low..high;
+    *allowed* words the allowed values for messages."""
+    allowed = allowed or f"an int {low}..{high}"
     if isinstance(value, bool):
         raise _option_type_error(option, value, allowed, where)
     try:
@@ -142,15 +145,7 @@ def _as_rank(
         if not low <= rank <= high:
             raise _option_error(option, value, allowed, where)
         return rank
-    if isinstance(value, bool):
-        raise _option_type_error(option, value, allowed, where)
-    try:
-        rank = index(value)
-    except TypeError:
-        raise _option_type_error(option, value, allowed, where) from None
-    if not low <= rank <= high:
-        raise _option_error(option, value, allowed, where)
-    return rank
+    return _as_int(option, value, low, high, where, allowed)
 
 
 @dataclass(frozen=True)
