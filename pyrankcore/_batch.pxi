@@ -1,6 +1,16 @@
 # Row loops over NumPy arrays, without the GIL. Every shape, dtype and size
 # check happens before (pyrankcore/batch.py); the loops only flag bad rows.
 
+# Pick the row loops for this CPU once, at import, before any thread runs.
+prc_cpu_init(1)
+
+
+def _select_row_kernel(bint fast=True):
+    """Test hook: fast=False forces the portable row loops, True picks the
+    best for this CPU again. Returns "popcnt" or "portable". Not for use
+    while another thread evaluates a batch."""
+    return "popcnt" if prc_cpu_init(1 if fast else 0) else "portable"
+
 ctypedef fused card_t:
     uint8_t
     int8_t
@@ -55,45 +65,25 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
     _check_span(start, stop, cards.shape[0], out.shape[0])
     if stop <= start:
         return -1
+    cdef long first_bad = -1
+    if card_t is uint8_t:
+        # The common case: the row loop is C (prc_rows), with the kernel
+        # inlined for each hand size. The high game reads its static tables
+        # directly (no game pointer).
+        with nogil:
+            first_bad = prc_rows(NULL if t is _HIGH else g, &cards[0, 0], <int>k,
+                                 &out[0], start, stop)
+        return first_bad
+    # Wider dtypes: each row is narrowed to bytes first (ids >= 256 become
+    # the invalid 255), then the same kernels.
     with nogil:
-        if t is _HIGH:
-            # The high game keeps its own kernel (static tables, no game
-            # pointer); one loop per hand size so the card loop unrolls.
-            if k == 7:
-                for i in range(start, stop):
-                    out[i] = _row_high(&cards[i, 0], 7, &bad)
-                    if bad:
-                        break
-            elif k == 6:
-                for i in range(start, stop):
-                    out[i] = _row_high(&cards[i, 0], 6, &bad)
-                    if bad:
-                        break
+        for i in range(start, stop):
+            if t is _HIGH:
+                out[i] = _row_high(&cards[i, 0], <int>k, &bad)
             else:
-                for i in range(start, stop):
-                    out[i] = _row_high(&cards[i, 0], 5, &bad)
-                    if bad:
-                        break
-        elif k == 7:
-            for i in range(start, stop):
-                out[i] = _row_game(g, &cards[i, 0], 7, &bad)
-                if bad:
-                    break
-        elif k == 6:
-            for i in range(start, stop):
-                out[i] = _row_game(g, &cards[i, 0], 6, &bad)
-                if bad:
-                    break
-        elif k == 5:
-            for i in range(start, stop):
-                out[i] = _row_game(g, &cards[i, 0], 5, &bad)
-                if bad:
-                    break
-        else:
-            for i in range(start, stop):
                 out[i] = _row_game(g, &cards[i, 0], <int>k, &bad)
-                if bad:
-                    break
+            if bad:
+                break
     return i if bad else -1
 
 

@@ -37,6 +37,9 @@ cdef extern from "prc_eval.h" nogil:
     uint16_t prc_eval_high_checked(const uint8_t *cards, int n, int *bad)
     uint16_t prc_eval_game_checked(const prc_game_t *g, const uint8_t *cards,
                                    int n, int *bad)
+    long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
+                  uint16_t *out, long start, long stop)
+    int prc_cpu_init(int allow)
 
 cdef extern from "prc_omaha.h" nogil:
     ctypedef struct prc_omaha_t:

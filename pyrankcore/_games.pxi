@@ -65,6 +65,17 @@ cdef _check_kernel_sizes(object ranking):
             f"1 <= min_cards <= 5 <= max_cards <= 7, got {_short(sizes)}")
 
 
+cdef uint64_t _suit_major(uint64_t id_mask):
+    """A card-id mask (bit = id) as a suit-major mask (bit = 16 * suit +
+    rank), the kernels' layout."""
+    cdef uint64_t out = 0
+    cdef int card
+    for card in range(52):
+        if (id_mask >> card) & 1:
+            out |= (<uint64_t>1) << (16 * (card & 3) + (card >> 2))
+    return out
+
+
 cdef GameTables _new_tables(object ranking, int n_classes):
     _check_kernel_sizes(ranking)
     cdef GameTables t = GameTables.__new__(GameTables)
@@ -74,7 +85,7 @@ cdef GameTables _new_tables(object ranking, int n_classes):
     t.max_cards = ranking.max_cards
     t.n_classes = n_classes
     t.deck_mask = _deck_mask(ranking)
-    t.game.invalid = ~t.deck_mask
+    t.game.invalid = _suit_major(~t.deck_mask)
     t.game.flush_mode = ranking.flush_mode
     return t
 

@@ -31,7 +31,7 @@ def evaluate_omaha(hole, board, game="high"):
         bit = (<uint64_t>1) << b[i]
         repeated |= (seen & bit) != 0
         seen |= bit
-    if repeated or (seen & t.game.invalid):
+    if repeated or (seen & ~t.deck_mask):
         # the precise error: the deck first, as everywhere, then repeats
         _check_deck(t, hole_ids + board_ids)
         _check_omaha_repeats(hole_ids, board_ids)

@@ -52,7 +52,7 @@ def evaluate(cards, game="high"):
             else:
                 if t is _HIGH:
                     return prc_eval_high(ids, <int>n)
-                if not (seen & t.game.invalid):
+                if not (seen & ~t.deck_mask):
                     return prc_eval_game_checked(&t.game, ids, <int>n, &bad)
     # General path: text, arrays, and every error with its precise message.
     return _evaluate_game(cards, t)

@@ -23,6 +23,17 @@ static inline int prc_ctz64(uint64_t x) {
 static inline int prc_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+static inline int prc_popcount64(uint64_t x) { return __builtin_popcountll(x); }
+#else
+static inline int prc_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
 /* Non-flush strength of a rank sum (the low 32 bits of a summed key). One
  * multiply yields both the bucket (top bits) and the home slot (the low 32
  * bits scaled onto the table); the bucket's displacement moves the slot. */
@@ -54,43 +65,87 @@ static inline int prc_flush_suit(uint64_t key) {
     return (prc_ctz64(f) - PRC_SUIT_SHIFT - 3) >> 2;
 }
 
-/* High strength (1..7462) of 5..7 distinct valid cards. */
-static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
-    uint64_t key = PRC_SUIT_START;
-    for (int i = 0; i < n; i++) key += prc_card_key[cards[i]];
-    int suit = prc_flush_suit(key);
-    if (suit >= 0) {
-        /* Invalid ids (52..255) add no suit count, but they share the low
-         * two bits of a suit: keep them out of the 13-bit rank mask, or the
-         * index would run past the 8192-entry flush table. */
-        unsigned ranks = 0;
-        for (int i = 0; i < n; i++)
-            if ((cards[i] & 3) == suit && cards[i] < 52) ranks |= 1u << (cards[i] >> 2);
-        return prc_flush_high[ranks];
+/* Card entries of the batch kernels: prc_card16[2 * id] is the card's key,
+ * prc_card16[2 * id + 1] its bit in a suit-major mask (bit 16 * suit +
+ * rank; 0 for ids 52..255, whose key carries the poison bit instead). */
+#define PRC_CARD_KEY16(c) (prc_card16[2 * (size_t)(c)])
+#define PRC_CARD_BITS16(c) (prc_card16[2 * (size_t)(c) + 1])
+
+/* The 13-bit rank mask of one suit in a suit-major mask. */
+static inline unsigned prc_sm_ranks(uint64_t sm_mask, int suit) {
+    return (unsigned)(sm_mask >> (16 * suit)) & 0x1FFFu;
+}
+
+/* High strength of a summed key and suit-major mask of valid cards. */
+static inline uint16_t prc_high_value(uint64_t key, uint64_t bits) {
+    uint64_t f = key & PRC_FLUSH_BITS;
+    if (f) {
+        /* bit 3 of suit s's counter is bit SUIT_SHIFT + 4s + 3, so 16 * s
+         * is (that position - SUIT_SHIFT - 3) * 4 */
+        int shift = (prc_ctz64(f) - PRC_SUIT_SHIFT - 3) << 2;
+        return prc_flush_high[(bits >> shift) & 0x1FFF];
     }
     return prc_rank_lookup((uint32_t)key);
 }
 
+/* High strength (1..7462) of 5..7 distinct valid cards. An invalid id
+ * gives a wrong strength, never a read outside the tables: it has no
+ * suit-major bit to add to the flush index. */
+static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
+    uint64_t key = PRC_SUIT_START, bits = 0;
+    for (int i = 0; i < n; i++) {
+        key += PRC_CARD_KEY16(cards[i]);
+        bits |= PRC_CARD_BITS16(cards[i]);
+    }
+    return prc_high_value(key, bits);
+}
+
+/* Sum of n card entries with what validation needs: *bits_out is the OR of
+ * the suit-major bits; the result is nonzero when an id is invalid (the
+ * poison bit) or repeated (the bits' sum differs from their OR). No branch
+ * per card. (An SSE2 version summing key and bits with one add per card
+ * measured no fewer instructions: the register copies cancel the saving.) */
+static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
+                                     uint64_t *key_out, uint64_t *bits_out) {
+    uint64_t key = PRC_SUIT_START, any = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t b = PRC_CARD_BITS16(cards[i]);
+        key += PRC_CARD_KEY16(cards[i]);
+        any |= b;
+        sum += b;
+    }
+    *key_out = key;
+    *bits_out = any;
+    return (key >> PRC_INVALID_SHIFT) | (any ^ sum);
+}
+
+/* The same check with one OR per card instead of an OR and an add: the
+ * popcount of the OR is n exactly when every id is valid (invalid ids have
+ * no bit) and none repeats. Only worth it with a popcount instruction, so
+ * the row loops below use it only where the CPU has one (prc_cpu_init). */
+static inline uint64_t prc_sum_cards_popcount(const uint8_t *cards, int n,
+                                              uint64_t *key_out,
+                                              uint64_t *bits_out) {
+    uint64_t key = PRC_SUIT_START, any = 0;
+    for (int i = 0; i < n; i++) {
+        key += PRC_CARD_KEY16(cards[i]);
+        any |= PRC_CARD_BITS16(cards[i]);
+    }
+    *key_out = key;
+    *bits_out = any;
+    return (uint64_t)(prc_popcount64(any) != n);
+}
+
 /* High strength of 5..7 card ids that may be invalid or repeated: sets *bad
- * and returns 0 if so. Validation costs no branch per card: ids 52..255 add
- * a poison bit above the suit counters, and a repeated card makes the OR of
- * the card bits differ from their sum. */
+ * and returns 0 if so. */
 static inline uint16_t prc_eval_high_checked(const uint8_t *cards, int n,
                                              int *bad) {
-    uint64_t key = PRC_SUIT_START, seen = 0, total = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t bit = prc_card_bit[cards[i]];
-        key += prc_card_key[cards[i]];
-        seen |= bit;
-        total += bit;
-    }
-    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total)) {
+    uint64_t key, bits;
+    if (prc_sum_cards(cards, n, &key, &bits)) {
         *bad = 1;
         return 0;
     }
-    int suit = prc_flush_suit(key);
-    if (suit >= 0) return prc_flush_high[prc_suit_ranks(seen, suit)];
-    return prc_rank_lookup((uint32_t)key);
+    return prc_high_value(key, bits);
 }
 
 /* High strength of the cards in a card-id bit mask (5..7 bits set). */
@@ -117,7 +172,7 @@ static inline uint16_t prc_eval_high_mask(uint64_t id_mask) {
 typedef struct {
     const uint16_t *rank;     /* strength by rank slot (no flush counted) */
     const uint16_t *flush;    /* strength by 13-bit mask of the flush suit */
-    uint64_t invalid;         /* card bits this game's deck lacks */
+    uint64_t invalid;         /* suit-major bits of cards the deck lacks */
     int flush_mode;
 } prc_game_t;
 
@@ -129,9 +184,9 @@ typedef struct {
  * the rank table gives its best five exactly. Five suited cards: one lookup
  * per suited card; six of seven: one per pair of them. */
 static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
-                                   uint64_t seen, int n) {
+                                   uint64_t bits, int n) {
     int suit = prc_flush_suit(key);
-    unsigned ranks = prc_suit_ranks(seen, suit);
+    unsigned ranks = prc_sm_ranks(bits, suit);
     uint8_t suited[7];
     int ns = 0;
     for (unsigned m = ranks; m; m &= m - 1)
@@ -153,15 +208,17 @@ static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
     return best;
 }
 
-/* Strength of n valid cards given their summed key and card-id mask. */
+/* Strength of n valid cards given their summed key and suit-major mask. */
 static inline uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
-                                      uint64_t seen, int n) {
+                                      uint64_t bits, int n) {
     if (g->flush_mode != PRC_FLUSH_IGNORED) {
-        int suit = prc_flush_suit(key);
-        if (suit >= 0) {
-            if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5)
-                return g->flush[prc_suit_ranks(seen, suit)];
-            return prc_low_flush_best(g, key, seen, n);
+        uint64_t f = key & PRC_FLUSH_BITS;
+        if (f) {
+            if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5) {
+                int shift = (prc_ctz64(f) - PRC_SUIT_SHIFT - 3) << 2;
+                return g->flush[(bits >> shift) & 0x1FFF];
+            }
+            return prc_low_flush_best(g, key, bits, n);
         }
     }
     return g->rank[prc_rank_slot((uint32_t)key)];
@@ -172,18 +229,122 @@ static inline uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
 static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
                                              const uint8_t *cards, int n,
                                              int *bad) {
-    uint64_t key = PRC_SUIT_START, seen = 0, total = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t bit = prc_card_bit[cards[i]];
-        key += prc_card_key[cards[i]];
-        seen |= bit;
-        total += bit;
-    }
-    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid)) {
+    uint64_t key, bits;
+    if (prc_sum_cards(cards, n, &key, &bits) | (bits & g->invalid)) {
         *bad = 1;
         return 0;
     }
-    return prc_game_value(g, key, seen, n);
+    return prc_game_value(g, key, bits, n);
+}
+
+/* ------------------------------------------------------------------------
+ * Row loops: the hot loop lives here, in C, so the kernel inlines into it
+ * with the bad flag in a register. Rows are k uint8 ids each, C order;
+ * out[start..stop) is filled. Returns the first invalid row, or -1 (rows
+ * from that one on are left unwritten). One instance per hand size, so the
+ * card loop unrolls. */
+
+#define PRC_DEFINE_ROWS_HIGH(K, NAME, SUM, ATTR)                             \
+    ATTR static long NAME##_##K(const uint8_t *cards, uint16_t *out,        \
+                                long start, long stop) {                    \
+        for (long i = start; i < stop; i++) {                               \
+            uint64_t key, bits;                                             \
+            if (SUM(cards + i * K, K, &key, &bits)) return i;               \
+            out[i] = prc_high_value(key, bits);                             \
+        }                                                                   \
+        return -1;                                                          \
+    }
+
+/* The game is copied into a local first: extensions build with
+ * -fno-strict-aliasing, so otherwise every store to out[] would force the
+ * game's fields to be loaded again. */
+#define PRC_DEFINE_ROWS_GAME(K, NAME, SUM, ATTR)                             \
+    ATTR static long NAME##_##K(const prc_game_t *game, const uint8_t *cards, \
+                                uint16_t *out, long start, long stop) {     \
+        const prc_game_t local = *game, *g = &local;                        \
+        for (long i = start; i < stop; i++) {                               \
+            uint64_t key, bits;                                             \
+            if (SUM(cards + i * K, K, &key, &bits) | (bits & g->invalid))   \
+                return i;                                                   \
+            out[i] = prc_game_value(g, key, bits, K);                       \
+        }                                                                   \
+        return -1;                                                          \
+    }
+
+#define PRC_DEFINE_ALL_ROWS(NAME_HIGH, NAME_GAME, SUM, ATTR)                 \
+    PRC_DEFINE_ROWS_HIGH(5, NAME_HIGH, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_HIGH(6, NAME_HIGH, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_HIGH(7, NAME_HIGH, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(1, NAME_GAME, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(2, NAME_GAME, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(3, NAME_GAME, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(4, NAME_GAME, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(5, NAME_GAME, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(6, NAME_GAME, SUM, ATTR)                           \
+    PRC_DEFINE_ROWS_GAME(7, NAME_GAME, SUM, ATTR)
+
+/* The portable loops, for every machine. */
+PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, )
+
+/* x86-64 with GCC or Clang: a second copy compiled for CPUs with POPCNT
+ * (not part of baseline x86-64), chosen at run time by prc_cpu_init. The
+ * default build flags stay generic, so wheels run on any x86-64. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define PRC_POPCNT_DISPATCH 1
+PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt,
+                    prc_sum_cards_popcount, __attribute__((target("popcnt"))))
+#else
+#define PRC_POPCNT_DISPATCH 0
+#endif
+
+/* Which row loops prc_rows uses: 1 = the POPCNT copy. Set once, at module
+ * import (prc_cpu_init), before any thread can call prc_rows. */
+static int prc_use_popcnt = 0;
+
+/* Pick the row loops for this CPU; *allow* = 0 forces the portable ones
+ * (tests use it to check both give the same strengths). Returns the
+ * choice. */
+static inline int prc_cpu_init(int allow) {
+#if PRC_POPCNT_DISPATCH
+    __builtin_cpu_init();
+    prc_use_popcnt = allow && __builtin_cpu_supports("popcnt");
+#else
+    (void)allow;
+    prc_use_popcnt = 0;
+#endif
+    return prc_use_popcnt;
+}
+
+#define PRC_ROWS_SWITCH(HIGH, GAME)                                          \
+    if (g == NULL) {                                                        \
+        switch (k) {                                                        \
+        case 5: return HIGH##_5(cards, out, start, stop);                   \
+        case 6: return HIGH##_6(cards, out, start, stop);                   \
+        case 7: return HIGH##_7(cards, out, start, stop);                   \
+        default: return start < stop ? start : -1;                          \
+        }                                                                   \
+    }                                                                       \
+    switch (k) {                                                            \
+    case 1: return GAME##_1(g, cards, out, start, stop);                    \
+    case 2: return GAME##_2(g, cards, out, start, stop);                    \
+    case 3: return GAME##_3(g, cards, out, start, stop);                    \
+    case 4: return GAME##_4(g, cards, out, start, stop);                    \
+    case 5: return GAME##_5(g, cards, out, start, stop);                    \
+    case 6: return GAME##_6(g, cards, out, start, stop);                    \
+    case 7: return GAME##_7(g, cards, out, start, stop);                    \
+    default: return start < stop ? start : -1;                              \
+    }
+
+/* Rows of k = 1..7 uint8 ids under game g (g == NULL: the high ranking,
+ * whose kernel reads its static tables directly). */
+static inline long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
+                            uint16_t *out, long start, long stop) {
+#if PRC_POPCNT_DISPATCH
+    if (prc_use_popcnt) {
+        PRC_ROWS_SWITCH(prc_rows_high_popcnt, prc_rows_game_popcnt)
+    }
+#endif
+    PRC_ROWS_SWITCH(prc_rows_high, prc_rows_game)
 }
 
 #endif

@@ -23,13 +23,13 @@ static inline uint16_t prc_omaha(const prc_game_t *g, const uint8_t *hole,
             for (int c = b + 1; c < nb; c++) {
                 tri_key[nt] = PRC_SUIT_START + prc_card_key[board[a]]
                     + prc_card_key[board[b]] + prc_card_key[board[c]];
-                tri_mask[nt++] = prc_card_bit[board[a]] | prc_card_bit[board[b]]
-                    | prc_card_bit[board[c]];
+                tri_mask[nt++] = PRC_CARD_BITS16(board[a]) | PRC_CARD_BITS16(board[b])
+                    | PRC_CARD_BITS16(board[c]);
             }
     for (int a = 0; a < nh; a++)
         for (int b = a + 1; b < nh; b++) {
             pair_key[np] = prc_card_key[hole[a]] + prc_card_key[hole[b]];
-            pair_mask[np++] = prc_card_bit[hole[a]] | prc_card_bit[hole[b]];
+            pair_mask[np++] = PRC_CARD_BITS16(hole[a]) | PRC_CARD_BITS16(hole[b]);
         }
     uint16_t best = 0;
     for (int t = 0; t < nt; t++)
@@ -49,7 +49,7 @@ static inline uint16_t prc_omaha_checked(const prc_game_t *g,
     uint64_t key = 0, seen = 0, total = 0;
     for (int i = 0; i < nh + nb; i++) {
         uint8_t c = i < nh ? hole[i] : board[i - nh];
-        uint64_t bit = prc_card_bit[c];
+        uint64_t bit = PRC_CARD_BITS16(c);
         key += prc_card_key[c];
         seen |= bit;
         total += bit;
@@ -128,13 +128,13 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
             uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
             for (int j = 0; j < nb; j++) {
-                uint64_t bit = prc_card_bit[board[j]];
+                uint64_t bit = PRC_CARD_BITS16(board[j]);
                 bkey += prc_card_key[board[j]];
                 seen |= bit;
                 total += bit;
             }
             for (int j = 0; j < nh; j++) {
-                uint64_t bit = prc_card_bit[hole[j]];
+                uint64_t bit = PRC_CARD_BITS16(hole[j]);
                 hkey += prc_card_key[hole[j]];
                 seen |= bit;
                 total += bit;

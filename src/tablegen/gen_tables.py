@@ -125,7 +125,7 @@ def hash_index(key, displace):
 
 
 def c_array(ctype, name, values, per_line=12):
-    lines = [f"const {ctype} {name}[{len(values)}] = {{"]
+    lines = [f"PRC_ALIGNED const {ctype} {name}[{len(values)}] = {{"]
     for i in range(0, len(values), per_line):
         chunk = values[i : i + per_line]
         lines.append("    " + ", ".join(str(v) for v in chunk) + ",")
@@ -169,10 +169,20 @@ def generate():
         rank, suit = divmod(card, 4)
         card_key[card] = RANK_MULT[rank] + (1 << (SUIT_SHIFT + 4 * suit))
         card_bit[card] = 1 << card
+    # The batch kernels read one 16-byte entry per card: its key, then its
+    # bit in a suit-major mask (bit 16 * suit + rank). Invalid ids have the
+    # poison key and no bit. Suit-major bits put a flush suit's ranks one
+    # shift away, and a repeated card shows as a sum of bits that differs
+    # from their OR.
+    card16 = []
+    for card in range(256):
+        rank, suit = divmod(card, 4)
+        card16 += [card_key[card], (1 << (16 * suit + rank)) if card < 52 else 0]
 
     tables = {
         "prc_card_key": ("uint64_t", card_key),
         "prc_card_bit": ("uint64_t", card_bit),
+        "prc_card16": ("uint64_t", card16),
         "prc_hash_displace": ("uint32_t", displace),
     }
     for name, ranking in rankings.RANKINGS.items():
@@ -235,6 +245,13 @@ HEADER = """\
 #define PRC_N_CLASSES {n_classes}
 #define PRC_INVALID_SHIFT 60
 #define PRC_N_PAIR_COLUMNS 91
+
+/* Tables start on a cache line (the 16-byte card entries never straddle). */
+#if defined(_MSC_VER)
+#define PRC_ALIGNED __declspec(align(64))
+#else
+#define PRC_ALIGNED __attribute__((aligned(64)))
+#endif
 
 /* Tables stay private to the extension: nothing outside it links to them. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
