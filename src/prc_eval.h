@@ -88,16 +88,22 @@ static inline uint16_t prc_high_value(uint64_t key, uint64_t bits) {
     return prc_rank_lookup((uint32_t)key);
 }
 
-/* High strength (1..7462) of 5..7 distinct valid cards. An invalid id
- * gives a wrong strength, never a read outside the tables: it has no
- * suit-major bit to add to the flush index. */
+/* High strength (1..7462) of 5..7 distinct valid cards (the unchecked
+ * cimport API). Only keys are summed: the flush suit's ranks are gathered
+ * on the rare flush path, and ids 52..255 (which share a suit's low two
+ * bits) are kept out of that mask, so a bad id gives a wrong strength but
+ * never a read outside the flush table. */
 static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
-    uint64_t key = PRC_SUIT_START, bits = 0;
-    for (int i = 0; i < n; i++) {
-        key += PRC_CARD_KEY16(cards[i]);
-        bits |= PRC_CARD_BITS16(cards[i]);
+    uint64_t key = PRC_SUIT_START;
+    for (int i = 0; i < n; i++) key += prc_card_key[cards[i]];
+    int suit = prc_flush_suit(key);
+    if (suit >= 0) {
+        unsigned ranks = 0;
+        for (int i = 0; i < n; i++)
+            if ((cards[i] & 3) == suit && cards[i] < 52) ranks |= 1u << (cards[i] >> 2);
+        return prc_flush_high[ranks];
     }
-    return prc_high_value(key, bits);
+    return prc_rank_lookup((uint32_t)key);
 }
 
 /* Sum of n card entries with what validation needs: *bits_out is the OR of
