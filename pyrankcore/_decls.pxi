@@ -29,6 +29,7 @@ cdef extern from "prc_eval.h" nogil:
         const uint16_t *rank
         const uint16_t *flush
         uint64_t invalid
+        uint64_t invalid_ids
         int flush_mode
 
     uint32_t prc_rank_slot(uint32_t rank_sum)

@@ -86,6 +86,7 @@ cdef GameTables _new_tables(object ranking, int n_classes):
     t.n_classes = n_classes
     t.deck_mask = _deck_mask(ranking)
     t.game.invalid = _suit_major(~t.deck_mask)
+    t.game.invalid_ids = ~t.deck_mask
     t.game.flush_mode = ranking.flush_mode
     return t
 

@@ -179,6 +179,7 @@ typedef struct {
     const uint16_t *rank;     /* strength by rank slot (no flush counted) */
     const uint16_t *flush;    /* strength by 13-bit mask of the flush suit */
     uint64_t invalid;         /* suit-major bits of cards the deck lacks */
+    uint64_t invalid_ids;     /* the same cards as card-id bits (bit = id) */
     int flush_mode;
 } prc_game_t;
 

@@ -49,12 +49,12 @@ static inline uint16_t prc_omaha_checked(const prc_game_t *g,
     uint64_t key = 0, seen = 0, total = 0;
     for (int i = 0; i < nh + nb; i++) {
         uint8_t c = i < nh ? hole[i] : board[i - nh];
-        uint64_t bit = PRC_CARD_BITS16(c);
+        uint64_t bit = prc_card_bit[c];
         key += prc_card_key[c];
         seen |= bit;
         total += bit;
     }
-    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid)) {
+    if ((key >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & g->invalid_ids)) {
         *bad = 1;
         return 0;
     }
@@ -128,19 +128,19 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
             uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
             for (int j = 0; j < nb; j++) {
-                uint64_t bit = PRC_CARD_BITS16(board[j]);
+                uint64_t bit = prc_card_bit[board[j]];
                 bkey += prc_card_key[board[j]];
                 seen |= bit;
                 total += bit;
             }
             for (int j = 0; j < nh; j++) {
-                uint64_t bit = PRC_CARD_BITS16(hole[j]);
+                uint64_t bit = prc_card_bit[hole[j]];
                 hkey += prc_card_key[hole[j]];
                 seen |= bit;
                 total += bit;
             }
             if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total)
-                | (seen & g->invalid))
+                | (seen & g->invalid_ids))
                 return i;
             const uint16_t *row = o->best
                 + (size_t)o->pattern_of_slot[prc_rank_slot((uint32_t)bkey)] * PRC_N_PAIR_COLUMNS;
