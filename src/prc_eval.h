@@ -39,10 +39,8 @@ static inline int prc_popcount64(uint64_t x) {
  * bits scaled onto the table); the bucket's displacement moves the slot. */
 static inline uint32_t prc_rank_slot(uint32_t rank_sum) {
     uint64_t h = (uint64_t)rank_sum * PRC_HASH_MULT;
-    uint32_t slot = (uint32_t)(((h & 0xFFFFFFFFULL) * PRC_HASH_SIZE) >> 32);
-    slot += prc_hash_displace[h >> PRC_BUCKET_SHIFT];
-    if (slot >= PRC_HASH_SIZE) slot -= PRC_HASH_SIZE;
-    return slot;
+    uint32_t home = (uint32_t)(((h & 0xFFFFFFFFULL) * PRC_HASH_HOME) >> 32);
+    return home + prc_hash_displace[h >> PRC_BUCKET_SHIFT]; /* < PRC_HASH_SIZE */
 }
 
 static inline uint16_t prc_rank_lookup(uint32_t rank_sum) {

@@ -39,10 +39,11 @@ import sys
 # every sum of <= 7 ranks (<= 4 of a rank) distinct. Checked on every run.
 RANK_MULT = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
 MAX_CARDS = 7
-# Perfect hash parameters: 76,155 rank sums into 77,000 slots (98.9% full).
+# Perfect hash parameters: 76,155 rank sums, home slots 0..76,999; the
+# displaced slots fill a table of about 78,200 (97% full).
 HASH_MULT = 0x9E3779B97F4A7C15
 BUCKET_BITS = 14
-HASH_SIZE = 77000
+HASH_HOME = 77000
 MASK64 = (1 << 64) - 1
 SUIT_SHIFT = 32
 SUIT_START = 0x3333 << SUIT_SHIFT  # every suit counter starts at 3
@@ -84,44 +85,48 @@ def rank_sum(counts):
 def hash_parts(key, mult=None):
     """(bucket, home slot) of a rank sum; mirrored exactly by the C kernel."""
     h = (key * (HASH_MULT if mult is None else mult)) & MASK64
-    return h >> (64 - BUCKET_BITS), ((h & 0xFFFFFFFF) * HASH_SIZE) >> 32
+    return h >> (64 - BUCKET_BITS), ((h & 0xFFFFFFFF) * HASH_HOME) >> 32
 
 
 def build_perfect_hash(keys):
-    """Hash and displace: one displacement per bucket, returns the list.
+    """Hash and displace: one displacement per bucket. Returns (the
+    displacements, the table size).
 
-    A key's slot is (home + DISPLACE[bucket]) mod HASH_SIZE. Buckets are
-    placed largest first, each at the smallest displacement that lands all
-    of its keys on free slots. Python ints serve as bitsets: rotating the
-    free-slot set by each key's home slot and ANDing gives every workable
-    displacement at once.
+    A key's slot is home + DISPLACE[bucket], with no wrap-around (the kernel
+    saves a compare): the table is as long as the highest slot used. Buckets
+    are placed largest first, each at the smallest displacement that lands
+    all of its keys on free slots. Python ints serve as bitsets: shifting the
+    free-slot set down by each key's home slot and ANDing gives every
+    workable displacement at once.
     """
     buckets = {}
     for k in keys:
         b, home = hash_parts(k)
         buckets.setdefault(b, []).append(home)
-    full = (1 << HASH_SIZE) - 1
-    free = full
+    universe = 2 * HASH_HOME  # room enough: no bucket needs more
+    free = (1 << universe) - 1
     displace = [0] * (1 << BUCKET_BITS)
+    size = 0
     for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
         homes = buckets[b]
         if len(set(homes)) != len(homes):
             raise SystemExit(f"bucket {b}: two keys share a home slot")
-        fits = full
+        fits = (1 << universe) - 1  # any displacement, until a home rules it out
         for p in homes:
-            fits &= ((free >> p) | (free << (HASH_SIZE - p))) & full
+            fits &= free >> p
         if not fits:
-            raise SystemExit(f"bucket {b} does not fit; raise HASH_SIZE")
+            raise SystemExit(f"bucket {b} does not fit; raise the universe")
         d = (fits & -fits).bit_length() - 1
         for p in homes:
-            free &= ~(1 << ((p + d) % HASH_SIZE))
+            free &= ~(1 << (p + d))
         displace[b] = d
-    return displace
+        size = max(size, max(homes) + d + 1)
+    return displace, size
 
 
 def hash_index(key, displace):
     b, home = hash_parts(key)
-    return (home + displace[b]) % HASH_SIZE
+    return home + displace[b]
 
 
 def c_array(ctype, name, values, per_line=12):
@@ -155,7 +160,7 @@ def generate():
     sums = {counts: rank_sum(counts) for counts in multisets}
     if len(set(sums.values())) != len(sums):
         raise SystemExit("RANK_MULT does not give unique rank sums")
-    displace = build_perfect_hash(list(sums.values()))
+    displace, hash_size = build_perfect_hash(list(sums.values()))
 
     def slot_of(counts):
         return hash_index(sums[counts], displace)
@@ -187,7 +192,7 @@ def generate():
     }
     for name, ranking in rankings.RANKINGS.items():
         by_slot, flush, classes = rankings.build_values(ranking, multisets, slot_of)
-        values = [0] * HASH_SIZE
+        values = [0] * hash_size
         for slot, v in by_slot.items():
             values[slot] = v
         tables[f"prc_rank_{name}"] = ("uint16_t", values)
@@ -238,6 +243,7 @@ HEADER = """\
 
 #define PRC_HASH_MULT 0x{hash_mult:X}ULL
 #define PRC_BUCKET_SHIFT {bucket_shift}
+#define PRC_HASH_HOME {hash_home}
 #define PRC_HASH_SIZE {hash_size}
 #define PRC_SUIT_SHIFT {suit_shift}
 #define PRC_SUIT_START 0x{suit_start:X}ULL
@@ -307,7 +313,8 @@ def write(outdir):
     header = HEADER.format(
         hash_mult=HASH_MULT,
         bucket_shift=64 - BUCKET_BITS,
-        hash_size=HASH_SIZE,
+        hash_home=HASH_HOME,
+        hash_size=len(tables["prc_rank_high"][1]),
         suit_shift=SUIT_SHIFT,
         suit_start=SUIT_START,
         flush_bits=0x8888 << SUIT_SHIFT,
