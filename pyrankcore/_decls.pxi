@@ -14,6 +14,7 @@ cdef extern from "prc_eval.h" nogil:
 
     const uint64_t prc_card_key[256]
     const uint64_t prc_card_bit[256]
+    const uint64_t prc_card16[512]
     const uint32_t prc_class_info[7463]
     const uint16_t prc_high_category_start[10]
 

@@ -66,13 +66,13 @@ cdef _check_kernel_sizes(object ranking):
 
 
 cdef uint64_t _suit_major(uint64_t id_mask):
-    """A card-id mask (bit = id) as a suit-major mask (bit = 16 * suit +
-    rank), the kernels' layout."""
+    """A card-id mask (bit = id) as a suit-major mask, the kernels' layout
+    (each card's suit-major bit is read from the generated card entries)."""
     cdef uint64_t out = 0
     cdef int card
     for card in range(52):
         if (id_mask >> card) & 1:
-            out |= (<uint64_t>1) << (16 * (card & 3) + (card >> 2))
+            out |= prc_card16[2 * card + 1]
     return out
 
 
@@ -170,8 +170,7 @@ def _rank_multisets():
 
 cdef str _short(object value, int limit=40):
     """repr of user input, cut to a readable length for messages."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return _rankings.show_value(value, limit)
 
 
 cdef object _ranking_of_variant(object v, bint omaha):

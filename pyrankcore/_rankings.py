@@ -92,23 +92,24 @@ _BOOL_FIELDS = (
 )
 
 
-def _show(value) -> str:
-    """repr of a user's value, cut to a readable length for a message."""
+def show_value(value, limit: int = 40) -> str:
+    """repr of a user's value, cut to a readable length for a message (the
+    one helper every error message of the package uses)."""
     text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _option_error(option: str, value, allowed: str, where: str = "") -> InvalidOptionError:
     prefix = f"{where}: " if where else ""
     return InvalidOptionError(
-        f"{prefix}invalid {option}={_show(value)}; {option} must be {allowed}"
+        f"{prefix}invalid {option}={show_value(value)}; {option} must be {allowed}"
     )
 
 
 def _option_type_error(option: str, value, allowed: str, where: str = "") -> OptionTypeError:
     prefix = f"{where}: " if where else ""
     return OptionTypeError(
-        f"{prefix}{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+        f"{prefix}{option} must be {allowed}, not {type(value).__name__} ({show_value(value)})"
     )
 
 
@@ -197,7 +198,7 @@ class Ranking:
             raise _option_type_error("name", self.name, "a non-empty str")
         if not self.name.strip():
             raise _option_error("name", self.name, "a non-empty str")
-        where = f"ranking {_show(self.name)}"
+        where = f"ranking {show_value(self.name)}"
         for option in _BOOL_FIELDS:
             value = getattr(self, option)
             if not isinstance(value, bool):
@@ -434,13 +435,15 @@ def ranking(name: str, **options: Any) -> Ranking:
     if not isinstance(name, str):
         raise TypeError(f"a ranking name is a str, not {type(name).__name__}")
     if name not in RANKINGS:
-        raise UnknownGameError(f"unknown ranking {_show(name)}; choose one of {tuple(RANKINGS)}")
+        raise UnknownGameError(
+            f"unknown ranking {show_value(name)}; choose one of {tuple(RANKINGS)}"
+        )
     base = RANKINGS[name]
     allowed = tuple(f.name for f in fields(base) if f.name != "name")
     for key in options:
         if key not in allowed:
             raise OptionTypeError(
-                f"unknown option {_show(key)} for ranking {name!r}; "
+                f"unknown option {show_value(key)} for ranking {name!r}; "
                 f"the options are {', '.join(allowed)}"
             )
     # Validate and normalise first, then compare normalised values, so that

@@ -81,14 +81,14 @@ cdef object _evaluate_game(object cards, GameTables t):
     return strength
 
 
-cdef _check_hand(GameTables t, list ids, str where=""):
+cdef _check_hand(GameTables t, list ids):
     """Cards outside the game's deck, then repeats (ids are valid here)."""
     _check_deck(t, ids)
     cdef uint64_t seen = 0, bit
     for c in ids:
         bit = (<uint64_t>1) << <int>c
         if seen & bit:
-            raise DuplicateCardError(f"duplicate card {format_card(c)}{where}")
+            raise DuplicateCardError(f"duplicate card {format_card(c)}")
         seen |= bit
 
 

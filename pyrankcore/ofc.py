@@ -24,6 +24,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
+from pyrankcore._rankings import show_value
 from pyrankcore.batch import (
     as_array,
     as_uint8,
@@ -76,20 +77,16 @@ MAX_POINTS = 1_000_000
 _POINTS = f"an int 0..{MAX_POINTS:,}"
 
 
-def _show(value: Any) -> str:
-    """repr of a user's value, cut to a readable length for a message."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _check_points(option: str, value: Any) -> int:
     """A points value: a plain int (not a bool, not a float) in 0..MAX_POINTS."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionTypeError(
-            f"{option} must be {_POINTS}, not {type(value).__name__} ({_show(value)})"
+            f"{option} must be {_POINTS}, not {type(value).__name__} ({show_value(value)})"
         )
     if not 0 <= value <= MAX_POINTS:
-        raise InvalidOptionError(f"invalid {option}={_show(value)}; {option} must be {_POINTS}")
+        raise InvalidOptionError(
+            f"invalid {option}={show_value(value)}; {option} must be {_POINTS}"
+        )
     return value
 
 
@@ -97,10 +94,12 @@ def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
     allowed = " or ".join(repr(c) for c in choices)
     if not isinstance(value, str):
         raise OptionTypeError(
-            f"{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+            f"{option} must be {allowed}, not {type(value).__name__} ({show_value(value)})"
         )
     if value not in choices:
-        raise InvalidOptionError(f"invalid {option}={_show(value)}; {option} must be {allowed}")
+        raise InvalidOptionError(
+            f"invalid {option}={show_value(value)}; {option} must be {allowed}"
+        )
 
 
 def _per_rank(option: str, value: Any) -> tuple[int, ...]:
@@ -108,11 +107,11 @@ def _per_rank(option: str, value: Any) -> tuple[int, ...]:
     allowed = f"a sequence of 13 ints 0..{MAX_POINTS:,} (deuce .. ace)"
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
         raise OptionTypeError(
-            f"{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+            f"{option} must be {allowed}, not {type(value).__name__} ({show_value(value)})"
         )
     if len(value) != 13:
         raise InvalidOptionError(
-            f"invalid {option}={_show(value)}; {option} must be {allowed}, got {len(value)} entries"
+            f"invalid {option}={show_value(value)}; {option} must be {allowed}, got {len(value)} entries"
         )
     return tuple(_check_points(f"{option}[{r}]", v) for r, v in enumerate(value))
 
@@ -124,7 +123,7 @@ def _category_points(option: str, value: Any) -> tuple[tuple[Category, int], ...
         items = list(value.items())
     elif isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise OptionTypeError(
-            f"{option} must be {allowed}, not {type(value).__name__} ({_show(value)})"
+            f"{option} must be {allowed}, not {type(value).__name__} ({show_value(value)})"
         )
     else:
         items = list(value)
@@ -133,17 +132,17 @@ def _category_points(option: str, value: Any) -> tuple[tuple[Category, int], ...
         if not isinstance(item, tuple) or len(item) != 2:
             raise OptionTypeError(
                 f"each entry of {option} must be a (Category, points) pair, "
-                f"not {type(item).__name__} ({_show(item)})"
+                f"not {type(item).__name__} ({show_value(item)})"
             )
         cat, points = item
         if isinstance(cat, bool) or not isinstance(cat, int):
             raise OptionTypeError(
                 f"a category in {option} must be a Category, "
-                f"not {type(cat).__name__} ({_show(cat)})"
+                f"not {type(cat).__name__} ({show_value(cat)})"
             )
         if not 0 <= cat <= max(Category):
             raise InvalidOptionError(
-                f"invalid category {_show(cat)} in {option}; a Category is 0..8 "
+                f"invalid category {show_value(cat)} in {option}; a Category is 0..8 "
                 "(HIGH_CARD .. STRAIGHT_FLUSH)"
             )
         category_ = Category(cat)
@@ -238,7 +237,7 @@ class Rules:
         if not isinstance(self.royalties, RoyaltyTable):
             raise OptionTypeError(
                 "royalties must be a RoyaltyTable, "
-                f"not {type(self.royalties).__name__} ({_show(self.royalties)})"
+                f"not {type(self.royalties).__name__} ({show_value(self.royalties)})"
             )
         for name in ("row_points", "scoop_bonus", "moon_bonus"):
             _check_points(name, getattr(self, name))
@@ -246,18 +245,18 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise OptionTypeError(
-                    f"{name} must be True or False, not {type(value).__name__} ({_show(value)})"
+                    f"{name} must be True or False, not {type(value).__name__} ({show_value(value)})"
                 )
         _check_choice("fantasyland_cards", self.fantasyland_cards, ("fixed", "progressive"))
         _check_choice("stay", self.stay, ("classic", "pineapple"))
         fixed = self.fixed_cards
         if isinstance(fixed, bool) or not isinstance(fixed, int):
             raise OptionTypeError(
-                f"fixed_cards must be an int 13..17, not {type(fixed).__name__} ({_show(fixed)})"
+                f"fixed_cards must be an int 13..17, not {type(fixed).__name__} ({show_value(fixed)})"
             )
         if not 13 <= fixed <= 17:
             raise InvalidOptionError(
-                f"invalid fixed_cards={_show(fixed)}; fixed_cards must be an int 13..17"
+                f"invalid fixed_cards={show_value(fixed)}; fixed_cards must be an int 13..17"
             )
 
     @classmethod
@@ -277,7 +276,7 @@ def _rules(rules: Any) -> Rules:
         return DEFAULT_RULES
     if not isinstance(rules, Rules):
         raise OptionTypeError(
-            f"rules must be an ofc.Rules or None, not {type(rules).__name__} ({_show(rules)})"
+            f"rules must be an ofc.Rules or None, not {type(rules).__name__} ({show_value(rules)})"
         )
     return rules
 
@@ -586,7 +585,7 @@ def _solver_args(rules: Rules, stay_value: Any) -> tuple[Any, Any, Any, Any, int
     value = float(stay_value)
     if not 0 <= value <= MAX_POINTS:  # also rejects NaN
         raise InvalidArgumentError(
-            f"stay_value must be a number in 0..{MAX_POINTS:,}, got {_show(stay_value)}"
+            f"stay_value must be a number in 0..{MAX_POINTS:,}, got {show_value(stay_value)}"
         )
     front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
     no_row = _ROYAL + 1

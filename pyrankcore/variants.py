@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import Ranking
+from pyrankcore._rankings import Ranking, show_value
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -80,26 +80,28 @@ class Variant:
     def __post_init__(self) -> None:
         """Check every field, so a bad Variant fails here, not at showdown."""
         if not isinstance(self.name, str):
-            raise OptionTypeError(f"Variant name must be a str, not {_show(self.name)}")
+            raise OptionTypeError(f"Variant name must be a str, not {show_value(self.name)}")
         if not self.name:
             raise InvalidOptionError("Variant name must be a non-empty str")
         for field_name in ("omaha", "stud"):
             if not isinstance(getattr(self, field_name), bool):
                 raise OptionTypeError(
                     f"Variant {field_name} must be True or False, "
-                    f"not {_show(getattr(self, field_name))}"
+                    f"not {show_value(getattr(self, field_name))}"
                 )
         for field_name in ("hole_cards", "board_cards"):
             sizes = getattr(self, field_name)
             if not isinstance(sizes, tuple):
                 raise OptionTypeError(
-                    f"Variant {field_name} must be a tuple of card counts, not {_show(sizes)}"
+                    f"Variant {field_name} must be a tuple of card counts, not {show_value(sizes)}"
                 )
             if not sizes:
                 raise InvalidOptionError(f"Variant {field_name} must list at least one count")
             for size in sizes:
                 if isinstance(size, bool) or not isinstance(size, int):
-                    raise OptionTypeError(f"Variant {field_name} must hold ints, not {_show(size)}")
+                    raise OptionTypeError(
+                        f"Variant {field_name} must hold ints, not {show_value(size)}"
+                    )
                 if not 0 <= size <= 7:
                     raise InvalidOptionError(
                         f"Variant {field_name} must hold counts in 0..7, got {size}"
@@ -112,11 +114,11 @@ class Variant:
                 continue
             if not isinstance(name, str):
                 raise OptionTypeError(
-                    f"Variant {field_name} must be a ranking name or None, not {_show(name)}"
+                    f"Variant {field_name} must be a ranking name or None, not {show_value(name)}"
                 )
             if name not in _core.GAMES:
                 raise InvalidOptionError(
-                    f"Variant {field_name} {_show(name)} is not a ranking; "
+                    f"Variant {field_name} {show_value(name)} is not a ranking; "
                     f"choose one of {', '.join(_core.GAMES)}"
                 )
         if self.omaha:
@@ -132,7 +134,7 @@ class Variant:
             )
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
             raise OptionTypeError(
-                f"Variant aliases must be a tuple of str, not {_show(self.aliases)}"
+                f"Variant aliases must be a tuple of str, not {show_value(self.aliases)}"
             )
 
     def evaluate(
@@ -176,12 +178,6 @@ def _has_cards(board: Any) -> TypeGuard[CardsLike]:
         return len(board) > 0
     except TypeError:
         return True
-
-
-def _show(value: Any) -> str:
-    """repr of a user's value, cut to a readable length for a message."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_ordered(value: Any, what: str) -> None:
@@ -342,7 +338,7 @@ def variant(name: str | Variant) -> Variant:
         if name in _core.GAMES:
             hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(
-            f"unknown poker variant {_show(name)}{hint}; "
+            f"unknown poker variant {show_value(name)}{hint}; "
             f"choose one of {', '.join(v.name for v in VARIANTS)}"
         )
     return found
@@ -405,7 +401,7 @@ def showdown(
     if isinstance(pot, bool) or not isinstance(pot, int):
         raise TypeError(f"pot must be an int number of chips, not {type(pot).__name__}")
     if pot < 0:
-        raise InvalidArgumentError(f"pot must be >= 0 chips, got {_show(pot)}")
+        raise InvalidArgumentError(f"pot must be >= 0 chips, got {show_value(pot)}")
     _check_ordered(hands, "hands")
     if len(hands) < 1:
         raise InvalidArgumentError("showdown needs at least one hand")
@@ -419,7 +415,7 @@ def showdown(
         if not winners:
             name = by_ranking if isinstance(by_ranking, str) else by_ranking.name
             raise InvalidArgumentError(
-                f"no hand qualifies under {_show(name)}, so no hand wins the pot; "
+                f"no hand qualifies under {show_value(name)}, so no hand wins the pot; "
                 "settle it with a variant that has a high half (e.g. 'Omaha Hi-Lo 8')"
             )
         return _split(pot, sorted(winners), len(parsed))
@@ -502,7 +498,7 @@ def bring_in(game: str | Variant, up_cards: Sequence[CardLike]) -> int:
     for card in up_cards:
         ids = _core.parse_cards(card)
         if len(ids) != 1:
-            raise HandSizeError(f"each player shows exactly one up-card, got {_show(card)}")
+            raise HandSizeError(f"each player shows exactly one up-card, got {show_value(card)}")
         cards.append(ids[0])
     _check_seats([[c] for c in cards], [])  # names both seats
     if v.high is None:  # razz: aces low, the highest card brings in

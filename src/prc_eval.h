@@ -74,15 +74,18 @@ static inline unsigned prc_sm_ranks(uint64_t sm_mask, int suit) {
     return (unsigned)(sm_mask >> (16 * suit)) & 0x1FFFu;
 }
 
+/* The 13-bit rank mask of the flush suit, given the key's nonzero flush
+ * bits f: bit 3 of suit s's counter is bit SUIT_SHIFT + 4s + 3, so the
+ * suit's ranks start at 16 * s = (that position - SUIT_SHIFT - 3) * 4. */
+static inline unsigned prc_flush_ranks(uint64_t f, uint64_t bits) {
+    int shift = (prc_ctz64(f) - PRC_SUIT_SHIFT - 3) << 2;
+    return (unsigned)(bits >> shift) & 0x1FFFu;
+}
+
 /* High strength of a summed key and suit-major mask of valid cards. */
 static inline uint16_t prc_high_value(uint64_t key, uint64_t bits) {
     uint64_t f = key & PRC_FLUSH_BITS;
-    if (f) {
-        /* bit 3 of suit s's counter is bit SUIT_SHIFT + 4s + 3, so 16 * s
-         * is (that position - SUIT_SHIFT - 3) * 4 */
-        int shift = (prc_ctz64(f) - PRC_SUIT_SHIFT - 3) << 2;
-        return prc_flush_high[(bits >> shift) & 0x1FFF];
-    }
+    if (f) return prc_flush_high[prc_flush_ranks(f, bits)];
     return prc_rank_lookup((uint32_t)key);
 }
 
@@ -219,10 +222,8 @@ static inline uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
     if (g->flush_mode != PRC_FLUSH_IGNORED) {
         uint64_t f = key & PRC_FLUSH_BITS;
         if (f) {
-            if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5) {
-                int shift = (prc_ctz64(f) - PRC_SUIT_SHIFT - 3) << 2;
-                return g->flush[(bits >> shift) & 0x1FFF];
-            }
+            if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5)
+                return g->flush[prc_flush_ranks(f, bits)];
             return prc_low_flush_best(g, key, bits, n);
         }
     }
