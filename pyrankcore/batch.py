@@ -272,9 +272,10 @@ def _cpu_count() -> int:
     return max(1, count or 1)
 
 
-def check_threads(threads: int | None, n: int) -> int:
+def check_threads(threads: int | None, n: int, min_rows: int = MIN_ROWS_PER_THREAD) -> int:
     """Threads to use for n rows: the request, capped at the machine's cores
-    and at one thread per MIN_ROWS_PER_THREAD rows (at least one)."""
+    and at one thread per *min_rows* rows (at least one). *min_rows* is the
+    work that pays for a thread's start: many cheap hands, few costly ones."""
     if threads is None:
         return 1
     if isinstance(threads, bool) or not hasattr(threads, "__index__"):
@@ -282,7 +283,7 @@ def check_threads(threads: int | None, n: int) -> int:
     count = threads.__index__()
     if count < 1:
         raise InvalidArgumentError(f"threads must be at least 1, got {count}")
-    return max(1, min(count, _cpu_count(), n // MIN_ROWS_PER_THREAD))
+    return max(1, min(count, _cpu_count(), n // min_rows))
 
 
 def split_rows(rows: Callable[[int, int], int], n: int, n_threads: int) -> int:

@@ -723,8 +723,8 @@ def _solve_group(
     boards = np.zeros((n, 13), dtype=np.uint8)
     for start in range(0, n, _SOLVER_CHUNK):
         stop = min(n, start + _SOLVER_CHUNK)
-        # the solver takes milliseconds a hand: one thread per few hands pays
-        n_threads = min(check_threads(threads, 1 << 30), max(1, (stop - start) // 8))
+        # a solve takes a fraction of a millisecond: a thread per 8 hands pays
+        n_threads = check_threads(threads, stop - start, min_rows=8)
 
         def solve(a: int, b: int, start: int = start) -> int:
             front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay = args
