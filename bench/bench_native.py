@@ -109,6 +109,13 @@ def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
     return bool(((da == 0) == (db == 0)).all() and (db[da > 0] > 0).all())
 
 
+def select_loop(loop: str) -> None:
+    """Make evaluate_batch use the named row loop ("best": the default)."""
+    select = getattr(prc._core, "_select_row_kernel", None)
+    if select is not None:
+        select(loop)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ompeval", required=True, help="an OMPEval checkout (has omp/)")
@@ -116,19 +123,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--cards", type=int, nargs="+", default=[7, 5], choices=(5, 6, 7))
+    parser.add_argument(
+        "--all-loops",
+        action="store_true",
+        help="time every row loop this CPU runs (portable, popcnt, avx512), not only the best",
+    )
     args = parser.parse_args(argv)
     if not os.path.isfile(os.path.join(args.ompeval, "omp", "HandEvaluator.cpp")):
         raise SystemExit(f"{args.ompeval} is not an OMPEval checkout (no omp/HandEvaluator.cpp)")
 
     print(f"pyrankcore {prc.__version__}, Python {sys.version.split()[0]}, NumPy {np.__version__}")
-    select = getattr(prc._core, "_select_row_kernel", None)  # absent before 0.2
-    loop = select(True) if select else "Cython"
+    kernels = getattr(prc._core, "_row_kernels", None)  # absent before 0.2
+    loops = list(kernels()) if kernels else ["Cython"]
+    if not args.all_loops:
+        loops = loops[-1:]
     print(
-        f"row loop: {loop}; {args.hands:,} hands, median of "
+        f"row loops: {', '.join(loops)}; {args.hands:,} hands, median of "
         f"{args.rounds} interleaved rounds, one thread\n"
     )
-    print("| cards | pyrankcore evaluate_batch | native OMPEval (-O3) | ratio |")
-    print("|--:|--:|--:|--:|")
+    print("| cards | row loop | pyrankcore evaluate_batch | native OMPEval (-O3) | ratio |")
+    print("|--:|---|--:|--:|--:|")
     with tempfile.TemporaryDirectory() as work:
         exe = build_driver(args.ompeval, work)
         for k in args.cards:
@@ -137,13 +151,17 @@ def main(argv: list[str] | None = None) -> int:
             path = os.path.join(work, f"hands{k}.bin")
             omp_ids.astype(np.uint8).tofile(path)
             out_path = os.path.join(work, f"out{k}.bin")
-            ours_t, theirs_t = [], []
+            ours_t: dict[str, list[float]] = {loop: [] for loop in loops}
+            theirs_t = []
             out = np.empty(args.hands, dtype=np.uint16)
             prc.evaluate_batch(hands[:1000])  # warm up
             for _ in range(args.rounds):
-                t0 = time.perf_counter()
-                prc.evaluate_batch(hands, out=out)
-                ours_t.append(time.perf_counter() - t0)
+                for loop in loops:
+                    select_loop(loop)
+                    t0 = time.perf_counter()
+                    prc.evaluate_batch(hands, out=out)
+                    ours_t[loop].append(time.perf_counter() - t0)
+                select_loop("best")
                 run = subprocess.run(
                     [exe, path, str(k), out_path, "1"], check=True, capture_output=True, text=True
                 )
@@ -151,12 +169,13 @@ def main(argv: list[str] | None = None) -> int:
             theirs = np.fromfile(out_path, dtype=np.uint16)
             if not same_order(out, theirs):
                 print(f"PROBLEM: {k}-card results do not order hands the same way")
-            ours_rate = args.hands / statistics.median(ours_t)
             theirs_rate = args.hands / statistics.median(theirs_t)
-            print(
-                f"| {k} | {ours_rate / 1e6:.1f} M/s | {theirs_rate / 1e6:.1f} M/s "
-                f"| {ours_rate / theirs_rate:.2f}x |"
-            )
+            for loop in loops:
+                ours_rate = args.hands / statistics.median(ours_t[loop])
+                print(
+                    f"| {k} | {loop} | {ours_rate / 1e6:.1f} M/s | {theirs_rate / 1e6:.1f} M/s "
+                    f"| {ours_rate / theirs_rate:.2f}x |"
+                )
     return 0
 
 

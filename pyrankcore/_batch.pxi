@@ -2,14 +2,28 @@
 # check happens before (pyrankcore/batch.py); the loops only flag bad rows.
 
 # Pick the row loops for this CPU once, at import, before any thread runs.
-prc_cpu_init(1)
+_ROW_KERNELS = ("portable", "popcnt", "avx512")
+prc_cpu_init(len(_ROW_KERNELS) - 1)
 
 
-def _select_row_kernel(bint fast=True):
-    """Test hook: fast=False forces the portable row loops, True picks the
-    best for this CPU again. Returns "popcnt" or "portable". Not for use
-    while another thread evaluates a batch."""
-    return "popcnt" if prc_cpu_init(1 if fast else 0) else "portable"
+def _select_row_kernel(str kind="best"):
+    """Test hook: use the row loops *kind* ("portable", "popcnt", "avx512")
+    or the best this CPU runs ("best"); a kind the CPU lacks falls back to
+    the best below it. Returns the kind chosen. Not for use while another
+    thread evaluates a batch."""
+    if kind == "best":
+        limit = len(_ROW_KERNELS) - 1
+    elif kind in _ROW_KERNELS:
+        limit = _ROW_KERNELS.index(kind)
+    else:
+        raise ValueError(f"kind must be 'best' or one of {_ROW_KERNELS}, not {kind!r}")
+    return _ROW_KERNELS[prc_cpu_init(limit)]
+
+
+def _row_kernels():
+    """The row loops this CPU runs, portable first."""
+    return _ROW_KERNELS[:prc_cpu_best() + 1]
+
 
 ctypedef fused card_t:
     uint8_t

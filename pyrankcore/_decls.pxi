@@ -5,6 +5,7 @@ cdef extern from "prc_eval.h" nogil:
     const uint64_t PRC_SUIT_START
     const int PRC_N_CLASSES
     const int PRC_HASH_SIZE
+    const int PRC_RANK_LEN
     const int PRC_N_PAIR_COLUMNS
     const int PRC_N_BUILTINS
     const int PRC_N_CLASSES_INCOMPLETE
@@ -41,7 +42,8 @@ cdef extern from "prc_eval.h" nogil:
                                    int n, int *bad)
     long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
                   uint16_t *out, long start, long stop)
-    int prc_cpu_init(int allow)
+    int prc_cpu_init(int limit)
+    int prc_cpu_best()
 
 cdef extern from "prc_omaha.h" nogil:
     ctypedef struct prc_omaha_t:

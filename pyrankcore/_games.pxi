@@ -126,7 +126,7 @@ cdef GameTables _build_custom(object ranking):
     multisets = list(_rank_multisets())
     by_slot, flush, classes = _rankings.build_values(
         ranking, multisets, rank_slot_of_counts)
-    rank_arr = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)
+    rank_arr = np.zeros(PRC_RANK_LEN, dtype=np.uint16)   # spare entry: see PRC_RANK_LEN
     for slot, v in by_slot.items():
         rank_arr[slot] = v
     flush_arr = np.asarray(flush, dtype=np.uint16)

@@ -303,22 +303,41 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt,
 #define PRC_POPCNT_DISPATCH 0
 #endif
 
-/* Which row loops prc_rows uses: 1 = the POPCNT copy. Set once, at module
- * import (prc_cpu_init), before any thread can call prc_rows. */
-static int prc_use_popcnt = 0;
+#if PRC_POPCNT_DISPATCH && (defined(__clang__) ? __clang_major__ >= 8 : __GNUC__ >= 8)
+#define PRC_AVX512_DISPATCH 1
+#include "prc_avx512.h"
+#else
+#define PRC_AVX512_DISPATCH 0
+#endif
 
-/* Pick the row loops for this CPU; *allow* = 0 forces the portable ones
- * (tests use it to check both give the same strengths). Returns the
- * choice. */
-static inline int prc_cpu_init(int allow) {
+/* Row loops by instruction set, in the order prc_cpu_init prefers them. */
+#define PRC_KERNEL_PORTABLE 0
+#define PRC_KERNEL_POPCNT 1
+#define PRC_KERNEL_AVX512 2
+
+/* Which row loops prc_rows uses. Set at module import (prc_cpu_init),
+ * before any thread can call prc_rows. */
+static int prc_kernel = PRC_KERNEL_PORTABLE;
+
+/* The best row loops this CPU (and OS) runs. */
+static inline int prc_cpu_best(void) {
+    int best = PRC_KERNEL_PORTABLE;
 #if PRC_POPCNT_DISPATCH
     __builtin_cpu_init();
-    prc_use_popcnt = allow && __builtin_cpu_supports("popcnt");
-#else
-    (void)allow;
-    prc_use_popcnt = 0;
+    if (__builtin_cpu_supports("popcnt")) best = PRC_KERNEL_POPCNT;
 #endif
-    return prc_use_popcnt;
+#if PRC_AVX512_DISPATCH
+    if (prc_avx512_usable()) best = PRC_KERNEL_AVX512;
+#endif
+    return best;
+}
+
+/* Use the best row loops no better than *limit* (tests pass a lower limit
+ * to check that every loop gives the same strengths). Returns the choice. */
+static inline int prc_cpu_init(int limit) {
+    int best = prc_cpu_best();
+    prc_kernel = best < limit ? best : limit;
+    return prc_kernel;
 }
 
 #define PRC_ROWS_SWITCH(HIGH, GAME)                                          \
@@ -341,12 +360,25 @@ static inline int prc_cpu_init(int allow) {
     default: return start < stop ? start : -1;                              \
     }
 
+#define PRC_ROWS_SWITCH_5_TO_7(HIGH, GAME)                                   \
+    switch (k) {                                                            \
+    case 5: return g ? GAME##_5(g, cards, out, start, stop) : HIGH##_5(cards, out, start, stop); \
+    case 6: return g ? GAME##_6(g, cards, out, start, stop) : HIGH##_6(cards, out, start, stop); \
+    default: return g ? GAME##_7(g, cards, out, start, stop) : HIGH##_7(cards, out, start, stop); \
+    }
+
 /* Rows of k = 1..7 uint8 ids under game g (g == NULL: the high ranking,
  * whose kernel reads its static tables directly). */
 static inline long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
                             uint16_t *out, long start, long stop) {
+#if PRC_AVX512_DISPATCH
+    /* Hand sizes 5..7; fewer cards take the POPCNT loops below. */
+    if (prc_kernel == PRC_KERNEL_AVX512 && k >= 5 && k <= 7) {
+        PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_avx512, prc_rows_game_avx512)
+    }
+#endif
 #if PRC_POPCNT_DISPATCH
-    if (prc_use_popcnt) {
+    if (prc_kernel >= PRC_KERNEL_POPCNT) {
         PRC_ROWS_SWITCH(prc_rows_high_popcnt, prc_rows_game_popcnt)
     }
 #endif

@@ -1,5 +1,6 @@
-"""The C row loops: the portable loop and the POPCNT loop chosen at run time
-give the same strengths and flag the same rows, for every game and size."""
+"""The C row loops: the portable loop, the POPCNT loop and the AVX-512 loop
+(each where this CPU runs it; the best is chosen at import) give the same
+strengths and flag the same rows, for every game and size."""
 
 import itertools
 from math import comb
@@ -10,25 +11,36 @@ import pytest
 import pyrankcore as prc
 from pyrankcore import _core
 
-KERNELS = ["portable", "fast"]
+KERNELS = _core._row_kernels()
 
 
 @pytest.fixture(params=KERNELS)
 def kernel(request):
-    """Run the test under each row loop (fast = the best for this CPU)."""
-    chosen = _core._select_row_kernel(request.param == "fast")
+    """Run the test under each row loop this CPU runs."""
+    chosen = _core._select_row_kernel(request.param)
+    assert chosen == request.param
     yield chosen
-    _core._select_row_kernel(True)
+    _core._select_row_kernel("best")
 
 
-def both_kernels(fn):
-    """fn() under the portable loop and under the best loop for this CPU."""
+def every_kernel(fn):
+    """fn() under each row loop: {loop name: result}."""
+    results = {}
     try:
-        _core._select_row_kernel(False)
-        portable = fn()
+        for name in KERNELS:
+            _core._select_row_kernel(name)
+            results[name] = fn()
     finally:
-        _core._select_row_kernel(True)
-    return portable, fn()
+        _core._select_row_kernel("best")
+    return results
+
+
+def agree(results):
+    """The strengths every loop gave (asserting they are all equal)."""
+    first, *rest = results.values()
+    for name, values in results.items():
+        assert (values == first).all(), name
+    return first
 
 
 def deck_of(game):
@@ -52,23 +64,21 @@ def five_card_hands():
 
 
 @pytest.mark.parametrize("game", prc.GAMES)
-def test_every_five_card_hand_both_kernels(game, five_card_hands):
+def test_every_five_card_hand_every_kernel(game, five_card_hands):
     hands = five_card_hands(game)
-    portable, fast = both_kernels(lambda: prc.evaluate_batch(hands, game))
-    assert (portable == fast).all()
+    fast = agree(every_kernel(lambda: prc.evaluate_batch(hands, game)))
     counts = np.bincount(fast, minlength=_core.CLASS_COUNTS[game] + 1)
     assert (counts == _core.enumerate_counts(5, game)).all()
 
 
 @pytest.mark.parametrize("game", prc.GAMES)
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 6, 7])
-def test_random_rows_both_kernels(game, k):
+def test_random_rows_every_kernel(game, k):
     t = _core.resolve_game(game)
     if not t.min_cards <= k <= t.max_cards:
         pytest.skip(f"{game} has no {k}-card hands")
     hands = prc.random_hands(100_000, k, seed=k, game=game)
-    portable, fast = both_kernels(lambda: prc.evaluate_batch(hands, game))
-    assert (portable == fast).all()
+    fast = agree(every_kernel(lambda: prc.evaluate_batch(hands, game)))
     sample = hands[:2000].tolist()
     assert fast[:2000].tolist() == [prc.evaluate(h, game) for h in sample]
 
@@ -117,8 +127,16 @@ def test_a_bad_last_row_is_found_at_every_length(n, kernel):
 
 
 def test_the_kernel_switch_reports_its_choice():
-    assert _core._select_row_kernel(False) == "portable"
-    assert _core._select_row_kernel(True) in ("popcnt", "portable")
+    try:
+        assert _core._select_row_kernel("portable") == "portable"
+        assert KERNELS[0] == "portable"
+        assert set(KERNELS) <= {"portable", "popcnt", "avx512"}
+        # A loop the CPU lacks falls back to the best one below it.
+        assert _core._select_row_kernel("avx512") == KERNELS[-1]
+    finally:
+        assert _core._select_row_kernel("best") == KERNELS[-1]
+    with pytest.raises(ValueError, match="kind"):
+        _core._select_row_kernel("sse9")
 
 
 @pytest.fixture(scope="module")
@@ -129,8 +147,70 @@ def six_card_hands():
 
 
 @pytest.mark.parametrize("game", ["high", "deuce_seven", "ace_five_8"])
-def test_every_six_card_hand_both_kernels(game, six_card_hands):
-    portable, fast = both_kernels(lambda: prc.evaluate_batch(six_card_hands, game))
-    assert (portable == fast).all()
+def test_every_six_card_hand_every_kernel(game, six_card_hands):
+    fast = agree(every_kernel(lambda: prc.evaluate_batch(six_card_hands, game)))
     counts = np.bincount(fast, minlength=_core.CLASS_COUNTS[game] + 1)
     assert (counts == _core.enumerate_counts(6, game)).all()
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("game", ["high", "short_deck", "deuce_seven"])
+def test_a_bad_row_at_every_position_of_three_blocks(k, game, kernel):
+    """The vector loop takes 16 rows a step: a bad row anywhere in a block
+    (or in the rows after the last block) is the one reported, and the rows
+    before it are written."""
+    deck = deck_of(game)
+    n = 16 * 3 + 5
+    rows = prc.random_hands(n, k, seed=k, game=game)
+    expected = prc.evaluate_batch(rows, game)
+    outside = next(c for c in range(52) if c not in deck) if len(deck) < 52 else 52
+    for pos in range(n):
+        for bad in (outside, 255, int(rows[pos, 0])):
+            broken = rows.copy()
+            broken[pos, k - 1] = bad
+            out = np.zeros(n, dtype=np.uint16)
+            got = _core.evaluate_rows(broken, out, 0, n, game)
+            assert got == pos, (pos, bad)
+            assert (out[:pos] == expected[:pos]).all()
+
+
+@pytest.mark.parametrize("start, stop", [(0, 16), (1, 17), (3, 40), (15, 16), (16, 47), (5, 5)])
+def test_row_spans_that_cross_blocks(start, stop, kernel):
+    """Threads hand the loop spans that start and stop anywhere."""
+    rows = prc.random_hands(64, 7, seed=start * 100 + stop)
+    expected = [prc.evaluate(r) for r in rows.tolist()]
+    out = np.zeros(64, dtype=np.uint16)
+    assert _core.evaluate_rows(rows, out, start, stop, "high") == -1
+    assert out[start:stop].tolist() == expected[start:stop]
+    assert not out[:start].any() and not out[stop:].any()
+
+
+def seven_card_chunks(deck):
+    """Every 7-card hand of *deck*, in chunks: the two lowest cards fixed,
+    the other five any 5-subset of the cards above them."""
+    deck = sorted(deck)
+    five = np.array(list(itertools.combinations(range(len(deck)), 5)), dtype=np.uint8)
+    lowest = five[:, 0]
+    table = np.array(deck, dtype=np.uint8)
+    for a in range(len(deck)):
+        for b in range(a + 1, len(deck)):
+            rest = five[lowest > b]
+            if len(rest):
+                chunk = np.empty((len(rest), 7), dtype=np.uint8)
+                chunk[:, 0] = a
+                chunk[:, 1] = b
+                chunk[:, 2:] = rest
+                yield table[chunk]
+
+
+@pytest.mark.parametrize("game", ["high", "deuce_seven", "short_deck"])
+def test_every_seven_card_hand_every_kernel(game):
+    """All 133,784,560 seven-card hands (8,347,680 for short deck) through
+    every row loop: the loops agree hand by hand and the counts per
+    strength equal the independent enumeration (enumerate_counts)."""
+    counts = np.zeros(_core.CLASS_COUNTS[game] + 1, dtype=np.int64)
+    for chunk in seven_card_chunks(deck_of(game)):
+        values = agree(every_kernel(lambda: prc.evaluate_batch(chunk, game)))
+        counts += np.bincount(values, minlength=len(counts))
+    assert counts.sum() == comb(len(deck_of(game)), 7)
+    assert (counts == _core.enumerate_counts(7, game)).all()

@@ -129,8 +129,8 @@ def hash_index(key, displace):
     return home + displace[b]
 
 
-def c_array(ctype, name, values, per_line=12):
-    lines = [f"PRC_ALIGNED const {ctype} {name}[{len(values)}] = {{"]
+def c_array(ctype, name, values, length, per_line=12):
+    lines = [f"PRC_ALIGNED const {ctype} {name}[{length}] = {{"]
     for i in range(0, len(values), per_line):
         chunk = values[i : i + per_line]
         lines.append("    " + ", ".join(str(v) for v in chunk) + ",")
@@ -245,6 +245,9 @@ HEADER = """\
 #define PRC_BUCKET_SHIFT {bucket_shift}
 #define PRC_HASH_HOME {hash_home}
 #define PRC_HASH_SIZE {hash_size}
+/* Rank tables hold one spare zero entry past the last slot, so a vector
+ * kernel may gather 4 bytes at any slot without reading past the table. */
+#define PRC_RANK_LEN (PRC_HASH_SIZE + 1)
 #define PRC_SUIT_SHIFT {suit_shift}
 #define PRC_SUIT_START 0x{suit_start:X}ULL
 #define PRC_FLUSH_BITS 0x{flush_bits:X}ULL
@@ -293,8 +296,11 @@ def write(outdir):
         "",
     ]
     for name, (ctype, values) in tables.items():
-        decls.append(f"PRC_HIDDEN extern const {ctype} {name}[{len(values)}];")
-        body.append(c_array(ctype, name, values))
+        # The spare entry is not part of the values (nor of their checksum):
+        # C fills it with zero.
+        length = "PRC_RANK_LEN" if name.startswith("prc_rank_") else len(values)
+        decls.append(f"PRC_HIDDEN extern const {ctype} {name}[{length}];")
+        body.append(c_array(ctype, name, values, length))
         body.append("")
     body.append("const prc_builtin_t prc_builtins[PRC_N_BUILTINS] = {")
     for name, ranking, n_classes in registry:

@@ -1,0 +1,229 @@
+/* pyrankcore: AVX-512 row loops, 16 hands per step.
+ *
+ * Included by prc_eval.h on x86-64 with GCC or Clang only. Every function
+ * here carries a target attribute, so the default build flags stay generic
+ * (wheels run on any x86-64); prc_cpu_init picks these loops only on a CPU
+ * (and OS) with every feature they use. They fill exactly what the scalar
+ * loops fill and return the same first bad row: a block of 16 rows that
+ * holds an invalid row is handed to the scalar loop, and so are the last
+ * rows that don't fill a block.
+ *
+ * One step, for 16 rows of K = 5..7 card bytes:
+ *  - the 16*K bytes come in with one full and one masked load (nothing past
+ *    the last row is read), and one byte permute per card position moves
+ *    card j of each row into that row's 32-bit lane;
+ *  - per card: the rank key comes from a 13-entry register (no memory
+ *    load), and the card's suit-major bit (16 * suit + rank) is ORed into
+ *    two 32-bit halves of the hand's 64-bit mask;
+ *  - validation: every id < 52 (a running max) and the mask's popcount
+ *    equals K (no repeats); for a stripped deck, no bit of a missing card;
+ *  - the rank sum's perfect-hash slot is computed with 32-bit multiplies
+ *    (the same arithmetic as prc_rank_slot), then two gathers: the bucket's
+ *    displacement and the strength (rank tables hold a spare entry, so the
+ *    4-byte gather of the last slot stays inside, see PRC_RANK_LEN);
+ *  - flushes: a 16-bit popcount per suit finds lanes with five or more of a
+ *    suit; that suit's rank mask is kept and a masked gather from the flush
+ *    table replaces those lanes' strengths (low games with a flush in 6-7
+ *    cards, where the flush may not play, go to the scalar kernel). */
+#ifndef PRC_AVX512_H
+#define PRC_AVX512_H
+
+#include <immintrin.h>
+
+#define PRC_AVX512_ATTR                                                      \
+    __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,"    \
+                          "avx512bitalg,popcnt")))
+
+#if PRC_BUCKET_SHIFT < 32
+#error "the AVX-512 hash takes the bucket from the product's high 32 bits"
+#endif
+
+/* The high 32 bits of a * b for each 32-bit lane (b < 2^32 in every 64-bit
+ * lane's low half). */
+PRC_AVX512_ATTR static inline __m512i prc_v_mulhi(__m512i a, __m512i b) {
+    __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(a, b), 32);
+    __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), b);
+    return _mm512_mask_blend_epi32(0xAAAA, even, odd);
+}
+
+/* prc_rank_slot for 16 rank sums. h = sum * MULT (mod 2^64), split into
+ * 32-bit halves: low(h) = sum * MULT_lo, high(h) = mulhi(sum, MULT_lo) +
+ * sum * MULT_hi. The bucket is high(h) >> (BUCKET_SHIFT - 32) and the home
+ * slot mulhi(low(h), HOME). */
+PRC_AVX512_ATTR static inline __m512i prc_v_rank_slot(__m512i sum) {
+    const __m512i mult_lo = _mm512_set1_epi64((long long)(PRC_HASH_MULT & 0xFFFFFFFFULL));
+    const __m512i mult_lo32 = _mm512_set1_epi32((int)(uint32_t)PRC_HASH_MULT);
+    const __m512i mult_hi32 = _mm512_set1_epi32((int)(uint32_t)(PRC_HASH_MULT >> 32));
+    const __m512i home_mult = _mm512_set1_epi64((long long)PRC_HASH_HOME);
+    __m512i low = _mm512_mullo_epi32(sum, mult_lo32);
+    __m512i high = _mm512_add_epi32(prc_v_mulhi(sum, mult_lo),
+                                    _mm512_mullo_epi32(sum, mult_hi32));
+    __m512i bucket = _mm512_srli_epi32(high, PRC_BUCKET_SHIFT - 32);
+    __m512i home = prc_v_mulhi(low, home_mult);
+    __m512i shift = _mm512_i32gather_epi32(bucket, (const void *)prc_hash_displace, 4);
+    return _mm512_add_epi32(home, shift);
+}
+
+/* 16 entries of a uint16 table, each in the low half of its lane (4-byte
+ * gathers: the high half holds the next entry until prc_v_store). */
+PRC_AVX512_ATTR static inline __m512i prc_v_lookup16(__m512i index, const uint16_t *table) {
+    return _mm512_i32gather_epi32(index, (const void *)table, 2);
+}
+
+/* What one step computes from 16 rows. */
+typedef struct {
+    __m512i sum;        /* rank sums (the low 32 bits of the scalar key) */
+    __m512i lo, hi;     /* suit-major masks: suits 0-1 in lo, 2-3 in hi */
+    __mmask16 bad;      /* lanes with an invalid id or a repeated card */
+} prc_v_hands;
+
+/* Constants of one row loop: byte positions of each card and the rank keys. */
+typedef struct {
+    __m512i pick[7];    /* pick[j]: byte j of row l into byte 4l */
+    __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
+} prc_v_consts;
+
+PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
+    uint8_t pick[64];
+    uint32_t keys[16] = {0};
+    for (int j = 0; j < k; j++) {
+        for (int b = 0; b < 64; b++) pick[b] = (uint8_t)((b >> 2) * k + j);
+        c->pick[j] = _mm512_loadu_si512((const void *)pick);
+    }
+    for (int r = 0; r < 13; r++) keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
+    c->rank_key = _mm512_loadu_si512((const void *)keys);
+}
+
+/* Sums, masks and validity of rows i..i+15 (K card bytes each). */
+PRC_AVX512_ATTR static inline prc_v_hands prc_v_sum_rows(const prc_v_consts *c,
+                                                         const uint8_t *rows, int k) {
+    const __m512i three = _mm512_set1_epi32(3), one = _mm512_set1_epi32(1);
+    const __m512i thirty_two = _mm512_set1_epi32(32);
+    __m512i first = _mm512_loadu_si512((const void *)rows);
+    /* 16 * k - 64 more bytes (16, 32 or 48): a masked load reads no more. */
+    __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * k), rows + 64);
+    __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, top = sum;
+    for (int j = 0; j < k; j++) {
+        __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
+                                                      c->pick[j], rest);
+        __m512i rank = _mm512_srli_epi32(card, 2);
+        __m512i bit = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(card, three), 4),
+                                      rank);
+        top = _mm512_max_epu32(top, card);
+        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
+        /* Shifts by 32 or more give 0, so each bit lands in one half. */
+        lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, bit));
+        hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, thirty_two)));
+    }
+    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+    prc_v_hands h;
+    h.sum = sum;
+    h.lo = lo;
+    h.hi = hi;
+    h.bad = (__mmask16)(_mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
+                        _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(k)));
+    return h;
+}
+
+/* The flush suit's 13-bit rank mask in lanes holding a flush (five or more
+ * of one suit: at most one suit can, in 7 cards), 0 elsewhere. */
+PRC_AVX512_ATTR static inline __m512i prc_v_flush_ranks(const prc_v_hands *h) {
+    const __m512i five = _mm512_set1_epi16(5);
+    __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->lo), five);
+    __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->hi), five);
+    __m512i suited = _mm512_or_si512(_mm512_maskz_mov_epi16(in_lo, h->lo),
+                                     _mm512_maskz_mov_epi16(in_hi, h->hi));
+    return _mm512_and_si512(_mm512_or_si512(suited, _mm512_srli_epi32(suited, 16)),
+                            _mm512_set1_epi32(0x1FFF));
+}
+
+/* Store the low 16 bits of each lane (the narrowing move truncates). */
+PRC_AVX512_ATTR static inline void prc_v_store(uint16_t *out, __m512i v) {
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v));
+}
+
+/* High ranking: the flush table always decides a flush (flush dominant). */
+#define PRC_DEFINE_ROWS_HIGH_AVX512(K)                                       \
+    PRC_AVX512_ATTR static long prc_rows_high_avx512_##K(                   \
+        const uint8_t *cards, uint16_t *out, long start, long stop) {       \
+        prc_v_consts c;                                                     \
+        prc_v_init(&c, K);                                                  \
+        long i = start;                                                     \
+        for (; i + 16 <= stop; i += 16) {                                   \
+            prc_v_hands h = prc_v_sum_rows(&c, cards + i * K, K);           \
+            if (h.bad) {                                                    \
+                long r = prc_rows_high_popcnt_##K(cards, out, i, i + 16);   \
+                if (r >= 0) return r;                                       \
+                continue;                                                   \
+            }                                                               \
+            __m512i v = prc_v_lookup16(prc_v_rank_slot(h.sum), prc_rank_high); \
+            __m512i ranks = prc_v_flush_ranks(&h);                          \
+            __mmask16 fl = _mm512_test_epi32_mask(ranks, ranks);            \
+            if (fl)                                                         \
+                v = _mm512_mask_i32gather_epi32(v, fl, ranks,               \
+                                                (const void *)prc_flush_high, 2); \
+            prc_v_store(out + i, v); \
+        }                                                                   \
+        return prc_rows_high_popcnt_##K(cards, out, i, stop);               \
+    }
+
+/* Any game. A flush rank mask of at most 7 bits is below 0x1FC0, so the
+ * flush gathers stay inside the 8192-entry flush tables. */
+#define PRC_DEFINE_ROWS_GAME_AVX512(K)                                       \
+    PRC_AVX512_ATTR static long prc_rows_game_avx512_##K(                   \
+        const prc_game_t *game, const uint8_t *cards, uint16_t *out,        \
+        long start, long stop) {                                            \
+        const prc_game_t local = *game, *g = &local;                        \
+        const __m512i missing_lo = _mm512_set1_epi32((int)(uint32_t)g->invalid); \
+        const __m512i missing_hi = _mm512_set1_epi32((int)(uint32_t)(g->invalid >> 32)); \
+        const int flush_table = g->flush_mode == PRC_FLUSH_DOMINANT ||      \
+                                (g->flush_mode == PRC_FLUSH_LOW && K == 5); \
+        prc_v_consts c;                                                     \
+        prc_v_init(&c, K);                                                  \
+        long i = start;                                                     \
+        for (; i + 16 <= stop; i += 16) {                                   \
+            prc_v_hands h = prc_v_sum_rows(&c, cards + i * K, K);           \
+            h.bad |= _mm512_test_epi32_mask(h.lo, missing_lo) |             \
+                     _mm512_test_epi32_mask(h.hi, missing_hi);              \
+            if (h.bad) {                                                    \
+                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + 16); \
+                if (r >= 0) return r;                                       \
+                continue;                                                   \
+            }                                                               \
+            __m512i v = prc_v_lookup16(prc_v_rank_slot(h.sum), g->rank);    \
+            __mmask16 fl = 0;                                               \
+            __m512i ranks = _mm512_setzero_si512();                         \
+            if (g->flush_mode != PRC_FLUSH_IGNORED) {                       \
+                ranks = prc_v_flush_ranks(&h);                              \
+                fl = _mm512_test_epi32_mask(ranks, ranks);                  \
+                if (fl && flush_table)                                      \
+                    v = _mm512_mask_i32gather_epi32(v, fl, ranks,           \
+                                                    (const void *)g->flush, 2); \
+            }                                                               \
+            prc_v_store(out + i, v); \
+            if (fl && !flush_table) /* a flush that may not play */         \
+                for (unsigned m = fl; m; m &= m - 1) {                      \
+                    long row = i + prc_ctz64(m);                            \
+                    prc_rows_game_popcnt_##K(g, cards, out, row, row + 1);  \
+                }                                                           \
+        }                                                                   \
+        return prc_rows_game_popcnt_##K(g, cards, out, i, stop);            \
+    }
+
+PRC_DEFINE_ROWS_HIGH_AVX512(5)
+PRC_DEFINE_ROWS_HIGH_AVX512(6)
+PRC_DEFINE_ROWS_HIGH_AVX512(7)
+PRC_DEFINE_ROWS_GAME_AVX512(5)
+PRC_DEFINE_ROWS_GAME_AVX512(6)
+PRC_DEFINE_ROWS_GAME_AVX512(7)
+
+/* Whether this CPU and OS run the loops above (the builtin checks that the
+ * OS saves the AVX-512 registers, not only the CPUID bits). */
+static inline int prc_avx512_usable(void) {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi") &&
+           __builtin_cpu_supports("avx512vpopcntdq") &&
+           __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("popcnt");
+}
+
+#endif
