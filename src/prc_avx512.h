@@ -4,11 +4,11 @@
  * here carries a target attribute, so the default build flags stay generic
  * (wheels run on any x86-64); prc_cpu_init picks these loops only on a CPU
  * (and OS) with every feature they use. They fill exactly what the scalar
- * loops fill and return the same first bad row: a block of 16 rows that
+ * loops fill and return the same first bad row: a step of 32 rows that
  * holds an invalid row is handed to the scalar loop, and so are the last
- * rows that don't fill a block.
+ * rows that don't fill a step.
  *
- * One step, for 16 rows of K = 5..7 card bytes:
+ * One block of 16 rows of K = 5..7 card bytes (a step takes two blocks):
  *  - the 16*K bytes come in with one full and one masked load (nothing past
  *    the last row is read), and one byte permute per card position moves
  *    card j of each row into that row's 32-bit lane;
@@ -142,6 +142,14 @@ PRC_AVX512_ATTR static inline void prc_v_store(uint16_t *out, __m512i v) {
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v));
 }
 
+/* Rows per step: two blocks of 16, so that the second block's card work
+ * overlaps the first one's gathers (measured faster than one block; the
+ * rows after the last full step go to the scalar loop). */
+#ifndef PRC_V_BLOCKS /* a knob for benchmarks: 1 or 2 */
+#define PRC_V_BLOCKS 2
+#endif
+#define PRC_V_STEP (16 * PRC_V_BLOCKS)
+
 /* High ranking: the flush table always decides a flush (flush dominant). */
 #define PRC_DEFINE_ROWS_HIGH_AVX512(K)                                       \
     PRC_AVX512_ATTR static long prc_rows_high_avx512_##K(                   \
@@ -149,20 +157,29 @@ PRC_AVX512_ATTR static inline void prc_v_store(uint16_t *out, __m512i v) {
         prc_v_consts c;                                                     \
         prc_v_init(&c, K);                                                  \
         long i = start;                                                     \
-        for (; i + 16 <= stop; i += 16) {                                   \
-            prc_v_hands h = prc_v_sum_rows(&c, cards + i * K, K);           \
-            if (h.bad) {                                                    \
-                long r = prc_rows_high_popcnt_##K(cards, out, i, i + 16);   \
+        for (; i + PRC_V_STEP <= stop; i += PRC_V_STEP) {                   \
+            prc_v_hands h[PRC_V_BLOCKS];                                    \
+            __mmask16 bad = 0;                                              \
+            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
+                h[b] = prc_v_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
+                bad |= h[b].bad;                                            \
+            }                                                               \
+            if (bad) {                                                      \
+                long r = prc_rows_high_popcnt_##K(cards, out, i, i + PRC_V_STEP); \
                 if (r >= 0) return r;                                       \
                 continue;                                                   \
             }                                                               \
-            __m512i v = prc_v_lookup16(prc_v_rank_slot(h.sum), prc_rank_high); \
-            __m512i ranks = prc_v_flush_ranks(&h);                          \
-            __mmask16 fl = _mm512_test_epi32_mask(ranks, ranks);            \
-            if (fl)                                                         \
-                v = _mm512_mask_i32gather_epi32(v, fl, ranks,               \
-                                                (const void *)prc_flush_high, 2); \
-            prc_v_store(out + i, v); \
+            __m512i v[PRC_V_BLOCKS];                                        \
+            for (int b = 0; b < PRC_V_BLOCKS; b++)                          \
+                v[b] = prc_v_lookup16(prc_v_rank_slot(h[b].sum), prc_rank_high); \
+            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
+                __m512i ranks = prc_v_flush_ranks(&h[b]);                   \
+                __mmask16 fl = _mm512_test_epi32_mask(ranks, ranks);        \
+                if (fl)                                                     \
+                    v[b] = _mm512_mask_i32gather_epi32(                     \
+                        v[b], fl, ranks, (const void *)prc_flush_high, 2);  \
+                prc_v_store(out + i + 16 * b, v[b]);                        \
+            }                                                               \
         }                                                                   \
         return prc_rows_high_popcnt_##K(cards, out, i, stop);               \
     }
@@ -181,31 +198,38 @@ PRC_AVX512_ATTR static inline void prc_v_store(uint16_t *out, __m512i v) {
         prc_v_consts c;                                                     \
         prc_v_init(&c, K);                                                  \
         long i = start;                                                     \
-        for (; i + 16 <= stop; i += 16) {                                   \
-            prc_v_hands h = prc_v_sum_rows(&c, cards + i * K, K);           \
-            h.bad |= _mm512_test_epi32_mask(h.lo, missing_lo) |             \
-                     _mm512_test_epi32_mask(h.hi, missing_hi);              \
-            if (h.bad) {                                                    \
-                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + 16); \
+        for (; i + PRC_V_STEP <= stop; i += PRC_V_STEP) {                   \
+            prc_v_hands h[PRC_V_BLOCKS];                                    \
+            __mmask16 bad = 0;                                              \
+            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
+                h[b] = prc_v_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
+                bad |= h[b].bad | _mm512_test_epi32_mask(h[b].lo, missing_lo) | \
+                       _mm512_test_epi32_mask(h[b].hi, missing_hi);         \
+            }                                                               \
+            if (bad) {                                                      \
+                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + PRC_V_STEP); \
                 if (r >= 0) return r;                                       \
                 continue;                                                   \
             }                                                               \
-            __m512i v = prc_v_lookup16(prc_v_rank_slot(h.sum), g->rank);    \
-            __mmask16 fl = 0;                                               \
-            __m512i ranks = _mm512_setzero_si512();                         \
-            if (g->flush_mode != PRC_FLUSH_IGNORED) {                       \
-                ranks = prc_v_flush_ranks(&h);                              \
-                fl = _mm512_test_epi32_mask(ranks, ranks);                  \
-                if (fl && flush_table)                                      \
-                    v = _mm512_mask_i32gather_epi32(v, fl, ranks,           \
-                                                    (const void *)g->flush, 2); \
-            }                                                               \
-            prc_v_store(out + i, v); \
-            if (fl && !flush_table) /* a flush that may not play */         \
-                for (unsigned m = fl; m; m &= m - 1) {                      \
-                    long row = i + prc_ctz64(m);                            \
-                    prc_rows_game_popcnt_##K(g, cards, out, row, row + 1);  \
+            __m512i v[PRC_V_BLOCKS];                                        \
+            for (int b = 0; b < PRC_V_BLOCKS; b++)                          \
+                v[b] = prc_v_lookup16(prc_v_rank_slot(h[b].sum), g->rank);  \
+            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
+                __mmask16 fl = 0;                                           \
+                if (g->flush_mode != PRC_FLUSH_IGNORED) {                   \
+                    __m512i ranks = prc_v_flush_ranks(&h[b]);               \
+                    fl = _mm512_test_epi32_mask(ranks, ranks);              \
+                    if (fl && flush_table)                                  \
+                        v[b] = _mm512_mask_i32gather_epi32(                 \
+                            v[b], fl, ranks, (const void *)g->flush, 2);    \
                 }                                                           \
+                prc_v_store(out + i + 16 * b, v[b]);                        \
+                if (fl && !flush_table) /* a flush that may not play */     \
+                    for (unsigned m = fl; m; m &= m - 1) {                  \
+                        long row = i + 16 * b + prc_ctz64(m);               \
+                        prc_rows_game_popcnt_##K(g, cards, out, row, row + 1); \
+                    }                                                       \
+            }                                                               \
         }                                                                   \
         return prc_rows_game_popcnt_##K(g, cards, out, i, stop);            \
     }

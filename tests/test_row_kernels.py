@@ -155,12 +155,12 @@ def test_every_six_card_hand_every_kernel(game, six_card_hands):
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("game", ["high", "short_deck", "deuce_seven"])
-def test_a_bad_row_at_every_position_of_three_blocks(k, game, kernel):
-    """The vector loop takes 16 rows a step: a bad row anywhere in a block
-    (or in the rows after the last block) is the one reported, and the rows
-    before it are written."""
+def test_a_bad_row_at_every_position_of_three_steps(k, game, kernel):
+    """The vector loop takes two blocks of 16 rows a step: a bad row
+    anywhere in a step (or in the rows after the last step) is the one
+    reported, and the rows before it are written."""
     deck = deck_of(game)
-    n = 16 * 3 + 5
+    n = 32 * 3 + 5
     rows = prc.random_hands(n, k, seed=k, game=game)
     expected = prc.evaluate_batch(rows, game)
     outside = next(c for c in range(52) if c not in deck) if len(deck) < 52 else 52
@@ -174,12 +174,14 @@ def test_a_bad_row_at_every_position_of_three_blocks(k, game, kernel):
             assert (out[:pos] == expected[:pos]).all()
 
 
-@pytest.mark.parametrize("start, stop", [(0, 16), (1, 17), (3, 40), (15, 16), (16, 47), (5, 5)])
+@pytest.mark.parametrize(
+    "start, stop", [(0, 16), (1, 33), (3, 40), (15, 16), (16, 80), (31, 97), (5, 5)]
+)
 def test_row_spans_that_cross_blocks(start, stop, kernel):
     """Threads hand the loop spans that start and stop anywhere."""
-    rows = prc.random_hands(64, 7, seed=start * 100 + stop)
+    rows = prc.random_hands(128, 7, seed=start * 100 + stop)
     expected = [prc.evaluate(r) for r in rows.tolist()]
-    out = np.zeros(64, dtype=np.uint16)
+    out = np.zeros(128, dtype=np.uint16)
     assert _core.evaluate_rows(rows, out, start, stop, "high") == -1
     assert out[start:stop].tolist() == expected[start:stop]
     assert not out[:start].any() and not out[stop:].any()
