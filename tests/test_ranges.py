@@ -260,6 +260,7 @@ def test_weights():
     assert {result[c] for c in combos("QQ")} == {0.25}
     assert {result[c] for c in combos("JJ")} == {1.0}
     assert {result[c] for c in combos("TT")} == {1.0}
+    assert {w for _, w in parse_range("44:0.5, 22:1, 33:.5")} == {0.5, 1.0}
     spread = parse_range("TT+:0.75")
     assert len(spread) == 30 and {w for _, w in spread} == {0.75}
     assert parse_range("AKs:0.5, AhKh:0.5") == parse_range("AKs:0.5")
