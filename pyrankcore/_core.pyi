@@ -49,6 +49,7 @@ class GameTables:
     max_cards: int
     n_classes: int
     deck_mask: int
+    has_wild: bool
 
 def solve_fantasyland_ids(
     cards: CardsLike,

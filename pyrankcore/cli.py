@@ -20,7 +20,7 @@ from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.errors import PyrankcoreError
-from pyrankcore.hands import Category, category, describe
+from pyrankcore.hands import NATURAL_CATEGORIES, Category, category, describe
 
 # Exact number of k-card hands whose best five cards fall in each category
 # (HIGH_CARD .. STRAIGHT_FLUSH); the tests check these by full enumeration.
@@ -156,7 +156,7 @@ def demo(
     total_hands = sum(EXACT_COUNTS[cards])
     rate = hands / eval_seconds if eval_seconds else float("inf")
     rows = []
-    for cat in reversed(Category):
+    for cat in reversed(NATURAL_CATEGORIES):
         lo, hi = CATEGORY_STARTS[cat], CATEGORY_STARTS[cat + 1]
         seen = int(counts[lo:hi].sum())
         exact = EXACT_COUNTS[cards][cat] / total_hands
