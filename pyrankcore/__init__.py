@@ -98,3 +98,18 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
+
+
+# ---------------------------------------------------------------------------
+# Equity (issue 10): loaded on first use, like the variants above.
+if TYPE_CHECKING:
+    from pyrankcore.equity import EquityResult, PlayerEquity, equity
+
+__all__ += ["EquityResult", "PlayerEquity", "equity"]
+_LAZY.update(
+    {
+        "equity": ("pyrankcore.equity", "equity"),
+        "EquityResult": ("pyrankcore.equity", "EquityResult"),
+        "PlayerEquity": ("pyrankcore.equity", "PlayerEquity"),
+    }
+)
