@@ -103,13 +103,13 @@ def __dir__() -> list[str]:
 # ---------------------------------------------------------------------------
 # Equity (issue 10): loaded on first use, like the variants above.
 if TYPE_CHECKING:
-    from pyrankcore.equity import EquityResult, PlayerEquity, equity
+    from pyrankcore.equities import EquityResult, PlayerEquity, equity
 
 __all__ += ["EquityResult", "PlayerEquity", "equity"]
 _LAZY.update(
     {
-        "equity": ("pyrankcore.equity", "equity"),
-        "EquityResult": ("pyrankcore.equity", "EquityResult"),
-        "PlayerEquity": ("pyrankcore.equity", "PlayerEquity"),
+        "equity": ("pyrankcore.equities", "equity"),
+        "EquityResult": ("pyrankcore.equities", "EquityResult"),
+        "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
     }
 )

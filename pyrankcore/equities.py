@@ -1,4 +1,4 @@
-"""Equity: each player's share of the pot over every way the hand can end.
+"""Equity (the module behind ``pyrankcore.equity``): each player's share of the pot over every way the hand can end.
 
 :func:`equity` deals the cards that are not known yet (the rest of the
 board; stud down cards; a draw; a random hand) either every possible way
@@ -790,7 +790,7 @@ def equity(
 
     >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
     >>> [round(p.equity, 4) for p in r.players]
-    [0.8404, 0.1596]
+    [0.9121, 0.0879]
     """
     from pyrankcore.batch import check_threads
 
