@@ -298,6 +298,7 @@ class _Plan:
     weights: Any = None  # (A,) float64 for weighted exact, else None
     trials: int = 0
     seed: tuple[int, int] = (0, 0)
+    seconds: float = 0.0  # estimated work on one thread (exact: all; Monte Carlo: per deal)
 
     @property
     def n_players(self) -> int:
@@ -530,10 +531,20 @@ def plan(
         w_arr = None
         if any(w != 1.0 for w in weights):
             w_arr = np.asarray(weights, dtype=np.float64)
-        return _Plan(v.name, exact=True, assignments=holes, weights=w_arr, **fields), None
+        seconds = deals * len(assigned) * per_deal * 1e-9
+        return _Plan(
+            v.name, exact=True, assignments=holes, weights=w_arr, seconds=seconds, **fields
+        ), None
     if n_trials is None:
         n_trials = MAX_TRIALS if target is not None else DEFAULT_TRIALS
-    return _Plan(v.name, exact=False, trials=n_trials, seed=_seed_words(seed), **fields), target
+    return _Plan(
+        v.name,
+        exact=False,
+        trials=n_trials,
+        seed=_seed_words(seed),
+        seconds=per_deal * 1e-9,
+        **fields,
+    ), target
 
 
 # --------------------------------------------------------------------------
