@@ -388,3 +388,13 @@ def test_kernel_refuses_bad_specs_without_crashing():
 def test_str_is_a_table():
     text = str(equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c"))
     assert "Ah Kh" in text and "equity" in text and "exact" in text
+
+
+def test_progress_bar_gives_the_same_answer():
+    pytest.importorskip("tqdm")
+    args = ("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+    assert equity(*args, progress=True) == equity(*args)
+    mc = dict(trials=200_000, seed=3)
+    assert equity(*args, progress=True, **mc) == equity(*args, **mc)
+    with pytest.raises(TypeError):
+        equity(*args, progress="yes")
