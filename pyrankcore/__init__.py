@@ -111,3 +111,18 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
+
+
+# ---------------------------------------------------------------------------
+# Equity (issue 10): loaded on first use, like the variants above.
+if TYPE_CHECKING:
+    from pyrankcore.equities import EquityResult, PlayerEquity, equity
+
+__all__ += ["EquityResult", "PlayerEquity", "equity"]
+_LAZY.update(
+    {
+        "equity": ("pyrankcore.equities", "equity"),
+        "EquityResult": ("pyrankcore.equities", "EquityResult"),
+        "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
+    }
+)
