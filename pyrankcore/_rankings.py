@@ -407,8 +407,7 @@ def _card_id(text: str) -> int:
 
 
 _WILD_ALLOWED = (
-    '"jokers", a rank ("2", "T" or "10"), card text ("Jh Js"), "lowest", '
-    "or a tuple of them"
+    '"jokers", a rank ("2", "T" or "10"), card text ("Jh Js"), "lowest", or a tuple of them'
 )
 
 
@@ -438,7 +437,10 @@ def _canonical_wild(ranking: Ranking, value, where: str) -> str:
             raise _option_error("wild", token, _WILD_ALLOWED, where)
         if rank not in ranking.deck_ranks:
             raise _option_error(
-                "wild", token, f"a rank or card of the deck (it starts at {RANK_CHARS[ranking.lowest_rank]})", where
+                "wild",
+                token,
+                f"a rank or card of the deck (it starts at {RANK_CHARS[ranking.lowest_rank]})",
+                where,
             )
         if len(text) == 1:
             ranks.add(rank)

@@ -21,7 +21,7 @@ from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.errors import PyrankcoreError
-from pyrankcore.hands import NATURAL_CATEGORIES, Category, category, describe
+from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
 
 # Exact number of k-card hands whose best five cards fall in each category
 # (HIGH_CARD .. STRAIGHT_FLUSH); the tests check these by full enumeration.

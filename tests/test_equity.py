@@ -19,6 +19,7 @@ from pyrankcore.errors import (
     HandSizeError,
     InvalidArgumentError,
     InvalidCardError,
+    RangeSyntaxError,
     UnknownGameError,
 )
 
@@ -336,7 +337,7 @@ def test_exact_true_on_an_infeasible_size_names_the_count():
         (("Hold'em", ["AhKh", "QsQd"]), {"dead": "Qs"}, DuplicateCardError),
         (("Hold'em", ["AhKhQc", "QsQd"]), {}, HandSizeError),
         (("Hold'em", ["AhKh", "QsQd"], "2c3c4c5c6c7c"), {}, HandSizeError),
-        (("Hold'em", ["AhKh", "Xx"]), {}, InvalidCardError),
+        (("Hold'em", ["AhKh", "Xx"]), {}, RangeSyntaxError),  # not cards: read as a range
         (("Short-deck Hold'em", ["AhKh", "2s2d"]), {}, InvalidCardError),
         (("Razz", ["As2s3s", "KdQdJd"], "2c2d2h"), {}, HandSizeError),
         (("Seven-card Stud", ["AsAd"] + [""] * 7), {}, HandSizeError),

@@ -212,7 +212,7 @@ def test_every_seven_card_hand_every_kernel(game):
     strength equal the independent enumeration (enumerate_counts)."""
     counts = np.zeros(_core.CLASS_COUNTS[game] + 1, dtype=np.int64)
     for chunk in seven_card_chunks(deck_of(game)):
-        values = agree(every_kernel(lambda: prc.evaluate_batch(chunk, game)))
+        values = agree(every_kernel(lambda c=chunk: prc.evaluate_batch(c, game)))
         counts += np.bincount(values, minlength=len(counts))
     assert counts.sum() == comb(len(deck_of(game)), 7)
     assert (counts == _core.enumerate_counts(7, game)).all()
