@@ -86,6 +86,7 @@ SUIT_CHARS = "cdhs"
 JOKERS = (52, 53)  # card ids of the two jokers
 _BOOL_FIELDS = (
     "bug",
+    "natural_beats_wild",
     "low",
     "ace_low",
     "straights",
@@ -183,6 +184,10 @@ class Ranking:
     bug: the jokers are bugs: an ace, or any card that completes a straight
         or a flush. In low games a bug is a full fitter (the rule texts: "in
         lowball, the joker plays as the lowest card not already in the hand").
+    natural_beats_wild: between hands otherwise equal, the one with fewer
+        wild cards among its best five wins (a natural hand beats all). Each
+        class of the game splits into WILD_TIERS strengths, one per count of
+        wild cards used (see :func:`wild_tier`).
     """
 
     name: str
@@ -201,6 +206,7 @@ class Ranking:
     max_cards: int = 7
     wild: str | None = None
     bug: bool = False
+    natural_beats_wild: bool = False
 
     def __post_init__(self) -> None:
         """Check every field, so that nothing the kernels cannot handle (more
@@ -238,6 +244,10 @@ class Ranking:
             set_field(self, "qualifier", qualifier)
         if self.wild is not None:
             set_field(self, "wild", _canonical_wild(self, self.wild, where))
+        if self.natural_beats_wild and not (self.wild is not None or self.bug):
+            raise _option_error(
+                "natural_beats_wild", True, "False in a game without wild cards", where
+            )
         if self.wild is not None or self.bug:
             if self.min_cards < 5:
                 raise _option_error(
@@ -395,10 +405,24 @@ class Ranking:
                 yield tuple(5 if i == r else 0 for i in range(13)), False
 
     def classes(self) -> list[tuple[int, ...]]:
-        """Sorted distinct keys; strength of a key = its index + 1."""
+        """Sorted distinct keys; strength of a key = its index + 1. With
+        natural_beats_wild each key is followed by minus the wild cards
+        used, 7 down to 0 (fewer wins): WILD_TIERS classes per hand class."""
         keys = {self.key(c, f) for c, f in self.patterns()}
         keys.discard(None)
+        if self.natural_beats_wild:
+            return [k + (-used,) for k in sorted(keys) for used in range(WILD_TIERS - 1, -1, -1)]
         return sorted(keys)
+
+
+# natural_beats_wild: every hand class splits by wild cards used, 0..7.
+WILD_TIERS = 8
+
+
+def wild_tier(strength: int) -> tuple[int, int]:
+    """(strength of the same hand without the natural_beats_wild rule, wild
+    cards used) of a natural_beats_wild strength (>= 1)."""
+    return (strength - 1) // WILD_TIERS + 1, WILD_TIERS - 1 - (strength - 1) % WILD_TIERS
 
 
 def _card_id(text: str) -> int:

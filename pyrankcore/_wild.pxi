@@ -146,15 +146,77 @@ cdef void _flush_level(const uint16_t[::1] prev, uint16_t[::1] cur, int w,
         cur[mask] = v
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _tier_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] sums, list levels,
+                     list out, int max_wild):
+    """natural_beats_wild, rank tables: each entry's strength becomes its tier
+    strength, (v - 1) * TIERS + TIERS - used, where used is the fewest wild
+    cards that reach v: the least u with levels[u] equal at that pattern
+    (levels[u] is the best with at most u wild cards, and a five of fewer
+    than five - u naturals cannot use fewer than 5 - |M| wild cards)."""
+    cdef Py_ssize_t j, n = counts.shape[0]
+    cdef int w, u, r, size, lo
+    cdef uint32_t slot
+    cdef uint16_t v
+    cdef const uint16_t *level[8]
+    cdef uint16_t *dest[8]
+    cdef uint16_t[::1] view
+    cdef const uint16_t[::1] cview
+    for w in range(max_wild + 1):
+        cview = levels[w]
+        level[w] = &cview[0]
+        view = out[w]
+        dest[w] = &view[0]
+    with nogil:
+        for j in range(n):
+            size = 0
+            for r in range(13):
+                size += counts[j, r]
+            slot = prc_rank_slot(sums[j])
+            for w in range(max_wild + 1):
+                if size + w > 7:
+                    break
+                v = level[w][slot]
+                if v == 0:
+                    dest[w][slot] = 0
+                    continue
+                lo = 5 - size if size < 5 else 0
+                u = lo if lo < w else w
+                while u < w and level[u][slot] != v:
+                    u += 1
+                dest[w][slot] = <uint16_t>((v - 1) * 8 + 8 - u)
+
+
+cdef list _tier_flush(list levels, int max_wild):
+    """natural_beats_wild, flush tables: as _tier_rank, by suit rank mask."""
+    import numpy as np
+    masks = np.arange(8192)
+    bits = np.array([bin(m).count("1") for m in range(8192)])
+    out = []
+    for w in range(max_wild + 1):
+        v = levels[w].astype(np.int64)
+        used = np.full(8192, w)
+        for u in range(w - 1, -1, -1):   # the least u wins: go down
+            ok = (levels[u] == levels[w]) & (bits + u >= 5)
+            used = np.where(ok, u, used)
+        tiers = np.where(v > 0, (v - 1) * 8 + 8 - used, 0)
+        out.append(tiers.astype(np.uint16))
+    del masks
+    return out
+
+
 cdef GameTables _build_wild(object ranking):
     """Tables of a wild-card ranking (well under a second)."""
     import numpy as np
     from dataclasses import replace
-    plain = replace(ranking, wild=None, bug=False, name=ranking.name.split("[")[0])
+    plain = replace(ranking, wild=None, bug=False, natural_beats_wild=False,
+                    name=ranking.name.split("[")[0])
     builtin = _rankings.RANKINGS.get(plain.name)
     base_ranking = builtin if builtin == plain else plain
     cdef GameTables base = resolve_game(base_ranking)
-    classes = ranking.classes()
+    # The tables are first built in the numbering without tiers.
+    classes = replace(ranking, natural_beats_wild=False).classes()
     strength = {k: i + 1 for i, k in enumerate(classes)}
     # The same hands in this ranking's numbering (five of a kind added).
     renumber = np.array([0] + [strength[k] for k in base_ranking.classes()], dtype=np.uint16)
@@ -210,6 +272,17 @@ cdef GameTables _build_wild(object ranking):
         else:
             flush_tables.append(None)
 
+    if ranking.natural_beats_wild:
+        tiered = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in rank_tables]
+        _tier_rank(counts, sums, rank_tables, tiered, max_wild)
+        rank_tables = tiered
+        natural_rank = tiered[0]
+        if natural_flush is not None:
+            flush_levels = flush_tables if dominant else [natural_flush] * (max_wild + 1)
+            tiered_flush = _tier_flush(flush_levels, max_wild)
+            natural_flush = tiered_flush[0]
+            flush_tables = tiered_flush if dominant else [natural_flush] + [None] * max_wild
+        classes = ranking.classes()
     cdef GameTables t = _new_tables(ranking, len(classes))
     for arr in rank_tables + flush_tables:
         if arr is not None:
