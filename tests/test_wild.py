@@ -39,17 +39,17 @@ from functools import cache
 from math import comb
 
 import numpy as np
-import pyrankcore as prc
 import pytest
+import wild_reference as wr
+from wild_reference import Spec, cards
+
+import pyrankcore as prc
 from pyrankcore.errors import (
     DuplicateCardError,
     InvalidCardError,
     InvalidOptionError,
     PyrankcoreError,
 )
-
-import wild_reference as wr
-from wild_reference import Spec, cards
 
 
 def _wild_support() -> str | None:

@@ -435,9 +435,9 @@ def one_joker_deck_values(mode: str):
     wild-free) and keeping the best the rules allow.
     """
     import numpy as np
-    import pyrankcore
-
     import reference
+
+    import pyrankcore
 
     if mode not in ("wild", "bug"):
         raise ValueError(mode)
