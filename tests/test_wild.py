@@ -125,11 +125,21 @@ def _random_plain(rng, ranking_spec, size):
     return rng.sample(ranking_spec.deck(), size)
 
 
+def _suited_plain(rng, spec, size):
+    """A hand with three to six cards of one suit (flushes, and suited hands
+    in games without flushes)."""
+    suit = rng.randrange(4)
+    same = rng.sample([c for c in spec.deck() if c % 4 == suit], rng.randint(3, size - 1))
+    rest = [c for c in spec.deck() if c not in same]
+    return same + rng.sample(rest, size - len(same))
+
+
 @pytest.mark.parametrize("base", ["high", *wr.LOW_GAMES])
 def test_reference_without_wild_cards_orders_like_the_base_game(base):
     rng = random.Random(90 + len(base))
     spec = Spec(base)
-    hands = [_random_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(1500)]
+    hands = [_random_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(1000)]
+    hands += [_suited_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(1000)]
     keys = [wr.best_key(h, spec) for h in hands]
     strengths = [prc.evaluate(h, base) for h in hands]
     assert_same_order(strengths, keys, hands, f"{base} without wild cards")
@@ -159,7 +169,7 @@ def test_reference_fast_method_equals_literal_substitution(spec):
     wilds = wr.wild_candidates(spec)
     others = [c for c in spec.deck() if c not in wilds]
     checked = 0
-    while checked < 25:
+    while checked < 40:
         size = rng.choice((5, 6, 7))
         n_wild = min(rng.choice((1, 1, 2)), len(wilds))
         suit = rng.randrange(4)

@@ -289,7 +289,8 @@ def best_key(hand, spec: Spec, seen=()):
             nat_counts[c // 4] += 1
         nat_suits = {c % 4 for c in nat}
         nat_ranks = {c // 4 for c in nat}
-        may_flush = ranking.flushes and len(nat_suits) <= 1
+        # all five in one suit: a flush where flushes count, else just five cards
+        may_flush = len(nat_suits) <= 1
         for need, add in _rank_multisets(ranking.deck_ranks, k):
             if not spec.double_ace_flush and any(n > avail[r] for r, n in need):
                 continue
@@ -339,8 +340,8 @@ def _flush_key(spec, ranking, counts, need, nat_suits, nat_ranks, suits_of):
         ):
             continue
         ranks = [r for r in range(13) for _ in range(counts[r])]
-        if len(set(ranks)) == 5:
-            return _base_key(ranking, counts, True)
+        if len(set(ranks)) == 5 or not ranking.flushes:
+            return _base_key(ranking, counts, True)  # Ranking.key ignores suits if it must
         return _multi_ace_flush_key(ranking, ranks)
     return None
 
