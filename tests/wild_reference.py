@@ -261,15 +261,11 @@ def _five_of_a_kind(spec: Spec, naturals, wild, bugs):
     return best
 
 
-def best_key(hand, spec: Spec, seen=()):
-    """Key of the best five-card hand among 5 to 7 cards (larger is better).
-
-    ``seen``: further natural cards that a wild card may not stand for (in
-    Omaha, the player's other hole cards and the rest of the board).
-    """
+def best_key(hand, spec: Spec):
+    """Key of the best five-card hand among 5 to 7 cards (larger is better)."""
     ranking = spec.ranking
     naturals, wild, bugs = spec.split(hand)
-    taken = set(naturals) | {int(c) for c in seen}
+    taken = set(naturals)
     if spec.double_ace_flush:
         pool = spec.deck()
     else:
@@ -359,12 +355,12 @@ def _forced_one_suit(need, nat_suits, suits_of) -> bool:
     return len(suits) == 1
 
 
-def best_key_literal(hand, spec: Spec, seen=()):
+def best_key_literal(hand, spec: Spec):
     """:func:`best_key` by literal substitution of every legal card (slow:
     for checking the fast method on hands with at most two wild cards)."""
     ranking = spec.ranking
     naturals, wild, bugs = spec.split(hand)
-    taken = set(naturals) | {int(c) for c in seen}
+    taken = set(naturals)
     deck = spec.deck()
     pool = deck if spec.double_ace_flush else [c for c in deck if c not in taken]
     jokers = wild + bugs
@@ -400,23 +396,28 @@ def best_key_literal(hand, spec: Spec, seen=()):
     return NO_LOW if best is None else best
 
 
-def category(hand, spec: Spec, seen=()) -> str | None:
+def category(hand, spec: Spec) -> str | None:
     """Category name (pyrankcore.Category member name) of the best hand, or
     None for no qualifying low."""
-    cat = _category(best_key(hand, spec, seen))
+    cat = _category(best_key(hand, spec))
     return None if cat is None else CATEGORY_NAMES[cat]
 
 
 def best_omaha_key(hole, board, spec: Spec):
     """Exactly two hole cards and three board cards; a wild card counts in
-    whichever part holds it and never stands for a card the player can see."""
-    everything = [int(c) for c in list(hole) + list(board)]
+    whichever part holds it.
+
+    The hand that is ranked is those five cards, so a wild card may stand for
+    any card not among them, an unused hole card included: with 8-8 in the
+    hole, 8-8-wild-J on the board and the last eight unused in the hole, the
+    hand is four eights.  (Barring the cards the player does not play would
+    make that hand eights full while allowing five of a kind; with five to
+    seven cards, where any card may play, the two readings always agree.)
+    """
     best = None
     for two in combinations(hole, 2):
         for three in combinations(board, 3):
-            five = list(two) + list(three)
-            seen = [c for c in everything if c not in five]
-            key = best_key(five, spec, seen)
+            key = best_key(list(two) + list(three), spec)
             if best is None or key > best:
                 best = key
     return best
