@@ -121,6 +121,18 @@ def assert_same_order(strengths, keys, hands, label, limit=8):
 # the reference on its own (always run)
 
 
+def test_order_check_catches_disagreements():
+    hands = [[0, 4, 8, 12, 17], [1, 5, 9, 13, 18], [2, 6, 10, 14, 19]]
+    assert_same_order([1, 2, 3], [(1,), (2,), (3,)], hands, "agree")
+    assert_same_order([5, 5, 9], [(1,), (1,), (3,)], hands, "ties agree")
+    with pytest.raises(AssertionError, match="should beat"):
+        assert_same_order([1, 3, 2], [(1,), (2,), (3,)], hands, "swapped")
+    with pytest.raises(AssertionError, match="should tie"):
+        assert_same_order([1, 2, 3], [(1,), (1,), (3,)], hands, "split tie")
+    with pytest.raises(AssertionError, match="should beat"):
+        assert_same_order([1, 1, 3], [(1,), (2,), (3,)], hands, "false tie")
+
+
 def _random_plain(rng, ranking_spec, size):
     return rng.sample(ranking_spec.deck(), size)
 
@@ -417,6 +429,9 @@ def _order_check(spec, n_hands, max_wild, seed, sizes=(5, 6, 7)):
             assert strengths[i] == 0, show(hands[i])
         else:
             assert names[int(prc.category(strengths[i], g))] == ref_cat, show(hands[i])
+            words = prc.describe(strengths[i], g)
+            if ref_cat == "FIVE_OF_A_KIND":
+                assert words.startswith("Five of a Kind, "), words
 
 
 JOKER_GAMES = [
