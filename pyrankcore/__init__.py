@@ -37,6 +37,12 @@ from pyrankcore.hands import (
     to_cactus_kev,
 )
 
+# isort: split
+# Hand ranges (issue 10): a block of their own, so branches that add names
+# above do not collide with it.
+from pyrankcore.errors import RangeSyntaxError
+from pyrankcore.ranges import GRID_NAMES, combos, grid_name, parse_range, remove_dead
+
 if TYPE_CHECKING:  # imported on first use at run time: see __getattr__
     from pyrankcore import ofc
     from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
@@ -71,6 +77,13 @@ __all__ = [
     "stripped_deck",
     "to_cactus_kev",
     "variant",
+    # Hand ranges (issue 10).
+    "GRID_NAMES",
+    "RangeSyntaxError",
+    "combos",
+    "grid_name",
+    "parse_range",
+    "remove_dead",
 ]
 
 # Loaded on first use, to keep `import pyrankcore` quick (see bench/).
@@ -98,3 +111,18 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
+
+
+# ---------------------------------------------------------------------------
+# Equity (issue 10): loaded on first use, like the variants above.
+if TYPE_CHECKING:
+    from pyrankcore.equities import EquityResult, PlayerEquity, equity
+
+__all__ += ["EquityResult", "PlayerEquity", "equity"]
+_LAZY.update(
+    {
+        "equity": ("pyrankcore.equities", "equity"),
+        "EquityResult": ("pyrankcore.equities", "EquityResult"),
+        "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
+    }
+)

@@ -80,6 +80,8 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
     if stop <= start:
         return -1
     cdef long first_bad = -1
+    if t.has_wild:
+        return _wild_rows(t, cards, out, start, stop)
     if card_t is uint8_t:
         # The common case: the row loop is C (prc_rows), with the kernel
         # inlined for each hand size. The high game reads its static tables
@@ -101,6 +103,29 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
     return i if bad else -1
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef long _wild_rows(GameTables t, const card_t[:, ::1] cards, uint16_t[::1] out,
+                     Py_ssize_t start, Py_ssize_t stop):
+    """evaluate_rows for a wild-card game (sizes already checked)."""
+    cdef Py_ssize_t i, j, k = cards.shape[1]
+    cdef uint8_t ids[7]
+    cdef int bad = 0
+    cdef long first_bad = -1
+    with nogil:
+        if card_t is uint8_t:
+            first_bad = prc_wild_rows(&t.wild, &cards[0, 0], <int>k, &out[0], start, stop)
+        else:
+            for i in range(start, stop):
+                for j in range(k):
+                    ids[j] = <uint8_t>cards[i, j] if <uint64_t>cards[i, j] < 256 else 255
+                out[i] = prc_wild_eval(&t.wild, ids, <int>k, &bad)
+                if bad:
+                    first_bad = i
+                    break
+    return first_bad
+
+
 cdef _check_span(Py_ssize_t start, Py_ssize_t stop, Py_ssize_t rows,
                  Py_ssize_t out_rows):
     if not (0 <= start <= rows and start <= stop <= rows and stop <= out_rows):
@@ -120,6 +145,10 @@ def enumerate_counts(int k, game="high"):
     import numpy as np
     cdef GameTables t = resolve_game(game)
     check_hand_size(t, k)
+    if t.has_wild:
+        raise InvalidArgumentError(
+            f"enumerate_counts does not cover wild-card games ({t.name}); "
+            f"evaluate_batch every hand instead")
     cdef uint8_t deck[52]
     cdef uint8_t cards[7]
     cdef int idx[7]

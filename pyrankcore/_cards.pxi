@@ -32,33 +32,55 @@ cdef inline bint _is_sep(Py_UCS4 ch) noexcept:
     return ch == c' ' or ch == c','
 
 
+cdef inline int _joker_width(str text, Py_ssize_t pos, Py_ssize_t n):
+    """Characters of a joker at *pos* ("Jk" in any case, or the playing-card
+    joker U+1F0CF), or 0."""
+    if text[pos] == 0x1F0CF:
+        return 1
+    if (pos + 1 < n and (text[pos] == c'J' or text[pos] == c'j')
+            and (text[pos + 1] == c'k' or text[pos + 1] == c'K')):
+        return 2
+    return 0
+
+
 cdef list _parse_text(str text):
-    """Card ids in *text*: cards back to back or split by spaces/commas."""
+    """Card ids in *text*: cards back to back or split by spaces/commas.
+    Jokers ("Jk", U+1F0CF) are 52 for the first and 53 for the second."""
     cdef Py_ssize_t n = len(text), pos = 0, start, end
-    cdef int rank, suit, width
+    cdef int rank, suit, width, jokers = 0
     cdef list ids = []
     if n == 0:
         raise InvalidCardError("invalid card '': empty text")
     while True:
         start = pos
-        rank = -1
-        width = 1
-        if pos + 1 < n and text[pos] == c'1' and text[pos + 1] == c'0':
-            rank = 8
-            width = 2
-        elif pos < n:
-            rank = _rank_of(text[pos])
-        suit = _suit_of(text[pos + width]) if pos + width < n else -1
-        if rank < 0 or suit < 0:
-            end = pos
-            while end < n and not _is_sep(text[end]):
-                end += 1
-            token = text[start:end] if end > start else text[start:start + 1]
-            raise InvalidCardError(
-                f"invalid card {_short(token)} in {_short(text, 60)}" if token != text
-                else f"invalid card {_short(token)}")
-        ids.append(rank * 4 + suit)
-        pos += width + 1
+        width = _joker_width(text, pos, n) if pos < n else 0
+        if width:
+            if jokers == 2:
+                raise InvalidCardError(
+                    f"invalid card {_short(text[pos:pos + width])} in {_short(text, 60)}: "
+                    f"a hand holds at most two jokers")
+            ids.append(52 + jokers)
+            jokers += 1
+            pos += width
+        else:
+            rank = -1
+            width = 1
+            if pos + 1 < n and text[pos] == c'1' and text[pos + 1] == c'0':
+                rank = 8
+                width = 2
+            elif pos < n:
+                rank = _rank_of(text[pos])
+            suit = _suit_of(text[pos + width]) if pos + width < n else -1
+            if rank < 0 or suit < 0:
+                end = pos
+                while end < n and not _is_sep(text[end]):
+                    end += 1
+                token = text[start:end] if end > start else text[start:start + 1]
+                raise InvalidCardError(
+                    f"invalid card {_short(token)} in {_short(text, 60)}" if token != text
+                    else f"invalid card {_short(token)}")
+            ids.append(rank * 4 + suit)
+            pos += width + 1
         if pos == n:
             return ids
         # Between cards: nothing, one space, one comma, or a comma and a space.
@@ -78,10 +100,19 @@ cdef int _card_from_int(object item) except -1:
     try:
         v = item
     except OverflowError:
-        raise InvalidCardError(f"invalid card id {_short(item)}: not in 0..51") from None
-    if v < 0 or v > 51:
-        raise InvalidCardError(f"invalid card id {_short(item)}: not in 0..51")
+        raise InvalidCardError(f"invalid card id {_short(item)}: {_ID_RANGE}") from None
+    if v < 0 or v > 53:
+        raise InvalidCardError(f"invalid card id {_short(item)}: {_ID_RANGE}")
     return <int>v
+
+
+# Card ids: 0..51 the standard deck, 52 and 53 the jokers (legal only in a
+# game that has them: the deck check says so, naming the card).
+_ID_RANGE = "not in 0..53 (0..51 the deck, 52 and 53 the jokers)"
+
+
+cdef str _card_text(int c):
+    return "Jk" if c >= 52 else RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3]
 
 
 cdef bint _is_card_object(object item):
@@ -187,10 +218,12 @@ cdef list _ids_of(object cards):
 def parse_cards(cards):
     """Parse cards into a list of card ids (rank * 4 + suit).
 
-    Accepts text ("As Kd 7h", "AsKd7h", "10d", "ah", "A♠"), a single card id,
+    Accepts text ("As Kd 7h", "AsKd7h", "10d", "ah", "A♠", jokers "Jk" or
+    "🃏": the first joker of the text is 52, the second 53), a single card id,
     a sequence whose elements are each one card (text, id, or a card object
     of eval7 or pokerkit), or a NumPy integer array. Card ids: rank 0 =
-    deuce .. 12 = ace; suit c, d, h, s = 0..3.
+    deuce .. 12 = ace; suit c, d, h, s = 0..3; 52 and 53 are the jokers,
+    legal only in a game with jokers (``ranking("high", wild="jokers")``).
 
     Raises
     ------
@@ -209,9 +242,8 @@ def parse_cards(cards):
 
 
 def format_card(card):
-    """Text of one card id, e.g. 51 -> 'As'."""
-    cdef int c = _card_from_item(card)
-    return RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3]
+    """Text of one card id, e.g. 51 -> 'As' (a joker, 52 or 53: 'Jk')."""
+    return _card_text(_card_from_item(card))
 
 
 def format_cards(cards):
@@ -224,4 +256,4 @@ def format_cards(cards):
         ids = [_card_from_item(x) for x in cards.reshape(-1).tolist()]
     else:
         ids = _ids_of(cards)
-    return " ".join([RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in ids])
+    return " ".join([_card_text(c) for c in ids])

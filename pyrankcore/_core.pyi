@@ -16,6 +16,10 @@ GAMES: tuple[str, ...]
 CLASS_COUNTS: dict[str, int]
 CATEGORY_STARTS: tuple[int, ...]
 MAX_DEAL_ROWS: int
+EQ_UNIT: int
+EQ_NSTAT: int
+EQ_CHUNK: int
+EQ_MAX_PLAYERS: int
 
 def parse_cards(cards: CardsLike) -> list[int]: ...
 def format_card(card: CardLike) -> str: ...
@@ -37,6 +41,24 @@ def check_omaha_sizes(nh: int, nb: int) -> None: ...
 def evaluate_omaha_rows(
     holes: Any, boards: Any, out: Any, start: int, stop: int, game: _Game = "high"
 ) -> int: ...
+def equity_exact(
+    spec: tuple[Any, ...],
+    holes: Any,
+    a_lo: int,
+    a_hi: int,
+    top_lo: int,
+    top_hi: int,
+    per_assignment: bool = False,
+) -> npt.NDArray[np.uint64]: ...
+def equity_monte_carlo(
+    spec: tuple[Any, ...],
+    ranges: list[Any],
+    seed0: int,
+    seed1: int,
+    trials: int,
+    chunk_lo: int,
+    chunk_hi: int,
+) -> npt.NDArray[np.uint64]: ...
 def resolve_game(game: _Game, omaha: bool = False) -> GameTables: ...
 def rank_slot_of_counts(counts: Any) -> int: ...
 def check_hand_size(t: GameTables, n: int) -> None: ...
@@ -49,6 +71,7 @@ class GameTables:
     max_cards: int
     n_classes: int
     deck_mask: int
+    has_wild: bool
 
 def solve_fantasyland_ids(
     cards: CardsLike,

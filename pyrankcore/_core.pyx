@@ -13,6 +13,7 @@ split by concern into ``.pxi`` includes (one module, one copy of each table):
 * ``_omaha.pxi``        Omaha (two hole cards and three board cards)
 * ``_deals.pxi``        random deals
 * ``_fantasyland.pxi``  the OFC Fantasyland solver
+* ``_equity.pxi``       equity: exact enumeration and Monte Carlo deals
 
 The public Python API is the facade in ``pyrankcore/__init__.py``; this
 module is private.
@@ -76,4 +77,6 @@ include "_single.pxi"
 include "_batch.pxi"
 include "_omaha.pxi"
 include "_deals.pxi"
+include "_wild.pxi"
 include "_fantasyland.pxi"
+include "_equity.pxi"

@@ -35,6 +35,7 @@ cdef extern from "prc_eval.h" nogil:
         int flush_mode
 
     uint32_t prc_rank_slot(uint32_t rank_sum)
+    int prc_popcount64(uint64_t x)
     uint16_t prc_eval_high(const uint8_t *cards, int n)
     uint16_t prc_eval_high_mask(uint64_t id_mask)
     uint16_t prc_eval_high_checked(const uint8_t *cards, int n, int *bad)
@@ -78,3 +79,21 @@ cdef extern from "prc_fantasyland.h" nogil:
     size_t prc_fl_workspace_size()
     int prc_fl_solve(const prc_fl_rules_t *r, prc_fl_workspace_t *w,
                      const uint8_t *cards, int n, prc_fl_result_t *out)
+
+cdef extern from "prc_wild.h" nogil:
+    const int PRC_MAX_WILD
+    const int PRC_WILD_SHIFT
+    ctypedef struct prc_wild_t:
+        prc_game_t natural
+        const uint16_t *rank[8]
+        const uint16_t *flush[8]
+        const uint64_t *card16
+        uint64_t natural_bits
+        int lowest
+    uint16_t prc_wild_eval(const prc_wild_t *x, const uint8_t *cards, int n, int *bad)
+    long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k,
+                       uint16_t *out, long start, long stop)
+    int prc_wild_omaha_valid(const prc_wild_t *x, const uint8_t *hole, int nh,
+                             const uint8_t *board, int nb)
+    uint16_t prc_wild_omaha(const prc_wild_t *x, const uint8_t *hole, int nh,
+                            const uint8_t *board, int nb)

@@ -37,6 +37,8 @@ cdef class GameTables:
     cdef object _arrays
     cdef prc_omaha_t omaha
     cdef object _omaha_arrays
+    cdef prc_wild_t wild            # wild-card games only (has_wild)
+    cdef readonly bint has_wild
     cdef readonly object ranking
     cdef readonly str name
     cdef readonly int min_cards, max_cards, n_classes
@@ -47,10 +49,14 @@ cdef class GameTables:
 
 
 cdef uint64_t _deck_mask(object ranking):
+    """Card ids of the game's deck, the jokers (52, 53) included where the
+    game has them."""
     cdef uint64_t mask = 0
     for r in ranking.deck_ranks:
         for suit in range(4):
             mask |= (<uint64_t>1) << (r * 4 + suit)
+    if ranking.jokers:
+        mask |= (<uint64_t>3) << 52
     return mask
 
 
@@ -88,6 +94,7 @@ cdef GameTables _new_tables(object ranking, int n_classes):
     t.game.invalid = _suit_major(~t.deck_mask)
     t.game.invalid_ids = ~t.deck_mask
     t.game.flush_mode = ranking.flush_mode
+    t.has_wild = ranking.has_wild
     return t
 
 
@@ -150,7 +157,7 @@ cdef GameTables _custom_tables(object ranking):
         with _build_lock:
             t = _CUSTOM.get(ranking)
             if t is None:
-                t = _build_custom(ranking)
+                t = _build_wild(ranking) if ranking.has_wild else _build_custom(ranking)
                 _CUSTOM[ranking] = t   # published complete
     return t
 

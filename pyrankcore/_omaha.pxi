@@ -35,6 +35,8 @@ def evaluate_omaha(hole, board, game="high"):
         # the precise error: the deck first, as everywhere, then repeats
         _check_deck(t, hole_ids + board_ids)
         _check_omaha_repeats(hole_ids, board_ids)
+    if t.has_wild:
+        return prc_wild_omaha(&t.wild, h, nh, b, nb)
     if t.game.flush_mode == PRC_FLUSH_LOW:
         return prc_omaha_checked(&t.game, h, nh, b, nb, &bad)
     cdef uint16_t out = 0
@@ -46,6 +48,10 @@ def evaluate_omaha(hole, board, game="high"):
 cdef _check_five_card_ranking(GameTables t):
     if t.min_cards > 5 or t.max_cards < 5:
         raise HandSizeError(f"{t.name} does not rank five-card hands")
+    if t.wild.lowest:
+        raise InvalidArgumentError(
+            f"{t.name}: the lowest-card wild rule is not defined for Omaha "
+            f"(which cards make a player's hand: hole cards, or each five?)")
 
 
 cdef _check_omaha_repeats(list hole_ids, list board_ids):
@@ -159,6 +165,8 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
     _check_span(start, stop, min(holes.shape[0], boards.shape[0]), out.shape[0])
     if stop <= start:
         return -1
+    if t.has_wild:
+        return _wild_omaha_rows(t, holes, boards, out, start, stop)
     if t.game.flush_mode != PRC_FLUSH_LOW:
         fast = _omaha_tables(t)
     with nogil:
@@ -184,3 +192,20 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
     if fast != NULL:
         return first_bad
     return i if bad else -1
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef long _wild_omaha_rows(GameTables t, const uint8_t[:, ::1] holes,
+                           const uint8_t[:, ::1] boards, uint16_t[::1] out,
+                           Py_ssize_t start, Py_ssize_t stop):
+    """Omaha rows of a wild-card game: each hand is checked whole (ids in
+    the deck, no repeats), then its 60 to 150 fives are ranked."""
+    cdef Py_ssize_t i
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
+    with nogil:
+        for i in range(start, stop):
+            if not prc_wild_omaha_valid(&t.wild, &holes[i, 0], nh, &boards[i, 0], nb):
+                return i
+            out[i] = prc_wild_omaha(&t.wild, &holes[i, 0], nh, &boards[i, 0], nb)
+    return -1

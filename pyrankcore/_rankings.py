@@ -38,6 +38,7 @@ else:  # loaded by file path at build time (gen_tables.py): never import the pac
 
 # Categories (standard names); the order a ranking uses is its own.
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+FIVE_OF_A_KIND = 9  # only with wild cards (a wild card joins four of a kind)
 CATEGORY_NAMES = (
     "High Card",
     "Pair",
@@ -48,6 +49,7 @@ CATEGORY_NAMES = (
     "Full House",
     "Four of a Kind",
     "Straight Flush",
+    "Five of a Kind",
 )
 ACE = 12
 
@@ -63,6 +65,7 @@ _SHAPES = {  # group sizes, largest first -> category
     (3, 1, 1): TRIPS,
     (3, 2): FULL_HOUSE,
     (4, 1): QUADS,
+    (5,): FIVE_OF_A_KIND,
     # incomplete hands (fewer than five cards)
     (1,): HIGH_CARD,
     (1, 1): HIGH_CARD,
@@ -79,7 +82,10 @@ _SHAPES = {  # group sizes, largest first -> category
 
 
 RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+JOKERS = (52, 53)  # card ids of the two jokers
 _BOOL_FIELDS = (
+    "bug",
     "low",
     "ace_low",
     "straights",
@@ -169,6 +175,14 @@ class Ranking:
     qualifier: for a low, the highest rank allowed (8-or-better: 6 = eight);
         the hand also needs five different ranks.
     min_cards, max_cards: hand sizes the game accepts.
+    wild: the wild cards as canonical text, None for none: "jokers" (card
+        ids 52 and 53), ranks ("2": deuces wild), cards ("Jh Js": one-eyed
+        jacks) and "lowest" (each hand's lowest natural rank; aces never),
+        in that order, e.g. "jokers 2". Given to :func:`ranking` as text or
+        a tuple of texts; stored canonical so equal rankings compare equal.
+    bug: the jokers are bugs: an ace, or any card that completes a straight
+        or a flush. In low games a bug is a full fitter (the rule texts: "in
+        lowball, the joker plays as the lowest card not already in the hand").
     """
 
     name: str
@@ -185,6 +199,8 @@ class Ranking:
     qualifier: int | None = None
     min_cards: int = 5
     max_cards: int = 7
+    wild: str | None = None
+    bug: bool = False
 
     def __post_init__(self) -> None:
         """Check every field, so that nothing the kernels cannot handle (more
@@ -220,6 +236,24 @@ class Ranking:
                 )
                 raise _option_error("qualifier", self.qualifier, allowed, where)
             set_field(self, "qualifier", qualifier)
+        if self.wild is not None:
+            set_field(self, "wild", _canonical_wild(self, self.wild, where))
+        if self.wild is not None or self.bug:
+            if self.min_cards < 5:
+                raise _option_error(
+                    "wild" if self.wild is not None else "bug",
+                    self.wild if self.wild is not None else self.bug,
+                    "unset for a game of fewer than five cards",
+                    where,
+                )
+            if self.bug and self.wild is not None:
+                raise _option_error(
+                    "wild",
+                    self.wild,
+                    "None with bug=True (the bug is the only wild card of its game; "
+                    "a bug with other wild cards is not supported)",
+                    where,
+                )
 
     # ----------------------------------------------------------------- shape
     @property
@@ -231,6 +265,33 @@ class Ranking:
     @property
     def deck_ranks(self) -> tuple[int, ...]:
         return tuple(range(self.lowest_rank, 12)) + (ACE,)
+
+    @property
+    def has_wild(self) -> bool:
+        """Any wild card (or bug) in this game."""
+        return self.wild is not None or self.bug
+
+    @property
+    def jokers(self) -> bool:
+        """The deck holds the two jokers (card ids 52 and 53)."""
+        return self.bug or (self.wild is not None and "jokers" in self.wild.split())
+
+    @property
+    def wild_lowest(self) -> bool:
+        """Each hand's lowest natural rank is wild."""
+        return self.wild is not None and "lowest" in self.wild.split()
+
+    @property
+    def wild_ids(self) -> frozenset[int]:
+        """Card ids that are always wild (jokers, wild ranks and cards; a
+        bug counts: its limits live in the tables)."""
+        ids: set[int] = set(JOKERS) if self.jokers else set()
+        for token in (self.wild or "").split():
+            if len(token) == 1:
+                ids.update(4 * RANK_CHARS.index(token) + s for s in range(4))
+            elif token not in ("jokers", "lowest"):
+                ids.add(_card_id(token))
+        return frozenset(ids)
 
     def category_order(self) -> tuple[int, ...]:
         """Categories weakest first, as this game orders them."""
@@ -247,6 +308,7 @@ class Ranking:
         ]
         if self.trips_over_straight:
             order[3], order[4] = STRAIGHT, TRIPS
+        order.append(FIVE_OF_A_KIND)  # the top, and only with wild cards
         if self.flush_over_full_house:
             i, j = order.index(FLUSH), order.index(FULL_HOUSE)
             order[i], order[j] = order[j], order[i]
@@ -325,12 +387,69 @@ class Ranking:
                 yield counts, False
                 if size == 5 and self.flushes and max(counts) == 1:
                     yield counts, True
+        # Five of a kind (the bug makes only five aces). Never the best low:
+        # a wild card there takes a rank the hand lacks, so low games keep
+        # their numbering.
+        if self.has_wild and not self.low:
+            for r in (ACE,) if self.bug else ranks:
+                yield tuple(5 if i == r else 0 for i in range(13)), False
 
     def classes(self) -> list[tuple[int, ...]]:
         """Sorted distinct keys; strength of a key = its index + 1."""
         keys = {self.key(c, f) for c, f in self.patterns()}
         keys.discard(None)
         return sorted(keys)
+
+
+def _card_id(text: str) -> int:
+    """Id of a card in canonical text ("Jh")."""
+    return 4 * RANK_CHARS.index(text[0]) + SUIT_CHARS.index(text[1])
+
+
+_WILD_ALLOWED = (
+    '"jokers", a rank ("2", "T" or "10"), card text ("Jh Js"), "lowest", '
+    "or a tuple of them"
+)
+
+
+def _canonical_wild(ranking: Ranking, value, where: str) -> str:
+    """The wild option as canonical text: "jokers", the wild ranks, the wild
+    cards not already wild through their rank, "lowest"; space-separated."""
+    parts = list(value) if isinstance(value, (tuple, list)) else [value]
+    if not parts or not all(isinstance(p, str) for p in parts):
+        raise _option_type_error("wild", value, _WILD_ALLOWED, where)
+    tokens = [t for p in parts for t in p.replace(",", " ").split()]
+    if not tokens:
+        raise _option_error("wild", value, _WILD_ALLOWED, where)
+    jokers = lowest = False
+    ranks: set[int] = set()
+    cards: set[int] = set()
+    for token in tokens:
+        word = token.lower()
+        if word in ("jokers", "joker", "jk"):
+            jokers = True
+            continue
+        if word == "lowest":
+            lowest = True
+            continue
+        text = "T" + token[2:] if token.startswith("10") else token
+        rank = RANK_CHARS.find(text[0].upper()) if text else -1
+        if rank < 0 or len(text) > 2 or (len(text) == 2 and text[1].lower() not in SUIT_CHARS):
+            raise _option_error("wild", token, _WILD_ALLOWED, where)
+        if rank not in ranking.deck_ranks:
+            raise _option_error(
+                "wild", token, f"a rank or card of the deck (it starts at {RANK_CHARS[ranking.lowest_rank]})", where
+            )
+        if len(text) == 1:
+            ranks.add(rank)
+        else:
+            cards.add(4 * rank + SUIT_CHARS.index(text[1].lower()))
+    cards = {c for c in cards if c // 4 not in ranks}
+    words = ["jokers"] if jokers else []
+    words += [RANK_CHARS[r] for r in sorted(ranks)]
+    words += [RANK_CHARS[c // 4] + SUIT_CHARS[c % 4] for c in sorted(cards)]
+    words += ["lowest"] if lowest else []
+    return " ".join(words)
 
 
 def _multisets(ranks, size, start=0):
@@ -454,7 +573,7 @@ def ranking(name: str, **options: Any) -> Ranking:
         return base
     label = ",".join(
         k if getattr(candidate, k) is True else f"{k}={getattr(candidate, k)}" for k in changed
-    )
+    )  # e.g. high[wild=jokers 2] or high[bug]
     return replace(candidate, name=f"{name}[{label}]")
 
 

@@ -31,7 +31,7 @@ def evaluate(cards, game="high"):
     if not (game is "high" or (isinstance(game, str) and game == "high")):
         t = resolve_game(game)
     # Fast path: a tuple or list of plain ints, all valid and distinct.
-    if type(cards) is tuple or type(cards) is list:
+    if (type(cards) is tuple or type(cards) is list) and not t.has_wild:
         n = len(cards)
         if t.min_cards <= n <= t.max_cards:
             for i in range(n):
@@ -74,7 +74,11 @@ cdef object _evaluate_game(object cards, GameTables t):
         ids[i] = <uint8_t><int>parsed[i]
     # The kernel flags a card outside the deck or a repeat; only then are
     # the precise checks run, for the message.
-    cdef uint16_t strength = prc_eval_game_checked(&t.game, ids, <int>n, &bad)
+    cdef uint16_t strength
+    if t.has_wild:
+        strength = prc_wild_eval(&t.wild, ids, <int>n, &bad)
+    else:
+        strength = prc_eval_game_checked(&t.game, ids, <int>n, &bad)
     if bad:
         _check_hand(t, parsed)
         raise AssertionError(f"a hand was flagged but looks valid: {parsed}")

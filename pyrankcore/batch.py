@@ -322,8 +322,11 @@ def raise_bad_row(values: list[int], row: int, tables: Any, split: int | None = 
     id that is no card, a card outside the game's deck, a repeated card.
     *split*: the row is hole cards then board cards (Omaha)."""
     for v in values:
-        if not 0 <= v <= 51:
-            raise InvalidCardError(f"row {row}: invalid card id {v} (not in 0..51)")
+        if not 0 <= v <= 53:
+            raise InvalidCardError(
+                f"row {row}: invalid card id {v} (not in 0..53: 0..51 the deck, 52 and 53 "
+                "the jokers)"
+            )
     for v in values:
         if not tables.deck_mask >> v & 1:
             raise InvalidCardError(

@@ -1,4 +1,5 @@
-"""Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS`` and ``pyrankcore --version``.
+"""Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS``, ``pyrankcore equity HANDS``
+and ``pyrankcore --version``.
 
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. Errors are one line on stderr and exit status 2, never a
@@ -20,7 +21,7 @@ from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.errors import PyrankcoreError
-from pyrankcore.hands import Category, category, describe
+from pyrankcore.hands import NATURAL_CATEGORIES, Category, category, describe
 
 # Exact number of k-card hands whose best five cards fall in each category
 # (HIGH_CARD .. STRAIGHT_FLUSH); the tests check these by full enumeration.
@@ -156,7 +157,7 @@ def demo(
     total_hands = sum(EXACT_COUNTS[cards])
     rate = hands / eval_seconds if eval_seconds else float("inf")
     rows = []
-    for cat in reversed(Category):
+    for cat in reversed(NATURAL_CATEGORIES):
         lo, hi = CATEGORY_STARTS[cat], CATEGORY_STARTS[cat + 1]
         seen = int(counts[lo:hi].sum())
         exact = EXACT_COUNTS[cards][cat] / total_hands
@@ -245,6 +246,71 @@ def evaluate_one(cards: Sequence[str], game: str = "high", as_json: bool = False
     return 0
 
 
+EQUITY_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  game, board, dead        the variant's name and the cards as text
+  exact                    true when every deal was enumerated
+  trials                   deals enumerated or sampled
+  players                  one object per hand: hand, equity, win, tie, wins,
+                           ties, total, std_error (null when exact); hi-lo
+                           games add high, low and scoops
+"""
+
+
+def equity_table(
+    hands: Sequence[str],
+    board: str,
+    game: str = "Hold'em",
+    dead: str = "",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    as_json: bool = False,
+) -> int:
+    """Print each hand's equity (a table, or one JSON object); returns 0."""
+    result = pyrankcore.equity(
+        game,
+        list(hands),
+        board,
+        dead=dead,
+        exact=exact,
+        trials=trials,
+        seed=seed,
+        threads=threads,
+        progress=False,
+    )
+    if as_json:
+        players = []
+        for p in result.players:
+            row: dict[str, Any] = {
+                "hand": p.hand,
+                "equity": p.equity,
+                "win": p.win,
+                "tie": p.tie,
+                "wins": p.wins,
+                "ties": p.ties,
+                "total": p.total,
+                "std_error": p.std_error,
+            }
+            if result.hilo:
+                row.update(high=p.high, low=p.low, scoops=p.scoops)
+            players.append(row)
+        _print_json(
+            {
+                "game": result.variant,
+                "board": result.board,
+                "dead": result.dead,
+                "exact": result.exact,
+                "trials": result.trials,
+                "players": players,
+            }
+        )
+        return 0
+    print(result)
+    return 0
+
+
 def _print_json(obj: dict[str, Any]) -> None:
     # One line, so that line-oriented tools (grep, jq -c, log collectors) see
     # one record per run.
@@ -256,7 +322,7 @@ def _build_parser() -> _Parser:
     parser.add_argument(
         "--version", action="version", version=f"pyrankcore {pyrankcore.__version__}"
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,eval}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,eval,equity}")
     formatter = argparse.RawDescriptionHelpFormatter
     d = sub.add_parser(
         "demo",
@@ -295,6 +361,26 @@ def _build_parser() -> _Parser:
         help=f"ranking: {', '.join(_core.GAMES)} (default high)",
     )
     e.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    q = sub.add_parser(
+        "equity",
+        help="each hand's equity, e.g. AhKh QsQd --board Kd7s2c",
+        description="Each hand's share of the pot over the cards to come: exact when "
+        "that takes about a second, Monte Carlo otherwise.",
+        epilog=EQUITY_JSON_HELP,
+        formatter_class=formatter,
+    )
+    q.add_argument("hands", nargs="+", help='one per player: "AhKh", "random", or a range')
+    q.add_argument("--board", default="", help="the board so far, e.g. Kd7s2c")
+    q.add_argument("--dead", default="", help="cards out of play")
+    q.add_argument(
+        "--game", default="Hold'em", metavar="VARIANT", help="e.g. omaha, 'omaha hi-lo', razz"
+    )
+    how = q.add_mutually_exclusive_group()
+    how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N deals")
+    how.add_argument("--exact", action="store_true", help="enumerate every deal")
+    q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 or more")
+    q.add_argument("--threads", type=int, default=None, help="threads (default 1)")
+    q.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
     return parser
 
 
@@ -307,6 +393,18 @@ def _run(args: argparse.Namespace) -> int:
         if args.threads is not None and args.threads < 1:
             raise UsageError("--threads must be at least 1")
         return demo(args.hands, args.cards, args.seed, args.threads, as_json=args.json)
+    if args.command == "equity":
+        return equity_table(
+            args.hands,
+            args.board,
+            args.game,
+            args.dead,
+            exact=True if args.exact else None,
+            trials=args.trials,
+            seed=args.seed,
+            threads=args.threads,
+            as_json=args.json,
+        )
     return evaluate_one(args.cards, args.game, as_json=args.json)
 
 

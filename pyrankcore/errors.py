@@ -22,6 +22,7 @@ __all__ = [
     "InvalidOptionError",
     "OptionTypeError",
     "PyrankcoreError",
+    "RangeSyntaxError",
     "UnknownGameError",
 ]
 
@@ -61,3 +62,8 @@ class InvalidOptionError(InvalidArgumentError):
 class OptionTypeError(InvalidOptionError, TypeError):
     """An option of the wrong type (``low="yes"``): an InvalidOptionError
     that is also a TypeError."""
+
+
+class RangeSyntaxError(InvalidArgumentError):
+    """Range text that does not parse (``parse_range``): the message names
+    the bad token and says what is allowed."""

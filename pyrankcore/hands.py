@@ -67,6 +67,11 @@ class Category(IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
+    FIVE_OF_A_KIND = 9  # only in games with wild cards
+
+
+# The categories of a game without wild cards, weakest first.
+NATURAL_CATEGORIES = tuple(c for c in Category if c != Category.FIVE_OF_A_KIND)
 
 
 @overload
@@ -208,6 +213,8 @@ RANK_CHARS = "23456789TJQKA"
 
 def _high_words(cat: int, ranks: Any) -> str:
     top = ranks[0]
+    if cat == Category.FIVE_OF_A_KIND:
+        return f"Five of a Kind, {RANK_PLURALS[top]}"
     if cat == Category.STRAIGHT_FLUSH:
         if top == 12:
             return "Royal Flush"
@@ -386,6 +393,11 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     tables = _core.resolve_game(game)
     ids = _core.parse_cards(cards)
     best = _core.evaluate(ids, tables)  # checks the cards, size and deck
+    if tables.has_wild:
+        raise InvalidArgumentError(
+            f"best_five does not support wild-card games ({tables.name}): the cards a "
+            "wild card stands for are not cards of the hand"
+        )
     ranking: Ranking = tables.ranking
     if len(ids) <= 5:
         return _significance_order(ranking, ids)

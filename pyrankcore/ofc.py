@@ -40,7 +40,7 @@ from pyrankcore.errors import (
     InvalidOptionError,
     OptionTypeError,
 )
-from pyrankcore.hands import Category, category, describe
+from pyrankcore.hands import NATURAL_CATEGORIES, Category, category, describe
 
 if TYPE_CHECKING:
     import numpy as np
@@ -140,7 +140,7 @@ def _category_points(option: str, value: Any) -> tuple[tuple[Category, int], ...
                 f"a category in {option} must be a Category, "
                 f"not {type(cat).__name__} ({show_value(cat)})"
             )
-        if not 0 <= cat <= max(Category):
+        if not 0 <= cat <= max(NATURAL_CATEGORIES):
             raise InvalidOptionError(
                 f"invalid category {show_value(cat)} in {option}; a Category is 0..8 "
                 "(HIGH_CARD .. STRAIGHT_FLUSH)"
@@ -314,7 +314,7 @@ def _five_royalty(table: RoyaltyTable, row: str) -> list[int]:
     points = dict(table.middle if row == "middle" else table.back)
     royal = table.middle_royal if row == "middle" else table.back_royal
     out = [0] * (_ROYAL + 1)
-    for cat in Category:
+    for cat in NATURAL_CATEGORIES:
         for s in range(_HIGH_STARTS[cat], _HIGH_STARTS[cat + 1]):
             out[s] = points.get(cat, 0)
     out[_ROYAL] = royal

@@ -17,10 +17,10 @@
  *    two 32-bit halves of the hand's 64-bit mask;
  *  - validation: every id < 52 (a running max) and the mask's popcount
  *    equals K (no repeats); for a stripped deck, no bit of a missing card;
- *  - the rank sum's perfect-hash slot is computed with 32-bit multiplies
- *    (the same arithmetic as prc_rank_slot), then two gathers: the bucket's
- *    displacement and the strength (rank tables hold a spare entry, so the
- *    4-byte gather of the last slot stays inside, see PRC_RANK_LEN);
+ *  - the rank sum's perfect-hash slot as in prc_rank_slot (a shift), then
+ *    two gathers: the row's offset and the strength (rank tables hold a
+ *    spare entry, so the 4-byte gather of the last slot stays inside, see
+ *    PRC_RANK_LEN);
  *  - flushes: a 16-bit popcount per suit finds lanes with five or more of a
  *    suit; that suit's rank mask is kept and a masked gather from the flush
  *    table replaces those lanes' strengths (low games with a flush in 6-7
@@ -34,34 +34,11 @@
     __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,"    \
                           "avx512bitalg,popcnt")))
 
-#if PRC_BUCKET_SHIFT < 32
-#error "the AVX-512 hash takes the bucket from the product's high 32 bits"
-#endif
-
-/* The high 32 bits of a * b for each 32-bit lane (b < 2^32 in every 64-bit
- * lane's low half). */
-PRC_AVX512_ATTR static inline __m512i prc_v_mulhi(__m512i a, __m512i b) {
-    __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(a, b), 32);
-    __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), b);
-    return _mm512_mask_blend_epi32(0xAAAA, even, odd);
-}
-
-/* prc_rank_slot for 16 rank sums. h = sum * MULT (mod 2^64), split into
- * 32-bit halves: low(h) = sum * MULT_lo, high(h) = mulhi(sum, MULT_lo) +
- * sum * MULT_hi. The bucket is high(h) >> (BUCKET_SHIFT - 32) and the home
- * slot mulhi(low(h), HOME). */
+/* prc_rank_slot for 16 rank sums: a gather of each row's offset, an add. */
 PRC_AVX512_ATTR static inline __m512i prc_v_rank_slot(__m512i sum) {
-    const __m512i mult_lo = _mm512_set1_epi64((long long)(PRC_HASH_MULT & 0xFFFFFFFFULL));
-    const __m512i mult_lo32 = _mm512_set1_epi32((int)(uint32_t)PRC_HASH_MULT);
-    const __m512i mult_hi32 = _mm512_set1_epi32((int)(uint32_t)(PRC_HASH_MULT >> 32));
-    const __m512i home_mult = _mm512_set1_epi64((long long)PRC_HASH_HOME);
-    __m512i low = _mm512_mullo_epi32(sum, mult_lo32);
-    __m512i high = _mm512_add_epi32(prc_v_mulhi(sum, mult_lo),
-                                    _mm512_mullo_epi32(sum, mult_hi32));
-    __m512i bucket = _mm512_srli_epi32(high, PRC_BUCKET_SHIFT - 32);
-    __m512i home = prc_v_mulhi(low, home_mult);
-    __m512i shift = _mm512_i32gather_epi32(bucket, (const void *)prc_hash_displace, 4);
-    return _mm512_add_epi32(home, shift);
+    __m512i row = _mm512_srli_epi32(sum, PRC_RANK_SHIFT);
+    __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_hash_offset, 4);
+    return _mm512_add_epi32(sum, offset);
 }
 
 /* 16 entries of a uint16 table, each in the low half of its lane (4-byte

@@ -34,13 +34,11 @@ static inline int prc_popcount64(uint64_t x) {
 }
 #endif
 
-/* Non-flush strength of a rank sum (the low 32 bits of a summed key). One
- * multiply yields both the bucket (top bits) and the home slot (the low 32
- * bits scaled onto the table); the bucket's displacement moves the slot. */
+/* Table slot of a rank sum (the low 32 bits of a summed key): a row-offset
+ * perfect hash. The sum's row (its high bits) has one offset, added with
+ * uint32 wrap-around: one shift, one load, one add. */
 static inline uint32_t prc_rank_slot(uint32_t rank_sum) {
-    uint64_t h = (uint64_t)rank_sum * PRC_HASH_MULT;
-    uint32_t home = (uint32_t)(((h & 0xFFFFFFFFULL) * PRC_HASH_HOME) >> 32);
-    return home + prc_hash_displace[h >> PRC_BUCKET_SHIFT]; /* < PRC_HASH_SIZE */
+    return rank_sum + prc_hash_offset[rank_sum >> PRC_RANK_SHIFT]; /* < PRC_HASH_SIZE */
 }
 
 static inline uint16_t prc_rank_lookup(uint32_t rank_sum) {

@@ -267,6 +267,7 @@ def test_category_enum_values():
         "FULL_HOUSE": 6,
         "FOUR_OF_A_KIND": 7,
         "STRAIGHT_FLUSH": 8,
+        "FIVE_OF_A_KIND": 9,  # wild-card games only
     }
     assert {m.name: int(m) for m in C} == expected
     import enum

@@ -13,6 +13,7 @@ MODULES = [
     "pyrankcore.hands",
     "pyrankcore.ofc",
     "pyrankcore.variants",
+    "pyrankcore.equities",
 ]
 
 

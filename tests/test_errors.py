@@ -72,7 +72,8 @@ def test_invalid_token_inside_a_longer_string_is_named():
     assert "Qx" in str(info.value)
 
 
-@pytest.mark.parametrize("card_id", [52, -1, 53, 100, 2**31, -(2**40)])
+# 52 and 53 are the jokers: card ids, refused only by a game without them.
+@pytest.mark.parametrize("card_id", [54, -1, 55, 100, 2**31, -(2**40)])
 def test_out_of_range_ids_name_the_id(card_id):
     for value in (card_id, [0, card_id], (card_id, 1)):
         with pytest.raises(InvalidCardError) as info:
@@ -82,12 +83,27 @@ def test_out_of_range_ids_name_the_id(card_id):
 
 def test_out_of_range_ids_in_arrays():
     with pytest.raises(InvalidCardError) as info:
-        pyrankcore.parse_cards(np.array([0, 1, 52], dtype=np.int64))
-    assert "52" in str(info.value)
+        pyrankcore.parse_cards(np.array([0, 1, 54], dtype=np.int64))
+    assert "54" in str(info.value)
     with pytest.raises(InvalidCardError):
         pyrankcore.parse_cards(np.array([0, -1], dtype=np.int8))
     with pytest.raises(InvalidCardError):
         pyrankcore.parse_cards(np.array([0, 2**64 - 1], dtype=np.uint64))
+
+
+def test_jokers_are_cards_52_and_53_refused_by_games_without_them():
+    assert pyrankcore.parse_cards("Jk As 🃏") == [52, 51, 53]
+    assert pyrankcore.parse_cards([52, 53]) == [52, 53]
+    assert pyrankcore.format_cards([52, 51, 53]) == "Jk As Jk"
+    with pytest.raises(InvalidCardError, match="at most two jokers"):
+        pyrankcore.parse_cards("Jk jk JK")
+    with pytest.raises(pyrankcore.DuplicateCardError, match="Jk"):
+        pyrankcore.parse_cards([52, 52])
+    for game in ("high", "ace_five", "short_deck"):
+        with pytest.raises(InvalidCardError, match="card Jk is not in the"):
+            pyrankcore.evaluate("As Ks Qs Js Jk", game)
+        with pytest.raises(InvalidCardError, match="Jk"):
+            pyrankcore.evaluate_batch(np.array([[51, 47, 43, 39, 52]], dtype=np.uint8), game)
 
 
 def test_sequence_elements_must_be_single_cards():
@@ -116,7 +132,7 @@ def test_parse_non_integer_arrays(dtype):
         pyrankcore.parse_cards(arr)
 
 
-@pytest.mark.parametrize("bad", [[52], [0, -1], 52, -1, np.array([3, 52])], ids=str)
+@pytest.mark.parametrize("bad", [[54], [0, -1], 54, -1, np.array([3, 54])], ids=str)
 def test_format_bad_ids(bad):
     with pytest.raises(InvalidCardError):
         pyrankcore.format_cards(bad)

@@ -15,9 +15,9 @@ implemented here from its description):
   1 << (32 + 4 * suit): four 4-bit suit counters in the high half. Counters
   start at 3, so a suit holding five or more cards sets bit 3 of its nibble.
   At most one suit can do that in seven cards.
-* Non-flush hands: the 32-bit rank sum goes through a hash-and-displace
-  perfect hash (one multiply gives a bucket and a home slot; the bucket's
-  displacement moves the slot), then a uint16 table lookup.
+* Non-flush hands: the 32-bit rank sum goes through a row-offset perfect
+  hash, slot = sum + OFFSET[sum >> RANK_SHIFT] (one shift, one load, one
+  add; uint32 arithmetic), then a uint16 table lookup.
 * Flushes: a flush beats every non-flush hand that seven cards can make, so
   the 13-bit rank mask of the flush suit indexes an 8192-entry table directly.
 * Every game in pyrankcore/_rankings.py (loaded from that file, so build and
@@ -34,17 +34,22 @@ import importlib.util
 import os
 import sys
 
-# Found once by a greedy search (src/tablegen/find_rank_mult.c, minutes): each
-# multiplier is the smallest value larger than the previous one that keeps
-# every sum of <= 7 ranks (<= 4 of a rank) distinct. Checked on every run.
-RANK_MULT = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+# Found once by src/tablegen/search_rank_hash.c (a second): in rank order,
+# each multiplier is the smallest value at or above a target (6400, 25600,
+# 56000, 192000, 480000, 1200000, 2800000, 3440000, 3680000, 3720000,
+# 3760000, 3800000, 3840000) that keeps every sum of <= 7 ranks (<= 4 of a
+# rank) distinct. The top ranks' multipliers lie close together, so every
+# row of 2^RANK_SHIFT sums holds a few sums bunched at its low end, and the
+# rows pack with no hole: all 76,155 sums (0..26,810,442) fill a table of
+# exactly 76,155 entries, with 13,092 row offsets (13,168 stored: see
+# build_row_offsets). Uniqueness is checked on every run.
+RANK_MULT = (
+    6400, 25601, 56000, 192000, 480000, 1200000, 2800004,
+    3440011, 3680031, 3720068, 3760147, 3800338, 3852357,
+)
 MAX_CARDS = 7
-# Perfect hash parameters: 76,155 rank sums, home slots 0..76,999; the
-# displaced slots fill a table of about 78,200 (97% full).
-HASH_MULT = 0x9E3779B97F4A7C15
-BUCKET_BITS = 14
-HASH_HOME = 77000
-MASK64 = (1 << 64) - 1
+RANK_SHIFT = 11
+MASK32 = 0xFFFFFFFF
 SUIT_SHIFT = 32
 SUIT_START = 0x3333 << SUIT_SHIFT  # every suit counter starts at 3
 INVALID_KEY = 1 << 60
@@ -82,51 +87,48 @@ def rank_sum(counts):
     return sum(c * m for c, m in zip(counts, RANK_MULT))
 
 
-def hash_parts(key, mult=None):
-    """(bucket, home slot) of a rank sum; mirrored exactly by the C kernel."""
-    h = (key * (HASH_MULT if mult is None else mult)) & MASK64
-    return h >> (64 - BUCKET_BITS), ((h & 0xFFFFFFFF) * HASH_HOME) >> 32
+def build_row_offsets(keys, shift=RANK_SHIFT):
+    """Row displacement: the sums are cut into rows of 2**shift (row = sum >>
+    shift); each row gets one offset, and a sum's slot is sum + offset
+    (mod 2**32). Rows are placed densest first (ties: lower row first), each
+    at the lowest position where all of its sums land on free slots; the
+    table is as long as the highest slot + 1. Returns (the offsets, one per
+    row up to that of seven top ranks, as uint32; the table size).
 
-
-def build_perfect_hash(keys):
-    """Hash and displace: one displacement per bucket. Returns (the
-    displacements, the table size).
-
-    A key's slot is home + DISPLACE[bucket], with no wrap-around (the kernel
-    saves a compare): the table is as long as the highest slot used. Buckets
-    are placed largest first, each at the smallest displacement that lands
-    all of its keys on free slots. Python ints serve as bitsets: shifting the
-    free-slot set down by each key's home slot and ANDing gives every
-    workable displacement at once.
+    Python ints serve as bitsets: shifting the free-slot set down by each
+    sum's distance from its row's first sum and ANDing gives every position
+    the row's first sum can take, at once.
     """
-    buckets = {}
-    for k in keys:
-        b, home = hash_parts(k)
-        buckets.setdefault(b, []).append(home)
-    universe = 2 * HASH_HOME  # room enough: no bucket needs more
+    mask = (1 << shift) - 1
+    rows = {}
+    for k in sorted(keys):
+        rows.setdefault(k >> shift, []).append(k & mask)
+    universe = len(keys) + 2 * (mask + 1)  # room enough: the rows pack tight
     free = (1 << universe) - 1
-    displace = [0] * (1 << BUCKET_BITS)
+    # Rows with no sum, up to that of seven top ranks (repeated card ids in
+    # the unchecked API), send a sum to its column: a wrong strength, but no
+    # read outside the tables.
+    n_rows = ((MAX_CARDS * max(RANK_MULT)) >> shift) + 1
+    offsets = [(-(row << shift)) & MASK32 for row in range(n_rows)]
     size = 0
-    for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
-        homes = buckets[b]
-        if len(set(homes)) != len(homes):
-            raise SystemExit(f"bucket {b}: two keys share a home slot")
-        fits = (1 << universe) - 1  # any displacement, until a home rules it out
-        for p in homes:
-            fits &= free >> p
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        cols = rows[row]
+        fits = free
+        for c in cols[1:]:
+            fits &= free >> (c - cols[0])
         if not fits:
-            raise SystemExit(f"bucket {b} does not fit; raise the universe")
-        d = (fits & -fits).bit_length() - 1
-        for p in homes:
-            free &= ~(1 << (p + d))
-        displace[b] = d
-        size = max(size, max(homes) + d + 1)
-    return displace, size
+            raise SystemExit(f"row {row} does not fit; raise the universe")
+        first = (fits & -fits).bit_length() - 1  # slot of the row's first sum
+        for c in cols:
+            free &= ~(1 << (first + c - cols[0]))
+        offsets[row] = (first - cols[0] - (row << shift)) & MASK32
+        size = max(size, first + cols[-1] - cols[0] + 1)
+    return offsets, size
 
 
-def hash_index(key, displace):
-    b, home = hash_parts(key)
-    return home + displace[b]
+def hash_index(key, offsets):
+    """Slot of a rank sum; mirrored exactly by prc_rank_slot in prc_eval.h."""
+    return (key + offsets[key >> RANK_SHIFT]) & MASK32
 
 
 def c_array(ctype, name, values, length, per_line=12):
@@ -160,10 +162,15 @@ def generate():
     sums = {counts: rank_sum(counts) for counts in multisets}
     if len(set(sums.values())) != len(sums):
         raise SystemExit("RANK_MULT does not give unique rank sums")
-    displace, hash_size = build_perfect_hash(list(sums.values()))
+    if max(sums.values()) > MASK32:
+        raise SystemExit("rank sums must fit in 32 bits")
+    offsets, hash_size = build_row_offsets(list(sums.values()))
+    slots = {counts: hash_index(s, offsets) for counts, s in sums.items()}
+    if len(set(slots.values())) != len(slots) or max(slots.values()) >= hash_size:
+        raise SystemExit("the row offsets do not give every rank sum its own slot")
 
     def slot_of(counts):
-        return hash_index(sums[counts], displace)
+        return slots[counts]
 
     # Indexed by any byte: ids 52..255 carry the INVALID_KEY poison bit (up
     # to seven of them still fit below bit 63) and no card bit, so the batch
@@ -188,7 +195,7 @@ def generate():
         "prc_card_key": ("uint64_t", card_key),
         "prc_card_bit": ("uint64_t", card_bit),
         "prc_card16": ("uint64_t", card16),
-        "prc_hash_displace": ("uint32_t", displace),
+        "prc_hash_offset": ("uint32_t", offsets),
     }
     for name, ranking in rankings.RANKINGS.items():
         by_slot, flush, classes = rankings.build_values(ranking, multisets, slot_of)
@@ -241,9 +248,7 @@ HEADER = """\
 #include <stddef.h>
 #include <stdint.h>
 
-#define PRC_HASH_MULT 0x{hash_mult:X}ULL
-#define PRC_BUCKET_SHIFT {bucket_shift}
-#define PRC_HASH_HOME {hash_home}
+#define PRC_RANK_SHIFT {rank_shift}
 #define PRC_HASH_SIZE {hash_size}
 /* Rank tables hold one spare zero entry past the last slot, so a vector
  * kernel may gather 4 bytes at any slot without reading past the table. */
@@ -317,9 +322,7 @@ def write(outdir):
         body.append(f"   {name} {digest}")
     body.append("*/")
     header = HEADER.format(
-        hash_mult=HASH_MULT,
-        bucket_shift=64 - BUCKET_BITS,
-        hash_home=HASH_HOME,
+        rank_shift=RANK_SHIFT,
         hash_size=len(tables["prc_rank_high"][1]),
         suit_shift=SUIT_SHIFT,
         suit_start=SUIT_START,

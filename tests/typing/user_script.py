@@ -189,6 +189,24 @@ def open_face() -> None:
     assert ofc.royalties_batch([ivey.cards]).tolist() == [7]
 
 
+def hand_ranges() -> None:
+    weighted = prc.parse_range("TT+, AKs:0.5")
+    assert_type(weighted, list[tuple[tuple[int, ...], float]])
+    combo, weight = weighted[0]
+    assert combo == (51, 50) and weight == 1.0
+    live = prc.remove_dead(weighted, "As Kd")
+    assert_type(live, list[tuple[tuple[int, ...], float]])
+    omaha = prc.parse_range("AxAyxy", hole_cards=4)
+    assert len(omaha) == 864 and len(live) == 24 + 2
+    names: tuple[str, ...] = prc.GRID_NAMES
+    group: list[tuple[int, ...]] = prc.combos(names[1])
+    assert prc.grid_name(group[0]) == "AKs" and len(group) == 4
+    try:
+        prc.parse_range("AKx")
+    except prc.RangeSyntaxError as exc:
+        assert "'AKx'" in str(exc)
+
+
 def main() -> None:
     cards_and_hands()
     rankings()
@@ -196,6 +214,7 @@ def main() -> None:
     variants()
     errors()
     open_face()
+    hand_ranges()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,240 @@
+# Equity: exact enumeration and Monte Carlo over deals (src/prc_equity.h).
+# pyrankcore/equity.py plans the work (players, ranges, tasks, seeds); the
+# functions here check a plan's sizes and cards once more, build the C spec
+# and run the kernels without the GIL.
+
+cdef extern from "prc_equity.h" nogil:
+    const int PRC_EQ_MAX_PLAYERS
+    const unsigned PRC_EQ_UNIT
+    const int PRC_EQ_NSTAT
+    const int PRC_EQ_CHUNK
+    const int PRC_EQ_BAD_SPEC
+    const int PRC_EQ_NO_DEAL
+    ctypedef struct prc_eq_spec_t:
+        int n_players
+        int omaha
+        const prc_game_t *hi
+        const prc_game_t *lo
+        int hi_std
+        const prc_omaha_t *hi_fast
+        const prc_omaha_t *lo_fast
+        int board_final
+        int board_known
+        uint8_t board[5]
+        int hand_final[10]
+        int known[10]
+        uint64_t live
+    ctypedef struct prc_eq_range_t:
+        const uint8_t *cards
+        const uint64_t *key
+        const uint64_t *bits
+        const uint64_t *mask
+        const uint32_t *cum
+        int n
+    int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
+                     long a_hi, int top_lo, int top_hi, int per_assignment,
+                     uint64_t *stats)
+    int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                           uint64_t seed0, uint64_t seed1, int64_t trials,
+                           int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats)
+
+EQ_UNIT = PRC_EQ_UNIT
+EQ_NSTAT = PRC_EQ_NSTAT
+EQ_CHUNK = PRC_EQ_CHUNK
+EQ_MAX_PLAYERS = PRC_EQ_MAX_PLAYERS
+
+
+cdef list _eq_spec(prc_eq_spec_t *s, object spec):
+    """Fill *s* from a plan's spec tuple (hi, lo, omaha, board_final, board,
+    hand_final, known, dead); returns the GameTables that must outlive the
+    kernel call. Every size the kernel relies on is checked here."""
+    hi, lo, omaha, board_final, board, hand_final, known, dead = spec
+    cdef GameTables th = None, tl = None
+    keep = []
+    if hi is None and lo is None:
+        raise InvalidArgumentError("equity needs a high or a low ranking")
+    cdef uint64_t deck = (<uint64_t>1 << 52) - 1
+    memset_spec(s)
+    if hi is not None:
+        th = resolve_game(hi)
+        keep.append(th)
+        s.hi = &th.game
+        s.hi_std = th is _HIGH
+        deck &= th.deck_mask
+    if lo is not None:
+        tl = resolve_game(lo)
+        keep.append(tl)
+        s.lo = &tl.game
+        deck &= tl.deck_mask
+    cdef int P = len(hand_final)
+    if not 1 <= P <= PRC_EQ_MAX_PLAYERS or len(known) != P:
+        raise InvalidArgumentError(f"equity takes 1 to {PRC_EQ_MAX_PLAYERS} players, got {P}")
+    s.n_players = P
+    s.omaha = bool(omaha)
+    if not 0 <= board_final <= 5 or len(board) > board_final:
+        raise HandSizeError(f"a board of {len(board)} cards in a final board of {board_final}")
+    s.board_final = board_final
+    s.board_known = len(board)
+    cdef int i, p
+    cdef uint64_t taken = 0, bit
+    for i in range(len(board)):
+        c = board[i]
+        if not 0 <= c < 52 or (taken >> c) & 1:
+            raise InvalidCardError(f"bad or repeated board card {c!r}")
+        s.board[i] = c
+        taken |= (<uint64_t>1) << <int>c
+    for c in dead:
+        if not 0 <= c < 52:
+            raise InvalidCardError(f"bad dead card {c!r}")
+        taken |= (<uint64_t>1) << <int>c
+    s.live = deck & ~taken
+    cdef int tables_min = 5, tables_max = 5
+    for p in range(P):
+        if not 0 <= known[p] <= hand_final[p] <= 7:
+            raise HandSizeError(f"player {p}: {known[p]} known of {hand_final[p]} cards")
+        s.hand_final[p] = hand_final[p]
+        s.known[p] = known[p]
+        n = 5 if omaha else hand_final[p] + board_final
+        for t in keep:
+            if not (<GameTables>t).min_cards <= n <= (<GameTables>t).max_cards:
+                raise HandSizeError(f"{(<GameTables>t).name} does not rank {n}-card hands")
+    if omaha:
+        for p in range(P):
+            check_omaha_sizes(hand_final[p], board_final)
+        for t in keep:
+            _check_five_card_ranking(t)
+        if th is not None and th.game.flush_mode != PRC_FLUSH_LOW:
+            s.hi_fast = _omaha_tables(th)
+        if tl is not None and tl.game.flush_mode != PRC_FLUSH_LOW:
+            s.lo_fast = _omaha_tables(tl)
+    return keep
+
+
+cdef void memset_spec(prc_eq_spec_t *s) noexcept:
+    s.n_players = 0
+    s.omaha = 0
+    s.hi = NULL
+    s.lo = NULL
+    s.hi_std = 0
+    s.hi_fast = NULL
+    s.lo_fast = NULL
+    s.board_final = 0
+    s.board_known = 0
+    s.live = 0
+
+
+cdef _eq_raise(int rc):
+    if rc == PRC_EQ_NO_DEAL:
+        raise InvalidArgumentError(
+            "the ranges (almost) never fit together: a million draws in a row "
+            "gave two players the same card")
+    if rc != 0:
+        raise AssertionError(f"the equity kernel refused a checked spec ({rc})")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def equity_exact(spec, const uint8_t[:, :, ::1] holes, Py_ssize_t a_lo,
+                 Py_ssize_t a_hi, int top_lo, int top_hi,
+                 bint per_assignment=False):
+    """Exact tallies for assignments a_lo..a_hi-1 of *holes* (shape (A,
+    players, 8): each player's known cards first), the first dealt card at
+    live-deck positions top_lo..top_hi-1. Returns uint64 tallies of shape
+    (players, EQ_NSTAT), or (a_hi - a_lo, players, EQ_NSTAT)."""
+    import numpy as np
+    cdef prc_eq_spec_t s
+    keep = _eq_spec(&s, spec)
+    cdef int P = s.n_players, p, i
+    cdef Py_ssize_t a
+    if holes.shape[1] != P or holes.shape[2] != 8:
+        raise HandSizeError(f"holes must have shape (A, {P}, 8), not {tuple(holes.shape)[:3]}")
+    if not 0 <= a_lo <= a_hi <= holes.shape[0]:
+        raise InvalidArgumentError(f"assignments {a_lo}:{a_hi} outside 0:{holes.shape[0]}")
+    for a in range(a_lo, a_hi):
+        for p in range(P):
+            for i in range(s.known[p]):
+                if holes[a, p, i] >= 52:
+                    raise InvalidCardError(f"bad card id {holes[a, p, i]}")
+    shape = (a_hi - a_lo if per_assignment else 1, P, PRC_EQ_NSTAT)
+    out = np.zeros(shape, dtype=np.uint64)
+    cdef uint64_t[:, :, ::1] view = out
+    cdef const uint8_t *hp = &holes[0, 0, 0] if holes.shape[0] > 0 else NULL
+    cdef int rc = 0
+    if a_hi > a_lo:
+        with nogil:
+            rc = prc_eq_exact(&s, hp, a_lo, a_hi, top_lo, top_hi, per_assignment,
+                              &view[0, 0, 0])
+    _eq_raise(rc)
+    return out if per_assignment else out[0]
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
+                       int64_t trials, int64_t chunk_lo, int64_t chunk_hi):
+    """Monte Carlo tallies of chunks chunk_lo..chunk_hi-1 of a run of
+    *trials* deals. ranges: per player (cards, weights), an (n, known)
+    uint8 array of combos and n positive integer weights (their sum below
+    2**32). Returns uint64 tallies of shape (players, EQ_NSTAT)."""
+    import numpy as np
+    cdef prc_eq_spec_t s
+    keep = _eq_spec(&s, spec)
+    cdef int P = s.n_players, p, i, j, k
+    if len(ranges) != P:
+        raise InvalidArgumentError(f"{len(ranges)} ranges for {P} players")
+    if trials < 0 or chunk_lo < 0 or chunk_hi < chunk_lo:
+        raise InvalidArgumentError("bad trial counts")
+    cdef prc_eq_range_t r[10]
+    cdef const uint8_t[:, ::1] cv
+    cdef const int64_t[::1] wv
+    cdef uint64_t[::1] kv, bv, mv
+    cdef uint32_t[::1] cumv
+    cdef uint64_t total, key, bits, mask
+    for p in range(P):
+        cards, weights = ranges[p]
+        cards = np.ascontiguousarray(cards, dtype=np.uint8)
+        weights = np.ascontiguousarray(weights, dtype=np.int64)
+        if cards.ndim != 2 or cards.shape[1] != s.known[p]:
+            raise HandSizeError(f"player {p}: combos of {s.known[p]} cards expected")
+        n = cards.shape[0]
+        if n < 1 or weights.shape != (n,):
+            raise InvalidArgumentError(f"player {p}: no combos, or weights of the wrong shape")
+        cv = cards
+        wv = weights
+        karr = np.empty(n, dtype=np.uint64)
+        barr = np.empty(n, dtype=np.uint64)
+        marr = np.empty(n, dtype=np.uint64)
+        carr = np.empty(n, dtype=np.uint32)
+        kv = karr; bv = barr; mv = marr; cumv = carr
+        total = 0
+        k = s.known[p]
+        for i in range(n):
+            if wv[i] < 1 or wv[i] > (1 << 31):
+                raise InvalidArgumentError(f"player {p}: weight {wv[i]} outside 1..2**31")
+            total += <uint64_t>wv[i]
+            if total >= (<uint64_t>1 << 32):
+                raise InvalidArgumentError(f"player {p}: weights sum to 2**32 or more")
+            cumv[i] = <uint32_t>total
+            key = 0; bits = 0; mask = 0
+            for j in range(k):
+                if cv[i, j] >= 52:
+                    raise InvalidCardError(f"bad card id {cv[i, j]}")
+                key += prc_card16[2 * cv[i, j]]
+                bits |= prc_card16[2 * cv[i, j] + 1]
+                mask |= (<uint64_t>1) << cv[i, j]
+            kv[i] = key; bv[i] = bits; mv[i] = mask
+        keep.append((cards, karr, barr, marr, carr))
+        r[p].cards = &cv[0, 0] if k > 0 else NULL
+        r[p].key = &kv[0]
+        r[p].bits = &bv[0]
+        r[p].mask = &mv[0]
+        r[p].cum = &cumv[0]
+        r[p].n = <int>n
+    out = np.zeros((P, PRC_EQ_NSTAT), dtype=np.uint64)
+    cdef uint64_t[:, ::1] view = out
+    cdef int rc
+    with nogil:
+        rc = prc_eq_monte_carlo(&s, r, seed0, seed1, trials, chunk_lo, chunk_hi,
+                                &view[0, 0])
+    _eq_raise(rc)
+    return out

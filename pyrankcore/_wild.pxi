@@ -1,0 +1,257 @@
+# Wild-card games: the tables of src/prc_wild.h, built once per ranking
+# (under the build lock, like every lazily built table) from the tables of
+# the same ranking without wild cards.
+#
+# rank[w][slot of natural pattern M] = the best strength of M plus w wild
+# cards, flushes aside. With one wild card more, the best hand is the best
+# over every rank the wild card can take:
+#     rank[w][M] = max over ranks r of rank[w - 1][M + r]
+# where M + r keeps at most four of a rank, so it stays in the perfect
+# hash's domain. A fifth card of a rank only makes five of a kind, the top
+# category, which is taken directly when M holds four (or fewer, with more
+# wild cards) of a rank. In low games five of a kind is never best (a wild
+# card can always take a rank the hand lacks), so it is never considered.
+#
+# flush[w][S] (S: the 13-bit ranks of one suit's natural cards) = the best
+# flush or straight flush of S plus w wild cards of that suit:
+#     flush[w][S] = max over ranks r not in S of flush[w - 1][S | r]
+# (a wild card never duplicates a card already held: no double-ace flush).
+#
+# The bug (bug=True, high games) is an ace, or any card that completes a
+# straight or a flush: rank[w][M] = max(M with w more aces (five aces if
+# that makes five), the best straight M completes with w cards); the flush
+# side is as above. In low games the bug is a full fitter.
+
+from itertools import combinations
+
+cdef object _MULTISETS = None   # (counts uint8 (N, 13), rank sums uint32 (N,))
+
+
+cdef object _multiset_arrays():
+    """Every rank pattern of 0..7 cards as arrays, built once."""
+    global _MULTISETS
+    if _MULTISETS is None:
+        import numpy as np
+        counts = np.array(list(_rank_multisets()), dtype=np.uint8)
+        mult = np.array([prc_card_key[4 * r] & 0xFFFFFFFF for r in range(13)],
+                        dtype=np.uint64)
+        sums = (counts.astype(np.uint64) @ mult).astype(np.uint32)
+        counts.flags.writeable = False
+        sums.flags.writeable = False
+        _MULTISETS = (counts, sums)
+    return _MULTISETS
+
+
+cdef object _table_copy(const uint16_t *table, Py_ssize_t n):
+    import numpy as np
+    out = np.empty(n, dtype=np.uint16)
+    cdef uint16_t[::1] o = out
+    cdef Py_ssize_t i
+    for i in range(n):
+        o[i] = table[i]
+    return out
+
+
+cdef int _max_wild(object ranking):
+    """The most wild cards one hand of at most seven cards can hold."""
+    n = len(ranking.wild_ids) + (4 if ranking.wild_lowest else 0)
+    return min(PRC_MAX_WILD, n)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _rank_level(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                      const uint16_t[::1] prev, uint16_t[::1] cur, int w,
+                      const uint32_t *mult, const int *ranks, int n_ranks,
+                      const uint16_t *five) noexcept nogil:
+    """rank[w] from rank[w - 1] (see the top of this file). *ranks* are the
+    deck's ranks, best first for five of a kind; five[r] = 0 where five of
+    a kind of rank r does not count."""
+    cdef Py_ssize_t j, n = counts.shape[0]
+    cdef int i, r, size
+    cdef uint16_t v, x
+    for j in range(n):
+        size = 0
+        for r in range(13):
+            size += counts[j, r]
+        if size + w > 7:
+            continue
+        v = 0
+        for i in range(n_ranks):
+            r = ranks[i]
+            if five[r] and counts[j, r] + w >= 5:
+                v = five[r]
+                break
+        if v == 0:
+            for i in range(n_ranks):
+                r = ranks[i]
+                if counts[j, r] <= 3:
+                    x = prev[prc_rank_slot(sums[j] + mult[r])]
+                    if x > v:
+                        v = x
+        cur[prc_rank_slot(sums[j])] = v
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _bug_level(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                     const uint16_t[::1] natural, uint16_t[::1] cur, int w,
+                     const uint32_t *mult, const uint16_t *five,
+                     const uint32_t *straights, const uint16_t *straight_value,
+                     int n_straights) noexcept nogil:
+    """rank[w] for w bugs in a high game: aces, or a completed straight."""
+    cdef Py_ssize_t j, n = counts.shape[0]
+    cdef int r, s, size, missing
+    cdef uint32_t present
+    cdef uint16_t v
+    for j in range(n):
+        size = 0
+        present = 0
+        for r in range(13):
+            size += counts[j, r]
+            if counts[j, r]:
+                present |= 1u << r
+        if size + w > 7:
+            continue
+        if counts[j, 12] + w >= 5:
+            v = five[12]
+        else:
+            v = natural[prc_rank_slot(sums[j] + <uint32_t>w * mult[12])]
+        for s in range(n_straights):
+            missing = prc_popcount64(straights[s] & ~present)
+            if missing <= w and straight_value[s] > v:
+                v = straight_value[s]
+        cur[prc_rank_slot(sums[j])] = v
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _flush_level(const uint16_t[::1] prev, uint16_t[::1] cur, int w,
+                       uint32_t deck_ranks) noexcept nogil:
+    """flush[w] from flush[w - 1]: the wild card takes a rank not held."""
+    cdef int mask, r, bits
+    cdef uint16_t v, x
+    for mask in range(8192):
+        if mask & ~deck_ranks:
+            continue
+        bits = prc_popcount64(mask)
+        if bits + w < 5 or bits + w > 7:
+            continue
+        v = 0
+        for r in range(13):
+            if (deck_ranks >> r) & 1 and not (mask >> r) & 1:
+                x = prev[mask | (1 << r)]
+                if x > v:
+                    v = x
+        cur[mask] = v
+
+
+cdef GameTables _build_wild(object ranking):
+    """Tables of a wild-card ranking (well under a second)."""
+    import numpy as np
+    from dataclasses import replace
+    plain = replace(ranking, wild=None, bug=False, name=ranking.name.split("[")[0])
+    builtin = _rankings.RANKINGS.get(plain.name)
+    base_ranking = builtin if builtin == plain else plain
+    cdef GameTables base = resolve_game(base_ranking)
+    classes = ranking.classes()
+    strength = {k: i + 1 for i, k in enumerate(classes)}
+    # The same hands in this ranking's numbering (five of a kind added).
+    renumber = np.array([0] + [strength[k] for k in base_ranking.classes()], dtype=np.uint16)
+    natural_rank = renumber[_table_copy(base.game.rank, PRC_RANK_LEN)]
+    natural_flush = None
+    if base.game.flush != NULL:
+        natural_flush = renumber[_table_copy(base.game.flush, 8192)]
+
+    counts, sums = _multiset_arrays()
+    cdef uint32_t mult[13]
+    cdef int ranks[13]
+    cdef uint16_t five[13]
+    cdef uint32_t straights[16]
+    cdef uint16_t straight_value[16]
+    cdef int n_ranks = 0, n_straights = 0, r, w
+    cdef uint32_t deck_bits = 0
+    for r in range(13):
+        mult[r] = prc_card_key[4 * r] & 0xFFFFFFFF
+        five[r] = 0
+    for r in sorted(ranking.deck_ranks, key=ranking.value, reverse=not ranking.low):
+        ranks[n_ranks] = r
+        n_ranks += 1
+        deck_bits |= 1u << r
+    if not ranking.low:
+        for r in ((12,) if ranking.bug else ranking.deck_ranks):
+            five[r] = strength[ranking.key(tuple(5 if i == r else 0 for i in range(13)))]
+    bug = ranking.bug and not ranking.low
+    if bug:
+        for combo in combinations(sorted(ranking.deck_ranks), 5):
+            pattern = tuple(1 if i in combo else 0 for i in range(13))
+            if ranking.straight_top(set(combo)) is not None:
+                straights[n_straights] = sum(1 << i for i in combo)
+                straight_value[n_straights] = strength[ranking.key(pattern)]
+                n_straights += 1
+
+    cdef int max_wild = _max_wild(ranking)
+    rank_tables = [natural_rank]
+    flush_tables = [natural_flush]
+    dominant = ranking.flush_mode == _rankings.FLUSH_DOMINANT
+    for w in range(1, max_wild + 1):
+        cur = np.zeros(PRC_RANK_LEN, dtype=np.uint16)
+        if bug:
+            _bug_level(counts, sums, natural_rank, cur, w, mult, five, straights,
+                       straight_value, n_straights)
+        else:
+            _rank_level(counts, sums, rank_tables[w - 1], cur, w, mult, ranks, n_ranks,
+                        five)
+        rank_tables.append(cur)
+        if dominant:
+            fcur = np.zeros(8192, dtype=np.uint16)
+            _flush_level(flush_tables[w - 1], fcur, w, deck_bits)
+            flush_tables.append(fcur)
+        else:
+            flush_tables.append(None)
+
+    cdef GameTables t = _new_tables(ranking, len(classes))
+    for arr in rank_tables + flush_tables:
+        if arr is not None:
+            arr.flags.writeable = False
+    cdef const uint16_t[::1] view
+    view = natural_rank
+    t.game.rank = &view[0]
+    t.game.flush = NULL
+    if natural_flush is not None:
+        view = natural_flush
+        t.game.flush = &view[0]
+    t.wild.natural = t.game
+    for w in range(PRC_MAX_WILD + 1):
+        level = min(max(w, 1), max_wild) if max_wild else 0
+        view = rank_tables[level]
+        t.wild.rank[w] = &view[0]
+        t.wild.flush[w] = NULL
+        if w >= 1 and flush_tables[level] is not None:
+            view = flush_tables[level]
+            t.wild.flush[w] = &view[0]
+    # Card entries (see prc_wild_t): naturals as in prc_card16, wild cards
+    # counted, ids outside the deck poisoned.
+    wild_ids = ranking.wild_ids
+    card16 = np.zeros(512, dtype=np.uint64)
+    cdef uint64_t natural_bits = 0
+    for c in range(256):
+        if c < 54 and (t.deck_mask >> c) & 1:
+            if c >= 52:
+                card16[2 * c + 1] = (<uint64_t>1) << (13 + 16 * (c - 52))
+            else:
+                card16[2 * c + 1] = prc_card16[2 * c + 1]
+            if c in wild_ids:
+                card16[2 * c] = (<uint64_t>1) << PRC_WILD_SHIFT
+            else:
+                card16[2 * c] = prc_card16[2 * c]
+                natural_bits |= prc_card16[2 * c + 1]
+        else:
+            card16[2 * c] = prc_card16[2 * 255]   # the poison key
+    card16.flags.writeable = False
+    t._arrays = (rank_tables, flush_tables, card16)
+    cdef const uint64_t[::1] entries = card16
+    t.wild.card16 = &entries[0]
+    t.wild.natural_bits = natural_bits
+    t.wild.lowest = 1 if ranking.wild_lowest else 0
+    return t

@@ -1,0 +1,861 @@
+"""Equity (the module behind ``pyrankcore.equity``): each player's share of the pot over every way the hand can end.
+
+:func:`equity` deals the cards that are not known yet (the rest of the
+board; stud down cards; a draw; a random hand) either every possible way
+(exact enumeration, integer counts) or at random (Monte Carlo, seeded and
+reproducible with any number of threads), ranks the final hands and
+settles each pot as :func:`pyrankcore.showdown` does: ties split, hi-lo
+pots halved when a low qualifies.
+
+Tallies are integers in units of 1/5040 of a pot (a half pot split up to
+ten ways is a whole number of units), so results of separate runs with the
+same inputs add up exactly: ``a + b``. :mod:`pyrankcore.dask` splits one
+run into such parts.
+
+Ranges (``"AKs,QQ+"``) need :mod:`pyrankcore.ranges`. Combos that collide
+with the board, the dead cards or another player's cards are removed, as
+PokerStove and OMPEval do; combinations of combos that collide with each
+other are skipped. Weights: the integer counts are unweighted (every
+combination of combos counts once); ``equity``, ``win`` and ``tie`` weigh
+each combination by the product of its combos' weights. Monte Carlo draws
+combos in proportion to their weights, so there the counts are weighted
+by construction.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pyrankcore import _core
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
+
+if TYPE_CHECKING:
+    from pyrankcore._typing import CardsLike
+    from pyrankcore.variants import Variant
+
+__all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+UNIT: int = _core.EQ_UNIT  # pot units: every share of a pot is a whole number
+CHUNK: int = _core.EQ_CHUNK  # Monte Carlo trials per seeded chunk
+# Tally columns of the kernels (src/prc_equity.h).
+(
+    _WINS,
+    _TIES,
+    _UNITS,
+    _HI_UNITS,
+    _LO_UNITS,
+    _HI_WINS,
+    _HI_TIES,
+    _LO_WINS,
+    _LO_TIES,
+    _SQ_LO,
+    _SQ_HI,
+) = range(_core.EQ_NSTAT)
+_NCOUNTS = _SQ_LO + 1  # the result keeps the squares as one Python int
+
+DEFAULT_TRIALS = 1_000_000
+MAX_TRIALS = 1 << 40
+# exact=True refuses more deals than this (days of work on one machine).
+MAX_EXACT_DEALS = 10**12
+# exact=None enumerates when the estimate is at most this many seconds.
+EXACT_SECONDS = 1.0
+# Estimated nanoseconds per player and deal (one thread, this machine class).
+_NS_PER_EVAL = 6.0
+_NS_PER_OMAHA_EVAL = 30.0
+WEIGHT_SCALE = 1 << 20  # Monte Carlo weights: multiples of 2**-20
+_RANDOM = ("", "random", "?")
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result.
+
+    equity: share of the pots won (ties split); win: share of deals where
+    the player takes the whole pot alone (hi-lo: scoops); tie: share of
+    deals where the player takes part of the pot but not all of it. wins,
+    ties, total: the integer counts behind win and tie (deals). std_error:
+    the Monte Carlo standard error of equity (None when exact). Hi-lo
+    games only (None otherwise): high and low, the shares of the pots won
+    with the high and the low hand (they add up to equity); scoops (=
+    wins); high_wins/high_ties and low_wins/low_ties, deals with the best
+    high (qualifying low) alone or shared.
+    """
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    wins: int
+    ties: int
+    total: int
+    std_error: float | None
+    exact: bool
+    trials: int
+    high: float | None = None
+    low: float | None = None
+    scoops: int | None = None
+    high_wins: int | None = None
+    high_ties: int | None = None
+    low_wins: int | None = None
+    low_ties: int | None = None
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of :func:`equity`: ``players`` (one :class:`PlayerEquity`
+    per seat), ``exact``, ``trials`` (deals enumerated or sampled), and the
+    integer tallies behind them. Results of runs with the same inputs add
+    up: ``a + b`` (the counts are integers; split jobs merge exactly)."""
+
+    variant: str
+    hands: tuple[str, ...]
+    board: str
+    dead: str
+    exact: bool
+    hilo: bool
+    trials: int
+    counts: tuple[tuple[int, ...], ...]
+    weighted: tuple[tuple[float, ...], ...] | None = None
+    weight_total: float | None = None
+    _players: tuple[PlayerEquity, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    @property
+    def players(self) -> tuple[PlayerEquity, ...]:
+        if self._players is None:
+            object.__setattr__(self, "_players", self._make_players())
+        assert self._players is not None
+        return self._players
+
+    @property
+    def equities(self) -> list[float]:
+        """Each player's equity, in seat order."""
+        return [p.equity for p in self.players]
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def __getitem__(self, seat: int) -> PlayerEquity:
+        return self.players[seat]
+
+    def _make_players(self) -> tuple[PlayerEquity, ...]:
+        out = []
+        n = self.trials
+        for seat, c in enumerate(self.counts):
+            if self.weighted is not None and self.weight_total:
+                w, total_w = self.weighted[seat], self.weight_total
+                share = [x / total_w for x in w]
+                eq = share[_UNITS] / UNIT
+            else:
+                share = [x / n if n else 0.0 for x in c]
+                eq = c[_UNITS] / (UNIT * n) if n else 0.0
+            se = None
+            if not self.exact and n > 1:
+                mean_sq = c[_SQ_LO] / (UNIT * UNIT * n)
+                var = max(mean_sq - eq * eq, 0.0)
+                se = math.sqrt(var / n)
+            extra: dict[str, Any] = {}
+            if self.hilo:
+                extra = {
+                    "high": share[_HI_UNITS] / UNIT,
+                    "low": share[_LO_UNITS] / UNIT,
+                    "scoops": c[_WINS],
+                    "high_wins": c[_HI_WINS],
+                    "high_ties": c[_HI_TIES],
+                    "low_wins": c[_LO_WINS],
+                    "low_ties": c[_LO_TIES],
+                }
+            out.append(
+                PlayerEquity(
+                    hand=self.hands[seat],
+                    equity=eq,
+                    win=share[_WINS],
+                    tie=share[_TIES],
+                    wins=c[_WINS],
+                    ties=c[_TIES],
+                    total=n,
+                    std_error=se,
+                    exact=self.exact,
+                    trials=n,
+                    **extra,
+                )
+            )
+        return tuple(out)
+
+    def __add__(self, other: object) -> EquityResult:
+        if not isinstance(other, EquityResult):
+            return NotImplemented
+        mine = (self.variant, self.hands, self.board, self.dead, self.exact, self.hilo)
+        theirs = (other.variant, other.hands, other.board, other.dead, other.exact, other.hilo)
+        if mine != theirs or (self.weighted is None) != (other.weighted is None):
+            raise InvalidArgumentError(
+                f"only results of the same inputs add up: {mine} and {theirs}"
+            )
+        counts = tuple(
+            tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.counts, other.counts)
+        )
+        weighted = None
+        weight_total = None
+        if self.weighted is not None and other.weighted is not None:
+            weighted = tuple(
+                tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.weighted, other.weighted)
+            )
+            weight_total = (self.weight_total or 0.0) + (other.weight_total or 0.0)
+        return EquityResult(
+            self.variant,
+            self.hands,
+            self.board,
+            self.dead,
+            self.exact,
+            self.hilo,
+            self.trials + other.trials,
+            counts,
+            weighted,
+            weight_total,
+        )
+
+    def __str__(self) -> str:
+        return format_table(self)
+
+
+def format_table(result: EquityResult) -> str:
+    """The result as a text table (the CLI prints it)."""
+    how = (
+        f"exact, {result.trials:,} deals"
+        if result.exact
+        else f"Monte Carlo, {result.trials:,} trials"
+    )
+    board = f", board {result.board}" if result.board else ""
+    lines = [f"{result.variant}{board} ({how})"]
+    width = max([4] + [len(h) for h in result.hands])
+    head = f"{'hand':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"
+    if not result.exact:
+        head += f"  {'std err':>8}"
+    if result.hilo:
+        head += f"  {'high':>8}  {'low':>8}"
+    lines.append(head)
+    for p in result.players:
+        row = f"{p.hand:<{width}}  {p.equity:>8.4%}  {p.win:>8.4%}  {p.tie:>8.4%}"
+        if not result.exact:
+            row += f"  {p.std_error or 0.0:>8.4%}"
+        if result.hilo:
+            row += f"  {p.high or 0.0:>8.4%}  {p.low or 0.0:>8.4%}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# inputs -> a plan
+
+
+def _player_combos(entry: Any, hole_cards: int) -> tuple[list[tuple[tuple[int, ...], float]], str]:
+    """The known cards a player may hold, with weights, and the entry as
+    text: one combo for a hand ("AhKh", or fewer cards than the game deals:
+    the rest are dealt), one empty combo for "random" (or ""), or a range's
+    combos (``pyrankcore.ranges.parse_range``)."""
+    if entry is None or (isinstance(entry, str) and entry.strip().lower() in _RANDOM):
+        return [((), 1.0)], "random"
+    try:
+        ids = _core.parse_cards(entry)
+    except InvalidCardError as not_cards:
+        if not isinstance(entry, str):
+            raise
+        try:
+            from pyrankcore.ranges import parse_range  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            raise not_cards from None
+        combos = parse_range(entry, hole_cards=hole_cards)
+        return [(tuple(int(c) for c in cards), float(w)) for cards, w in combos], entry.strip()
+    return [(tuple(ids), 1.0)], _core.format_cards(ids)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Everything a worker needs to run part of an equity job (picklable)."""
+
+    variant: str
+    hilo: bool
+    spec: tuple[Any, ...]
+    hands: tuple[str, ...]
+    board: str
+    dead: str
+    combos: tuple[tuple[tuple[tuple[int, ...], float], ...], ...]
+    exact: bool
+    deals: int  # deals per assignment of known cards
+    n_live: int
+    assignments: Any = None  # (A, players, 8) uint8 for exact
+    weights: Any = None  # (A,) float64 for weighted exact, else None
+    trials: int = 0
+    seed: tuple[int, int] = (0, 0)
+    seconds: float = 0.0  # estimated work on one thread (exact: all; Monte Carlo: per deal)
+
+    @property
+    def n_players(self) -> int:
+        return len(self.hands)
+
+
+def _sizes(v: Variant) -> tuple[int, int]:
+    return max(v.hole_cards), max(v.board_cards)
+
+
+def _prepare(
+    game: Any, hands: Sequence[Any], board: Any, dead: Any
+) -> tuple[Variant, dict[str, Any]]:
+    from pyrankcore import variants
+
+    if isinstance(game, str) and game in _core.GAMES:
+        raise InvalidArgumentError(
+            f"{game!r} is a ranking: equity takes a variant, e.g. 'Hold'em' or 'Razz'"
+        )
+    v = variants.variant(game)
+    variants._check_ordered(hands, "hands")
+    if not 2 <= len(hands) <= _core.EQ_MAX_PLAYERS:
+        raise InvalidArgumentError(f"equity takes 2 to 10 players, got {len(hands)}")
+    hand_final, board_final = _sizes(v)
+    board_ids = _core.parse_cards(board) if variants._has_cards(board) else []
+    dead_ids = _core.parse_cards(dead) if variants._has_cards(dead) else []
+    if len(board_ids) > board_final:
+        where = f"at most {board_final}" if board_final else "none"
+        raise HandSizeError(f"{v.name}: the board has {where} cards, got {len(board_ids)}")
+    for c in board_ids:
+        if c in dead_ids:
+            raise DuplicateCardError(
+                f"duplicate card {_core.format_card(c)} on the board and in the dead cards"
+            )
+    players = [_player_combos(h, hand_final) for h in hands]
+    for seat, (combos, _) in enumerate(players):
+        for cards, _w in combos:
+            if len(cards) > hand_final:
+                raise HandSizeError(
+                    f"{v.name}: seat {seat} holds at most {hand_final} cards, got {len(cards)}"
+                )
+    fixed = [c[0][0] if len(c) == 1 else () for c, _ in players]
+    variants._check_seats([list(f) for f in fixed], board_ids)
+    fixed_seat = {card: s for s, f in enumerate(fixed) for card in f}
+    for c in dead_ids:
+        if c in fixed_seat:
+            raise DuplicateCardError(
+                f"duplicate card {_core.format_card(c)} in seat {fixed_seat[c]}'s hand "
+                "and in the dead cards"
+            )
+    ranks = [g for g in (v.high, v.low) if g is not None]
+    deck = (1 << 52) - 1
+    for g in ranks:
+        deck &= _core.resolve_game(g).deck_mask
+    taken = set(board_ids) | set(dead_ids)
+    for c in sorted(taken | set(fixed_seat)):
+        if not deck >> c & 1:
+            raise InvalidCardError(f"card {_core.format_card(c)} is not in the {v.name} deck")
+    # Ranges lose the combos that collide with the board, the dead cards,
+    # cards outside the deck and the fixed hands.
+    blocked = taken | set(fixed_seat)
+    combos_out = []
+    for seat, (combos, text) in enumerate(players):
+        if len(combos) > 1:
+            kept = [
+                (cards, w)
+                for cards, w in combos
+                if not blocked.intersection(cards) and all(deck >> c & 1 for c in cards)
+            ]
+            if not kept:
+                raise InvalidArgumentError(
+                    f"seat {seat}'s range {text!r} has no combo left beside the "
+                    "board, the dead cards and the other hands"
+                )
+            combos = kept
+        known = {len(cards) for cards, _ in combos}
+        if len(known) != 1:
+            raise HandSizeError(f"seat {seat}: every combo must have the same number of cards")
+        combos_out.append(tuple(combos))
+    known_counts = [len(c[0][0]) for c in combos_out]
+    n_live = bin(deck).count("1") - len(taken)
+    need = board_final + hand_final * len(hands)
+    if need > n_live:
+        raise HandSizeError(
+            f"{v.name}: {len(hands)} players and the board need {need} cards, "
+            f"only {n_live} are live"
+        )
+    spec = (
+        v.high,
+        v.low,
+        v.omaha,
+        board_final,
+        tuple(board_ids),
+        (hand_final,) * len(hands),
+        tuple(known_counts),
+        tuple(sorted(dead_ids)),
+    )
+    # deals per assignment: the board's missing cards, then each player's
+    left = n_live - sum(known_counts)
+    deals = math.comb(left, board_final - len(board_ids))
+    left -= board_final - len(board_ids)
+    for k in known_counts:
+        deals *= math.comb(left, hand_final - k)
+        left -= hand_final - k
+    return v, {
+        "hilo": v.high is not None and v.low is not None,
+        "spec": spec,
+        "hands": tuple(text for _, text in players),
+        "board": _core.format_cards(board_ids) if board_ids else "",
+        "dead": _core.format_cards(sorted(dead_ids)) if dead_ids else "",
+        "combos": tuple(combos_out),
+        "deals": deals,
+        "n_live": n_live,
+    }
+
+
+def _assignments(
+    combos: tuple[tuple[tuple[tuple[int, ...], float], ...], ...],
+) -> tuple[list[tuple[tuple[int, ...], ...]], list[float]]:
+    """Every way to give each player one combo with no card twice, and the
+    product of the weights of each."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    weights: list[float] = []
+    chosen: list[tuple[int, ...]] = []
+
+    def rec(seat: int, used: int, weight: float) -> None:
+        if seat == len(combos):
+            out.append(tuple(chosen))
+            weights.append(weight)
+            return
+        for cards, w in combos[seat]:
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            if mask & used:
+                continue
+            chosen.append(cards)
+            rec(seat + 1, used | mask, weight * w)
+            chosen.pop()
+
+    rec(0, 0, 1.0)
+    return out, weights
+
+
+def _seed_words(seed: Any) -> tuple[int, int]:
+    import numpy as np
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(16), "little")
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    seed = seed.__index__()
+    if seed < 0:
+        raise InvalidArgumentError(f"seed must be >= 0, got {seed}")
+    words = np.random.SeedSequence(seed).generate_state(2, np.uint64)
+    return int(words[0]), int(words[1])
+
+
+def _count_arg(value: Any, name: str, low: int, high: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
+    n = int(value.__index__())
+    if not low <= n <= high:
+        raise InvalidArgumentError(f"{name} must be in {low}..{high}, got {n}")
+    return n
+
+
+def plan(
+    game: Any,
+    hands: Sequence[Any],
+    board: Any = (),
+    *,
+    dead: Any = (),
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_se: float | None = None,
+    seed: int | None = None,
+    threads: int = 1,
+) -> tuple[_Plan, float | None]:
+    """Check the inputs and decide exact or Monte Carlo (the first half of
+    :func:`equity`; :mod:`pyrankcore.dask` runs the second half itself).
+    Returns the plan and the target standard error (or None)."""
+    import numpy as np
+
+    if exact not in (None, True, False):
+        raise TypeError(f"exact must be True, False or None, not {type(exact).__name__}")
+    n_trials = _count_arg(trials, "trials", 1, MAX_TRIALS)
+    target: float | None = None
+    if target_se is not None:
+        if isinstance(target_se, bool) or not isinstance(target_se, (int, float)):
+            raise TypeError(f"target_se must be a float or None, not {type(target_se).__name__}")
+        target = float(target_se)
+        if not 0.0 < target < 1.0:
+            raise InvalidArgumentError(f"target_se must be in (0, 1), got {target_se!r}")
+    if exact is True and (n_trials is not None or target is not None):
+        raise InvalidArgumentError(
+            "exact=True enumerates every deal: trials and target_se bound Monte Carlo"
+        )
+    v, fields = _prepare(game, hands, board, dead)
+    combos = fields["combos"]
+    n_assign_max = math.prod(len(c) for c in combos)
+    deals = fields["deals"]
+    per_deal = len(hands) * (_NS_PER_OMAHA_EVAL if v.omaha else _NS_PER_EVAL)
+    if fields["hilo"]:
+        per_deal *= 2
+    if exact is None:
+        exact = (
+            n_trials is None
+            and target is None
+            and deals * n_assign_max * per_deal * 1e-9 <= EXACT_SECONDS * max(threads, 1)
+        )
+    if exact:
+        if deals * n_assign_max > MAX_EXACT_DEALS:
+            # the bound first (cheap); the real count when it may be lower
+            n_real = len(_assignments(combos)[0]) if n_assign_max <= 10**6 else n_assign_max
+            if deals * n_real > MAX_EXACT_DEALS:
+                raise InvalidArgumentError(
+                    f"exact enumeration of {deals * n_real:,} deals is not feasible "
+                    f"(the limit is {MAX_EXACT_DEALS:,}): use Monte Carlo (exact=None)"
+                )
+        assigned, weights = _assignments(combos)
+        if not assigned:
+            raise InvalidArgumentError("the players' ranges never fit together (no combination)")
+        holes = np.zeros((len(assigned), len(hands), 8), dtype=np.uint8)
+        for a, cards in enumerate(assigned):
+            for seat, hand in enumerate(cards):
+                holes[a, seat, : len(hand)] = hand
+        w_arr = None
+        if any(w != 1.0 for w in weights):
+            w_arr = np.asarray(weights, dtype=np.float64)
+        seconds = deals * len(assigned) * per_deal * 1e-9
+        return _Plan(
+            v.name, exact=True, assignments=holes, weights=w_arr, seconds=seconds, **fields
+        ), None
+    if n_trials is None:
+        n_trials = MAX_TRIALS if target is not None else DEFAULT_TRIALS
+    return _Plan(
+        v.name,
+        exact=False,
+        trials=n_trials,
+        seed=_seed_words(seed),
+        seconds=per_deal * 1e-9,
+        **fields,
+    ), target
+
+
+# --------------------------------------------------------------------------
+# tasks
+
+
+def exact_tasks(p: _Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
+    """Split an exact plan into about *n_tasks* parts: ranges of
+    assignments, or (with few assignments) ranges of the first dealt card.
+    Their tallies add up to the whole."""
+    n_assign = int(p.assignments.shape[0])
+    if n_tasks <= 1:
+        return [(0, n_assign, 0, 64)]
+    if n_assign >= n_tasks:
+        bounds = [n_assign * i // n_tasks for i in range(n_tasks + 1)]
+        return [(a, b, 0, 64) for a, b in zip(bounds, bounds[1:]) if b > a]
+    # one task per assignment and first card position: the early positions
+    # hold most deals, so tasks are handed out first come, first served
+    n_first = max(p.n_live - sum(p.spec[6]), 1)
+    tasks = []
+    for a in range(n_assign):
+        for top in range(n_first):
+            tasks.append((a, a + 1, top, top + 1))
+    return tasks
+
+
+def monte_carlo_chunks(
+    p: _Plan, chunk_lo: int, chunk_hi: int, n_tasks: int
+) -> list[tuple[int, int]]:
+    """Chunks chunk_lo..chunk_hi-1 in about *n_tasks* ranges."""
+    n = chunk_hi - chunk_lo
+    n_tasks = max(1, min(n_tasks, n))
+    bounds = [chunk_lo + n * i // n_tasks for i in range(n_tasks + 1)]
+    return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def _empty_counts(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple((0,) * _NCOUNTS for _ in range(n))
+
+
+def _result(
+    p: _Plan, stats: Any, trials: int, weighted: Any = None, weight_total: float | None = None
+) -> EquityResult:
+    counts = []
+    for row in stats.tolist():
+        c = [int(x) for x in row[:_SQ_LO]]
+        c.append(int(row[_SQ_LO]) + (int(row[_SQ_HI]) << 64))
+        counts.append(tuple(c))
+    w = None
+    if weighted is not None:
+        w = tuple(tuple(float(x) for x in row[:_NCOUNTS]) for row in weighted.tolist())
+    return EquityResult(
+        p.variant,
+        p.hands,
+        p.board,
+        p.dead,
+        p.exact,
+        p.hilo,
+        trials,
+        tuple(counts),
+        w,
+        weight_total,
+    )
+
+
+def run_exact_task(p: _Plan, task: tuple[int, int, int, int]) -> EquityResult:
+    """Tallies of one exact task (see :func:`exact_tasks`)."""
+    a_lo, a_hi, top_lo, top_hi = task
+    if p.weights is None:
+        stats = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi)
+        deals = sum(int(x) for x in stats[:, _UNITS]) // UNIT
+        return _result(p, stats, deals)
+    per = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True)
+    w = p.weights[a_lo:a_hi]
+    stats = per.sum(axis=0, dtype="uint64")
+    weighted = (per.astype("float64") * w[:, None, None]).sum(axis=0)
+    deals_each = per[:, :, _UNITS].sum(axis=1).astype("float64") / UNIT
+    deals = sum(int(x) for x in per[:, :, _UNITS].sum(axis=1)) // UNIT
+    return _result(p, stats, deals, weighted, float((deals_each * w).sum()))
+
+
+def _range_arrays(p: _Plan) -> list[tuple[Any, Any]]:
+    import numpy as np
+
+    out = []
+    for seat, combos in enumerate(p.combos):
+        k = p.spec[6][seat]
+        cards = np.array([c for c, _ in combos], dtype=np.uint8).reshape(len(combos), k)
+        weights = np.array([max(1, round(w * WEIGHT_SCALE)) for _, w in combos], dtype=np.int64)
+        out.append((cards, weights))
+    return out
+
+
+def run_monte_carlo_task(p: _Plan, task: tuple[int, int], ranges: Any = None) -> EquityResult:
+    """Tallies of chunks task[0]..task[1]-1 of a Monte Carlo plan."""
+    chunk_lo, chunk_hi = task
+    if ranges is None:
+        ranges = _range_arrays(p)
+    stats = _core.equity_monte_carlo(
+        p.spec, ranges, p.seed[0], p.seed[1], p.trials, chunk_lo, chunk_hi
+    )
+    first = min(chunk_lo * CHUNK, p.trials)
+    last = min(chunk_hi * CHUNK, p.trials)
+    return _result(p, stats, max(last - first, 0))
+
+
+def _run_threads(
+    tasks: Sequence[Any],
+    work: Callable[[Any], EquityResult],
+    n_threads: int,
+    bar: Any,
+) -> list[EquityResult]:
+    """Run every task on up to n_threads threads (first come, first served);
+    the results in task order. A worker's exception is re-raised here."""
+    results: list[EquityResult | None] = [None] * len(tasks)
+    if n_threads <= 1 or len(tasks) <= 1:
+        for i, t in enumerate(tasks):
+            results[i] = work(t)
+            if bar is not None:
+                bar.update(1)
+        return [r for r in results if r is not None]
+    lock = threading.Lock()
+    next_task = [0]
+    errors: list[BaseException] = []
+
+    def loop() -> None:
+        while True:
+            with lock:
+                i = next_task[0]
+                if i >= len(tasks) or errors:
+                    return
+                next_task[0] += 1
+            try:
+                results[i] = work(tasks[i])
+            except BaseException as exc:  # re-raised in the calling thread
+                with lock:
+                    errors.append(exc)
+                return
+            if bar is not None:
+                with lock:
+                    bar.update(1)
+
+    workers = [threading.Thread(target=loop) for _ in range(n_threads - 1)]
+    for w in workers:
+        w.start()
+    loop()
+    for w in workers:
+        w.join()
+    if errors:
+        raise errors[0]
+    return [r for r in results if r is not None]
+
+
+def _total(p: _Plan, parts: Sequence[EquityResult]) -> EquityResult:
+    result = EquityResult(
+        p.variant,
+        p.hands,
+        p.board,
+        p.dead,
+        p.exact,
+        p.hilo,
+        0,
+        _empty_counts(p.n_players),
+        None if p.weights is None else tuple((0.0,) * _NCOUNTS for _ in p.hands),
+        None if p.weights is None else 0.0,
+    )
+    for part in parts:
+        result = result + part
+    return result
+
+
+def max_std_error(result: EquityResult) -> float:
+    return max(pl.std_error or 0.0 for pl in result.players)
+
+
+def round_chunks(done: int, total_chunks: int) -> int:
+    """Where a target_se round that starts at chunk *done* ends: 16 chunks
+    first, then the total doubles each round (the same rounds on one
+    machine and on a cluster)."""
+    return min(total_chunks, max(16, 2 * done))
+
+
+def _progress_bar(enabled: bool, total: int, label: str) -> Any:
+    if not enabled:
+        return None
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        raise ImportError("progress=True needs tqdm: pip install 'pyrankcore[progress]'") from None
+    return tqdm(total=total, desc=label, unit="task", delay=0.5, leave=False)
+
+
+def equity(
+    variant: str | Variant,
+    hands: Sequence[CardsLike | None],
+    board: CardsLike | None = (),
+    *,
+    dead: CardsLike | None = (),
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_se: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+) -> EquityResult:
+    """Each player's equity (share of the pot) over the deals still to come.
+
+    Parameters
+    ----------
+    variant
+        A Variant or its name: "Hold'em", "Short-deck Hold'em", "Omaha",
+        "Omaha Hi-Lo 8", "Big O", "Courchevel", "Six-card Omaha",
+        "Seven-card Stud", "Stud Hi-Lo 8", "Razz", the draw games.
+    hands
+        One entry per player (2 to 10), in seat order: a hand ("AhKh"; in
+        stud the known up and down cards; fewer cards than the game deals
+        means the rest are dealt), "random" (or ""), or a range ("AKs,QQ+",
+        with :mod:`pyrankcore.ranges`).
+    board
+        The community cards known so far (board games only).
+    dead
+        Cards out of play (folded hands, exposed stud cards, discards).
+    exact
+        None: enumerate every deal when that takes about a second or less,
+        Monte Carlo otherwise. True: enumerate (an error when more than
+        10**12 deals). False: Monte Carlo.
+    trials, target_se
+        Bound Monte Carlo: the number of deals (default 1,000,000), and/or
+        stop once every player's standard error is at most *target_se*
+        (checked after 16 chunks of 65,536 deals, then each time the deals
+        double; *trials* then caps the run).
+    seed
+        Makes Monte Carlo reproducible, with any number of threads.
+    threads
+        Threads to use (the GIL is released); None means one.
+    progress
+        Show a progress bar (tqdm, the extra ``pyrankcore[progress]``) on
+        runs longer than half a second.
+
+    Returns
+    -------
+    EquityResult
+        ``result.players[i].equity`` and friends; see :class:`PlayerEquity`.
+
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
+        Bad cards, a card twice, card counts the game does not deal.
+    InvalidArgumentError
+        Fewer than 2 or more than 10 players, a range left empty, bad
+        trials/target_se/seed, an infeasible exact=True.
+    TypeError
+        Arguments of the wrong type.
+
+    >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
+    >>> [round(p.equity, 4) for p in r.players]
+    [0.9121, 0.0879]
+    """
+    from pyrankcore.batch import check_threads
+
+    n_threads = check_threads(threads, 1 << 30, 1)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be True or False, not {type(progress).__name__}")
+    p, target = plan(
+        variant,
+        hands,
+        board,
+        dead=dead,
+        exact=exact,
+        trials=trials,
+        target_se=target_se,
+        seed=seed,
+        threads=n_threads,
+    )
+    if p.exact:
+        n_tasks = n_threads * 8 if n_threads > 1 else (64 if progress else 1)
+        tasks = exact_tasks(p, n_tasks)
+        bar = _progress_bar(progress, len(tasks), "equity (exact)")
+        try:
+            parts = _run_threads(tasks, lambda t: run_exact_task(p, t), n_threads, bar)
+        finally:
+            if bar is not None:
+                bar.close()
+        return _total(p, parts)
+    ranges = _range_arrays(p)
+    total_chunks = -(-p.trials // CHUNK)
+    bar = _progress_bar(progress, total_chunks if target is None else 0, "equity (Monte Carlo)")
+    try:
+        result = _total(p, [])
+        done = 0
+        while done < total_chunks:
+            stop = total_chunks if target is None else round_chunks(done, total_chunks)
+            n_tasks = n_threads * 4 if n_threads > 1 else (stop - done if progress else 1)
+            chunks = monte_carlo_chunks(p, done, stop, n_tasks)
+            if bar is not None and target is not None:
+                bar.total = stop
+                bar.refresh()
+            parts = _run_threads(
+                chunks,
+                lambda t: run_monte_carlo_task(p, t, ranges),
+                n_threads,
+                None,
+            )
+            for part in parts:
+                result = result + part
+            if bar is not None:
+                bar.update(stop - done)
+            done = stop
+            if target is not None and max_std_error(result) <= target:
+                break
+    finally:
+        if bar is not None:
+            bar.close()
+    return result

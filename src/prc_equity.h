@@ -1,0 +1,432 @@
+/* pyrankcore: equity kernels (exact enumeration and Monte Carlo).
+ *
+ * Pure C over prc_eval.h and prc_omaha.h. A deal gives every player their
+ * missing own cards (stud down cards, a draw, a random hand) and the board
+ * its missing cards; each player's final hand is ranked under the high
+ * and/or the low ranking and the pot is settled as showdown() does. The
+ * tallies are integers in units of 1/PRC_EQ_UNIT of a pot, so that every
+ * share of a pot (a half split up to ten ways) is a whole number of units
+ * and runs can be split and merged exactly.
+ *
+ * The Cython layer (pyrankcore/_equity.pxi) checks every size and card
+ * before calling in; the kernels check the sizes once more (a bad spec is
+ * refused with PRC_EQ_BAD_SPEC, never read past a buffer).
+ */
+#ifndef PRC_EQUITY_H
+#define PRC_EQUITY_H
+
+#include <stdint.h>
+#include <string.h>
+#include "prc_eval.h"
+#include "prc_omaha.h"
+
+#define PRC_EQ_MAX_PLAYERS 10
+#define PRC_EQ_UNIT 5040u /* lcm(1..10) * 2: half a pot shared by up to 10 */
+#define PRC_EQ_BAD_SPEC (-1)
+#define PRC_EQ_NO_DEAL (-2)    /* ranges that (almost) never fit together */
+#define PRC_EQ_MAX_TRIES 1000000 /* range draws before giving up on a trial */
+
+/* Per-player tallies (uint64 each, PRC_EQ_NSTAT per player). */
+enum {
+    PRC_EQ_WINS,     /* the whole pot, alone (hi-lo: a scoop) */
+    PRC_EQ_TIES,     /* part of the pot, not all of it */
+    PRC_EQ_UNITS,    /* pot units won (1 pot = PRC_EQ_UNIT) */
+    PRC_EQ_HI_UNITS, /* hi-lo: units won with the high hand */
+    PRC_EQ_LO_UNITS, /* hi-lo: units won with the low hand */
+    PRC_EQ_HI_WINS,  /* hi-lo: the best high hand, alone */
+    PRC_EQ_HI_TIES,  /* hi-lo: the best high hand, shared */
+    PRC_EQ_LO_WINS,  /* hi-lo: the best qualifying low, alone */
+    PRC_EQ_LO_TIES,  /* hi-lo: the best qualifying low, shared */
+    PRC_EQ_SQ_LO,    /* Monte Carlo: sum of squared units per deal, */
+    PRC_EQ_SQ_HI,    /* as two 64-bit words (low word, carries) */
+    PRC_EQ_NSTAT
+};
+
+typedef struct {
+    int n_players;               /* 1..PRC_EQ_MAX_PLAYERS */
+    int omaha;                   /* two hole cards and three board cards */
+    const prc_game_t *hi, *lo;   /* NULL: the variant has no such half */
+    int hi_std;                  /* hi is the standard high ranking */
+    const prc_omaha_t *hi_fast;  /* Omaha pattern tables, or NULL */
+    const prc_omaha_t *lo_fast;
+    int board_final;             /* board cards in the final hands, 0..5 */
+    int board_known;             /* 0..board_final */
+    uint8_t board[5];
+    int hand_final[PRC_EQ_MAX_PLAYERS]; /* own cards in each final hand */
+    int known[PRC_EQ_MAX_PLAYERS];      /* own cards given, 0..hand_final */
+    uint64_t live;               /* id mask: the deck less dead and board */
+} prc_eq_spec_t;
+
+/* One player's possible known cards (Monte Carlo): n combos of
+ * spec->known[p] cards each, with their key sums, suit-major bits, id
+ * masks and cumulative weights (cum[i] = weight of combos 0..i). */
+typedef struct {
+    const uint8_t *cards;
+    const uint64_t *key, *bits, *mask;
+    const uint32_t *cum;
+    int n;
+} prc_eq_range_t;
+
+/* A deal in progress: index PRC_EQ_MAX_PLAYERS is the board (its key
+ * carries PRC_SUIT_START; players' keys do not). */
+#define PRC_EQ_BOARD PRC_EQ_MAX_PLAYERS
+typedef struct {
+    const prc_eq_spec_t *s;
+    uint64_t key[PRC_EQ_MAX_PLAYERS + 1], bits[PRC_EQ_MAX_PLAYERS + 1];
+    uint8_t cards[PRC_EQ_MAX_PLAYERS + 1][8];
+    int n[PRC_EQ_MAX_PLAYERS + 1];
+    /* exact enumeration: levels (one per dealt card) and the live deck */
+    int nlev;
+    uint8_t owner[64];
+    int ndeck;
+    uint8_t deck[52];
+    uint64_t dkey[52], dbits[52];
+    uint64_t used; /* deck positions taken by the levels above */
+    uint64_t *stats;
+    int squares;
+} prc_eq_state_t;
+
+/* Sizes the kernels rely on (the Cython layer checks them first). */
+static int prc_eq_spec_ok(const prc_eq_spec_t *s) {
+    int P = s->n_players;
+    if (P < 1 || P > PRC_EQ_MAX_PLAYERS) return 0;
+    if (s->board_final < 0 || s->board_final > 5) return 0;
+    if (s->board_known < 0 || s->board_known > s->board_final) return 0;
+    if (s->hi == NULL && s->lo == NULL) return 0;
+    for (int i = 0; i < s->board_known; i++)
+        if (s->board[i] >= 52) return 0;
+    int dealt = s->board_final - s->board_known;
+    for (int p = 0; p < P; p++) {
+        int h = s->hand_final[p], k = s->known[p];
+        if (k < 0 || k > h || h > 7) return 0;
+        if (s->omaha ? (h < 4 || h > 6 || s->board_final < 3)
+                     : (h + s->board_final < 1 || h + s->board_final > 7))
+            return 0;
+        dealt += h - k;
+    }
+    if (dealt > 52) return 0;
+    return 1;
+}
+
+static inline uint16_t prc_eq_value(const prc_eq_state_t *st, const prc_game_t *g,
+                                    const prc_omaha_t *fast, int std, int p) {
+    const prc_eq_spec_t *s = st->s;
+    if (s->omaha) {
+        if (fast != NULL) {
+            uint16_t out = 0;
+            prc_omaha_rows(g, fast, st->cards[p], st->n[p], st->cards[PRC_EQ_BOARD],
+                           st->n[PRC_EQ_BOARD], &out, 0, 1);
+            return out;
+        }
+        return prc_omaha(g, st->cards[p], st->n[p], st->cards[PRC_EQ_BOARD],
+                         st->n[PRC_EQ_BOARD]);
+    }
+    uint64_t key = st->key[p] + st->key[PRC_EQ_BOARD];
+    uint64_t bits = st->bits[p] | st->bits[PRC_EQ_BOARD];
+    if (std) return prc_high_value(key, bits);
+    return prc_game_value(g, key, bits, st->n[p] + st->n[PRC_EQ_BOARD]);
+}
+
+static inline void prc_eq_add_square(uint64_t *row, uint64_t u) {
+    uint64_t sq = u * u, before = row[PRC_EQ_SQ_LO];
+    row[PRC_EQ_SQ_LO] = before + sq;
+    row[PRC_EQ_SQ_HI] += row[PRC_EQ_SQ_LO] < before;
+}
+
+/* The best value among v[0..P) and how many share it (0 counts as a
+ * value: in a one-ranking game every hand takes part). */
+static inline uint16_t prc_eq_best(const uint16_t *v, int P, int *count) {
+    uint16_t best = v[0];
+    int n = 1;
+    for (int p = 1; p < P; p++) {
+        if (v[p] > best) {
+            best = v[p];
+            n = 1;
+        } else if (v[p] == best) {
+            n++;
+        }
+    }
+    *count = n;
+    return best;
+}
+
+/* Rank every player's final hand and tally the pot. */
+static inline void prc_eq_settle(prc_eq_state_t *st) {
+    const prc_eq_spec_t *s = st->s;
+    const int P = s->n_players;
+    uint64_t *stats = st->stats;
+    uint16_t vh[PRC_EQ_MAX_PLAYERS], vl[PRC_EQ_MAX_PLAYERS];
+    if (s->hi == NULL || s->lo == NULL) {
+        const prc_game_t *g = s->hi != NULL ? s->hi : s->lo;
+        const prc_omaha_t *fast = s->hi != NULL ? s->hi_fast : s->lo_fast;
+        int std = s->hi != NULL && s->hi_std, n;
+        for (int p = 0; p < P; p++) vh[p] = prc_eq_value(st, g, fast, std, p);
+        uint16_t best = prc_eq_best(vh, P, &n);
+        uint64_t share = PRC_EQ_UNIT / (unsigned)n;
+        int which = n == 1 ? PRC_EQ_WINS : PRC_EQ_TIES;
+        for (int p = 0; p < P; p++) {
+            uint64_t *row = stats + p * PRC_EQ_NSTAT;
+            if (vh[p] == best) {
+                row[which]++;
+                row[PRC_EQ_UNITS] += share;
+                if (st->squares) prc_eq_add_square(row, share);
+            }
+        }
+        return;
+    }
+    for (int p = 0; p < P; p++) {
+        vh[p] = prc_eq_value(st, s->hi, s->hi_fast, s->hi_std, p);
+        vl[p] = prc_eq_value(st, s->lo, s->lo_fast, 0, p);
+    }
+    int nh, nl;
+    uint16_t bh = prc_eq_best(vh, P, &nh);
+    uint16_t bl = prc_eq_best(vl, P, &nl);
+    /* no qualifying low: the high hands take the whole pot */
+    uint64_t hi_share = (bl ? PRC_EQ_UNIT / 2 : PRC_EQ_UNIT) / (unsigned)nh;
+    uint64_t lo_share = bl ? PRC_EQ_UNIT / 2 / (unsigned)nl : 0;
+    for (int p = 0; p < P; p++) {
+        uint64_t *row = stats + p * PRC_EQ_NSTAT, u = 0;
+        if (vh[p] == bh) {
+            row[nh == 1 ? PRC_EQ_HI_WINS : PRC_EQ_HI_TIES]++;
+            row[PRC_EQ_HI_UNITS] += hi_share;
+            u += hi_share;
+        }
+        if (bl && vl[p] == bl) {
+            row[nl == 1 ? PRC_EQ_LO_WINS : PRC_EQ_LO_TIES]++;
+            row[PRC_EQ_LO_UNITS] += lo_share;
+            u += lo_share;
+        }
+        if (u) {
+            row[u == PRC_EQ_UNIT ? PRC_EQ_WINS : PRC_EQ_TIES]++;
+            row[PRC_EQ_UNITS] += u;
+            if (st->squares) prc_eq_add_square(row, u);
+        }
+    }
+}
+
+/* Put card c into hand o (a player, or PRC_EQ_BOARD). */
+static inline void prc_eq_push(prc_eq_state_t *st, int o, uint8_t c) {
+    st->key[o] += PRC_CARD_KEY16(c);
+    st->bits[o] |= PRC_CARD_BITS16(c);
+    st->cards[o][st->n[o]++] = c;
+}
+
+/* Every way to deal levels lev.. from the live deck; level lev's card
+ * takes deck positions start..stop-1. Cards of one hand are dealt in
+ * increasing deck order, so each set of cards comes once. */
+static void prc_eq_enumerate(prc_eq_state_t *st, int lev, int start, int stop) {
+    const int o = st->owner[lev];
+    if (lev == st->nlev - 1) {
+        /* the innermost level: the hot loop, without the push/pop calls */
+        uint64_t key = st->key[o], bits = st->bits[o];
+        int n = st->n[o]++;
+        for (int i = start; i < stop; i++) {
+            if ((st->used >> i) & 1) continue;
+            st->key[o] = key + st->dkey[i];
+            st->bits[o] = bits | st->dbits[i];
+            st->cards[o][n] = st->deck[i];
+            prc_eq_settle(st);
+        }
+        st->key[o] = key;
+        st->bits[o] = bits;
+        st->n[o] = n;
+        return;
+    }
+    const int same = st->owner[lev + 1] == o;
+    for (int i = start; i < stop; i++) {
+        uint64_t pos = 1ULL << i;
+        if (st->used & pos) continue;
+        uint64_t key = st->key[o], bits = st->bits[o];
+        st->key[o] = key + st->dkey[i];
+        st->bits[o] = bits | st->dbits[i];
+        st->cards[o][st->n[o]++] = st->deck[i];
+        st->used |= pos;
+        prc_eq_enumerate(st, lev + 1, same ? i + 1 : 0, st->ndeck);
+        st->used &= ~pos;
+        st->n[o]--;
+        st->key[o] = key;
+        st->bits[o] = bits;
+    }
+}
+
+/* Start a deal: the known board and no player cards yet. */
+static inline void prc_eq_reset(prc_eq_state_t *st) {
+    const prc_eq_spec_t *s = st->s;
+    st->key[PRC_EQ_BOARD] = PRC_SUIT_START;
+    st->bits[PRC_EQ_BOARD] = 0;
+    st->n[PRC_EQ_BOARD] = 0;
+    for (int i = 0; i < s->board_known; i++) prc_eq_push(st, PRC_EQ_BOARD, s->board[i]);
+    for (int p = 0; p < s->n_players; p++) {
+        st->key[p] = 0;
+        st->bits[p] = 0;
+        st->n[p] = 0;
+    }
+}
+
+/* Exact enumeration for assignments a_lo..a_hi-1 of known cards (holes:
+ * per assignment, n_players rows of 8 ids, the first known[p] used). The
+ * first dealt card is restricted to live-deck positions top_lo..top_hi-1
+ * (0, 64 for all), so that threads and tasks can split one assignment.
+ * Tallies are added to stats (per_assignment: one block of n_players *
+ * PRC_EQ_NSTAT per assignment). Returns 0, or PRC_EQ_BAD_SPEC. */
+static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
+                        long a_hi, int top_lo, int top_hi, int per_assignment,
+                        uint64_t *stats) {
+    if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
+    const int P = s->n_players;
+    prc_eq_state_t st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.squares = 0;
+    for (long a = a_lo; a < a_hi; a++) {
+        const uint8_t *hole = holes + (size_t)a * P * 8;
+        uint64_t live = s->live;
+        prc_eq_reset(&st);
+        for (int p = 0; p < P; p++)
+            for (int i = 0; i < s->known[p]; i++) {
+                uint8_t c = hole[p * 8 + i];
+                if (c >= 52) return PRC_EQ_BAD_SPEC;
+                prc_eq_push(&st, p, c);
+                live &= ~(1ULL << c);
+            }
+        st.ndeck = 0;
+        for (int c = 0; c < 52; c++)
+            if ((live >> c) & 1) {
+                st.deck[st.ndeck] = (uint8_t)c;
+                st.dkey[st.ndeck] = PRC_CARD_KEY16(c);
+                st.dbits[st.ndeck++] = PRC_CARD_BITS16(c);
+            }
+        st.nlev = 0;
+        for (int i = s->board_known; i < s->board_final; i++) st.owner[st.nlev++] = PRC_EQ_BOARD;
+        for (int p = 0; p < P; p++)
+            for (int i = s->known[p]; i < s->hand_final[p]; i++) st.owner[st.nlev++] = (uint8_t)p;
+        st.used = 0;
+        st.stats = stats + (per_assignment ? (size_t)(a - a_lo) * P * PRC_EQ_NSTAT : 0);
+        if (st.nlev == 0) {
+            if (top_lo <= 0 && top_hi > 0) prc_eq_settle(&st);
+            continue;
+        }
+        if (st.nlev > st.ndeck) continue; /* no deal at all */
+        int lo = top_lo < 0 ? 0 : top_lo, hi = top_hi > st.ndeck ? st.ndeck : top_hi;
+        if (lo < hi) prc_eq_enumerate(&st, 0, lo, hi);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Monte Carlo: a splitmix64 stream per chunk of trials, seeded from the
+ * run's seed and the chunk's index, so that the same chunks give the same
+ * deals whichever thread (or machine) runs them. */
+
+#define PRC_EQ_CHUNK 65536
+
+static inline uint64_t prc_eq_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Unbiased integer in [0, bound), bound >= 1 (Lemire's multiply-shift with
+ * rejection over 32-bit draws). */
+static inline uint32_t prc_eq_below(uint64_t *state, uint32_t bound) {
+    uint32_t threshold = (uint32_t)(-bound) % bound;
+    for (;;) {
+        uint64_t m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
+        if ((uint32_t)m >= threshold) return (uint32_t)(m >> 32);
+    }
+}
+
+/* Trials chunk_lo..chunk_hi-1 of a run of `trials` deals (chunks of
+ * PRC_EQ_CHUNK, the last one shorter). ranges: one per player. Returns
+ * 0, PRC_EQ_BAD_SPEC, or PRC_EQ_NO_DEAL when the ranges collided on
+ * PRC_EQ_MAX_TRIES draws in a row. */
+static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                              uint64_t seed0, uint64_t seed1, int64_t trials,
+                              int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+    if (!prc_eq_spec_ok(s) || trials < 0 || chunk_lo < 0) return PRC_EQ_BAD_SPEC;
+    const int P = s->n_players;
+    for (int p = 0; p < P; p++) {
+        const prc_eq_range_t *r = &ranges[p];
+        if (r->n < 1 || r->cum[r->n - 1] == 0) return PRC_EQ_BAD_SPEC;
+        for (int i = 0; i < r->n * s->known[p]; i++)
+            if (r->cards[i] >= 52) return PRC_EQ_BAD_SPEC;
+    }
+    uint8_t deck[52];
+    int ndeck = 0;
+    for (int c = 0; c < 52; c++)
+        if ((s->live >> c) & 1) deck[ndeck++] = (uint8_t)c;
+    int need = s->board_final - s->board_known;
+    for (int p = 0; p < P; p++) need += s->hand_final[p];
+    if (need > ndeck) return PRC_EQ_BAD_SPEC; /* the draws below always end */
+    const uint64_t dead = ~s->live;
+    prc_eq_state_t st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.stats = stats;
+    st.squares = 1;
+    int combo[PRC_EQ_MAX_PLAYERS];
+    for (int64_t chunk = chunk_lo; chunk < chunk_hi; chunk++) {
+        int64_t first = chunk * PRC_EQ_CHUNK;
+        if (first >= trials) break;
+        int64_t n = trials - first < PRC_EQ_CHUNK ? trials - first : PRC_EQ_CHUNK;
+        uint64_t state = seed0 ^ (0xD1B54A32D192ED03ULL * (uint64_t)(chunk + 1));
+        state = prc_eq_next(&state) ^ seed1;
+        for (int64_t t = 0; t < n; t++) {
+            /* each player's known cards: one combo each, redrawn together
+             * until no two collide (so the pairs come with the product of
+             * their weights, as in exact enumeration) */
+            uint64_t used;
+            int tries = 0;
+            for (;;) {
+                used = dead;
+                int ok = 1;
+                for (int p = 0; p < P && ok; p++) {
+                    const prc_eq_range_t *r = &ranges[p];
+                    int i = 0;
+                    if (r->n > 1) {
+                        uint32_t x = prc_eq_below(&state, r->cum[r->n - 1]);
+                        int lo = 0, hi = r->n - 1; /* first i with cum[i] > x */
+                        while (lo < hi) {
+                            int mid = (lo + hi) >> 1;
+                            if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
+                        }
+                        i = lo;
+                    }
+                    combo[p] = i;
+                    ok = !(used & r->mask[i]);
+                    used |= r->mask[i];
+                }
+                if (ok) break;
+                if (++tries >= PRC_EQ_MAX_TRIES) return PRC_EQ_NO_DEAL;
+            }
+            prc_eq_reset(&st);
+            for (int p = 0; p < P; p++) {
+                const prc_eq_range_t *r = &ranges[p];
+                int k = s->known[p], i = combo[p];
+                st.key[p] = r->key[i];
+                st.bits[p] = r->bits[i];
+                st.n[p] = k;
+                for (int j = 0; j < k; j++) st.cards[p][j] = r->cards[i * k + j];
+            }
+            /* the missing cards, drawn from the live deck */
+            for (int o = 0; o <= P; o++) {
+                int h = o == P ? PRC_EQ_BOARD : o;
+                int missing = o == P ? s->board_final - s->board_known
+                                     : s->hand_final[o] - s->known[o];
+                for (int j = 0; j < missing; j++) {
+                    uint8_t c;
+                    do {
+                        c = deck[prc_eq_below(&state, (uint32_t)ndeck)];
+                    } while ((used >> c) & 1);
+                    used |= 1ULL << c;
+                    prc_eq_push(&st, h, c);
+                }
+            }
+            prc_eq_settle(&st);
+        }
+    }
+    return 0;
+}
+
+#endif

@@ -1,0 +1,169 @@
+/* pyrankcore: hands with wild cards (jokers, wild ranks and cards, the
+ * lowest rank of each hand, the bug).
+ *
+ * A hand never substitutes cards at evaluation time. Its natural cards are
+ * summed as usual (rank key and suit-major bits) and its wild cards only
+ * counted; tables built once per wild ranking (pyrankcore/_wild.pxi) give,
+ * for each count w of wild cards:
+ *   rank[w][slot of the natural rank pattern]: the best hand that pattern
+ *       makes with w wild cards, flushes aside;
+ *   flush[w][13-bit ranks of one suit's natural cards]: the best flush or
+ *       straight flush those cards make with w wild cards of that suit
+ *       (ranks not already held: no double-ace flush).
+ * A hand costs the usual sum of card entries, one rank lookup, and one
+ * flush lookup per suit that holds five cards with the wild ones. In low games wild cards never need a
+ * flush (a wild card takes another suit), so only w = 0 looks at suits.
+ */
+#ifndef PRC_WILD_H
+#define PRC_WILD_H
+
+#include "prc_eval.h"
+
+#define PRC_MAX_WILD 7
+
+/* A wild card adds 1 here in its card entry's key, instead of a rank and a
+ * suit counter: the sum of a hand's keys counts its wild cards. */
+#define PRC_WILD_SHIFT 48
+
+typedef struct {
+    prc_game_t natural;                   /* w = 0, in this game's numbering */
+    const uint16_t *rank[PRC_MAX_WILD + 1];  /* rank[w], w >= 1 */
+    const uint16_t *flush[PRC_MAX_WILD + 1]; /* flush[w], w >= 1 (NULL: no flush side) */
+    /* Card entries by id (256 x {key, bit}): a natural card's key and
+     * suit-major bit as in prc_card16; a wild card's key is 1 << WILD_SHIFT
+     * and its bit is its own (jokers: bits 13 and 29, ranks no card has);
+     * an id outside the deck has the poison key and no bit. */
+    const uint64_t *card16;
+    uint64_t natural_bits;  /* suit-major bits of the deck's natural cards */
+    int lowest;             /* each hand's lowest natural rank is wild (not aces) */
+} prc_wild_t;
+
+/* Every card of rank r in a suit-major mask. */
+#define PRC_RANK_COLUMN(r) (0x0001000100010001ULL << (r))
+
+/* Strength of valid cards from their summed entries (key, bit OR). */
+static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_t seen, int n) {
+    uint64_t bits = seen & x->natural_bits;
+    int w = (int)(key >> PRC_WILD_SHIFT) & 15;
+    key &= ~(15ULL << PRC_WILD_SHIFT);
+    if (x->lowest && bits) {
+        unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
+        int r = prc_ctz64(ranks);
+        if (r != 12) { /* aces are never the lowest card */
+            for (int suit = 0; suit < 4; suit++)
+                if (bits >> (16 * suit + r) & 1) {
+                    key -= prc_card_key[4 * r + suit];
+                    w++;
+                }
+            bits &= ~PRC_RANK_COLUMN(r);
+        }
+    }
+    if (w == 0) return prc_game_value(&x->natural, key, bits, n);
+    uint16_t best = x->rank[w][prc_rank_slot((uint32_t)key)];
+    const uint16_t *flush = x->flush[w];
+    if (flush) {
+        /* A suit's counter starts at 3: with w wild cards it makes a flush
+         * when 3 + count + w reaches 8 (at most 3 + 7: no carry). */
+        uint64_t suits = (((key >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x1111ULL * (uint64_t)w) & 0x8888;
+        for (; suits; suits &= suits - 1) {
+            uint16_t v = flush[prc_sm_ranks(bits, (prc_ctz64(suits) - 3) >> 2)];
+            if (v > best) best = v;
+        }
+    }
+    return best;
+}
+
+/* Sum of card entries: nonzero when an id is outside the deck (the poison
+ * key) or repeated (the bits' sum differs from their OR). */
+static inline uint64_t prc_wild_sum(const prc_wild_t *x, const uint8_t *cards, int n,
+                                    uint64_t *key, uint64_t *seen) {
+    uint64_t k = *key, any = *seen, total = *seen;
+    for (int i = 0; i < n; i++) {
+        uint64_t b = x->card16[2 * (size_t)cards[i] + 1];
+        k += x->card16[2 * (size_t)cards[i]];
+        any |= b;
+        total += b;
+    }
+    *key = k;
+    *seen = any;
+    return (k >> PRC_INVALID_SHIFT) | (any ^ total);
+}
+
+/* Strength of n = 1..7 card ids (0..255) under a wild game; sets *bad and
+ * returns 0 for an id outside the deck or a repeated card. */
+static inline uint16_t prc_wild_eval(const prc_wild_t *x, const uint8_t *cards,
+                                     int n, int *bad) {
+    uint64_t key = PRC_SUIT_START, seen = 0;
+    if (prc_wild_sum(x, cards, n, &key, &seen)) {
+        *bad = 1;
+        return 0;
+    }
+    return prc_wild_value(x, key, seen, n);
+}
+
+/* Whether hole and board cards together are in the deck and distinct. */
+static inline int prc_wild_omaha_valid(const prc_wild_t *x, const uint8_t *hole, int nh,
+                                       const uint8_t *board, int nb) {
+    uint64_t key = PRC_SUIT_START, seen = 0;
+    if (prc_wild_sum(x, hole, nh, &key, &seen)) return 0;
+    /* The board continues from the hole cards' OR: a card in both shows
+     * as a sum that differs from the OR. */
+    return !prc_wild_sum(x, board, nb, &key, &seen);
+}
+
+/* Row loops, one instance per hand size so the card loop unrolls; the
+ * game is copied to a local (extensions build with -fno-strict-aliasing:
+ * otherwise every store to out[] reloads its fields). */
+#define PRC_DEFINE_WILD_ROWS(K)                                              \
+    static long prc_wild_rows_##K(const prc_wild_t *wild, const uint8_t *cards, \
+                                  uint16_t *out, long start, long stop) {   \
+        const prc_wild_t local = *wild, *x = &local;                        \
+        for (long i = start; i < stop; i++) {                               \
+            uint64_t key = PRC_SUIT_START, seen = 0;                        \
+            if (prc_wild_sum(x, cards + i * K, K, &key, &seen)) return i;   \
+            out[i] = prc_wild_value(x, key, seen, K);                       \
+        }                                                                   \
+        return -1;                                                          \
+    }
+
+PRC_DEFINE_WILD_ROWS(5)
+PRC_DEFINE_WILD_ROWS(6)
+PRC_DEFINE_WILD_ROWS(7)
+
+/* Rows of k = 5..7 ids: out[start..stop) filled; returns the first bad
+ * row, or -1 (rows from that one on are left unwritten). */
+static inline long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k,
+                                 uint16_t *out, long start, long stop) {
+    switch (k) {
+    case 5: return prc_wild_rows_5(x, cards, out, start, stop);
+    case 6: return prc_wild_rows_6(x, cards, out, start, stop);
+    case 7: return prc_wild_rows_7(x, cards, out, start, stop);
+    default: return start < stop ? start : -1;
+    }
+}
+
+/* Omaha under a wild game: the best of every two hole cards with every
+ * three board cards, each five evaluated with its own wild cards. Valid,
+ * distinct cards only (prc_wild_omaha_valid). */
+static inline uint16_t prc_wild_omaha(const prc_wild_t *x, const uint8_t *hole, int nh,
+                                      const uint8_t *board, int nb) {
+    uint16_t best = 0;
+    uint8_t five[5];
+    int bad = 0;
+    for (int a = 0; a < nh; a++)
+        for (int b = a + 1; b < nh; b++)
+            for (int c = 0; c < nb; c++)
+                for (int d = c + 1; d < nb; d++)
+                    for (int e = d + 1; e < nb; e++) {
+                        five[0] = hole[a];
+                        five[1] = hole[b];
+                        five[2] = board[c];
+                        five[3] = board[d];
+                        five[4] = board[e];
+                        uint16_t v = prc_wild_eval(x, five, 5, &bad);
+                        if (v > best) best = v;
+                    }
+    return best;
+}
+
+#endif

@@ -1,0 +1,400 @@
+"""pyrankcore.equity: published counts, an independent slow reference, Monte
+Carlo against exact, reproducibility, merging, errors.
+
+The reference below enumerates the missing cards with itertools and ranks
+hands with tests/reference.py and tests/low_reference.py (no tables, no
+kernels); shares are Fractions, so expected equities are exact."""
+
+from fractions import Fraction
+from itertools import combinations
+
+import low_reference as lowref
+import pytest
+import reference as ref
+
+import pyrankcore
+from pyrankcore import equities as eq_mod
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    UnknownGameError,
+)
+
+equity = pyrankcore.equity
+
+
+def ids(text):
+    return ref.cards(text)
+
+
+def _winners(values):
+    """Seats with the best value (None = does not qualify); [] if none does."""
+    live = [v for v in values if v is not None]
+    if not live:
+        return []
+    best = max(live)
+    return [i for i, v in enumerate(values) if v == best]
+
+
+def reference_equity(hands, board, final_board=5, omaha=False, hilo=False, deck=None):
+    """(wins, ties, shares) per seat over every completion of the board:
+    the rules of showdown, written again with slow evaluators."""
+    used = {c for h in hands for c in h} | set(board)
+    deck = [c for c in (deck or range(52)) if c not in used]
+    n = len(hands)
+    wins, ties, shares = [0] * n, [0] * n, [Fraction(0)] * n
+    total = 0
+    for extra in combinations(deck, final_board - len(board)):
+        full = list(board) + list(extra)
+        total += 1
+        if omaha:
+            highs = [
+                max(
+                    ref.best_value(list(h2) + list(b3))
+                    for h2 in combinations(h, 2)
+                    for b3 in combinations(full, 3)
+                )
+                for h in hands
+            ]
+        else:
+            highs = [ref.best_value(list(h) + full) for h in hands]
+        part = [Fraction(0)] * n
+        lows = []
+        if hilo:
+            for h in hands:
+                vals = [
+                    lowref.ACE_FIVE_8.value_of_cards(list(h2) + list(b3))
+                    for h2 in combinations(h, 2)
+                    for b3 in combinations(full, 3)
+                ]
+                vals = [v for v in vals if v is not None]
+                lows.append(max(vals) if vals else None)
+        low_w = _winners(lows) if hilo else []
+        high_w = _winners(highs)
+        pot_high = Fraction(1, 2) if low_w else Fraction(1)
+        for s in high_w:
+            part[s] += pot_high / len(high_w)
+        for s in low_w:
+            part[s] += Fraction(1, 2) / len(low_w)
+        for s in range(n):
+            if part[s] == 1:
+                wins[s] += 1
+            elif part[s] > 0:
+                ties[s] += 1
+            shares[s] += part[s]
+    return wins, ties, [x / total for x in shares], total
+
+
+def check_against_reference(result, expected):
+    wins, ties, shares, total = expected
+    assert result.exact
+    assert result.trials == total
+    for seat, p in enumerate(result.players):
+        assert (p.wins, p.ties, p.total) == (wins[seat], ties[seat], total)
+        assert p.equity == pytest.approx(float(shares[seat]), abs=1e-12)
+
+
+# --------------------------------------------------------------------------
+# published vectors (PokerStove / OMPEval): every one of 1,712,304 boards
+
+
+def test_published_ahkh_v_qsqd_preflop():
+    r = equity("Hold'em", ["AhKh", "QsQd"])
+    a, b = r.players
+    assert r.exact and r.trials == 1_712_304
+    assert (a.wins, b.wins, a.ties, b.ties) == (787_966, 917_606, 6_732, 6_732)
+    assert a.total == b.total == 1_712_304
+    assert a.equity == pytest.approx((787_966 + 6_732 / 2) / 1_712_304, abs=1e-15)
+    assert a.equity + b.equity == pytest.approx(1.0, abs=1e-15)
+
+
+def test_published_aces_v_kings_preflop():
+    r = equity("holdem", ["AdAc", "KhKs"], threads=2)
+    a, b = r.players
+    assert (a.wins, b.wins, a.ties, b.ties) == (1_388_072, 317_694, 6_538, 6_538)
+
+
+# --------------------------------------------------------------------------
+# the slow reference
+
+
+def test_three_way_flop_matches_reference():
+    hands = [ids("Ah Kh"), ids("Qs Qd"), ids("7c 6c")]
+    board = ids("Kd 7s 2c")
+    r = equity("Hold'em", ["AhKh", "QsQd", "7c6c"], "Kd7s2c")
+    check_against_reference(r, reference_equity(hands, board))
+
+
+def test_turn_with_dead_cards_matches_reference():
+    hands = [ids("Jh Th"), ids("As Ac")]
+    board = ids("9h 8h 2s Kd")
+    dead = ids("Qh 7c")
+    r = equity("Hold'em", ["JhTh", "AsAc"], "9h8h2sKd", dead="Qh 7c")
+    deck = [c for c in range(52) if c not in dead]
+    check_against_reference(r, reference_equity(hands, board, deck=deck))
+
+
+def test_omaha_flop_matches_reference():
+    hands = [ids("As Ks Qd Jd"), ids("9h 9c 8h 7c")]
+    board = ids("Ts 8d 2h")
+    r = equity("Omaha", ["AsKsQdJd", "9h9c8h7c"], "Ts8d2h")
+    check_against_reference(r, reference_equity(hands, board, omaha=True))
+
+
+def test_omaha_hi_lo_flop_matches_reference():
+    hands = [ids("As 2s Qd Jd"), ids("3h 4c 8h Kc")]
+    board = ids("5s 7d Kh")
+    r = equity("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh")
+    expected = reference_equity(hands, board, omaha=True, hilo=True)
+    wins, ties, shares, total = expected
+    for seat, p in enumerate(r.players):
+        assert p.scoops == p.wins == wins[seat]
+        assert p.ties == ties[seat]
+        assert p.equity == pytest.approx(float(shares[seat]), abs=1e-12)
+        assert p.high + p.low == pytest.approx(p.equity, abs=1e-12)
+    # somebody makes a low on some turn and river, and not on others
+    assert 0 < sum(p.low for p in r.players) < 0.5
+
+
+def test_short_deck_turn_matches_reference_deck():
+    # the short deck (6..A): 36 cards; a reference over that deck, with the
+    # short-deck ranking (flush over full house, A-6-7-8-9 straight)
+    hands = [ids("Ah Kh"), ids("9s 9d")]
+    board = ids("Qh Th 6c 9c")
+    r = equity("Short-deck Hold'em", ["AhKh", "9s9d"], "QhTh6c9c")
+    deck = [c for c in range(52) if c // 4 >= 4 and c not in hands[0] + hands[1] + board]
+    wins = [0, 0]
+    for river in deck:
+        vals = [lowref.SHORT_DECK.value_of_cards(h + board + [river]) for h in hands]
+        if vals[0] != vals[1]:
+            wins[vals.index(max(vals))] += 1
+    assert r.trials == len(deck) == 36 - 8
+    assert [p.wins for p in r.players] == wins
+
+
+def test_razz_exact_small_matches_reference():
+    # six cards known each, one down card to come: 40 * 39 deals
+    a, b = ids("As 2d 3h 8c Kd Ks"), ids("4c 5d 6h 7s Qc Qd")
+    r = equity("Razz", ["As2d3h8cKdKs", "4c5d6h7sQcQd"], exact=True)
+    deck = [c for c in range(52) if c not in a + b]
+    wins = [0, 0]
+    ties = 0
+    total = 0
+    for x in deck:
+        for y in deck:
+            if x == y:
+                continue
+            total += 1
+            va = lowref.ACE_FIVE.value_of_cards(a + [x])
+            vb = lowref.ACE_FIVE.value_of_cards(b + [y])
+            if va == vb:
+                ties += 1
+            else:
+                wins[0 if va > vb else 1] += 1
+    assert r.trials == total == 40 * 39
+    assert [p.wins for p in r.players] == wins
+    assert [p.ties for p in r.players] == [ties, ties]
+
+
+def test_ranges_enumerate_combos_and_drop_blocked_ones(monkeypatch):
+    # Until pyrankcore.ranges lands, a range is injected at _player_combos:
+    # seat 0 holds AhKh or AsKs or KdQd (weights 1), seat 1 QsQd; the board
+    # has Ks, so AsKs is blocked.
+    real = eq_mod._player_combos
+
+    def fake(entry, hole_cards):
+        if entry == "AKs-ish":
+            return [
+                (tuple(ids("Ah Kh")), 1.0),
+                (tuple(ids("As Ks")), 1.0),
+                (tuple(ids("Kd Qd")), 1.0),
+            ], entry
+        return real(entry, hole_cards)
+
+    monkeypatch.setattr(eq_mod, "_player_combos", fake)
+    board = ids("Ks 7s 2c")
+    r = equity("Hold'em", ["AKs-ish", "QsQd"], "Ks7s2c")
+    # KdQd collides with QsQd? no: Qd is seat 1's card, so KdQd is blocked too
+    expected = reference_equity([ids("Ah Kh"), ids("Qs Qd")], board)
+    check_against_reference(r, expected)
+
+
+def test_weighted_ranges_count_once_and_weigh_equity(monkeypatch):
+    real = eq_mod._player_combos
+
+    def fake(entry, hole_cards):
+        if entry == "two":
+            return [(tuple(ids("Ah Kh")), 1.0), (tuple(ids("Jc Tc")), 0.5)], entry
+        return real(entry, hole_cards)
+
+    monkeypatch.setattr(eq_mod, "_player_combos", fake)
+    board = ids("9s 7s 2c 3d")
+    r = equity("Hold'em", ["two", "QhQd"], "9s7s2c3d")
+    one = reference_equity([ids("Ah Kh"), ids("Qh Qd")], board)
+    two = reference_equity([ids("Jc Tc"), ids("Qh Qd")], board)
+    p = r.players[0]
+    assert p.wins == one[0][0] + two[0][0]
+    assert p.total == one[3] + two[3]
+    expected = (one[2][0] * 1 + two[2][0] * Fraction(1, 2)) / Fraction(3, 2)
+    assert p.equity == pytest.approx(float(expected), abs=1e-12)
+    # Monte Carlo draws combos by weight: the same equity within 4 SE
+    assert 0.1 < expected < 0.3
+    mc = equity("Hold'em", ["two", "QhQd"], "9s7s2c3d", trials=200_000, seed=5)
+    assert abs(mc.players[0].equity - float(expected)) < 4 * mc.players[0].std_error
+
+
+# --------------------------------------------------------------------------
+# Monte Carlo
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "board"),
+    [
+        ("Hold'em", ["AhKh", "QsQd"], ""),
+        ("Hold'em", ["AhKh", "QsQd", "7c6c"], "Kd7s2c"),
+        ("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh"),
+    ],
+)
+def test_monte_carlo_within_three_standard_errors(game, hands, board):
+    exact = equity(game, hands, board)
+    mc = equity(game, hands, board, trials=300_000, seed=2026)
+    assert not mc.exact and mc.trials == 300_000
+    for e, m in zip(exact.players, mc.players):
+        assert m.std_error is not None and 0 < m.std_error < 0.005
+        assert abs(m.equity - e.equity) <= 3 * m.std_error
+    assert sum(m.equity for m in mc.players) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_same_seed_same_answer_with_one_and_two_threads():
+    kwargs = dict(trials=500_000, seed=7)
+    one = equity("Hold'em", ["AhKh", "QsQd", "random"], **kwargs)
+    two = equity("Hold'em", ["AhKh", "QsQd", "random"], threads=2, **kwargs)
+    assert one.counts == two.counts and one == two
+    other = equity("Hold'em", ["AhKh", "QsQd", "random"], trials=500_000, seed=8)
+    assert other.counts != one.counts
+
+
+def test_split_runs_add_up_to_the_whole():
+    p, _ = eq_mod.plan("Omaha", ["AsKsQdJd", "9h9c8h7c"], exact=False, trials=300_000, seed=3)
+    whole = eq_mod.run_monte_carlo_task(p, (0, 5))
+    parts = [eq_mod.run_monte_carlo_task(p, t) for t in [(0, 1), (1, 3), (3, 5)]]
+    assert parts[0] + parts[1] + parts[2] == whole
+    assert whole.trials == 300_000
+    pe, _ = eq_mod.plan("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+    tasks = eq_mod.exact_tasks(pe, 16)
+    assert len(tasks) > 1
+    total = eq_mod._total(pe, [eq_mod.run_exact_task(pe, t) for t in tasks])
+    assert total == equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+
+
+def test_adding_results_of_other_inputs_is_refused():
+    a = equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+    b = equity("Hold'em", ["AhKh", "QsQc"], "Kd7s2c")
+    with pytest.raises(InvalidArgumentError):
+        a + b
+    doubled = a + a
+    assert doubled.players[0].wins == 2 * a.players[0].wins
+    assert doubled.players[0].equity == pytest.approx(a.players[0].equity)
+
+
+def test_target_se_stops_early_and_is_reproducible():
+    r = equity("Hold'em", ["AhKh", "QsQd"], target_se=0.002, seed=1)
+    assert r.trials < 2_000_000
+    assert max(p.std_error for p in r.players) <= 0.002
+    assert r == equity("Hold'em", ["AhKh", "QsQd"], target_se=0.002, seed=1, threads=2)
+
+
+def test_stud_and_draw_default_to_monte_carlo():
+    r = equity("Seven-card Stud", ["AsAd Kc", "QsQd Jh", "9c9h 2d"], dead="Qc 2s", seed=1)
+    assert not r.exact and r.trials == eq_mod.DEFAULT_TRIALS
+    assert r.players[0].equity > r.players[1].equity > 0.05
+    d = equity("2-7 Triple Draw", ["2c3d4h7s", "8c"], seed=1, trials=100_000)
+    assert not d.exact and d.players[0].equity > 0.6
+    hilo = equity("Stud Hi-Lo 8", ["As2s3s", "KdKhQs"], seed=1, trials=100_000)
+    assert hilo.players[0].low > 0.2 and hilo.players[1].low < hilo.players[0].low
+    assert hilo.players[0].scoops is not None
+
+
+def test_exact_true_on_an_infeasible_size_names_the_count():
+    with pytest.raises(InvalidArgumentError, match=r"exact enumeration of [\d,]+ deals"):
+        equity("Seven-card Stud", ["As", "Kd", "Qc"], exact=True)
+
+
+# --------------------------------------------------------------------------
+# errors
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error"),
+    [
+        (("Hold'em", ["AhKh"]), {}, InvalidArgumentError),
+        (("Hold'em", ["AhKh"] * 11), {}, InvalidArgumentError),
+        (("Hold'em", ["AhKh", "AhQs"]), {}, DuplicateCardError),
+        (("Hold'em", ["AhKh", "QsQd"], "Ah2c3c"), {}, DuplicateCardError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"dead": "Qs"}, DuplicateCardError),
+        (("Hold'em", ["AhKhQc", "QsQd"]), {}, HandSizeError),
+        (("Hold'em", ["AhKh", "QsQd"], "2c3c4c5c6c7c"), {}, HandSizeError),
+        (("Hold'em", ["AhKh", "Xx"]), {}, InvalidCardError),
+        (("Short-deck Hold'em", ["AhKh", "2s2d"]), {}, InvalidCardError),
+        (("Razz", ["As2s3s", "KdQdJd"], "2c2d2h"), {}, HandSizeError),
+        (("Seven-card Stud", ["AsAd"] + [""] * 7), {}, HandSizeError),
+        (("Nope", ["AhKh", "QsQd"]), {}, UnknownGameError),
+        (("high", ["AhKh", "QsQd"]), {}, InvalidArgumentError),
+        (("Hold'em", "AhKh QsQd"), {}, TypeError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"trials": 0}, InvalidArgumentError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"trials": 1.5}, TypeError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"target_se": 0}, InvalidArgumentError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"seed": -1, "exact": False}, InvalidArgumentError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"threads": 0}, InvalidArgumentError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"exact": True, "trials": 10}, InvalidArgumentError),
+        (("Hold'em", ["AhKh", "QsQd"]), {"exact": "yes"}, TypeError),
+    ],
+)
+def test_bad_input_raises(args, kwargs, error):
+    with pytest.raises(error):
+        equity(*args, **kwargs)
+
+
+def test_kernel_refuses_bad_specs_without_crashing():
+    import numpy as np
+
+    core = pyrankcore._core
+    holes = np.zeros((1, 2, 8), dtype=np.uint8)
+    good = ("high", None, False, 5, (), (2, 2), (2, 2), ())
+    with pytest.raises(HandSizeError):
+        core.equity_exact(good, np.zeros((1, 3, 8), dtype=np.uint8), 0, 1, 0, 64)
+    with pytest.raises(InvalidArgumentError):
+        core.equity_exact(good, holes, 0, 2, 0, 64)
+    holes[0, 0, 0] = 200
+    with pytest.raises(InvalidCardError):
+        core.equity_exact(good, holes, 0, 1, 0, 64)
+    for bad in [
+        ("high", None, False, 6, (), (2, 2), (2, 2), ()),
+        ("high", None, False, 5, (), (2, 2), (3, 2), ()),
+        ("high", None, False, 5, (), (9, 2), (2, 2), ()),
+        ("high", None, False, 5, (60,), (2, 2), (2, 2), ()),
+        (None, None, False, 5, (), (2, 2), (2, 2), ()),
+        ("high", None, False, 5, (), (2,) * 11, (2,) * 11, ()),
+    ]:
+        with pytest.raises((HandSizeError, InvalidArgumentError, InvalidCardError)):
+            core.equity_exact(bad, np.zeros((1, len(bad[5]), 8), dtype=np.uint8), 0, 1, 0, 64)
+    ranges = [(np.zeros((1, 2), dtype=np.uint8), np.array([0]))] * 2
+    with pytest.raises(InvalidArgumentError):
+        core.equity_monte_carlo(good, ranges, 1, 2, 10, 0, 1)
+
+
+def test_str_is_a_table():
+    text = str(equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c"))
+    assert "Ah Kh" in text and "equity" in text and "exact" in text
+
+
+def test_progress_bar_gives_the_same_answer():
+    pytest.importorskip("tqdm")
+    args = ("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+    assert equity(*args, progress=True) == equity(*args)
+    mc = dict(trials=200_000, seed=3)
+    assert equity(*args, progress=True, **mc) == equity(*args, **mc)
+    with pytest.raises(TypeError):
+        equity(*args, progress="yes")
