@@ -25,6 +25,10 @@ Rulings where the rule texts contradict themselves (each test says which):
   hand": in deuce-to-seven the lowest such card can make a straight (6-5-4-2
   plus a three); the bug in low games is ruled a full fitter, the best card
   for that low (7-6-5-4-2 there), as 000 says of wild cards in low poker.
+* Omaha: "not already present in the hand" is read as not among the five
+  cards that play (two hole, three board), so 8-8 in the hole with 8-wild-J on
+  the board and the last eight unused in the hole is four eights.  With five to
+  seven cards, where any card may play, both readings give the same hands.
 
 Until wild cards are implemented, every test that needs them skips with the
 reason; the tests of the reference itself always run.
@@ -446,7 +450,7 @@ JOKER_GAMES = [
 @needs_wild
 @pytest.mark.parametrize("spec", JOKER_GAMES, ids=repr)
 def test_random_hands_with_up_to_two_wild_cards(spec):
-    _order_check(spec, 2000, 2, seed=zlib.crc32(repr(spec).encode()))
+    _order_check(spec, 1800, 2, seed=zlib.crc32(repr(spec).encode()))
 
 
 MANY_WILD_GAMES = [
@@ -463,7 +467,7 @@ MANY_WILD_GAMES = [
 @needs_wild
 @pytest.mark.parametrize("spec", MANY_WILD_GAMES, ids=repr)
 def test_random_hands_with_up_to_four_wild_cards(spec):
-    _order_check(spec, 1000, 4, seed=len(repr(spec)))
+    _order_check(spec, 800, 4, seed=len(repr(spec)))
 
 
 @needs_wild
