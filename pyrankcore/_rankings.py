@@ -86,6 +86,7 @@ SUIT_CHARS = "cdhs"
 JOKERS = (52, 53)  # card ids of the two jokers
 _BOOL_FIELDS = (
     "bug",
+    "double_ace_flush",
     "natural_beats_wild",
     "low",
     "ace_low",
@@ -188,6 +189,10 @@ class Ranking:
         wild cards among its best five wins (a natural hand beats all). Each
         class of the game splits into WILD_TIERS strengths, one per count of
         wild cards used (see :func:`wild_tier`).
+    double_ace_flush: a wild card may duplicate a card held, so a flush can
+        hold two aces (A-A-K-Q-J); flushes compare card by card, highest
+        first. High games only; not with natural_beats_wild (the classes
+        would not fit uint16 strengths).
     """
 
     name: str
@@ -207,6 +212,7 @@ class Ranking:
     wild: str | None = None
     bug: bool = False
     natural_beats_wild: bool = False
+    double_ace_flush: bool = False
 
     def __post_init__(self) -> None:
         """Check every field, so that nothing the kernels cannot handle (more
@@ -244,6 +250,22 @@ class Ranking:
             set_field(self, "qualifier", qualifier)
         if self.wild is not None:
             set_field(self, "wild", _canonical_wild(self, self.wild, where))
+        if self.double_ace_flush and not (self.wild is not None or self.bug):
+            raise _option_error(
+                "double_ace_flush", True, "False in a game without wild cards", where
+            )
+        if self.double_ace_flush and (self.low or not self.flushes):
+            raise _option_error(
+                "double_ace_flush", True, "False in a game where flushes do not win", where
+            )
+        if self.double_ace_flush and self.natural_beats_wild:
+            raise _option_error(
+                "double_ace_flush",
+                True,
+                "False with natural_beats_wild (together they make more classes than "
+                "uint16 strengths hold)",
+                where,
+            )
         if self.natural_beats_wild and not (self.wild is not None or self.bug):
             raise _option_error(
                 "natural_beats_wild", True, "False in a game without wild cards", where
@@ -372,6 +394,11 @@ class Ranking:
         tiebreak: tuple[int, ...]
         if top is not None:
             cat, tiebreak = (STRAIGHT_FLUSH if flush else STRAIGHT), (top,)
+        elif flush and shape != (1, 1, 1, 1, 1):  # double_ace_flush: card by card
+            cat = FLUSH
+            tiebreak = tuple(
+                sorted((self.value(r) for r in present for _ in range(counts[r])), reverse=True)
+            )
         elif flush:
             cat, tiebreak = FLUSH, values
         else:
@@ -403,6 +430,10 @@ class Ranking:
         if self.has_wild and not self.low:
             for r in (ACE,) if self.bug else ranks:
                 yield tuple(5 if i == r else 0 for i in range(13)), False
+        if self.double_ace_flush:  # flushes whose ranks repeat
+            for combo in _multisets(ranks, 5):
+                if len(set(combo)) < 5:
+                    yield tuple(combo.count(r) for r in range(13)), True
 
     def classes(self) -> list[tuple[int, ...]]:
         """Sorted distinct keys; strength of a key = its index + 1. With

@@ -206,11 +206,34 @@ cdef list _tier_flush(list levels, int max_wild):
     return out
 
 
+cdef _double_ace_flushes(object ranking, dict strength, object table, int w):
+    """double_ace_flush: a wild card may duplicate a card held, so the best
+    flush of a suit's ranks S plus w wild cards that repeats a rank makes
+    every wild card an ace (at most four: five aces are five of a kind) and
+    keeps S's highest ranks: flushes compare card by card, and an ace is the
+    highest card. Kept where it beats the flush without repeats."""
+    top_first = sorted(ranking.deck_ranks, key=ranking.value, reverse=True)
+    aces = min(w, 4)
+    for mask in range(8192):
+        held = [r for r in top_first if mask >> r & 1]
+        if len(held) != bin(mask).count("1") or not 5 <= len(held) + w <= 7:
+            continue
+        counts = [0] * 13
+        counts[_rankings.ACE] += aces
+        for r in held[: 5 - aces]:
+            counts[r] += 1
+        if max(counts) == 1:
+            continue   # no repeat: the table already has it
+        value = strength[ranking.key(tuple(counts), True)]
+        if value > table[mask]:
+            table[mask] = value
+
+
 cdef GameTables _build_wild(object ranking):
     """Tables of a wild-card ranking (well under a second)."""
     import numpy as np
     from dataclasses import replace
-    plain = replace(ranking, wild=None, bug=False, natural_beats_wild=False,
+    plain = replace(ranking, wild=None, bug=False, natural_beats_wild=False, double_ace_flush=False,
                     name=ranking.name.split("[")[0])
     builtin = _rankings.RANKINGS.get(plain.name)
     base_ranking = builtin if builtin == plain else plain
@@ -268,6 +291,8 @@ cdef GameTables _build_wild(object ranking):
         if dominant:
             fcur = np.zeros(8192, dtype=np.uint16)
             _flush_level(flush_tables[w - 1], fcur, w, deck_bits)
+            if ranking.double_ace_flush:
+                _double_ace_flushes(ranking, strength, fcur, w)
             flush_tables.append(fcur)
         else:
             flush_tables.append(None)
