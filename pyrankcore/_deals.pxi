@@ -38,7 +38,7 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
     """n rows of k distinct random cards as an (n, k) uint8 array.
 
     Uniform over all k-card hands from the game's deck (52 cards; 36 for
-    short deck) less *exclude* (cards dealt elsewhere, e.g. a board).
+    short deck; 54 with the jokers of a wild-card game) less *exclude* (cards dealt elsewhere, e.g. a board).
     *seed* (an int >= 0) makes the deal reproducible; None draws a seed from
     the operating system. Runs without the GIL.
 
@@ -63,12 +63,15 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
         if not 0 <= seed < 2 ** 64:
             raise InvalidArgumentError(f"seed must be in 0..2**64-1, got {_short(seed)}")
     cdef GameTables t = resolve_game(game)
-    dead = ~t.deck_mask & ((<uint64_t>1 << 52) - 1)
+    # Ids 0..51, and the jokers 52 and 53 where the game has them (games
+    # without jokers draw exactly as before).
+    cdef uint32_t ids = 54 if (t.deck_mask >> 52) & 3 else 52
+    dead = ~t.deck_mask & ((<uint64_t>1 << ids) - 1)
     if exclude is not None:
         for card in parse_cards(exclude):
             dead |= (<uint64_t>1) << <int>card
-    live = 52
-    for j in range(52):
+    live = ids
+    for j in range(ids):
         live -= (dead >> j) & 1
     if k < 1 or k > live:
         raise HandSizeError(f"cannot deal {_short(k)} cards from {live} live cards")
@@ -85,7 +88,7 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
             used = dead
             for j in range(cards):
                 while True:
-                    c = _below(&state, 52)
+                    c = _below(&state, ids)
                     bit = (<uint64_t>1) << c
                     if not (used & bit):
                         break

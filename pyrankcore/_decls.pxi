@@ -90,6 +90,10 @@ cdef extern from "prc_wild.h" nogil:
         const uint64_t *card16
         uint64_t natural_bits
         int lowest
+        const uint16_t *rank_levels
+        uint8_t wild_flag[64]
+        uint64_t missing_bits
+        int max_id
     uint16_t prc_wild_eval(const prc_wild_t *x, const uint8_t *cards, int n, int *bad)
     long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k,
                        uint16_t *out, long start, long stop)
