@@ -108,6 +108,7 @@ def solve_fantasyland_rows(
     dd_flush: npt.NDArray[np.uint16] | None = None,
     dd_front: npt.NDArray[np.uint16] | None = None,
 ) -> int: ...
+
 DD_N_CLASSES: int
 
 def parse_cards_repeated(cards: CardsLike) -> list[int]: ...

@@ -548,13 +548,15 @@ def _parse_dd(cards: CardsLike) -> list[int]:
     return ids
 
 
-def _check_copies(cards: list[int], where: str) -> None:
-    """Two decks: no card id more than twice."""
+def _check_copies(cards: list[int], where: str, row: int | None = None) -> None:
+    """Two decks: no card id more than twice (in *where*, or in batch *row*)."""
     for c, n in Counter(cards).items():
         if n > 2:
+            card = _core.format_card(c)
+            text = f"row {row}: card {card}" if row is not None else f"card {card}"
+            where_ = "" if row is not None else f" in {where}"
             raise DuplicateCardError(
-                f"card {_core.format_card(c)} appears {n} times in {where}; "
-                "with two decks a card appears at most twice"
+                f"{text} appears {n} times{where_}; with two decks a card appears at most twice"
             )
 
 
@@ -563,7 +565,7 @@ def _raise_dd_bad_row(values: list[int], row: int) -> None:
     for v in values:
         if not 0 <= v <= 51:
             raise InvalidCardError(f"row {row}: invalid card id {v} (OFC cards are 0..51)")
-    _check_copies(values, f"row {row}")
+    _check_copies(values, "", row)
     raise AssertionError(f"row {row} was flagged but holds no bad card")  # pragma: no cover
 
 
