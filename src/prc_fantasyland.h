@@ -71,33 +71,45 @@ static const uint16_t prc_dd_binom[17][6] = {
     {1, 16, 120, 560, 1820, 4368},
 };
 
-/* Number of the multiset of the ranks of n (3 or 5) cards. Ids above 51
- * count as aces, so a table read stays in bounds whatever the input (the
- * callers refuse such ids before). */
-static inline int prc_dd_index(const uint8_t *cards, int n) {
-    int r[5];
-    for (int i = 0; i < n; i++) {
-        int v = cards[i] >> 2;
-        v = v > 12 ? 12 : v;
-        int j = i;
-        for (; j > 0 && r[j - 1] > v; j--) r[j] = r[j - 1];
-        r[j] = v;
-    }
-    int index = 0;
-    for (int j = 0; j < n; j++) index += prc_dd_binom[r[j] + j][j + 1];
-    return index;
+/* Compare-exchange for the sorting networks: branch-free min/max. */
+#define PRC_DD_CX(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
+
+/* Rank of a card id; ids above 51 count as aces, so a table read stays in
+ * bounds whatever the input (the callers refuse such ids before). */
+static inline int prc_dd_rank(uint8_t c) {
+    int v = c >> 2;
+    return v > 12 ? 12 : v;
+}
+
+/* Number of the multiset of the ranks of 5 cards (a sorting network, then
+ * the combinatorial number system). */
+static inline int prc_dd_index5(const uint8_t *c) {
+    int a = prc_dd_rank(c[0]), b = prc_dd_rank(c[1]), d = prc_dd_rank(c[2]),
+        e = prc_dd_rank(c[3]), f = prc_dd_rank(c[4]);
+    PRC_DD_CX(a, b); PRC_DD_CX(e, f); PRC_DD_CX(d, f); PRC_DD_CX(d, e);
+    PRC_DD_CX(b, f); PRC_DD_CX(a, e); PRC_DD_CX(a, d); PRC_DD_CX(b, e);
+    PRC_DD_CX(b, d);
+    return prc_dd_binom[a][1] + prc_dd_binom[b + 1][2] + prc_dd_binom[d + 2][3]
+        + prc_dd_binom[e + 3][4] + prc_dd_binom[f + 4][5];
+}
+
+/* The same for the 3 cards of a front. */
+static inline int prc_dd_index3(const uint8_t *c) {
+    int a = prc_dd_rank(c[0]), b = prc_dd_rank(c[1]), d = prc_dd_rank(c[2]);
+    PRC_DD_CX(a, b); PRC_DD_CX(b, d); PRC_DD_CX(a, b);
+    return prc_dd_binom[a][1] + prc_dd_binom[b + 1][2] + prc_dd_binom[d + 2][3];
 }
 
 /* Double-deck strength of 5 cards (ids 0..51, each at most twice). */
 static inline int prc_dd_eval5(const prc_dd_tables_t *t, const uint8_t *c) {
     int mixed = ((c[0] ^ c[1]) | (c[0] ^ c[2]) | (c[0] ^ c[3]) | (c[0] ^ c[4])) & 3;
-    int i = prc_dd_index(c, 5);
+    int i = prc_dd_index5(c);
     return mixed ? t->plain[i] : t->flush[i];
 }
 
 /* Front strength (incomplete scale) of 3 cards (ids 0..51). */
 static inline int prc_dd_eval3(const prc_dd_tables_t *t, const uint8_t *c) {
-    return t->front[prc_dd_index(c, 3)];
+    return t->front[prc_dd_index3(c)];
 }
 
 /* Strengths of rows start..stop-1 of an (N, 13) array of boards in row
