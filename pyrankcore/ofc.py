@@ -1197,6 +1197,8 @@ def score_batch(
     """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
     4 players, each board in row order. Returns int32 (N, players) net
     points, each row summing to zero, equal to :func:`score` row by row.
+    Under ``Rules(decks=2)`` a card id may appear twice in a deal (a third
+    copy is a DuplicateCardError naming the row and the card).
 
     >>> import numpy as np
     >>> from pyrankcore import parse_cards
