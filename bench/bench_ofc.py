@@ -13,7 +13,11 @@ Timed:
 * ``ofc.solve_fantasyland`` on the same seeded random 13- to 17-card hands
   every run, under the standard rules, with ``stay_value=10``, and under
   ``Rules.pineapple()`` with ``stay_value=10`` (with no stay value the
-  pineapple rules change nothing the solver sees).
+  pineapple rules change nothing the solver sees);
+* double deck (``Rules(decks=2)``): ``score_batch`` and ``royalties_batch`` on
+  as many deals dealt from two decks, and ``solve_fantasyland_batch`` on 14-
+  and 17-card two-deck hands, each beside the same call on one deck (the
+  batch scores are checked against ``ofc.score`` per deal on a sample).
 
 Checked, outside the timed regions: the batch scores against ``ofc.score`` per
 deal (and that each deal sums to zero); the batch royalties against
@@ -553,7 +557,65 @@ def main(argv=None) -> int:
     checks = check_scoring(prc, ofc, cases, deals, sorted_deals, caps, found)
     checks += check_solver(prc, ofc, cases, hands, exhaustive, found)
     print_report(args, cases, checks, found, load_start)
+    log("double deck ...")
+    print("\n" + double_deck_table(prc, ofc, args, found))
     return 1 if found.problems else 0
+
+
+def double_deck_table(prc, ofc, args, found: Findings) -> str:
+    """Double deck against one deck, same calls, same sizes (median of
+    --repeat runs); the two-deck batch scores checked against ofc.score."""
+    rng = np.random.default_rng(args.seed)
+    n = min(args.deals, 200_000)
+    two_decks = np.repeat(np.arange(52, dtype=np.uint8), 2)
+    dd_deals = np.array([rng.permutation(two_decks)[:26] for _ in range(n)]).reshape(n, 2, 13)
+    one_deals = prc.random_hands(n, 26, seed=args.seed).reshape(n, 2, 13).astype(np.uint8)
+    rules = {1: ofc.Rules(), 2: ofc.Rules(decks=2)}
+    deals = {1: one_deals, 2: dd_deals}
+
+    def median_time(fn) -> float:
+        times = []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    lines = [
+        "**Double deck** (`Rules(decks=2)`, deals from two decks) beside one deck",
+        "",
+        "| call | items | 1 deck /s | 2 decks /s | 2 decks / 1 deck |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, call in (("score_batch", ofc.score_batch), ("royalties_batch", ofc.royalties_batch)):
+        call(deals[2][:10], rules[2])  # builds the double-deck tables
+        rate = {d: n / median_time(lambda d=d, call=call: call(deals[d], rules[d])) for d in (1, 2)}
+        lines.append(
+            f"| `{name}` heads-up deals | {n:,} | {fmt_rate(rate[1])} | {fmt_rate(rate[2])} "
+            f"| {rate[2] / rate[1]:.2f} |"
+        )
+    for k in (14, 17):
+        m = max(10, min(200, round(200 * args.solver_hands.get(k, 200) / 200)))
+        hands = {
+            1: prc.random_hands(m, k, seed=args.seed + k),
+            2: np.array([rng.permutation(two_decks)[:k] for _ in range(m)]),
+        }
+        rate = {
+            d: m
+            / median_time(lambda d=d, hands=hands: ofc.solve_fantasyland_batch(hands[d], rules[d]))
+            for d in (1, 2)
+        }
+        lines.append(
+            f"| `solve_fantasyland_batch` {k} cards | {m:,} | {fmt_rate(rate[1])} "
+            f"| {fmt_rate(rate[2])} | {rate[2] / rate[1]:.2f} |"
+        )
+    sample = dd_deals[: min(n, 2000)]
+    batch = ofc.score_batch(sample, rules[2])
+    for i, deal in enumerate(sample):
+        if batch[i].tolist() != ofc.score([b.tolist() for b in deal], rules[2]):
+            found.problems.append(f"double deck: score_batch differs from score on deal {i}")
+            break
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -82,6 +82,9 @@ def solve_fantasyland_ids(
     middle_stay_from: int,
     back_stay_from: int,
     stay_value: float,
+    dd_plain: npt.NDArray[np.uint16] | None = None,
+    dd_flush: npt.NDArray[np.uint16] | None = None,
+    dd_front: npt.NDArray[np.uint16] | None = None,
 ) -> (
     tuple[
         float, tuple[int, int, int], tuple[int, int, int, int, int], tuple[int, int, int, int, int]
@@ -99,6 +102,25 @@ def solve_fantasyland_rows(
     stay_value: float,
     values: npt.NDArray[np.float64],
     boards: npt.NDArray[np.uint8],
+    start: int,
+    stop: int,
+    dd_plain: npt.NDArray[np.uint16] | None = None,
+    dd_flush: npt.NDArray[np.uint16] | None = None,
+    dd_front: npt.NDArray[np.uint16] | None = None,
+) -> int: ...
+
+DD_N_CLASSES: int
+
+def parse_cards_repeated(cards: CardsLike) -> list[int]: ...
+def dd_first_bad_row(cards: npt.NDArray[np.uint8]) -> int: ...
+def dd_board_rows(
+    boards: npt.NDArray[np.uint8],
+    plain: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    front: npt.NDArray[np.uint16],
+    front_out: npt.NDArray[np.uint16],
+    middle_out: npt.NDArray[np.uint16],
+    back_out: npt.NDArray[np.uint16],
     start: int,
     stop: int,
 ) -> int: ...

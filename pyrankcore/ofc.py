@@ -10,6 +10,14 @@ beats a missing one), so front K-K-A against middle K-K-Q-7-3 is a foul.
 Every house rule is a field of :class:`Rules`; the defaults are the standard
 game (1-6 scoring, the standard royalty table, classic Fantasyland).
 
+Double deck (``Rules(decks=2)``, ``Board(..., decks=2)``): two 52-card decks
+shuffled together. Cards keep their ids 0..51; a card id may appear at most
+twice in a deal (on one board or across the boards), so a row can repeat a
+card. Rows rank as with one deck, plus five of a kind above the straight
+flush; five cards of one suit are a flush even with a repeated card
+(A-A-K-Q-J of spades, compared card by card like any flush), on the
+double-deck scale (:data:`DD_N_CLASSES` strengths).
+
 >>> b = Board("6s 6c 4h", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d")
 >>> b.royalties, b.fouled
 (7, False)
@@ -18,9 +26,13 @@ game (1-6 scoring, the standard royalty table, classic Fantasyland).
 from __future__ import annotations
 
 import numbers
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
@@ -37,10 +49,18 @@ from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
     InvalidArgumentError,
+    InvalidCardError,
     InvalidOptionError,
     OptionTypeError,
 )
-from pyrankcore.hands import NATURAL_CATEGORIES, Category, category, describe
+from pyrankcore.hands import (
+    NATURAL_CATEGORIES,
+    RANK_NAMES,
+    RANK_PLURALS,
+    Category,
+    category,
+    describe,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,6 +69,7 @@ if TYPE_CHECKING:
     from pyrankcore._typing import BoardLike, CardArray, CardsLike, OfcBoardArray
 
 __all__ = [
+    "DD_N_CLASSES",
     "STANDARD_ROYALTIES",
     "Board",
     "RoyaltyTable",
@@ -102,6 +123,16 @@ def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
         )
 
 
+def _check_decks(decks: Any) -> int:
+    if isinstance(decks, bool) or not isinstance(decks, int):
+        raise OptionTypeError(
+            f"decks must be 1 or 2, not {type(decks).__name__} ({show_value(decks)})"
+        )
+    if decks not in (1, 2):
+        raise InvalidOptionError(f"invalid decks={show_value(decks)}; decks must be 1 or 2")
+    return decks
+
+
 def _per_rank(option: str, value: Any) -> tuple[int, ...]:
     """13 points, one per rank (deuce first), as a tuple (the table is hashed)."""
     allowed = f"a sequence of 13 ints 0..{MAX_POINTS:,} (deuce .. ace)"
@@ -140,10 +171,10 @@ def _category_points(option: str, value: Any) -> tuple[tuple[Category, int], ...
                 f"a category in {option} must be a Category, "
                 f"not {type(cat).__name__} ({show_value(cat)})"
             )
-        if not 0 <= cat <= max(NATURAL_CATEGORIES):
+        if not 0 <= cat <= max(Category):
             raise InvalidOptionError(
-                f"invalid category {show_value(cat)} in {option}; a Category is 0..8 "
-                "(HIGH_CARD .. STRAIGHT_FLUSH)"
+                f"invalid category {show_value(cat)} in {option}; a Category is 0..9 "
+                "(HIGH_CARD .. FIVE_OF_A_KIND)"
             )
         category_ = Category(cat)
         if any(c == category_ for c, _ in pairs):
@@ -157,7 +188,12 @@ class RoyaltyTable:
     """Royalty points per row. ``front_pairs[r]`` is the bonus for a pair of
     rank r on top (r = 0 deuce .. 12 ace), ``front_trips[r]`` for three of
     rank r. Middle and back map a Category to points; ``*_royal`` is the
-    royal flush (a straight flush ace high)."""
+    royal flush (a straight flush ace high).
+
+    Five of a kind (double deck only) scores the row's STRAIGHT_FLUSH points
+    unless the row lists ``Category.FIVE_OF_A_KIND`` itself (rule text 001:
+    "some suggest giving this hand the same royalties as the straight
+    flush")."""
 
     front_pairs: tuple[int, ...] = (0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
     front_trips: tuple[int, ...] = tuple(range(10, 23))
@@ -210,6 +246,11 @@ class Rules:
     fantasyland_cards: cards dealt in Fantasyland, "fixed" (``fixed_cards``)
         or "progressive" (QQ 14, KK 15, AA 16, trips 17).
     fixed_cards: 13 (classic) or 14 (Pineapple, one discarded).
+    fantasyland_min: the weakest front that enters Fantasyland, "QQ"
+        (standard), "KK" or "AA" (the "AA+" house rule the rule text
+        suggests for Pineapple and double deck).
+    decks: 1, or 2 for double-deck OFC (a card id may appear twice in a
+        deal; five of a kind; see the module docstring).
     stay: "classic" (trips on top, full house or better in the middle, or
         quads or better on the bottom) or "pineapple" (trips on top or quads
         or better on the bottom).
@@ -226,6 +267,8 @@ class Rules:
     stay: str = "classic"
     shoot_the_moon: bool = False
     moon_bonus: int = 20
+    fantasyland_min: str = "QQ"
+    decks: int = 1
 
     def __post_init__(self) -> None:
         """Check every field.
@@ -249,6 +292,8 @@ class Rules:
                 )
         _check_choice("fantasyland_cards", self.fantasyland_cards, ("fixed", "progressive"))
         _check_choice("stay", self.stay, ("classic", "pineapple"))
+        _check_choice("fantasyland_min", self.fantasyland_min, ("QQ", "KK", "AA"))
+        _check_decks(self.decks)
         fixed = self.fixed_cards
         if isinstance(fixed, bool) or not isinstance(fixed, int):
             raise OptionTypeError(
@@ -260,6 +305,11 @@ class Rules:
             )
 
     @classmethod
+    def double_deck(cls, **changes: Any) -> Rules:
+        """Double-deck OFC: ``decks=2`` (other rules as given)."""
+        return cls(**{"decks": 2, **changes})
+
+    @classmethod
     def pineapple(cls, **changes: Any) -> Rules:
         """Pineapple OFC: 14 cards in Fantasyland, stay with trips on top or
         quads or better on the bottom."""
@@ -267,6 +317,7 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+_FANTASYLAND_MIN_RANK = {"QQ": _QUEEN, "KK": _KING, "AA": _ACE}
 
 
 def _rules(rules: Any) -> Rules:
@@ -326,6 +377,203 @@ def _front_strength_of_pair(rank: int) -> int:
     return _core.evaluate([rank * 4, rank * 4 + 1, 0 if rank else 4], "incomplete")
 
 
+# ------------------------------------------------------------- double deck
+#
+# The double-deck scale of a 5-card row: the high scale with the flushes
+# widened to every suited rank multiset two decks allow, five of a kind on
+# top. Larger wins, as everywhere:
+#   1 .. 5863       high card .. straight: the high strengths themselves
+#   5864 .. 10858   4995 flushes (1277 without a pair, 2860 with one pair,
+#                   858 with two pairs), ordered card by card, high first
+#   10859 .. 11180  full house, four of a kind, straight flush: the high
+#                   strength + _DD_SHIFT (royal flush 11180)
+#   11181 .. 11193  five of a kind, deuces .. aces
+# Fronts (3 cards) keep the incomplete scale: three cards hold no flush, and
+# their rank patterns are those of one deck.
+
+_DD_FLUSH_START = _HIGH_STARTS[Category.FLUSH]
+_DD_N_FLUSHES = 4995
+_DD_SHIFT = _DD_N_FLUSHES - (_HIGH_STARTS[Category.FULL_HOUSE] - _DD_FLUSH_START)
+_DD_ROYAL = _ROYAL + _DD_SHIFT
+_DD_FIVE_START = _DD_ROYAL + 1
+DD_N_CLASSES: int = _DD_FIVE_START + 12
+"""Strengths of a 5-card double-deck row: 1 .. DD_N_CLASSES (11193)."""
+# First strength of each Category (FIVE_OF_A_KIND last), then the end.
+_DD_STARTS = (
+    *_HIGH_STARTS[: Category.FULL_HOUSE],
+    *(start + _DD_SHIFT for start in _HIGH_STARTS[Category.FULL_HOUSE :]),
+    DD_N_CLASSES + 1,
+)
+_RANK_LETTERS = "23456789TJQKA"
+
+
+def _dd_index(ranks: Sequence[int]) -> int:
+    """Number of a multiset of ranks given in ascending order (the
+    combinatorial number system for multisets, as prc_dd_index)."""
+    return sum(comb(r + j, j + 1) for j, r in enumerate(ranks))
+
+
+def _spread(ranks: Sequence[int]) -> list[int]:
+    """Distinct card ids with these ranks, not all of one suit (each rank's
+    copies take suits c, d, h, s in turn; at most four of a rank)."""
+    seen: Counter[int] = Counter()
+    ids = []
+    for r in ranks:
+        ids.append(r * 4 + seen[r])
+        seen[r] += 1
+    if len(ids) == 5 and all(c % 4 == 0 for c in ids):
+        ids[-1] += 1  # five distinct ranks: break the flush
+    return ids
+
+
+def _dd_from_high(strength: int) -> int:
+    """Double-deck strength of a single-deck hand that is not a flush."""
+    if strength >= _HIGH_STARTS[Category.FULL_HOUSE]:
+        return strength + _DD_SHIFT
+    if strength >= _DD_FLUSH_START:  # pragma: no cover - flushes are numbered apart
+        raise AssertionError("a flush has no plain double-deck strength")
+    return strength
+
+
+@cache
+def _dd_tables() -> tuple[Any, Any, Any, tuple[tuple[int, ...], ...]]:
+    """(plain, flush, front, flush_ranks): the tables of prc_dd_eval5 and
+    prc_dd_eval3 (uint16 by multiset number) and the ranks, high first, of
+    each double-deck flush (flush_ranks[s - 5864])."""
+    import numpy as np
+
+    plain = np.zeros(comb(17, 5), dtype=np.uint16)
+    flush = np.zeros(comb(17, 5), dtype=np.uint16)
+    front = np.zeros(comb(15, 3), dtype=np.uint16)
+    flushes: list[tuple[tuple[int, ...], int]] = []
+    for ranks in combinations_with_replacement(range(13), 5):
+        i = _dd_index(ranks)
+        counts = Counter(ranks)
+        if len(counts) == 1:
+            plain[i] = flush[i] = _DD_FIVE_START + ranks[0]
+            continue
+        plain[i] = _dd_from_high(_core.evaluate(_spread(ranks)))
+        if max(counts.values()) > 2:  # three of a rank: never one suit
+            flush[i] = plain[i]
+            continue
+        suited = _core.evaluate([r * 4 for r in ranks]) if len(counts) == 5 else 0
+        if suited >= _HIGH_STARTS[Category.STRAIGHT_FLUSH]:
+            flush[i] = suited + _DD_SHIFT
+        else:
+            flushes.append((tuple(sorted(ranks, reverse=True)), i))
+    flushes.sort()
+    if len(flushes) != _DD_N_FLUSHES:  # pragma: no cover - a counting check
+        raise AssertionError(f"{len(flushes)} double-deck flushes, expected {_DD_N_FLUSHES}")
+    for n, (_, i) in enumerate(flushes):
+        flush[i] = _DD_FLUSH_START + n
+    for three in combinations_with_replacement(range(13), 3):
+        front[_dd_index(three)] = _core.evaluate(_spread(three), "incomplete")
+    for t in (plain, flush, front):
+        t.setflags(write=False)
+    return plain, flush, front, tuple(r for r, _ in flushes)
+
+
+def _dd_five(ids: Sequence[int]) -> int:
+    """Double-deck strength of a 5-card row (ids 0..51, repeats allowed)."""
+    plain, flush, _, _ = _dd_tables()
+    table = flush if len({c % 4 for c in ids}) == 1 else plain
+    return int(table[_dd_index(sorted(c // 4 for c in ids))])
+
+
+def _dd_front(ids: Sequence[int]) -> int:
+    """Incomplete-scale strength of a 3-card front (repeats allowed)."""
+    return int(_dd_tables()[2][_dd_index(sorted(c // 4 for c in ids))])
+
+
+def _dd_category(strength: int) -> Category:
+    return Category(bisect_right(_DD_STARTS, strength) - 1)
+
+
+def _dd_describe(strength: int) -> str:
+    """A double-deck 5-card strength in words."""
+    if strength < _DD_FLUSH_START:
+        return describe(strength)
+    if strength < _DD_STARTS[Category.FULL_HOUSE]:
+        ranks = _dd_tables()[3][strength - _DD_FLUSH_START]
+        text = f"Flush, {RANK_NAMES[ranks[0]]} high"
+        if len(set(ranks)) < 5:
+            text += " (" + "-".join(_RANK_LETTERS[r] for r in ranks) + ")"
+        return text
+    if strength < _DD_FIVE_START:
+        return describe(strength - _DD_SHIFT)
+    return f"Five of a Kind, {RANK_PLURALS[strength - _DD_FIVE_START]}"
+
+
+@cache
+def _dd_to_incomplete() -> list[int]:
+    """incomplete-scale strength of every double-deck 5-card strength, for
+    the front-against-middle check: exact for the hands one deck has; every
+    flush maps to the weakest flush and five of a kind to the royal flush
+    (both beat every 3-card front, which is all the check asks)."""
+    single = _high_to_incomplete()
+    out = [0] * (DD_N_CLASSES + 1)
+    for s in range(1, _DD_FLUSH_START):
+        out[s] = single[s]
+    for s in range(_DD_FLUSH_START, _DD_FLUSH_START + _DD_N_FLUSHES):
+        out[s] = single[_DD_FLUSH_START]
+    for s in range(_HIGH_STARTS[Category.FULL_HOUSE], _ROYAL + 1):
+        out[s + _DD_SHIFT] = single[s]
+    for s in range(_DD_FIVE_START, DD_N_CLASSES + 1):
+        out[s] = single[_ROYAL]
+    return out
+
+
+@cache
+def _dd_five_royalty(table: RoyaltyTable, row: str) -> list[int]:
+    """Royalty by double-deck 5-card strength for the middle or back row."""
+    points = dict(table.middle if row == "middle" else table.back)
+    royal = table.middle_royal if row == "middle" else table.back_royal
+    points.setdefault(Category.FIVE_OF_A_KIND, points.get(Category.STRAIGHT_FLUSH, 0))
+    out = [0] * (DD_N_CLASSES + 1)
+    for cat in Category:
+        for s in range(_DD_STARTS[cat], _DD_STARTS[cat + 1]):
+            out[s] = points.get(cat, 0)
+    out[_DD_ROYAL] = royal
+    return out
+
+
+def _parse_dd(cards: CardsLike) -> list[int]:
+    """Card ids 0..51 with repeats kept (two decks); jokers are refused."""
+    ids = _core.parse_cards_repeated(cards)
+    for c in ids:
+        if c > 51:
+            raise InvalidCardError(
+                f"invalid card {_core.format_card(c)}: OFC is played without jokers"
+            )
+    return ids
+
+
+def _check_copies(cards: list[int], where: str, row: int | None = None) -> None:
+    """Two decks: no card id more than twice (in *where*, or in batch *row*)."""
+    for c, n in Counter(cards).items():
+        if n > 2:
+            card = _core.format_card(c)
+            text = f"row {row}: card {card}" if row is not None else f"card {card}"
+            where_ = "" if row is not None else f" in {where}"
+            raise DuplicateCardError(
+                f"{text} appears {n} times{where_}; with two decks a card appears at most twice"
+            )
+
+
+def _raise_dd_bad_row(values: list[int], row: int) -> None:
+    """The error of a row dd_first_bad_row flagged."""
+    for v in values:
+        if not 0 <= v <= 51:
+            raise InvalidCardError(f"row {row}: invalid card id {v} (OFC cards are 0..51)")
+    _check_copies(values, "", row)
+    raise AssertionError(f"row {row} was flagged but holds no bad card")  # pragma: no cover
+
+
+def _starts(decks: int) -> Sequence[int]:
+    """First strength of each Category on the 5-card scale of *decks*."""
+    return _HIGH_STARTS if decks == 1 else _DD_STARTS
+
+
 # ------------------------------------------------------------------- board
 
 
@@ -335,43 +583,68 @@ class Board:
     Cards are text or ids, as :func:`pyrankcore.parse_cards` accepts.
     Raises HandSizeError for rows of the wrong size and DuplicateCardError
     for a card used twice on the board.
+
+    ``decks=2`` (double deck): a card id may appear twice on the board, in
+    one row or two; a third copy is a DuplicateCardError naming the card.
+    The middle and back strengths are then on the double-deck scale
+    (1..DD_N_CLASSES: five of a kind on top, flushes with a repeated card
+    among the flushes); the front keeps the incomplete scale.
+
+    >>> b = Board("Qs Qs 2c", "Ah Ah Kh Qh Jh", "9c 9c 9d 9d 9s", decks=2)
+    >>> b.describe()
+    'front Pair of Queens (Q-Q-2); middle Flush, Ace high (A-A-K-Q-J); back Five of a Kind, Nines (royalties 30)'
     """
 
-    __slots__ = ("_strengths", "back", "front", "middle")
+    __slots__ = ("_strengths", "back", "decks", "front", "middle")
 
-    def __init__(self, front: CardsLike, middle: CardsLike, back: CardsLike) -> None:
+    def __init__(
+        self, front: CardsLike, middle: CardsLike, back: CardsLike, *, decks: int = 1
+    ) -> None:
+        _check_decks(decks)
+        parse = _core.parse_cards if decks == 1 else _parse_dd
         rows = []
         for name, cards, size in (("front", front, 3), ("middle", middle, 5), ("back", back, 5)):
-            ids = _core.parse_cards(cards)
+            ids = parse(cards)
             if len(ids) != size:
                 raise HandSizeError(f"the {name} row needs {size} cards, got {len(ids)}")
             rows.append(tuple(ids))
-        _check_distinct([c for row in rows for c in row], "the board")
+        every = [c for row in rows for c in row]
+        if decks == 1:
+            _check_distinct(every, "the board")
+        else:
+            _check_copies(every, "the board")
+        self.decks = decks
         self.front, self.middle, self.back = rows
-        front_s = _core.evaluate(list(self.front), "incomplete")
-        middle_s = _core.evaluate(list(self.middle))
-        back_s = _core.evaluate(list(self.back))
+        if decks == 1:
+            front_s = _core.evaluate(list(self.front), "incomplete")
+            middle_s = _core.evaluate(list(self.middle))
+            back_s = _core.evaluate(list(self.back))
+        else:
+            front_s = _dd_front(self.front)
+            middle_s, back_s = _dd_five(self.middle), _dd_five(self.back)
         self._strengths = (front_s, middle_s, back_s)
 
     @classmethod
-    def from_cards(cls, cards: CardsLike) -> Board:
+    def from_cards(cls, cards: CardsLike, *, decks: int = 1) -> Board:
         """A board from 13 cards in row order: front 3, middle 5, back 5."""
-        ids = _core.parse_cards(cards)
+        ids = _core.parse_cards(cards) if _check_decks(decks) == 1 else _parse_dd(cards)
         if len(ids) != 13:
             raise HandSizeError(f"a board has 13 cards, got {len(ids)}")
-        return cls(ids[:3], ids[3:8], ids[8:])
+        return cls(ids[:3], ids[3:8], ids[8:], decks=decks)
 
     def __repr__(self) -> str:
+        decks = ", decks=2" if self.decks == 2 else ""
         return (
             f"Board({_core.format_cards(list(self.front))!r}, "
             f"{_core.format_cards(list(self.middle))!r}, "
-            f"{_core.format_cards(list(self.back))!r})"
+            f"{_core.format_cards(list(self.back))!r}{decks})"
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return (sorted(self.front), sorted(self.middle), sorted(self.back)) == (
+        return (self.decks, sorted(self.front), sorted(self.middle), sorted(self.back)) == (
+            other.decks,
             sorted(other.front),
             sorted(other.middle),
             sorted(other.back),
@@ -386,14 +659,16 @@ class Board:
 
     @property
     def strengths(self) -> tuple[int, int, int]:
-        """(front on the incomplete scale, middle high, back high)."""
+        """(front on the incomplete scale, middle high, back high); with
+        decks=2 the middle and back are on the double-deck scale."""
         return self._strengths
 
     @property
     def fouled(self) -> bool:
         """True unless back >= middle >= front."""
         front_s, middle_s, back_s = self._strengths
-        return back_s < middle_s or _high_to_incomplete()[middle_s] < front_s
+        to_incomplete = _high_to_incomplete() if self.decks == 1 else _dd_to_incomplete()
+        return back_s < middle_s or to_incomplete[middle_s] < front_s
 
     def row_royalties_under(self, rules: Rules | None = None) -> tuple[int, int, int]:
         """Royalties of (front, middle, back) under *rules*; zeros if fouled."""
@@ -401,10 +676,11 @@ class Board:
         if self.fouled:
             return (0, 0, 0)
         front_s, middle_s, back_s = self._strengths
+        five = _five_royalty if self.decks == 1 else _dd_five_royalty
         return (
             _front_royalty(table)[front_s],
-            _five_royalty(table, "middle")[middle_s],
-            _five_royalty(table, "back")[back_s],
+            five(table, "middle")[middle_s],
+            five(table, "back")[back_s],
         )
 
     @property
@@ -420,9 +696,9 @@ class Board:
     def describe(self) -> str:
         """The three rows in words, e.g. for a log or a UI."""
         front_s, middle_s, back_s = self._strengths
+        five = describe if self.decks == 1 else _dd_describe
         text = (
-            f"front {describe(front_s, 'incomplete')}; "
-            f"middle {describe(middle_s)}; back {describe(back_s)}"
+            f"front {describe(front_s, 'incomplete')}; middle {five(middle_s)}; back {five(back_s)}"
         )
         if self.fouled:
             return text + " (fouled)"
@@ -437,13 +713,22 @@ def _check_distinct(cards: list[int], where: str) -> None:
         seen.add(c)
 
 
-def _as_board(b: Any) -> Board:
+def _as_board(b: Any, decks: int = 1) -> Board:
+    """A Board for rules of *decks* decks: a single-deck Board is also a
+    double-deck one (re-ranked on that scale); a double-deck Board under
+    single-deck rules is refused."""
     if isinstance(b, Board):
-        return b
+        if b.decks == decks:
+            return b
+        if decks == 2:
+            return Board(b.front, b.middle, b.back, decks=2)
+        raise InvalidArgumentError(
+            f"{b!r} is a double-deck board: pass rules=Rules(decks=2) to score it"
+        )
     if isinstance(b, (list, tuple)) and len(b) == 3:
-        return Board(*b)
+        return Board(*b, decks=decks)
     if isinstance(b, (list, tuple, str)):
-        return Board.from_cards(b)
+        return Board.from_cards(b, decks=decks)
     raise TypeError(
         f"a board is a Board, (front, middle, back) or 13 cards, not {type(b).__name__}"
     )
@@ -455,8 +740,8 @@ def _as_board(b: Any) -> Board:
 def _moon(board: Board, rules: Rules) -> bool:
     if not rules.shoot_the_moon or board.fouled:
         return False
-    back_s = board.strengths[2]
-    cat, ranks = _core.class_info(back_s)
+    back_s = board.strengths[2]  # high cards have the same strengths on both scales
+    cat, ranks = _core.class_info(back_s) if back_s <= _ROYAL else (-1, (13,))
     return cat == Category.HIGH_CARD and ranks[0] <= 9  # jack high or weaker
 
 
@@ -505,8 +790,12 @@ def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
         raise TypeError("boards must be a sequence of 2 to 4 boards")
     if not 2 <= len(boards) <= 4:
         raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {len(boards)}")
-    parsed = [_as_board(b) for b in boards]
-    _check_distinct([c for b in parsed for c in b.cards], "the players' boards")
+    parsed = [_as_board(b, rules.decks) for b in boards]
+    every = [c for b in parsed for c in b.cards]
+    if rules.decks == 1:
+        _check_distinct(every, "the players' boards")
+    else:
+        _check_copies(every, "the players' boards")
     totals = [0] * len(parsed)
     for i in range(len(parsed)):
         for j in range(i + 1, len(parsed)):
@@ -522,16 +811,16 @@ def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
 def fantasyland(board: BoardLike, rules: Rules | None = None) -> int:
     """Cards dealt next hand in Fantasyland for this board, 0 for none.
 
-    Entry: QQ or better on top and no foul. Fixed rules deal
-    ``rules.fixed_cards``; progressive rules deal QQ 14, KK 15, AA 16,
-    trips 17.
+    Entry: ``rules.fantasyland_min`` (QQ, or KK or AA) or better on top
+    and no foul. Fixed rules deal ``rules.fixed_cards``; progressive rules
+    deal QQ 14, KK 15, AA 16, trips 17.
     """
     rules = _rules(rules)
-    b = _as_board(board)
+    b = _as_board(board, rules.decks)
     if not rules.fantasyland or b.fouled:
         return 0
     front_s = b.strengths[0]
-    if front_s < _front_strength_of_pair(_QUEEN):
+    if front_s < _front_strength_of_pair(_FANTASYLAND_MIN_RANK[rules.fantasyland_min]):
         return 0
     if rules.fantasyland_cards == "fixed":
         return rules.fixed_cards
@@ -547,37 +836,48 @@ def fantasyland(board: BoardLike, rules: Rules | None = None) -> int:
 def stays_in_fantasyland(board: BoardLike, rules: Rules | None = None) -> bool:
     """Whether a board played in Fantasyland earns another Fantasyland hand."""
     rules = _rules(rules)
-    b = _as_board(board)
+    b = _as_board(board, rules.decks)
     if not rules.fantasyland or b.fouled:
         return False
-    return _stays(b.strengths, rules)
+    return _stays(b.strengths, rules, b.decks)
 
 
-def _stays(strengths: tuple[int, int, int], rules: Rules) -> bool:
+def _stays(strengths: tuple[int, int, int], rules: Rules, decks: int) -> bool:
     front_s, middle_s, back_s = strengths
+    starts = _starts(decks)
     if category(front_s, "incomplete") == Category.THREE_OF_A_KIND:
         return True
-    if back_s >= _HIGH_STARTS[Category.FOUR_OF_A_KIND]:
+    if back_s >= starts[Category.FOUR_OF_A_KIND]:
         return True
-    return rules.stay == "classic" and middle_s >= _HIGH_STARTS[Category.FULL_HOUSE]
+    return rules.stay == "classic" and middle_s >= starts[Category.FULL_HOUSE]
 
 
 # ------------------------------------------------------------------ solver
 
 
 @cache
-def _solver_tables(table: RoyaltyTable) -> tuple[Any, Any, Any, Any]:
+def _solver_tables(table: RoyaltyTable, decks: int = 1) -> tuple[Any, Any, Any, Any]:
+    """Royalties by front, middle and back strength and the middle's
+    incomplete-scale strength, as int32 arrays (5-card rows on the scale of
+    *decks*)."""
     import numpy as np
 
+    five = _five_royalty if decks == 1 else _dd_five_royalty
+    to_incomplete = _high_to_incomplete() if decks == 1 else _dd_to_incomplete()
     return (
         np.asarray(_front_royalty(table), dtype=np.int32),
-        np.asarray(_five_royalty(table, "middle"), dtype=np.int32),
-        np.asarray(_five_royalty(table, "back"), dtype=np.int32),
-        np.asarray(_high_to_incomplete(), dtype=np.int32),
+        np.asarray(five(table, "middle"), dtype=np.int32),
+        np.asarray(five(table, "back"), dtype=np.int32),
+        np.asarray(to_incomplete, dtype=np.int32),
     )
 
 
-def _solver_args(rules: Rules, stay_value: Any) -> tuple[Any, Any, Any, Any, int, int, float]:
+# The solver's arguments: four tables, the stay thresholds, the stay value
+# and the double-deck tables (none for one deck).
+_SolverArgs = tuple[Any, Any, Any, Any, int, int, float, tuple[Any, ...]]
+
+
+def _solver_args(rules: Rules, stay_value: Any) -> _SolverArgs:
     """The solver's tables and thresholds for *rules*, after checking
     *stay_value*."""
     if isinstance(stay_value, bool) or not isinstance(stay_value, numbers.Real):
@@ -587,13 +887,15 @@ def _solver_args(rules: Rules, stay_value: Any) -> tuple[Any, Any, Any, Any, int
         raise InvalidArgumentError(
             f"stay_value must be a number in 0..{MAX_POINTS:,}, got {show_value(stay_value)}"
         )
-    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
-    no_row = _ROYAL + 1
-    middle_from = _HIGH_STARTS[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
-    back_from = _HIGH_STARTS[Category.FOUR_OF_A_KIND]
+    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties, rules.decks)
+    starts = _starts(rules.decks)
+    no_row = len(middle_r)
+    middle_from = starts[Category.FULL_HOUSE] if rules.stay == "classic" else no_row
+    back_from = starts[Category.FOUR_OF_A_KIND]
     if not rules.fantasyland:
         value = 0.0
-    return front_r, middle_r, back_r, to_incomplete, middle_from, back_from, value
+    dd = _dd_tables()[:3] if rules.decks == 2 else ()
+    return front_r, middle_r, back_r, to_incomplete, middle_from, back_from, value, dd
 
 
 def solve_fantasyland(
@@ -605,26 +907,31 @@ def solve_fantasyland(
     board stays in Fantasyland (so a solver can price another Fantasyland
     hand). Extra cards beyond 13 are discarded. Exact: the result equals an
     exhaustive search over every arrangement (branch and bound prunes only
-    boards that cannot beat the best found).
+    boards that cannot beat the best found). Under ``Rules(decks=2)`` a card
+    may appear twice in the hand (a third copy is a DuplicateCardError).
 
     >>> board, value = solve_fantasyland("As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h")
     >>> board, value
     (Board('As Ad Ah', 'Kc Kd 7s 7d 7c', '2h 3h 4h 5h 6h'), 49.0)
     """
     rules = _rules(rules)
-    ids = _core.parse_cards(cards)
+    if rules.decks == 1:
+        ids = _core.parse_cards(cards)
+    else:
+        ids = _parse_dd(cards)
+        _check_copies(ids, "the hand")
     if not 13 <= len(ids) <= 17:
         raise HandSizeError(f"Fantasyland hands have 13 to 17 cards, got {len(ids)}")
-    front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value = _solver_args(
+    front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value, dd = _solver_args(
         rules, stay_value
     )
     found = _core.solve_fantasyland_ids(
-        ids, front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value
+        ids, front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay_value, *dd
     )
-    if found is None:  # pragma: no cover - 13 distinct cards always fit legally
+    if found is None:  # pragma: no cover - 13 cards always fit legally
         raise ValueError("no legal board can be made from these cards")
     value, front, middle, back = found
-    return Board(front, middle, back), value
+    return Board(front, middle, back, decks=rules.decks), value
 
 
 # Hands solved between progress updates (a few hundred milliseconds of work).
@@ -681,7 +988,8 @@ def solve_fantasyland_batch(
                 f"hands must be an (N, k) integer array or a sequence of hands, "
                 f"not {type(hands).__name__}"
             )
-        parsed = [_core.parse_cards(h) for h in hands]
+        parse = _core.parse_cards if rules.decks == 1 else _parse_dd
+        parsed = [parse(h) for h in hands]
         by_size: dict[int, list[int]] = {}
         for i, ids in enumerate(parsed):
             by_size.setdefault(len(ids), []).append(i)
@@ -704,7 +1012,7 @@ def _solve_group(
     arr: Any,
     rows: Any,
     k: int,
-    args: tuple[Any, Any, Any, Any, int, int, float],
+    args: _SolverArgs,
     threads: int | None,
     results: list[tuple[Board, float] | None],
     bar: _Progress | None,
@@ -715,9 +1023,15 @@ def _solve_group(
         first = int(rows[0]) if len(rows) else 0
         raise HandSizeError(f"hand {first}: Fantasyland hands have 13 to 17 cards, got {k}")
     ids = as_uint8(arr)
-    bad = _core.first_bad_row(ids)
-    if bad >= 0:
-        raise_bad_row([int(v) for v in arr[bad]], int(rows[bad]), _core.resolve_game("high"))
+    dd = args[7]
+    if dd:
+        bad = _core.dd_first_bad_row(ids)
+        if bad >= 0:
+            _raise_dd_bad_row([int(v) for v in arr[bad]], int(rows[bad]))
+    else:
+        bad = _core.first_bad_row(ids)
+        if bad >= 0:
+            raise_bad_row([int(v) for v in arr[bad]], int(rows[bad]), _core.resolve_game("high"))
     n = ids.shape[0]
     values = np.zeros(n, dtype=np.float64)
     boards = np.zeros((n, 13), dtype=np.uint8)
@@ -727,7 +1041,7 @@ def _solve_group(
         n_threads = check_threads(threads, stop - start, min_rows=8)
 
         def solve(a: int, b: int, start: int = start) -> int:
-            front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay = args
+            front_r, middle_r, back_r, to_incomplete, middle_from, back_from, stay, dd = args
             return _core.solve_fantasyland_rows(
                 ids,
                 front_r,
@@ -741,15 +1055,17 @@ def _solve_group(
                 boards,
                 start + a,
                 start + b,
+                *dd,
             )
 
         if split_rows(solve, stop - start, n_threads) >= 0:  # pragma: no cover
             raise AssertionError("a valid Fantasyland hand had no legal board")
         if bar is not None:
             bar.update(stop - start)
+    decks = 2 if dd else 1
     for i in range(n):
         b = boards[i].tolist()
-        results[int(rows[i])] = (Board(b[:3], b[3:8], b[8:]), float(values[i]))
+        results[int(rows[i])] = (Board(b[:3], b[3:8], b[8:], decks=decks), float(values[i]))
 
 
 class _Progress:
@@ -788,9 +1104,10 @@ class _Progress:
 # ------------------------------------------------------------------- batch
 
 
-def _batch_boards(boards: Any, np: Any) -> Any:
+def _batch_boards(boards: Any, np: Any, decks: int = 1) -> Any:
     """Validate an (N, players, 13) card array; returns it as uint8. Goes
-    through the same checks as every batch (pyrankcore.batch)."""
+    through the same checks as every batch (pyrankcore.batch); with two
+    decks a card may appear twice in a deal (a row of the flat array)."""
     arr = as_array(boards, "boards") if boards is not None else None
     from_list = not isinstance(boards, np.ndarray)
     if arr is not None and arr.ndim == 3:
@@ -808,10 +1125,29 @@ def _batch_boards(boards: Any, np: Any) -> Any:
             )
         arr = flat[:, None, :]
     flat8 = as_uint8(flat)
-    row = _core.first_bad_row(flat8)
-    if row >= 0:
-        raise_bad_row([int(v) for v in flat[row]], row, _core.resolve_game("high"))
+    if decks == 2:
+        row = _core.dd_first_bad_row(flat8)
+        if row >= 0:
+            _raise_dd_bad_row([int(v) for v in flat[row]], row)
+    else:
+        row = _core.first_bad_row(flat8)
+        if row >= 0:
+            raise_bad_row([int(v) for v in flat[row]], row, _core.resolve_game("high"))
     return flat8.reshape(arr.shape)
+
+
+def _dd_rows(flat: Any, np: Any, threads: int | None) -> tuple[Any, Any, Any]:
+    """Double-deck strengths (front, middle, back) of an (M, 13) uint8 array
+    of boards, in C without the GIL."""
+    plain, flush, front_t, _ = _dd_tables()
+    m = flat.shape[0]
+    out = np.empty((3, m), dtype=np.uint16)
+
+    def rows(a: int, b: int) -> int:
+        return _core.dd_board_rows(flat, plain, flush, front_t, out[0], out[1], out[2], a, b)
+
+    split_rows(rows, m, check_threads(threads, m))
+    return out[0], out[1], out[2]
 
 
 def _batch_rows(
@@ -822,10 +1158,13 @@ def _batch_rows(
 
     n, players, _ = arr.shape
     flat = arr.reshape(n * players, 13)
-    front = evaluate_batch(np.ascontiguousarray(flat[:, :3]), "incomplete", threads=threads)
-    middle = evaluate_batch(np.ascontiguousarray(flat[:, 3:8]), threads=threads)
-    back = evaluate_batch(np.ascontiguousarray(flat[:, 8:]), threads=threads)
-    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties)
+    if rules.decks == 2:
+        front, middle, back = _dd_rows(np.ascontiguousarray(flat), np, threads)
+    else:
+        front = evaluate_batch(np.ascontiguousarray(flat[:, :3]), "incomplete", threads=threads)
+        middle = evaluate_batch(np.ascontiguousarray(flat[:, 3:8]), threads=threads)
+        back = evaluate_batch(np.ascontiguousarray(flat[:, 8:]), threads=threads)
+    front_r, middle_r, back_r, to_incomplete = _solver_tables(rules.royalties, rules.decks)
     fouled = (back < middle) | (to_incomplete[middle] < front)
     royalties = np.where(fouled, 0, front_r[front] + middle_r[middle] + back_r[back])
     shape = (n, players)
@@ -846,8 +1185,9 @@ def royalties_batch(
     or (N,); fouled boards get 0. Errors name the first bad row."""
     import numpy as np
 
-    arr = _batch_boards(boards, np)
-    result = _batch_rows(arr, _rules(rules), np, threads)["royalties"]
+    rules = _rules(rules)
+    arr = _batch_boards(boards, np, rules.decks)
+    result = _batch_rows(arr, rules, np, threads)["royalties"]
     return result[:, 0] if np.asarray(boards).ndim == 2 else result
 
 
@@ -857,6 +1197,8 @@ def score_batch(
     """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
     4 players, each board in row order. Returns int32 (N, players) net
     points, each row summing to zero, equal to :func:`score` row by row.
+    Under ``Rules(decks=2)`` a card id may appear twice in a deal (a third
+    copy is a DuplicateCardError naming the row and the card).
 
     >>> import numpy as np
     >>> from pyrankcore import parse_cards
@@ -871,7 +1213,7 @@ def score_batch(
     shape = getattr(boards, "shape", None)
     if isinstance(shape, tuple) and len(shape) == 3 and not 2 <= shape[1] <= 4:
         raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {shape[1]}")
-    arr = _batch_boards(boards, np)
+    arr = _batch_boards(boards, np, rules.decks)
     if not 2 <= arr.shape[1] <= 4:
         raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {arr.shape[1]}")
     rows = _batch_rows(arr, rules, np, threads)

@@ -207,7 +207,7 @@ for kw, kind in ((dict(max_cards=8), ValueError), (dict(low="yes"), TypeError)):
         ({"middle_royal": -1}, "middle_royal", "0..1,000,000"),
         ({"back_royal": 10**7}, "back_royal", "0..1,000,000"),
         ({"back": ((Category.STRAIGHT, -2),)}, "back[STRAIGHT]", "0..1,000,000"),
-        ({"back": ((9, 2),)}, "back", "0..8"),
+        ({"back": ((10, 2),)}, "back", "0..9"),  # 9 is FIVE_OF_A_KIND (double deck)
         ({"middle": ((Category.FLUSH, 8), (Category.FLUSH, 9))}, "middle", "FLUSH"),
     ],
 )
