@@ -11,6 +11,9 @@ Timed, on seeded random hands from ``pyrankcore.random_hands``:
 * ``evaluate_batch(arr, game)`` for every game in ``pyrankcore.GAMES`` (5 and
   7 cards; ``incomplete`` 3 and 5 cards; ``short_deck`` on a 36-card deck),
   each compared with ``high`` on the same card count in the same run;
+* ``evaluate_batch`` for wild-card rankings (jokers, the bug, deuces wild,
+  jokers and deuces, a deuce-to-seven fitter, lowest card wild) on hands
+  from each game's own deck, each compared with the natural high batch;
 * ``evaluate_omaha_batch(holes, boards, game)`` with 4, 5 and 6 hole cards and
   a 5-card board, high, eight-or-better low and both (hi-lo), against
   phevaluator's Omaha evaluator called per hand.
@@ -146,6 +149,24 @@ def game_sizes(prc, game: str, cards: list[int]) -> list[int]:
     return sizes
 
 
+# Wild-card rankings timed next to the natural high batch: (label, options
+# of pyrankcore.ranking, target: at most this many times high's time, or
+# None). Hands come from each game's own deck (54 cards with the jokers).
+WILD_CASES = [
+    ("high, jokers wild", {"base": "high", "wild": "jokers"}, 2.0),
+    ("high, the bug", {"base": "high", "bug": True}, None),
+    ("high, deuces wild", {"base": "high", "wild": "2"}, 2.5),
+    ("high, jokers and deuces", {"base": "high", "wild": ("jokers", "2")}, None),
+    ("deuce_seven, jokers wild", {"base": "deuce_seven", "wild": "jokers"}, None),
+    ("high, lowest card wild", {"base": "high", "wild": "lowest"}, None),
+]
+
+
+def wild_ranking(prc, options: dict):
+    opts = dict(options)
+    return prc.ranking(opts.pop("base"), **opts)
+
+
 def deal(prc, args) -> Deals:
     games = {}
     for game in prc.GAMES:
@@ -155,6 +176,12 @@ def deal(prc, args) -> Deals:
                 exclude = SHORT_DECK_EXCLUDE if deck == "short" else None
                 seed = args.seed + 100 * (deck == "short") + k
                 games[deck, k] = prc.random_hands(args.hands, k, seed=seed, exclude=exclude)
+    for label, options, _ in WILD_CASES:
+        for k in args.cards:
+            seed = args.seed + 2000 + k
+            games["wild " + label, k] = prc.random_hands(
+                args.hands, k, seed=seed, game=wild_ranking(prc, options)
+            )
     omaha = {}
     for h in OMAHA_HOLES:
         both = prc.random_hands(args.hands, h + 5, seed=args.seed + 1000 + h)
@@ -516,6 +543,80 @@ def fmt_ms(s: float | None) -> str:
     return "–" if s is None else f"{s * 1e3:,.1f}"
 
 
+def wild_cases(prc, deals: Deals, args) -> list[Case]:
+    cases = []
+    for label, options, _ in WILD_CASES:
+        game = wild_ranking(prc, options)
+        for k in args.cards:
+            hands = deals.games["wild " + label, k]
+            cases.append(
+                Case(
+                    "wild",
+                    f"{k} cards",
+                    "pyrankcore",
+                    "evaluate_batch",
+                    label,
+                    len(hands),
+                    lambda h=hands, g=game: prc.evaluate_batch(h, g),
+                )
+            )
+    return cases
+
+
+def wild_table(cases: list[Case], targets: list) -> str:
+    lines = [
+        "**Wild cards: `evaluate_batch` next to the natural high batch (same run, one thread)**",
+        "",
+        "| ranking | cards | hands/s | ns/hand | time ÷ natural high's |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    high = {c.shape: c for c in cases if c.section == "games" and c.game == "high"}
+    high = {s: c for s, c in high.items() if c.threads == 1}
+    limits = {label: target for label, _, target in WILD_CASES}
+    for c in sorted(
+        (c for c in cases if c.section == "wild"), key=lambda c: int(c.shape.split()[0])
+    ):
+        base = high.get(c.shape)
+        ratio = "–"
+        if base is not None:
+            x = c.seconds / base.seconds
+            ratio = fmt_x(x)
+            target = limits[c.game]
+            if target is not None:
+                ok = x <= target
+                ratio += f" (target ≤ {target}×)" + ("" if ok else " **missed**")
+                targets.append((f"{c.game}, {c.shape}: within {target}× of high", fmt_x(x), ok))
+        lines.append(
+            f"| {c.game} | {c.shape.split()[0]} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {ratio} |"
+        )
+    return "\n".join(lines)
+
+
+def check_wild(prc, cases, deals, caps) -> list[Check]:
+    """Each wild batch against one evaluate() call per hand."""
+    checks = []
+    options = {label: opts for label, opts, _ in WILD_CASES}
+    for c in cases:
+        if c.section != "wild" or c.values is None:
+            continue
+        game = wild_ranking(prc, options[c.game])
+        hands = deals.games["wild " + c.game, int(c.shape.split()[0])]
+        n = min(caps["scalar_check"], len(hands))
+        got = [prc.evaluate(tuple(map(int, r)), game) for r in hands[:n]]
+
+        def texts(i, hands=hands):
+            return hand_text(hands[i])
+
+        checks.append(
+            Check(
+                f"{c.game}, {c.shape}: `evaluate` per call = batch",
+                n,
+                exact_issue(c.values[:n], got, shower(texts, c.values, got, ("batch", "evaluate"))),
+            )
+        )
+    return checks
+
+
 def games_table(cases: list[Case], targets: list) -> str:
     lines = [
         "**`evaluate_batch(hands, game)` for every ranking**",
@@ -606,6 +707,7 @@ def print_report(args, cases, checks, found, load_start) -> None:
     print("## Rankings and Omaha speed\n")
     print(machine_info(args, load_start) + "\n")
     print(games_table(cases, targets) + "\n")
+    print(wild_table(cases, targets) + "\n")
     print(omaha_table(cases, targets) + "\n")
     print(targets_table(targets) + "\n")
     print("**Agreement**\n")
@@ -643,10 +745,12 @@ def main(argv=None) -> int:
 
     log("dealing ...")
     deals = deal(prc, args)
-    cases = game_cases(prc, deals, args) + omaha_cases(prc, deals, args, caps)
+    cases = game_cases(prc, deals, args) + wild_cases(prc, deals, args)
+    cases += omaha_cases(prc, deals, args, caps)
     cases = run_rounds(cases, args.repeat, found)
     log("checking ...")
     checks = check_games(prc, cases, deals, caps, found)
+    checks += check_wild(prc, cases, deals, caps)
     checks += check_omaha(prc, cases, deals, caps, found)
     print_report(args, cases, checks, found, load_start)
     return 1 if found.problems else 0
