@@ -400,6 +400,66 @@ def test_omaha_pattern_ranges_on_the_river_match_reference():
 
 
 # --------------------------------------------------------------------------
+# hold'em from preflop: the rank-board path and suit isomorphism
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead"),
+    [
+        (["AhKh", "QsQd"], ""),
+        (["AdAc", "KhKs"], ""),
+        (["7c2d", "7h2s"], ""),  # the same ranks: ties by the board
+        (["AsKs", "QsJs"], ""),  # both flush draws in one suit
+        (["5h4h", "AcAd", "KhQh"], ""),  # three ways, two hearts each twice
+        (["9c8c", "TdTh"], "2c 3c 4d"),  # dead cards: fewer boards of clubs
+        (["Ac2c", "KdQd", "JhTh", "9s8s"], ""),  # four flush suits
+    ],
+)
+def test_rank_board_path_equals_board_by_board(hands, dead):
+    # The same kernel call with the rank-board path on and off: the
+    # integer tallies must be identical (the board-by-board loop is the one
+    # checked against the reference and the published counts above).
+    core = pyrankcore._core
+    p, _ = eq_mod.plan("Hold'em", hands, dead=dead, exact=True)
+    assert eq_mod.fast_spec(p.spec)
+    fast = core.equity_exact(p.spec, p.assignments, 0, 1, 0, 64, False, True)
+    slow = core.equity_exact(p.spec, p.assignments, 0, 1, 0, 64, False, False)
+    assert fast.tolist() == slow.tolist()
+
+
+def test_rank_board_path_only_where_it_applies():
+    for args in (
+        ("Hold'em", ["AhKh", "QsQd"], "2c"),  # a known board
+        ("Hold'em", ["AhKh", "Qs"]),  # a card still to come
+        ("Short-deck Hold'em", ["AhKh", "QsQd"]),
+        ("Omaha", ["AsKsQdJd", "9h9c8h7c"]),
+    ):
+        p, _ = eq_mod.plan(*args, exact=False)
+        assert not eq_mod.fast_spec(p.spec)
+
+
+def test_suit_classes_give_the_same_counts(monkeypatch):
+    # Ranges preflop are enumerated one assignment per suit pattern; the
+    # counts must be those of every assignment enumerated on its own.
+    args = ("Hold'em", ["AKs,QQ+:0.5", "TT-77,AQo"])
+    p, _ = eq_mod.plan(*args, dead="Ah", exact=True)
+    assert p.mult is not None and int(p.mult.sum()) > len(p.assignments)
+    grouped = equity(*args, dead="Ah", exact=True)
+    monkeypatch.setattr(eq_mod, "suit_classes", lambda holes, dead, w: (holes, None, w))
+    p_all, _ = eq_mod.plan(*args, dead="Ah", exact=True)
+    assert p_all.mult is None and len(p_all.assignments) == int(p.mult.sum())
+    plain = equity(*args, dead="Ah", exact=True)
+    assert grouped.counts == plain.counts and grouped.trials == plain.trials
+    for a, b in zip(grouped.players, plain.players):
+        assert a.equity == pytest.approx(b.equity, abs=1e-12)
+
+
+def test_preflop_ranges_go_exact_by_default():
+    r = equity("Hold'em", ["AKs,QQ+", "TT-77,AQo"])
+    assert r.exact
+
+
+# --------------------------------------------------------------------------
 # Monte Carlo
 
 
