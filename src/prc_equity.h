@@ -385,6 +385,16 @@ static int prc_eq_fast_ok(const prc_eq_spec_t *s) {
     return 1;
 }
 
+/* Whether Monte Carlo takes the hold'em path: the standard high ranking,
+ * two hole cards each, all known (a hand or a range), a board of five. */
+static int prc_eq_mc_fast_ok(const prc_eq_spec_t *s) {
+    if (s->omaha || s->hi == NULL || s->lo != NULL || !s->hi_std) return 0;
+    if (s->board_final != 5) return 0;
+    for (int p = 0; p < s->n_players; p++)
+        if (s->hand_final[p] != 2 || s->known[p] != 2) return 0;
+    return 1;
+}
+
 /* One assignment (hole: P rows of 8 ids, two used; distinct, < 52, live
  * less the holes in `live`); tallies added to stats. */
 static void prc_eq_fast(const prc_eq_spec_t *s, const uint8_t *hole, uint64_t live,
@@ -502,11 +512,145 @@ static inline uint64_t prc_eq_next(uint64_t *state) {
 /* Unbiased integer in [0, bound), bound >= 1 (Lemire's multiply-shift with
  * rejection over 32-bit draws). */
 static inline uint32_t prc_eq_below(uint64_t *state, uint32_t bound) {
+    uint64_t m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
+    if ((uint32_t)m >= bound) return (uint32_t)(m >> 32); /* >= threshold */
+    /* rarely: the division, and draws below the threshold rejected */
     uint32_t threshold = (uint32_t)(-bound) % bound;
-    for (;;) {
-        uint64_t m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
-        if ((uint32_t)m >= threshold) return (uint32_t)(m >> 32);
+    while ((uint32_t)m < threshold) m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
+    return (uint32_t)(m >> 32);
+}
+
+/* stats += acc (the squares' two words with their carry). */
+static void prc_eq_add_stats(uint64_t *stats, uint64_t (*acc)[PRC_EQ_NSTAT], int P) {
+    for (int p = 0; p < P; p++) {
+        uint64_t *row = stats + p * PRC_EQ_NSTAT;
+        for (int i = 0; i < PRC_EQ_SQ_LO; i++) row[i] += acc[p][i];
+        uint64_t before = row[PRC_EQ_SQ_LO];
+        row[PRC_EQ_SQ_LO] += acc[p][PRC_EQ_SQ_LO];
+        row[PRC_EQ_SQ_HI] += acc[p][PRC_EQ_SQ_HI] + (row[PRC_EQ_SQ_LO] < before);
     }
+}
+
+/* Hold'em (standard high, every player's two cards from a range or a
+ * hand) Monte Carlo. The board's missing cards come from a partial
+ * Fisher-Yates shuffle of the live deck (the deck stays shuffled between
+ * the trials of a chunk, which keeps each draw uniform): card j is swapped in from a
+ * position in j..ndeck-1, picked with 32 bits of a 64-bit draw; a card
+ * that a range's hole cards took this trial is picked again. Each hand is
+ * the sum of its hole cards' key and the board's; the pot is tallied
+ * without branches on who won. */
+static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                            uint64_t seed0, uint64_t seed1, int64_t trials,
+                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+    const int P = s->n_players;
+    const int missing = s->board_final - s->board_known;
+    uint64_t bkey0 = PRC_SUIT_START, bbits0 = 0;
+    for (int i = 0; i < s->board_known; i++) {
+        bkey0 += PRC_CARD_KEY16(s->board[i]);
+        bbits0 |= PRC_CARD_BITS16(s->board[i]);
+    }
+    int all_fixed = 1;
+    for (int p = 0; p < P; p++) all_fixed &= ranges[p].n == 1;
+    uint64_t hkey[PRC_EQ_MAX_PLAYERS], hbits[PRC_EQ_MAX_PLAYERS], hmask = 0;
+    for (int p = 0; p < P; p++) {
+        hkey[p] = ranges[p].key[0];
+        hbits[p] = ranges[p].bits[0];
+        hmask |= ranges[p].mask[0];
+    }
+    /* the deck: live cards, less the hands when every hand is fixed */
+    uint8_t deck[52], deck0[52];
+    int ndeck = 0;
+    uint64_t deck_mask = s->live & ~(all_fixed ? hmask : 0);
+    for (int c = 0; c < 52; c++)
+        if ((deck_mask >> c) & 1) deck0[ndeck++] = (uint8_t)c;
+    if (missing > ndeck) return PRC_EQ_BAD_SPEC;
+    uint16_t v[PRC_EQ_MAX_PLAYERS];
+    /* tallies in a local block (the stores to the deck, bytes, could alias
+     * the caller's array and force reloads), added to stats at the end */
+    uint64_t acc[PRC_EQ_MAX_PLAYERS][PRC_EQ_NSTAT];
+    memset(acc, 0, sizeof acc);
+    for (int64_t chunk = chunk_lo; chunk < chunk_hi; chunk++) {
+        int64_t first = chunk * PRC_EQ_CHUNK;
+        if (first >= trials) break;
+        int64_t n = trials - first < PRC_EQ_CHUNK ? trials - first : PRC_EQ_CHUNK;
+        uint64_t state = seed0 ^ (0xD1B54A32D192ED03ULL * (uint64_t)(chunk + 1));
+        state = prc_eq_next(&state) ^ seed1;
+        uint64_t spare = 0;
+        int spare_n = 0;
+        /* each chunk starts from the same deck order: its deals do not
+         * depend on which chunks ran before it (threads, tasks) */
+        memcpy(deck, deck0, sizeof deck);
+        for (int64_t t = 0; t < n; t++) {
+            uint64_t used = 0;
+            if (!all_fixed) {
+                int tries = 0;
+                for (;;) {
+                    used = ~s->live;
+                    int ok = 1;
+                    for (int p = 0; p < P && ok; p++) {
+                        const prc_eq_range_t *r = &ranges[p];
+                        int i = 0;
+                        if (r->n > 1) {
+                            uint32_t x = prc_eq_below(&state, r->cum[r->n - 1]);
+                            int lo = 0, hi = r->n - 1;
+                            while (lo < hi) {
+                                int mid = (lo + hi) >> 1;
+                                if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
+                            }
+                            i = lo;
+                        }
+                        hkey[p] = r->key[i];
+                        hbits[p] = r->bits[i];
+                        ok = !(used & r->mask[i]);
+                        used |= r->mask[i];
+                    }
+                    if (ok) break;
+                    if (++tries >= PRC_EQ_MAX_TRIES) {
+                        prc_eq_add_stats(stats, acc, P);
+                        return PRC_EQ_NO_DEAL;
+                    }
+                }
+            }
+            uint64_t bkey = bkey0, bbits = bbits0;
+            for (int j = 0; j < missing;) {
+                /* Lemire's multiply-shift on 32 bits of a draw, the other
+                 * 32 kept for the next card; rejection as prc_eq_below */
+                uint32_t bound = (uint32_t)(ndeck - j);
+                if (!spare_n) {
+                    spare = prc_eq_next(&state);
+                    spare_n = 2;
+                }
+                uint64_t m = (spare & 0xFFFFFFFFULL) * bound;
+                spare >>= 32;
+                spare_n--;
+                if ((uint32_t)m < bound && (uint32_t)m < (uint32_t)(-bound) % bound)
+                    continue; /* rare: rejected */
+                int pos = j + (int)(m >> 32);
+                uint8_t c = deck[pos];
+                if ((used >> c) & 1) continue; /* a hole card of this trial */
+                deck[pos] = deck[j];
+                deck[j] = c;
+                bkey += PRC_CARD_KEY16(c);
+                bbits |= PRC_CARD_BITS16(c);
+                j++;
+            }
+            for (int p = 0; p < P; p++) v[p] = prc_high_value(hkey[p] + bkey, hbits[p] | bbits);
+            int nbest;
+            uint16_t best = prc_eq_best(v, P, &nbest);
+            uint64_t share = PRC_EQ_UNIT / (unsigned)nbest;
+            uint64_t alone = nbest == 1;
+            for (int p = 0; p < P; p++) {
+                uint64_t *row = acc[p];
+                uint64_t won = v[p] == best, u = share & (0 - won);
+                row[PRC_EQ_WINS] += won & alone;
+                row[PRC_EQ_TIES] += won & (alone ^ 1);
+                row[PRC_EQ_UNITS] += u;
+                prc_eq_add_square(row, u);
+            }
+        }
+    }
+    prc_eq_add_stats(stats, acc, P);
+    return 0;
 }
 
 /* Trials chunk_lo..chunk_hi-1 of a run of `trials` deals (chunks of
@@ -531,6 +675,8 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
     int need = s->board_final - s->board_known;
     for (int p = 0; p < P; p++) need += s->hand_final[p];
     if (need > ndeck) return PRC_EQ_BAD_SPEC; /* the draws below always end */
+    if (prc_eq_mc_fast_ok(s))
+        return prc_eq_mc_holdem(s, ranges, seed0, seed1, trials, chunk_lo, chunk_hi, stats);
     const uint64_t dead = ~s->live;
     prc_eq_state_t st;
     memset(&st, 0, sizeof st);

@@ -468,11 +468,14 @@ def test_preflop_ranges_go_exact_by_default():
     [
         ("Hold'em", ["AhKh", "QsQd"], ""),
         ("Hold'em", ["AhKh", "QsQd", "7c6c"], "Kd7s2c"),
+        ("Hold'em", ["AKs,QQ+", "TT-77,AQo"], ""),  # ranges: combos drawn per trial
+        ("Hold'em", ["AKs,QQ+", "JhTh", "22-55"], "9h"),
         ("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh"),
     ],
 )
 def test_monte_carlo_within_three_standard_errors(game, hands, board):
-    exact = equity(game, hands, board)
+    exact = equity(game, hands, board, exact=True)
+    assert exact.exact
     mc = equity(game, hands, board, trials=300_000, seed=2026)
     assert not mc.exact and mc.trials == 300_000
     for e, m in zip(exact.players, mc.players):
