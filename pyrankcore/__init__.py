@@ -126,3 +126,10 @@ _LAZY.update(
         "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
     }
 )
+
+# The preflop equity matrix (issue 10): computed once, cached on disk.
+if TYPE_CHECKING:
+    from pyrankcore.preflop import preflop_matrix
+
+__all__ += ["preflop_matrix"]
+_LAZY["preflop_matrix"] = ("pyrankcore.preflop", "preflop_matrix")

@@ -49,6 +49,7 @@ def equity_exact(
     top_lo: int,
     top_hi: int,
     per_assignment: bool = False,
+    fast: bool = True,
 ) -> npt.NDArray[np.uint64]: ...
 def equity_monte_carlo(
     spec: tuple[Any, ...],

@@ -33,7 +33,7 @@ cdef extern from "prc_equity.h" nogil:
         int n
     int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
                      long a_hi, int top_lo, int top_hi, int per_assignment,
-                     uint64_t *stats)
+                     int allow_fast, uint64_t *stats)
     int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
                            uint64_t seed0, uint64_t seed1, int64_t trials,
                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats)
@@ -136,11 +136,12 @@ cdef _eq_raise(int rc):
 @cython.wraparound(False)
 def equity_exact(spec, const uint8_t[:, :, ::1] holes, Py_ssize_t a_lo,
                  Py_ssize_t a_hi, int top_lo, int top_hi,
-                 bint per_assignment=False):
+                 bint per_assignment=False, bint fast=True):
     """Exact tallies for assignments a_lo..a_hi-1 of *holes* (shape (A,
     players, 8): each player's known cards first), the first dealt card at
     live-deck positions top_lo..top_hi-1. Returns uint64 tallies of shape
-    (players, EQ_NSTAT), or (a_hi - a_lo, players, EQ_NSTAT)."""
+    (players, EQ_NSTAT), or (a_hi - a_lo, players, EQ_NSTAT). fast=False
+    turns off the rank-board path of hold'em preflop (tests compare)."""
     import numpy as np
     cdef prc_eq_spec_t s
     keep = _eq_spec(&s, spec)
@@ -163,7 +164,7 @@ def equity_exact(spec, const uint8_t[:, :, ::1] holes, Py_ssize_t a_lo,
     if a_hi > a_lo:
         with nogil:
             rc = prc_eq_exact(&s, hp, a_lo, a_hi, top_lo, top_hi, per_assignment,
-                              &view[0, 0, 0])
+                              fast, &view[0, 0, 0])
     _eq_raise(rc)
     return out if per_assignment else out[0]
 

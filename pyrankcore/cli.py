@@ -1,5 +1,5 @@
-"""Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS``, ``pyrankcore equity HANDS``
-and ``pyrankcore --version``.
+"""Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS``, ``pyrankcore equity HANDS``,
+``pyrankcore bench`` and ``pyrankcore --version``.
 
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. Errors are one line on stderr and exit status 2, never a
@@ -54,6 +54,17 @@ with --json, one JSON object on stdout with the keys:
   description   the hand in words
   category      the five-card category name ("Straight Flush"), or null for
                 a hand that does not qualify
+"""
+
+
+BENCH_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  pyrankcore, machine, processor, python   versions and the machine
+  row_kernel    the row loops evaluate_batch uses (portable, popcnt, avx512)
+  size, repeat  the arguments
+  cases         one object per case: library, case, count (hands, trials or
+                calls per run), unit, seconds (median run), rate (count/s)
+  skipped       peer name -> why it was not timed (not installed, failed)
 """
 
 
@@ -381,6 +392,21 @@ def _build_parser() -> _Parser:
     q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 or more")
     q.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     q.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    b = sub.add_parser(
+        "bench",
+        help="pyrankcore's rates on this machine, and installed peers'",
+        description="Time evaluate_batch (5 and 7 cards), evaluate_omaha_batch and "
+        "equity on this machine, one thread, and the peers that are installed "
+        "(pokerfast, phevaluator, eval7, treys) on the same hands.",
+        epilog=BENCH_JSON_HELP,
+        formatter_class=formatter,
+    )
+    b.add_argument(
+        "--size", type=int, default=1_000_000, help="hands per batch case (default 1,000,000)"
+    )
+    b.add_argument("--repeat", type=int, default=3, help="runs per case, median (default 3)")
+    b.add_argument("--no-peers", action="store_true", help="time pyrankcore alone")
+    b.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
     return parser
 
 
@@ -393,6 +419,19 @@ def _run(args: argparse.Namespace) -> int:
         if args.threads is not None and args.threads < 1:
             raise UsageError("--threads must be at least 1")
         return demo(args.hands, args.cards, args.seed, args.threads, as_json=args.json)
+    if args.command == "bench":
+        if args.size < 1:
+            raise UsageError("--size must be at least 1")
+        if args.repeat < 1:
+            raise UsageError("--repeat must be at least 1")
+        from pyrankcore.bench import format_bench, run_bench
+
+        result = run_bench(args.size, args.repeat, peers=not args.no_peers)
+        if args.json:
+            _print_json(result)
+        else:
+            print(format_bench(result))
+        return 0
     if args.command == "equity":
         return equity_table(
             args.hands,

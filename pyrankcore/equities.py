@@ -72,6 +72,9 @@ EXACT_SECONDS = 1.0
 # Estimated nanoseconds per player and deal (one thread, this machine class).
 _NS_PER_EVAL = 6.0
 _NS_PER_OMAHA_EVAL = 30.0
+# Hold'em from preflop, every hand known: the rank-board path
+# (src/prc_equity.h) takes about this long per assignment and player.
+_NS_PER_FAST_ASSIGNMENT = 250_000.0
 WEIGHT_SCALE = 1 << 20  # Monte Carlo weights: multiples of 2**-20
 _RANDOM = ("", "random", "?")
 
@@ -296,6 +299,8 @@ class _Plan:
     n_live: int
     assignments: Any = None  # (A, players, 8) uint8 for exact
     weights: Any = None  # (A,) float64 for weighted exact, else None
+    # (A,) int64: the assignments each row stands for (suit isomorphism), or None
+    mult: Any = None
     trials: int = 0
     seed: tuple[int, int] = (0, 0)
     seconds: float = 0.0  # estimated work on one thread (exact: all; Monte Carlo: per deal)
@@ -443,6 +448,60 @@ def _assignments(
     return out, weights
 
 
+def fast_spec(spec: tuple[Any, ...]) -> bool:
+    """Whether the exact kernel takes its rank-board path: hold'em from
+    preflop, the standard high ranking, every player's two cards known."""
+    hi, lo, omaha, board_final, board, hand_final, known, _dead = spec
+    return (
+        hi == "high"
+        and lo is None
+        and not omaha
+        and board_final == 5
+        and not board
+        and all(h == 2 for h in hand_final)
+        and all(k == 2 for k in known)
+    )
+
+
+def suit_classes(holes: Any, dead: Sequence[int], weights: Any) -> tuple[Any, Any, Any]:
+    """Group assignments (rows of holes, two cards per player) that a
+    renaming of the suits maps onto each other (and that leaves the dead
+    cards where they are): the same showdowns, so one row per group is
+    enumerated and counted as many times as its group is large. Returns the
+    rows kept, their group sizes (int64) and their groups' summed weights
+    (float64, or None when unweighted). Up to 5 players (a row's cards fit
+    in 60 bits); otherwise every row is kept."""
+    import itertools
+
+    import numpy as np
+
+    n, players = int(holes.shape[0]), int(holes.shape[1])
+    if players > 5 or n < 2:
+        return holes, np.ones(n, dtype=np.int64), weights
+    dead_set = set(dead)
+    maps = []
+    for perm in itertools.permutations(range(4)):
+        cmap = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], dtype=np.int64)
+        if {int(cmap[c]) for c in dead_set} == dead_set:
+            maps.append(cmap)
+    cards = holes[:, :, :2].astype(np.int64)
+    best = None
+    for cmap in maps:
+        mapped = cmap[cards]  # (n, players, 2)
+        code = mapped.max(axis=2) * 52 + mapped.min(axis=2)  # one hand: 12 bits
+        key = np.zeros(n, dtype=np.int64)
+        for seat in range(players):
+            key = (key << 12) | code[:, seat]
+        best = key if best is None else np.minimum(best, key)
+    assert best is not None
+    _, first, inverse, counts = np.unique(
+        best, return_index=True, return_inverse=True, return_counts=True
+    )
+    inverse = inverse.reshape(-1)
+    w = None if weights is None else np.bincount(inverse, weights=weights)
+    return holes[first], counts.astype(np.int64), w
+
+
 def _seed_words(seed: Any) -> tuple[int, int]:
     import numpy as np
 
@@ -506,6 +565,9 @@ def plan(
     per_deal = len(hands) * (_NS_PER_OMAHA_EVAL if v.omaha else _NS_PER_EVAL)
     if fields["hilo"]:
         per_deal *= 2
+    fast = fast_spec(fields["spec"])
+    if fast:  # per deal, so that deals * assignments * per_deal stays the estimate
+        per_deal = len(hands) * _NS_PER_FAST_ASSIGNMENT / deals
     if exact is None:
         exact = (
             n_trials is None
@@ -531,9 +593,18 @@ def plan(
         w_arr = None
         if any(w != 1.0 for w in weights):
             w_arr = np.asarray(weights, dtype=np.float64)
-        seconds = deals * len(assigned) * per_deal * 1e-9
+        mult = None
+        if fast and len(assigned) > 1:
+            holes, mult, w_arr = suit_classes(holes, fields["spec"][7], w_arr)
+        seconds = deals * len(holes) * per_deal * 1e-9
         return _Plan(
-            v.name, exact=True, assignments=holes, weights=w_arr, seconds=seconds, **fields
+            v.name,
+            exact=True,
+            assignments=holes,
+            weights=w_arr,
+            mult=mult,
+            seconds=seconds,
+            **fields,
         ), None
     if n_trials is None:
         n_trials = MAX_TRIALS if target is not None else DEFAULT_TRIALS
@@ -558,7 +629,9 @@ def exact_tasks(p: _Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
     n_assign = int(p.assignments.shape[0])
     if n_tasks <= 1:
         return [(0, n_assign, 0, 64)]
-    if n_assign >= n_tasks:
+    if n_assign >= n_tasks or fast_spec(p.spec):
+        # (the rank-board path enumerates whole assignments only)
+        n_tasks = min(n_tasks, n_assign)
         bounds = [n_assign * i // n_tasks for i in range(n_tasks + 1)]
         return [(a, b, 0, 64) for a, b in zip(bounds, bounds[1:]) if b > a]
     # one task per assignment and first card position: the early positions
@@ -613,16 +686,20 @@ def _result(
 def run_exact_task(p: _Plan, task: tuple[int, int, int, int]) -> EquityResult:
     """Tallies of one exact task (see :func:`exact_tasks`)."""
     a_lo, a_hi, top_lo, top_hi = task
-    if p.weights is None:
+    if p.weights is None and p.mult is None:
         stats = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi)
         deals = sum(int(x) for x in stats[:, _UNITS]) // UNIT
         return _result(p, stats, deals)
-    per = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True)
-    w = p.weights[a_lo:a_hi]
+    one = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True)
+    # each row stands for mult assignments (weights: their summed weights)
+    per = one if p.mult is None else one * p.mult[a_lo:a_hi, None, None].astype("uint64")
     stats = per.sum(axis=0, dtype="uint64")
-    weighted = (per.astype("float64") * w[:, None, None]).sum(axis=0)
-    deals_each = per[:, :, _UNITS].sum(axis=1).astype("float64") / UNIT
     deals = sum(int(x) for x in per[:, :, _UNITS].sum(axis=1)) // UNIT
+    if p.weights is None:
+        return _result(p, stats, deals)
+    w = p.weights[a_lo:a_hi]
+    weighted = (one.astype("float64") * w[:, None, None]).sum(axis=0)
+    deals_each = one[:, :, _UNITS].sum(axis=1).astype("float64") / UNIT
     return _result(p, stats, deals, weighted, float((deals_each * w).sum()))
 
 

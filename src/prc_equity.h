@@ -263,6 +263,174 @@ static inline void prc_eq_reset(prc_eq_state_t *st) {
     }
 }
 
+/* ------------------------------------------------------------------------
+ * Hold'em from preflop, every player's two cards known: boards counted by
+ * their ranks, flushes corrected for.
+ *
+ * Without a flush a seven-card hand's strength depends on its ranks only,
+ * so every board with the same five ranks (a multiset, 6,175 of them) has
+ * the same showdown; such a board stands for the product over its ranks of
+ * C(live cards of that rank, times the rank is on the board) boards. That
+ * count is right for every board on which nobody holds a flush. A flush in
+ * suit s needs 5 - (the most cards of s in one hand) >= 3 board cards of s,
+ * and five board cards hold three of at most one suit, so the boards where
+ * a flush is possible fall into disjoint sets, one per suit: k = need..5
+ * cards of s (each set of k live ranks of s) and 5 - k cards of other
+ * suits (again counted by ranks: they make no flush). For each such board
+ * where a flush changes somebody's strength, the showdown by ranks is taken
+ * back (a weight of -n, modulo 2**64) and the real one added. The tallies
+ * are the same integers as a board-by-board enumeration (tests check it),
+ * from ~6,000 rank boards and ~40,000 flush boards instead of 1,712,304. */
+
+typedef struct {
+    int P;
+    uint32_t hole_rank[PRC_EQ_MAX_PLAYERS]; /* rank sums of the hole cards */
+    unsigned hole_suit[PRC_EQ_MAX_PLAYERS][4]; /* 13-bit ranks per suit */
+    int hole_count[PRC_EQ_MAX_PLAYERS][4];
+    int avail[13];                /* live cards per rank */
+    int other[13];                /* flush stage: live cards per rank, not of suit s */
+    unsigned suit_live[4];        /* live ranks per suit */
+    uint32_t rank_key[13];
+    /* the flush stage's current board part in suit s */
+    int suit, k;
+    unsigned suited;
+    uint32_t suited_key;
+    uint64_t *stats;
+} prc_eq_fast_t;
+
+/* Add a showdown (strengths v) w times (w may be -n modulo 2**64). */
+static inline void prc_eq_tally(uint64_t *stats, int P, const uint16_t *v, uint64_t w) {
+    int n;
+    uint16_t best = prc_eq_best(v, P, &n);
+    uint64_t share = PRC_EQ_UNIT / (unsigned)n;
+    int which = n == 1 ? PRC_EQ_WINS : PRC_EQ_TIES;
+    for (int p = 0; p < P; p++)
+        if (v[p] == best) {
+            uint64_t *row = stats + p * PRC_EQ_NSTAT;
+            row[which] += w;
+            row[PRC_EQ_UNITS] += share * w;
+        }
+}
+
+static const uint8_t prc_eq_choose[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+
+/* A board by ranks (rank sum key, boards w): stage one (f->k == 0) tallies
+ * its showdown; the flush stage tallies the correction. */
+static inline void prc_eq_fast_leaf(prc_eq_fast_t *f, uint32_t key, uint64_t w) {
+    const int P = f->P;
+    uint16_t v[PRC_EQ_MAX_PLAYERS];
+    if (f->k == 0) {
+        for (int p = 0; p < P; p++) v[p] = prc_rank_lookup(f->hole_rank[p] + key);
+        prc_eq_tally(f->stats, P, v, w);
+        return;
+    }
+    uint16_t real[PRC_EQ_MAX_PLAYERS];
+    int changed = 0;
+    key += f->suited_key;
+    for (int p = 0; p < P; p++) {
+        v[p] = prc_rank_lookup(f->hole_rank[p] + key);
+        real[p] = v[p];
+        if (f->hole_count[p][f->suit] + f->k >= 5) {
+            real[p] = prc_flush_high[f->hole_suit[p][f->suit] | f->suited];
+            changed |= real[p] != v[p];
+        }
+    }
+    if (!changed) return;
+    prc_eq_tally(f->stats, P, real, w);
+    prc_eq_tally(f->stats, P, v, (uint64_t)0 - w);
+}
+
+/* Every multiset of `left` more ranks from rank r up, at most count[r] of
+ * each rank, weighted by the ways to pick the cards. */
+static void prc_eq_fast_ranks(prc_eq_fast_t *f, const int *count, int r, int left,
+                              uint32_t key, uint64_t w) {
+    if (left == 0) {
+        prc_eq_fast_leaf(f, key, w);
+        return;
+    }
+    for (; r < 13; r++) {
+        int c = count[r];
+        if (c == 0) continue;
+        uint32_t k = key;
+        int most = c < left ? c : left;
+        for (int m = 1; m <= most; m++) {
+            k += f->rank_key[r];
+            prc_eq_fast_ranks(f, count, r + 1, left - m, k, w * prc_eq_choose[c][m]);
+        }
+    }
+}
+
+/* The flush stage: every set of f->k live ranks of suit f->suit from rank r
+ * up (more is the number still to choose). */
+static void prc_eq_fast_suited(prc_eq_fast_t *f, int r, int more, unsigned ranks,
+                               uint32_t key) {
+    if (more == 0) {
+        f->suited = ranks;
+        f->suited_key = key;
+        prc_eq_fast_ranks(f, f->other, 0, 5 - f->k, 0, 1);
+        return;
+    }
+    for (; r <= 13 - more; r++)
+        if ((f->suit_live[f->suit] >> r) & 1)
+            prc_eq_fast_suited(f, r + 1, more - 1, ranks | (1u << r), key + f->rank_key[r]);
+}
+
+/* Whether the spec is hold'em from preflop with every hand known. */
+static int prc_eq_fast_ok(const prc_eq_spec_t *s) {
+    if (s->omaha || s->hi == NULL || s->lo != NULL || !s->hi_std) return 0;
+    if (s->board_final != 5 || s->board_known != 0) return 0;
+    for (int p = 0; p < s->n_players; p++)
+        if (s->hand_final[p] != 2 || s->known[p] != 2) return 0;
+    return 1;
+}
+
+/* Whether Monte Carlo takes the hold'em path: the standard high ranking,
+ * two hole cards each, all known (a hand or a range), a board of five. */
+static int prc_eq_mc_fast_ok(const prc_eq_spec_t *s) {
+    if (s->omaha || s->hi == NULL || s->lo != NULL || !s->hi_std) return 0;
+    if (s->board_final != 5) return 0;
+    for (int p = 0; p < s->n_players; p++)
+        if (s->hand_final[p] != 2 || s->known[p] != 2) return 0;
+    return 1;
+}
+
+/* One assignment (hole: P rows of 8 ids, two used; distinct, < 52, live
+ * less the holes in `live`); tallies added to stats. */
+static void prc_eq_fast(const prc_eq_spec_t *s, const uint8_t *hole, uint64_t live,
+                        uint64_t *stats) {
+    prc_eq_fast_t f;
+    memset(&f, 0, sizeof f);
+    f.P = s->n_players;
+    f.stats = stats;
+    for (int r = 0; r < 13; r++) {
+        f.rank_key[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
+        f.avail[r] = prc_popcount64((live >> (4 * r)) & 15u);
+    }
+    for (int c = 0; c < 52; c++)
+        if ((live >> c) & 1) f.suit_live[c & 3] |= 1u << (c >> 2);
+    for (int p = 0; p < f.P; p++)
+        for (int i = 0; i < 2; i++) {
+            uint8_t c = hole[p * 8 + i];
+            f.hole_rank[p] += (uint32_t)PRC_CARD_KEY16(c);
+            f.hole_suit[p][c & 3] |= 1u << (c >> 2);
+            f.hole_count[p][c & 3]++;
+        }
+    f.k = 0;
+    prc_eq_fast_ranks(&f, f.avail, 0, 5, 0, 1);
+    for (int suit = 0; suit < 4; suit++) {
+        int most = 0;
+        for (int p = 0; p < f.P; p++)
+            if (f.hole_count[p][suit] > most) most = f.hole_count[p][suit];
+        f.suit = suit;
+        for (int r = 0; r < 13; r++) f.other[r] = f.avail[r] - (int)((f.suit_live[suit] >> r) & 1);
+        for (int k = 5 - most; k <= 5; k++) {
+            f.k = k;
+            prc_eq_fast_suited(&f, 0, k, 0, 0);
+        }
+    }
+}
+
 /* Exact enumeration for assignments a_lo..a_hi-1 of known cards (holes:
  * per assignment, n_players rows of 8 ids, the first known[p] used). The
  * first dealt card is restricted to live-deck positions top_lo..top_hi-1
@@ -271,9 +439,11 @@ static inline void prc_eq_reset(prc_eq_state_t *st) {
  * PRC_EQ_NSTAT per assignment). Returns 0, or PRC_EQ_BAD_SPEC. */
 static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
                         long a_hi, int top_lo, int top_hi, int per_assignment,
-                        uint64_t *stats) {
+                        int allow_fast, uint64_t *stats) {
     if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
     const int P = s->n_players;
+    /* the rank-board path enumerates whole assignments only */
+    const int fast = allow_fast && prc_eq_fast_ok(s) && top_lo <= 0 && top_hi >= 52;
     prc_eq_state_t st;
     memset(&st, 0, sizeof st);
     st.s = s;
@@ -289,6 +459,19 @@ static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
                 prc_eq_push(&st, p, c);
                 live &= ~(1ULL << c);
             }
+        st.stats = stats + (per_assignment ? (size_t)(a - a_lo) * P * PRC_EQ_NSTAT : 0);
+        if (fast) {
+            uint64_t seen = 0; /* repeated hole cards: no deal */
+            int clash = 0;
+            for (int p = 0; p < P; p++)
+                for (int i = 0; i < 2; i++) {
+                    uint64_t bit = 1ULL << hole[p * 8 + i];
+                    clash |= (seen & bit) != 0 || !(s->live & bit);
+                    seen |= bit;
+                }
+            if (!clash && prc_popcount64(live) >= 5) prc_eq_fast(s, hole, live, st.stats);
+            continue;
+        }
         st.ndeck = 0;
         for (int c = 0; c < 52; c++)
             if ((live >> c) & 1) {
@@ -301,7 +484,6 @@ static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
         for (int p = 0; p < P; p++)
             for (int i = s->known[p]; i < s->hand_final[p]; i++) st.owner[st.nlev++] = (uint8_t)p;
         st.used = 0;
-        st.stats = stats + (per_assignment ? (size_t)(a - a_lo) * P * PRC_EQ_NSTAT : 0);
         if (st.nlev == 0) {
             if (top_lo <= 0 && top_hi > 0) prc_eq_settle(&st);
             continue;
@@ -330,11 +512,145 @@ static inline uint64_t prc_eq_next(uint64_t *state) {
 /* Unbiased integer in [0, bound), bound >= 1 (Lemire's multiply-shift with
  * rejection over 32-bit draws). */
 static inline uint32_t prc_eq_below(uint64_t *state, uint32_t bound) {
+    uint64_t m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
+    if ((uint32_t)m >= bound) return (uint32_t)(m >> 32); /* >= threshold */
+    /* rarely: the division, and draws below the threshold rejected */
     uint32_t threshold = (uint32_t)(-bound) % bound;
-    for (;;) {
-        uint64_t m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
-        if ((uint32_t)m >= threshold) return (uint32_t)(m >> 32);
+    while ((uint32_t)m < threshold) m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
+    return (uint32_t)(m >> 32);
+}
+
+/* stats += acc (the squares' two words with their carry). */
+static void prc_eq_add_stats(uint64_t *stats, uint64_t (*acc)[PRC_EQ_NSTAT], int P) {
+    for (int p = 0; p < P; p++) {
+        uint64_t *row = stats + p * PRC_EQ_NSTAT;
+        for (int i = 0; i < PRC_EQ_SQ_LO; i++) row[i] += acc[p][i];
+        uint64_t before = row[PRC_EQ_SQ_LO];
+        row[PRC_EQ_SQ_LO] += acc[p][PRC_EQ_SQ_LO];
+        row[PRC_EQ_SQ_HI] += acc[p][PRC_EQ_SQ_HI] + (row[PRC_EQ_SQ_LO] < before);
     }
+}
+
+/* Hold'em (standard high, every player's two cards from a range or a
+ * hand) Monte Carlo. The board's missing cards come from a partial
+ * Fisher-Yates shuffle of the live deck (the deck stays shuffled between
+ * the trials of a chunk, which keeps each draw uniform): card j is swapped in from a
+ * position in j..ndeck-1, picked with 32 bits of a 64-bit draw; a card
+ * that a range's hole cards took this trial is picked again. Each hand is
+ * the sum of its hole cards' key and the board's; the pot is tallied
+ * without branches on who won. */
+static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                            uint64_t seed0, uint64_t seed1, int64_t trials,
+                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+    const int P = s->n_players;
+    const int missing = s->board_final - s->board_known;
+    uint64_t bkey0 = PRC_SUIT_START, bbits0 = 0;
+    for (int i = 0; i < s->board_known; i++) {
+        bkey0 += PRC_CARD_KEY16(s->board[i]);
+        bbits0 |= PRC_CARD_BITS16(s->board[i]);
+    }
+    int all_fixed = 1;
+    for (int p = 0; p < P; p++) all_fixed &= ranges[p].n == 1;
+    uint64_t hkey[PRC_EQ_MAX_PLAYERS], hbits[PRC_EQ_MAX_PLAYERS], hmask = 0;
+    for (int p = 0; p < P; p++) {
+        hkey[p] = ranges[p].key[0];
+        hbits[p] = ranges[p].bits[0];
+        hmask |= ranges[p].mask[0];
+    }
+    /* the deck: live cards, less the hands when every hand is fixed */
+    uint8_t deck[52], deck0[52];
+    int ndeck = 0;
+    uint64_t deck_mask = s->live & ~(all_fixed ? hmask : 0);
+    for (int c = 0; c < 52; c++)
+        if ((deck_mask >> c) & 1) deck0[ndeck++] = (uint8_t)c;
+    if (missing > ndeck) return PRC_EQ_BAD_SPEC;
+    uint16_t v[PRC_EQ_MAX_PLAYERS];
+    /* tallies in a local block (the stores to the deck, bytes, could alias
+     * the caller's array and force reloads), added to stats at the end */
+    uint64_t acc[PRC_EQ_MAX_PLAYERS][PRC_EQ_NSTAT];
+    memset(acc, 0, sizeof acc);
+    for (int64_t chunk = chunk_lo; chunk < chunk_hi; chunk++) {
+        int64_t first = chunk * PRC_EQ_CHUNK;
+        if (first >= trials) break;
+        int64_t n = trials - first < PRC_EQ_CHUNK ? trials - first : PRC_EQ_CHUNK;
+        uint64_t state = seed0 ^ (0xD1B54A32D192ED03ULL * (uint64_t)(chunk + 1));
+        state = prc_eq_next(&state) ^ seed1;
+        uint64_t spare = 0;
+        int spare_n = 0;
+        /* each chunk starts from the same deck order: its deals do not
+         * depend on which chunks ran before it (threads, tasks) */
+        memcpy(deck, deck0, sizeof deck);
+        for (int64_t t = 0; t < n; t++) {
+            uint64_t used = 0;
+            if (!all_fixed) {
+                int tries = 0;
+                for (;;) {
+                    used = ~s->live;
+                    int ok = 1;
+                    for (int p = 0; p < P && ok; p++) {
+                        const prc_eq_range_t *r = &ranges[p];
+                        int i = 0;
+                        if (r->n > 1) {
+                            uint32_t x = prc_eq_below(&state, r->cum[r->n - 1]);
+                            int lo = 0, hi = r->n - 1;
+                            while (lo < hi) {
+                                int mid = (lo + hi) >> 1;
+                                if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
+                            }
+                            i = lo;
+                        }
+                        hkey[p] = r->key[i];
+                        hbits[p] = r->bits[i];
+                        ok = !(used & r->mask[i]);
+                        used |= r->mask[i];
+                    }
+                    if (ok) break;
+                    if (++tries >= PRC_EQ_MAX_TRIES) {
+                        prc_eq_add_stats(stats, acc, P);
+                        return PRC_EQ_NO_DEAL;
+                    }
+                }
+            }
+            uint64_t bkey = bkey0, bbits = bbits0;
+            for (int j = 0; j < missing;) {
+                /* Lemire's multiply-shift on 32 bits of a draw, the other
+                 * 32 kept for the next card; rejection as prc_eq_below */
+                uint32_t bound = (uint32_t)(ndeck - j);
+                if (!spare_n) {
+                    spare = prc_eq_next(&state);
+                    spare_n = 2;
+                }
+                uint64_t m = (spare & 0xFFFFFFFFULL) * bound;
+                spare >>= 32;
+                spare_n--;
+                if ((uint32_t)m < bound && (uint32_t)m < (uint32_t)(-bound) % bound)
+                    continue; /* rare: rejected */
+                int pos = j + (int)(m >> 32);
+                uint8_t c = deck[pos];
+                if ((used >> c) & 1) continue; /* a hole card of this trial */
+                deck[pos] = deck[j];
+                deck[j] = c;
+                bkey += PRC_CARD_KEY16(c);
+                bbits |= PRC_CARD_BITS16(c);
+                j++;
+            }
+            for (int p = 0; p < P; p++) v[p] = prc_high_value(hkey[p] + bkey, hbits[p] | bbits);
+            int nbest;
+            uint16_t best = prc_eq_best(v, P, &nbest);
+            uint64_t share = PRC_EQ_UNIT / (unsigned)nbest;
+            uint64_t alone = nbest == 1;
+            for (int p = 0; p < P; p++) {
+                uint64_t *row = acc[p];
+                uint64_t won = v[p] == best, u = share & (0 - won);
+                row[PRC_EQ_WINS] += won & alone;
+                row[PRC_EQ_TIES] += won & (alone ^ 1);
+                row[PRC_EQ_UNITS] += u;
+                prc_eq_add_square(row, u);
+            }
+        }
+    }
+    prc_eq_add_stats(stats, acc, P);
+    return 0;
 }
 
 /* Trials chunk_lo..chunk_hi-1 of a run of `trials` deals (chunks of
@@ -359,6 +675,8 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
     int need = s->board_final - s->board_known;
     for (int p = 0; p < P; p++) need += s->hand_final[p];
     if (need > ndeck) return PRC_EQ_BAD_SPEC; /* the draws below always end */
+    if (prc_eq_mc_fast_ok(s))
+        return prc_eq_mc_holdem(s, ranges, seed0, seed1, trials, chunk_lo, chunk_hi, stats);
     const uint64_t dead = ~s->live;
     prc_eq_state_t st;
     memset(&st, 0, sizeof st);

@@ -14,6 +14,7 @@ MODULES = [
     "pyrankcore.ofc",
     "pyrankcore.variants",
     "pyrankcore.equities",
+    "pyrankcore.preflop",
 ]
 
 

@@ -247,6 +247,219 @@ def test_weighted_ranges_count_once_and_weigh_equity(monkeypatch):
 
 
 # --------------------------------------------------------------------------
+# string ranges (pyrankcore.ranges), against combos written out here
+
+
+def card_of(rank, suit):
+    return 4 * "23456789TJQKA".index(rank) + "cdhs".index(suit)
+
+
+def suited(hi, lo):
+    return [(card_of(hi, s), card_of(lo, s)) for s in "cdhs"]
+
+
+def offsuit(hi, lo):
+    return [(card_of(hi, a), card_of(lo, b)) for a in "cdhs" for b in "cdhs" if a != b]
+
+
+def pair(rank):
+    return [(card_of(rank, a), card_of(rank, b)) for a, b in combinations("cdhs", 2)]
+
+
+AKS_QQ_PLUS = suited("A", "K") + pair("Q") + pair("K") + pair("A")
+TT_77_AQO = pair("T") + pair("9") + pair("8") + pair("7") + offsuit("A", "Q")
+
+
+def reference_range_equity(ranges, board, **kw):
+    """Every combination of one combo per seat with no card twice (and none
+    on the board), each with every completion of the board: summed wins,
+    ties and deals, and the equity as a Fraction over all deals."""
+    used_board = set(board)
+    n = len(ranges)
+    wins, ties, units, total = [0] * n, [0] * n, [Fraction(0)] * n, 0
+    pairs = 0
+
+    def rec(seat, chosen, used):
+        nonlocal total, pairs
+        if seat == n:
+            w, t, shares, deals = reference_equity(chosen, board, **kw)
+            pairs += 1
+            total += deals
+            for s in range(n):
+                wins[s] += w[s]
+                ties[s] += t[s]
+                units[s] += shares[s] * deals
+            return
+        for combo in ranges[seat]:
+            if used.intersection(combo):
+                continue
+            rec(seat + 1, chosen + [list(combo)], used | set(combo))
+
+    rec(0, [], used_board)
+    return wins, ties, [u / total for u in units], total, pairs
+
+
+def check_range_result(result, expected):
+    wins, ties, shares, total, _pairs = expected
+    assert result.exact and result.trials == total
+    for seat, p in enumerate(result.players):
+        assert (p.wins, p.ties, p.total) == (wins[seat], ties[seat], total)
+        assert p.equity == pytest.approx(float(shares[seat]), abs=1e-12)
+
+
+def test_written_out_ranges_match_the_parser():
+    from pyrankcore.ranges import parse_range
+
+    def as_sets(combos):
+        return sorted(tuple(sorted(c)) for c in combos)
+
+    assert as_sets(c for c, _ in parse_range("AKs,QQ+")) == as_sets(AKS_QQ_PLUS)
+    assert as_sets(c for c, _ in parse_range("TT-77,AQo")) == as_sets(TT_77_AQO)
+    assert (len(AKS_QQ_PLUS), len(TT_77_AQO)) == (22, 36)
+
+
+def test_range_v_range_on_the_river_matches_reference():
+    # one deal per pair of combos: the pairing, blocking and summing alone
+    board = ids("Qs 9d 7h 3c 2s")
+    r = equity("Hold'em", ["AKs,QQ+", "TT-77,AQo"], "Qs9d7h3c2s")
+    expected = reference_range_equity([AKS_QQ_PLUS, TT_77_AQO], board)
+    check_range_result(r, expected)
+    # the board blocks QsQx, 9d9x, 7h7x and the AQo with Qs; pairs that
+    # share a card (AhQd v AhKh...) are skipped, not counted
+    assert expected[4] == r.trials < 22 * 36
+
+
+def test_range_v_range_on_the_turn_matches_reference():
+    board = ids("Kd 8s 7c 2h")
+    r = equity("Hold'em", ["AKs,QQ+", "TT-77,AQo"], "Kd8s7c2h")
+    check_range_result(r, reference_range_equity([AKS_QQ_PLUS, TT_77_AQO], board))
+
+
+def test_range_v_hand_on_the_turn_matches_reference():
+    board = ids("Jc 8h 4d 2s")
+    r = equity("Hold'em", ["JhTh", "AKs,QQ+"], "Jc8h4d2s")
+    expected = reference_range_equity([[tuple(ids("Jh Th"))], AKS_QQ_PLUS], board)
+    check_range_result(r, expected)
+    assert r.players[0].hand == "Jh Th" and r.players[1].hand == "AKs,QQ+"
+
+
+def test_range_v_range_preflop_is_the_mean_over_combo_pairs():
+    # Preflop, every pair of combos deals the same 1,712,304 boards, so the
+    # range equity is the mean of the hand-v-hand equities (each checked
+    # against published counts and the reference above) over the pairs
+    # that do not share a card, written out here.
+    r = equity("Hold'em", ["AKs,QQ+", "TT-77,AQo"], exact=True)
+    pairs = [(a, b) for a in AKS_QQ_PLUS for b in TT_77_AQO if not set(a) & set(b)]
+    wins = ties = 0
+    share = Fraction(0)
+    cache = {}
+    for a, b in pairs:
+        key = (a, b)
+        if key not in cache:
+            one = equity("Hold'em", [list(a), list(b)], exact=True).players[0]
+            cache[key] = (one.wins, one.ties, Fraction(one.wins) + Fraction(one.ties, 2))
+        w, t, units = cache[key]
+        wins += w
+        ties += t
+        share += units
+    p = r.players[0]
+    assert r.trials == len(pairs) * 1_712_304
+    assert (p.wins, p.ties) == (wins, ties)
+    assert p.equity == pytest.approx(float(share / r.trials), abs=1e-12)
+    assert 0.7 < p.equity < 0.8
+
+
+def omaha_pattern(fixed, rank_a, rank_b=None):
+    """Hands of four: the fixed cards plus two more of rank_a (or, with
+    rank_b, double-suited: Xa Xb Ya Yb for two suits a < b)."""
+    if rank_b is None:
+        return [
+            tuple(ids(fixed)) + (card_of(rank_a, x), card_of(rank_a, y))
+            for x, y in combinations("cdhs", 2)
+        ]
+    return [
+        (card_of(rank_a, x), card_of(rank_a, y), card_of(rank_b, x), card_of(rank_b, y))
+        for x, y in combinations("cdhs", 2)
+    ]
+
+
+def test_omaha_pattern_ranges_on_the_river_match_reference():
+    from pyrankcore.ranges import parse_range
+
+    aces_kings = omaha_pattern("As Ad", "K")
+    queens_jacks = omaha_pattern("", "Q", "J")
+    for text, mine in (("AsAdKK", aces_kings), ("QxQyJxJy", queens_jacks)):
+        got = sorted(tuple(sorted(c)) for c, _ in parse_range(text, hole_cards=4))
+        assert got == sorted(tuple(sorted(c)) for c in mine)
+    board = ids("9d 8d 5c 4d 2h")
+    r = equity("Omaha", ["AsAdKK", "QxQyJxJy"], "9d8d5c4d2h")
+    expected = reference_range_equity([aces_kings, queens_jacks], board, omaha=True)
+    check_range_result(r, expected)
+    # QdJd makes a flush, beaten only by AdKd
+    assert 0 < r.players[1].wins < r.trials
+
+
+# --------------------------------------------------------------------------
+# hold'em from preflop: the rank-board path and suit isomorphism
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead"),
+    [
+        (["AhKh", "QsQd"], ""),
+        (["AdAc", "KhKs"], ""),
+        (["7c2d", "7h2s"], ""),  # the same ranks: ties by the board
+        (["AsKs", "QsJs"], ""),  # both flush draws in one suit
+        (["5h4h", "AcAd", "KhQh"], ""),  # three ways, two hearts each twice
+        (["9c8c", "TdTh"], "2c 3c 4d"),  # dead cards: fewer boards of clubs
+        (["Ac2c", "KdQd", "JhTh", "9s8s"], ""),  # four flush suits
+    ],
+)
+def test_rank_board_path_equals_board_by_board(hands, dead):
+    # The same kernel call with the rank-board path on and off: the
+    # integer tallies must be identical (the board-by-board loop is the one
+    # checked against the reference and the published counts above).
+    core = pyrankcore._core
+    p, _ = eq_mod.plan("Hold'em", hands, dead=dead, exact=True)
+    assert eq_mod.fast_spec(p.spec)
+    fast = core.equity_exact(p.spec, p.assignments, 0, 1, 0, 64, False, True)
+    slow = core.equity_exact(p.spec, p.assignments, 0, 1, 0, 64, False, False)
+    assert fast.tolist() == slow.tolist()
+
+
+def test_rank_board_path_only_where_it_applies():
+    for args in (
+        ("Hold'em", ["AhKh", "QsQd"], "2c"),  # a known board
+        ("Hold'em", ["AhKh", "Qs"]),  # a card still to come
+        ("Short-deck Hold'em", ["AhKh", "QsQd"]),
+        ("Omaha", ["AsKsQdJd", "9h9c8h7c"]),
+    ):
+        p, _ = eq_mod.plan(*args, exact=False)
+        assert not eq_mod.fast_spec(p.spec)
+
+
+def test_suit_classes_give_the_same_counts(monkeypatch):
+    # Ranges preflop are enumerated one assignment per suit pattern; the
+    # counts must be those of every assignment enumerated on its own.
+    args = ("Hold'em", ["AKs,QQ+:0.5", "TT-77,AQo"])
+    p, _ = eq_mod.plan(*args, dead="Ah", exact=True)
+    assert p.mult is not None and int(p.mult.sum()) > len(p.assignments)
+    grouped = equity(*args, dead="Ah", exact=True)
+    monkeypatch.setattr(eq_mod, "suit_classes", lambda holes, dead, w: (holes, None, w))
+    p_all, _ = eq_mod.plan(*args, dead="Ah", exact=True)
+    assert p_all.mult is None and len(p_all.assignments) == int(p.mult.sum())
+    plain = equity(*args, dead="Ah", exact=True)
+    assert grouped.counts == plain.counts and grouped.trials == plain.trials
+    for a, b in zip(grouped.players, plain.players):
+        assert a.equity == pytest.approx(b.equity, abs=1e-12)
+
+
+def test_preflop_ranges_go_exact_by_default():
+    r = equity("Hold'em", ["AKs,QQ+", "TT-77,AQo"])
+    assert r.exact
+
+
+# --------------------------------------------------------------------------
 # Monte Carlo
 
 
@@ -255,11 +468,14 @@ def test_weighted_ranges_count_once_and_weigh_equity(monkeypatch):
     [
         ("Hold'em", ["AhKh", "QsQd"], ""),
         ("Hold'em", ["AhKh", "QsQd", "7c6c"], "Kd7s2c"),
+        ("Hold'em", ["AKs,QQ+", "TT-77,AQo"], ""),  # ranges: combos drawn per trial
+        ("Hold'em", ["AKs,QQ+", "JhTh", "22-55"], "9h"),
         ("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh"),
     ],
 )
 def test_monte_carlo_within_three_standard_errors(game, hands, board):
-    exact = equity(game, hands, board)
+    exact = equity(game, hands, board, exact=True)
+    assert exact.exact
     mc = equity(game, hands, board, trials=300_000, seed=2026)
     assert not mc.exact and mc.trials == 300_000
     for e, m in zip(exact.players, mc.players):

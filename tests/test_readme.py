@@ -1,12 +1,26 @@
 """The README's Python examples run and print what the README says."""
 
 import doctest
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def private_cache(tmp_path_factory):
+    """The preflop matrix example writes its cache file here, not in the
+    user's cache folder (computed once: later blocks find it in memory)."""
+    before = os.environ.get("PYRANKCORE_CACHE_DIR")
+    os.environ["PYRANKCORE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if before is None:
+        del os.environ["PYRANKCORE_CACHE_DIR"]
+    else:
+        os.environ["PYRANKCORE_CACHE_DIR"] = before
 
 
 def python_blocks():

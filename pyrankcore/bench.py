@@ -1,0 +1,227 @@
+"""``pyrankcore bench``: pyrankcore's own rates on this machine, and its peers'.
+
+Short by default (a second or two): batches of ``size`` random hands
+(1,000,000), the median of ``repeat`` runs (3), one thread. The cases:
+
+* ``evaluate_batch`` on 5- and 7-card hands, with the row loops in use
+  (``portable``, ``popcnt`` or ``avx512``: the best this CPU runs);
+* ``evaluate_omaha_batch``, 4 hole cards and 5 board cards (size / 4 hands);
+* ``equity``: AhKh v QsQd exact preflop, "AKs,QQ+" v "TT-77,AQo" exact
+  preflop, and Monte Carlo heads-up (2 * size trials);
+* peers, when installed (skipped otherwise, and said so): pokerfast
+  (OMPEval's batch call), phevaluator, eval7 and treys on the same 7-card
+  hands, per call on at most ``size / 10`` of them.
+
+Rates are hands (or trials) per second of wall-clock time; the equity
+cases also give milliseconds per call. The bench scripts in ``bench/``
+measure more carefully (interleaved rounds, agreement checks).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from pyrankcore import _core
+
+__all__ = ["run_bench", "PEERS"]
+
+PEERS = ("pokerfast", "phevaluator", "eval7", "treys")
+_TEXT = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # id = rank * 4 + suit
+
+
+def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
+    fn()  # warm-up: lazily built tables, caches
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _case(
+    library: str, name: str, count: int, unit: str, fn: Callable[[], object], repeat: int
+) -> dict[str, Any]:
+    seconds = _median_seconds(fn, repeat)
+    return {
+        "library": library,
+        "case": name,
+        "count": count,
+        "unit": unit,
+        "seconds": seconds,
+        "rate": count / seconds if seconds > 0 else float("inf"),
+    }
+
+
+def _own_cases(size: int, repeat: int) -> list[dict[str, Any]]:
+    import numpy as np
+
+    from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
+    from pyrankcore.equities import equity
+
+    kernel = _core._row_kernels()[-1]
+    out: list[dict[str, Any]] = []
+    for k in (5, 7):
+        hands = _core.random_hands(size, k, seed=k)
+        buf = np.empty(size, dtype=np.uint16)
+        out.append(
+            _case(
+                "pyrankcore",
+                f"evaluate_batch, {k} cards ({kernel} row loops)",
+                size,
+                "hands",
+                partial(evaluate_batch, hands, out=buf),
+                repeat,
+            )
+        )
+    n_omaha = max(size // 4, 1)
+    deal = _core.random_hands(n_omaha, 9, seed=9)
+    holes, boards = np.ascontiguousarray(deal[:, :4]), np.ascontiguousarray(deal[:, 4:])
+    out.append(
+        _case(
+            "pyrankcore",
+            "evaluate_omaha_batch, 4 hole + 5 board",
+            n_omaha,
+            "hands",
+            lambda: evaluate_omaha_batch(holes, boards),
+            repeat,
+        )
+    )
+    for name, players in (
+        ("equity AhKh v QsQd, exact preflop", ["AhKh", "QsQd"]),
+        ('equity "AKs,QQ+" v "TT-77,AQo", exact preflop', ["AKs,QQ+", "TT-77,AQo"]),
+    ):
+        out.append(
+            _case(
+                "pyrankcore",
+                name,
+                1,
+                "calls",
+                partial(equity, "Hold'em", players, exact=True),
+                repeat,
+            )
+        )
+    trials = 2 * size
+    out.append(
+        _case(
+            "pyrankcore",
+            "equity AhKh v QsQd, Monte Carlo",
+            trials,
+            "trials",
+            lambda: equity("Hold'em", ["AhKh", "QsQd"], trials=trials, seed=1),
+            repeat,
+        )
+    )
+    return out
+
+
+def _peer_cases(name: str, hands: Any, repeat: int) -> list[dict[str, Any]]:
+    """One peer's 7-card case (ImportError when it is not installed)."""
+    import numpy as np
+
+    small = hands[: max(len(hands) // 10, 1)]
+    if name == "pokerfast":
+        from pokerfast.equity import _load  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+        lib = _load()
+        to_omp = np.array([2, 3, 1, 0], np.uint8)  # c, d, h, s in OMPEval's suit order
+        omp = np.ascontiguousarray((hands // 4) * 4 + to_omp[hands % 4])
+        res = np.zeros(len(omp), np.uint16)
+        cards_p = ctypes.cast(omp.ctypes.data, ctypes.c_char_p)
+        res_p = res.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16))
+
+        def batch() -> None:
+            if lib.pf_evaluate(cards_p, len(omp), 7, res_p) != 0:
+                raise RuntimeError("pokerfast pf_evaluate failed")
+
+        return [_case(name, "pf_evaluate (OMPEval), 7 cards", len(omp), "hands", batch, repeat)]
+    if name == "phevaluator":
+        from phevaluator import evaluate_cards  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+        rows = [tuple(int(c) for c in r) for r in small]
+
+        def ph() -> None:
+            for r in rows:
+                evaluate_cards(*r)
+
+        return [_case(name, "evaluate_cards, 7 cards, per call", len(rows), "hands", ph, repeat)]
+    if name == "eval7":
+        import eval7  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+        deck = [eval7.Card(t) for t in _TEXT]
+        items = [[deck[c] for c in r] for r in small]
+
+        def e7() -> None:
+            for it in items:
+                eval7.evaluate(it)
+
+        return [_case(name, "evaluate, 7 cards, per call", len(items), "hands", e7, repeat)]
+    if name == "treys":
+        from treys import Card, Evaluator  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+        tdeck = [Card.new(t) for t in _TEXT]
+        ev = Evaluator()
+        pairs = [([tdeck[c] for c in r[:2]], [tdeck[c] for c in r[2:]]) for r in small]
+
+        def tr() -> None:
+            for h, b in pairs:
+                ev.evaluate(h, b)
+
+        return [
+            _case(name, "Evaluator.evaluate, 7 cards, per call", len(pairs), "hands", tr, repeat)
+        ]
+    raise ValueError(f"unknown peer {name!r}")
+
+
+def run_bench(size: int = 1_000_000, repeat: int = 3, peers: bool = True) -> dict[str, Any]:
+    """Time the cases (see the module notes); returns a JSON-ready dict:
+    machine, python, row_kernel, size, repeat, cases (library, case,
+    count, unit, seconds, rate) and skipped (peer: why)."""
+    import pyrankcore
+
+    cases = _own_cases(size, repeat)
+    skipped: dict[str, str] = {}
+    if peers:
+        hands = _core.random_hands(size, 7, seed=7)
+        for name in PEERS:
+            try:
+                cases.extend(_peer_cases(name, hands, repeat))
+            except ImportError as exc:
+                skipped[name] = f"not installed ({exc.name or exc})"
+            except Exception as exc:  # noqa: BLE001 - a broken peer must not end the bench
+                skipped[name] = f"failed: {type(exc).__name__}: {exc}"
+    return {
+        "pyrankcore": pyrankcore.__version__,
+        "machine": platform.machine(),
+        "processor": platform.processor() or platform.machine(),
+        "python": platform.python_version(),
+        "row_kernel": _core._row_kernels()[-1],
+        "size": size,
+        "repeat": repeat,
+        "cases": cases,
+        "skipped": skipped,
+    }
+
+
+def format_bench(result: dict[str, Any]) -> str:
+    """The result as a text table."""
+    lines = [
+        f"pyrankcore {result['pyrankcore']} on {result['machine']}, Python {result['python']}, "
+        f"row loops: {result['row_kernel']}; median of {result['repeat']}, one thread",
+        f"{'library':<12} {'case':<52} {'rate':>16}",
+    ]
+    for c in result["cases"]:
+        if c["unit"] == "calls":
+            rate = f"{c['seconds'] * 1e3:,.2f} ms/call"
+        else:
+            rate = f"{c['rate'] / 1e6:,.1f} M {c['unit']}/s"
+        lines.append(f"{c['library']:<12} {c['case']:<52} {rate:>16}")
+    for name, why in result["skipped"].items():
+        lines.append(f"{name:<12} skipped: {why}")
+    return "\n".join(lines)
