@@ -603,10 +603,17 @@ def ranking(name: str, **options: Any) -> Ranking:
     InvalidOptionError
         An option outside its values (``max_cards=8``, ``qualifier="3"``).
 
+    Wild cards are options too: ``wild=`` ("jokers", a rank such as "2",
+    cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True``, and
+    the house rules ``natural_beats_wild`` and ``double_ace_flush`` (see
+    :class:`Ranking`).
+
     >>> ranking("short_deck", trips_over_straight=True).name
     'short_deck[trips_over_straight]'
     >>> ranking("ace_five", qualifier="8").qualifier
     6
+    >>> ranking("high", wild=("2", "jokers")).name
+    'high[wild=jokers 2]'
     """
     if not isinstance(name, str):
         raise TypeError(f"a ranking name is a str, not {type(name).__name__}")

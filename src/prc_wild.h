@@ -11,8 +11,9 @@
  *       straight flush those cards make with w wild cards of that suit
  *       (ranks not already held: no double-ace flush).
  * A hand costs the usual sum of card entries, one rank lookup, and one
- * flush lookup per suit that holds five cards with the wild ones. In low games wild cards never need a
- * flush (a wild card takes another suit), so only w = 0 looks at suits.
+ * flush lookup per suit that holds five cards with the wild ones. In low
+ * games wild cards never need a flush (a wild card takes another suit), so
+ * only w = 0 looks at suits there.
  */
 #ifndef PRC_WILD_H
 #define PRC_WILD_H
