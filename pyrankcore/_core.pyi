@@ -41,6 +41,9 @@ def check_omaha_sizes(nh: int, nb: int) -> None: ...
 def evaluate_omaha_rows(
     holes: Any, boards: Any, out: Any, start: int, stop: int, game: _Game = "high"
 ) -> int: ...
+def evaluate_omaha_rows_hilo(
+    holes: Any, boards: Any, out: Any, start: int, stop: int, high: _Game, low: _Game
+) -> int: ...
 def equity_exact(
     spec: tuple[Any, ...],
     holes: Any,

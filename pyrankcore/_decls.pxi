@@ -55,6 +55,10 @@ cdef extern from "prc_omaha.h" nogil:
     long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                         const uint8_t *holes, int nh, const uint8_t *boards,
                         int nb, uint16_t *out, long start, long stop)
+    long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
+                             const prc_game_t *lo, const prc_omaha_t *olo,
+                             const uint8_t *holes, int nh, const uint8_t *boards,
+                             int nb, uint16_t *out, long start, long stop)
 
 cdef extern from "prc_fantasyland.h" nogil:
     const int PRC_FL_N_FRONT

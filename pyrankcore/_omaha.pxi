@@ -209,3 +209,46 @@ cdef long _wild_omaha_rows(GameTables t, const uint8_t[:, ::1] holes,
                 return i
             out[i] = prc_wild_omaha(&t.wild, &holes[i, 0], nh, &boards[i, 0], nb)
     return -1
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def evaluate_omaha_rows_hilo(const uint8_t[:, ::1] holes,
+                             const uint8_t[:, ::1] boards, uint16_t[:, ::1] out,
+                             Py_ssize_t start, Py_ssize_t stop, high, low):
+    """Both halves of hi-lo Omaha rows in one pass, without the GIL: out[i]
+    = (high, low). Falls back to two passes where the fused kernel does not
+    apply (a low game whose flushes count, a wild-card game). Returns the
+    first invalid row or -1."""
+    cdef GameTables hi = resolve_game(high, True), lo = resolve_game(low, True)
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
+    cdef long first_bad = -1
+    check_omaha_sizes(holes.shape[1], boards.shape[1])
+    _check_five_card_ranking(hi)
+    _check_five_card_ranking(lo)
+    _check_span(start, stop, min(holes.shape[0], boards.shape[0]), out.shape[0])
+    if out.shape[1] != 2:
+        raise InvalidArgumentError(f"out must have two columns, not {out.shape[1]}")
+    if stop <= start:
+        return -1
+    if (hi.has_wild or lo.has_wild or hi.game.flush_mode == PRC_FLUSH_LOW
+            or lo.game.flush_mode != PRC_FLUSH_IGNORED):
+        import numpy as np
+        halves = np.zeros((2, out.shape[0]), dtype=np.uint16)
+        bad_hi = evaluate_omaha_rows(holes, boards, halves[0], start, stop, hi)
+        bad_lo = evaluate_omaha_rows(holes, boards, halves[1], start, stop, lo)
+        bad = [b for b in (bad_hi, bad_lo) if b >= 0]
+        first = min(bad) if bad else -1
+        last = first if first >= 0 else stop
+        np.asarray(out)[start:last] = halves[:, start:last].T
+        return first
+    cdef const prc_omaha_t *ohi = _omaha_tables(hi)
+    cdef const prc_omaha_t *olo = _omaha_tables(lo)
+    with nogil:
+        if nh == 4 and nb == 5:
+            first_bad = prc_omaha_rows_hilo(&hi.game, ohi, &lo.game, olo, &holes[0, 0], 4,
+                                            &boards[0, 0], 5, &out[0, 0], start, stop)
+        else:
+            first_bad = prc_omaha_rows_hilo(&hi.game, ohi, &lo.game, olo, &holes[0, 0], nh,
+                                            &boards[0, 0], nb, &out[0, 0], start, stop)
+    return first_bad

@@ -18,6 +18,7 @@ from pyrankcore.errors import (
     HandSizeError,
     InvalidArgumentError,
     InvalidCardError,
+    PyrankcoreError,
 )
 
 if TYPE_CHECKING:
@@ -127,14 +128,23 @@ def evaluate_omaha_batch(
     game, out, threads
         As for :func:`evaluate_batch` (an Omaha variant with one ranking,
         such as "Omaha", is accepted too). A card in a hand and on its board
-        is a duplicate.
+        is a duplicate. A split-pot Omaha variant ("Omaha Hi-Lo 8", "Big O")
+        gives both halves in one pass: an (N, 2) array of (high, low)
+        strengths, low 0 where no low qualifies.
 
     >>> import numpy as np
     >>> evaluate_omaha_batch(np.array([[51, 47, 0, 1]]), np.array([43, 39, 35, 2, 3]))
     array([7462], dtype=uint16)
+    >>> evaluate_omaha_batch(np.array([[48, 0, 47, 46]]), np.array([4, 8, 12, 43, 39]),
+    ...                      "Omaha Hi-Lo 8").tolist()
+    [[7453, 56]]
     """
     import numpy as np
 
+    halves = _split_omaha(game)
+    if halves is not None:
+        both: Strengths = _evaluate_omaha_hilo(holes, boards, halves, out, threads)
+        return both
     tables = _core.resolve_game(game, True)
     hole_arr = card_matrix(holes, "holes")
     board_arr = as_array(boards, "boards") if boards is not None else None
@@ -160,6 +170,62 @@ def evaluate_omaha_batch(
         hole = [int(v) for v in hole_arr[first_bad]]
         board = [int(v) for v in board_arr[first_bad]]
         raise_bad_row(hole + board, first_bad, tables, split=len(hole))
+    return out
+
+
+def _split_omaha(game: Any) -> tuple[Any, Any] | None:
+    """(high ranking, low ranking) of a split-pot Omaha variant, else None."""
+    from pyrankcore import variants
+
+    if isinstance(game, str):
+        try:
+            v = variants.variant(game)
+        except PyrankcoreError:
+            return None
+    elif isinstance(game, variants.Variant):
+        v = game
+    else:
+        return None
+    if v.omaha and v.high is not None and v.low is not None:
+        return v.high, v.low
+    return None
+
+
+def _evaluate_omaha_hilo(
+    holes: Any, boards: Any, halves: tuple[Any, Any], out: Any, threads: int | None
+) -> Any:
+    """evaluate_omaha_batch for a split-pot variant: (N, 2) high and low."""
+    import numpy as np
+
+    high, low = (_core.resolve_game(g, True) for g in halves)
+    hole_arr = card_matrix(holes, "holes")
+    board_arr = as_array(boards, "boards") if boards is not None else None
+    if board_arr is not None and board_arr.ndim == 1:
+        board_arr = np.broadcast_to(board_arr, (hole_arr.shape[0], board_arr.shape[0]))
+    board_arr = card_matrix(board_arr, "boards")
+    n, nh = hole_arr.shape
+    _core.check_omaha_sizes(nh, board_arr.shape[1])
+    if board_arr.shape[0] != n:
+        raise HandSizeError(f"holes have {n} rows but boards have {board_arr.shape[0]}")
+    hole8, board8 = as_uint8(hole_arr), as_uint8(board_arr)
+    if out is None:
+        out = np.empty((n, 2), dtype=np.uint16)
+    elif not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n, 2):
+        raise InvalidArgumentError(f"out must be a uint16 array of shape ({n}, 2) for hi-lo")
+    elif not out.flags.c_contiguous or not out.flags.writeable:
+        raise InvalidArgumentError("out must be C-contiguous and writable")
+    n_threads = check_threads(threads, n)
+
+    def rows(start: int, stop: int) -> int:
+        return int(_core.evaluate_omaha_rows_hilo(hole8, board8, out, start, stop, high, low))
+
+    first_bad = split_rows(rows, n, n_threads)
+    if first_bad >= 0:
+        hole = [int(v) for v in hole_arr[first_bad]]
+        board = [int(v) for v in board_arr[first_bad]]
+        # the card a deck lacks is named by that half's game
+        outside_high = any(0 <= v < 64 and not high.deck_mask >> v & 1 for v in hole + board)
+        raise_bad_row(hole + board, first_bad, high if outside_high else low, split=len(hole))
     return out
 
 

@@ -114,15 +114,16 @@ static uint16_t prc_omaha_flush(const prc_game_t *g, const uint8_t *hole,
  * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
  * the first pass validates each hand, hashes its board and prefetches its
  * pattern row; the second does the pair lookups once the rows are in cache.
- * Returns the index of the first invalid row, or -1; rows from that one on
- * are left unwritten. */
+ * Returns the index of the first invalid row, or -1; the rows before it are
+ * written, the rows from it on are not. */
 static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                                   const uint8_t *holes, int nh,
                                   const uint8_t *boards, int nb,
                                   uint16_t *out, long start, long stop) {
     const uint16_t *rows[PRC_OMAHA_CHUNK];
     uint64_t flush_suits[PRC_OMAHA_CHUNK];
-    for (long base = start; base < stop; base += PRC_OMAHA_CHUNK) {
+    long bad = -1;
+    for (long base = start; base < stop && bad < 0; base += PRC_OMAHA_CHUNK) {
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
@@ -140,8 +141,11 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                 total += bit;
             }
             if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total)
-                | (seen & g->invalid_ids))
-                return i;
+                | (seen & g->invalid_ids)) {
+                bad = i;   /* finish the rows before it, then report it */
+                end = i;
+                break;
+            }
             const uint16_t *row = o->best
                 + (size_t)o->pattern_of_slot[prc_rank_slot((uint32_t)bkey)] * PRC_N_PAIR_COLUMNS;
             PRC_PREFETCH(row);
@@ -171,7 +175,85 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
             out[i] = best;
         }
     }
-    return -1;
+    return bad;
+}
+
+/* Hi-lo in one pass: the high game (flushes ignored or dominant) and a low
+ * game whose flushes are ignored (eight-or-better, ace-to-five), over the
+ * same rows. Each hand is read, checked and its board hashed once; both
+ * pattern rows are fetched together and the hole pairs index both (the
+ * pair columns are the same). out holds two strengths a row: high, low.
+ * Returns the first invalid row (for either game's deck), or -1. */
+static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
+                                       const prc_game_t *lo, const prc_omaha_t *olo,
+                                       const uint8_t *holes, int nh,
+                                       const uint8_t *boards, int nb,
+                                       uint16_t *out, long start, long stop) {
+    const uint16_t *hi_rows[PRC_OMAHA_CHUNK], *lo_rows[PRC_OMAHA_CHUNK];
+    uint64_t flush_suits[PRC_OMAHA_CHUNK];
+    const uint64_t invalid = hi->invalid_ids | lo->invalid_ids;
+    long bad = -1;
+    for (long base = start; base < stop && bad < 0; base += PRC_OMAHA_CHUNK) {
+        long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
+        for (long i = base; i < end; i++) {
+            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
+            uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
+            for (int j = 0; j < nb; j++) {
+                uint64_t bit = prc_card_bit[board[j]];
+                bkey += prc_card_key[board[j]];
+                seen |= bit;
+                total += bit;
+            }
+            for (int j = 0; j < nh; j++) {
+                uint64_t bit = prc_card_bit[hole[j]];
+                hkey += prc_card_key[hole[j]];
+                seen |= bit;
+                total += bit;
+            }
+            if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & invalid)) {
+                bad = i;   /* finish the rows before it, then report it */
+                end = i;
+                break;
+            }
+            uint32_t slot = prc_rank_slot((uint32_t)bkey);
+            const uint16_t *hrow = ohi->best + (size_t)ohi->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
+            const uint16_t *lrow = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
+            PRC_PREFETCH(hrow);
+            PRC_PREFETCH(hrow + 32);
+            PRC_PREFETCH(hrow + 64);
+            PRC_PREFETCH(hrow + 90);
+            PRC_PREFETCH(lrow);
+            PRC_PREFETCH(lrow + 32);
+            PRC_PREFETCH(lrow + 64);
+            PRC_PREFETCH(lrow + 90);
+            hi_rows[i - base] = hrow;
+            lo_rows[i - base] = lrow;
+            flush_suits[i - base] = (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
+                & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
+        }
+        for (long i = base; i < end; i++) {
+            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
+            const uint16_t *hrow = hi_rows[i - base], *lrow = lo_rows[i - base];
+            uint16_t best_hi = 0, best_lo = 0;
+            for (int a = 0; a < nh; a++)
+                for (int b = a + 1; b < nh; b++) {
+                    int col = prc_pair_column[hole[a] * 64 + hole[b]];
+                    uint16_t h = hrow[col], l = lrow[col];
+                    best_hi = h > best_hi ? h : best_hi;
+                    best_lo = l > best_lo ? l : best_lo;
+                }
+            if (hi->flush_mode == PRC_FLUSH_DOMINANT) {
+                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
+                    int suit = (prc_ctz64(suits) - 3) >> 2;
+                    uint16_t v = prc_omaha_flush(hi, hole, nh, board, nb, suit);
+                    best_hi = v > best_hi ? v : best_hi;
+                }
+            }
+            out[2 * i] = best_hi;
+            out[2 * i + 1] = best_lo;
+        }
+    }
+    return bad;
 }
 
 #endif
