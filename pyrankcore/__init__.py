@@ -126,3 +126,18 @@ _LAZY.update(
         "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
     }
 )
+
+
+# ---------------------------------------------------------------------------
+# Hand probabilities (issue 11): loaded on first use, like the blocks above.
+if TYPE_CHECKING:
+    from pyrankcore.probabilities import HandProbabilities, ProbabilityRow, probabilities
+
+__all__ += ["HandProbabilities", "ProbabilityRow", "probabilities"]
+_LAZY.update(
+    {
+        "probabilities": ("pyrankcore.probabilities", "probabilities"),
+        "HandProbabilities": ("pyrankcore.probabilities", "HandProbabilities"),
+        "ProbabilityRow": ("pyrankcore.probabilities", "ProbabilityRow"),
+    }
+)
