@@ -129,15 +129,13 @@ _LAZY.update(
 
 
 # ---------------------------------------------------------------------------
-# Hand probabilities (issue 11): loaded on first use, like the blocks above.
-if TYPE_CHECKING:
-    from pyrankcore.probabilities import HandProbabilities, ProbabilityRow, probabilities
+# Hand probabilities (issue 11). Imported at once (it is light): the function
+# has its module's name, so a lazy attribute would lose to the submodule as
+# soon as anything imported pyrankcore.probabilities.
+from pyrankcore.probabilities import (  # noqa: E402
+    HandProbabilities,
+    ProbabilityRow,
+    probabilities,
+)
 
 __all__ += ["HandProbabilities", "ProbabilityRow", "probabilities"]
-_LAZY.update(
-    {
-        "probabilities": ("pyrankcore.probabilities", "probabilities"),
-        "HandProbabilities": ("pyrankcore.probabilities", "HandProbabilities"),
-        "ProbabilityRow": ("pyrankcore.probabilities", "ProbabilityRow"),
-    }
-)

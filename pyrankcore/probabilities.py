@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from itertools import product
 from math import comb, floor, log10
 from typing import TYPE_CHECKING, Any
@@ -41,6 +40,8 @@ from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.hands import RANK_NAMES
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from pyrankcore._typing import Game
 
 __all__ = ["HandProbabilities", "ProbabilityRow", "probabilities"]
@@ -214,6 +215,8 @@ def probabilities(
         A value outside its range (``cards=8``, ``decks=0``, ``deck=30``),
         a wild card outside the deck, wild cards with several decks.
     """
+    from fractions import Fraction  # on first use: keeps `import pyrankcore` quick
+
     tables = _core.resolve_game(game)
     ranking: Ranking = tables.ranking
     k = _int_arg("cards", cards, 5, ranking.max_cards)
