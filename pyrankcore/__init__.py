@@ -133,3 +133,15 @@ if TYPE_CHECKING:
 
 __all__ += ["preflop_matrix"]
 _LAZY["preflop_matrix"] = ("pyrankcore.preflop", "preflop_matrix")
+
+# ---------------------------------------------------------------------------
+# Hand probabilities (issue 11). Imported at once (it is light): the function
+# has its module's name, so a lazy attribute would lose to the submodule as
+# soon as anything imported pyrankcore.probabilities.
+from pyrankcore.probabilities import (  # noqa: E402
+    HandProbabilities,
+    ProbabilityRow,
+    probabilities,
+)
+
+__all__ += ["HandProbabilities", "ProbabilityRow", "probabilities"]

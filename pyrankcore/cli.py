@@ -1,5 +1,5 @@
 """Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS``, ``pyrankcore equity HANDS``,
-``pyrankcore bench`` and ``pyrankcore --version``.
+``pyrankcore bench``, ``pyrankcore odds`` and ``pyrankcore --version``.
 
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. Errors are one line on stderr and exit status 2, never a
@@ -322,6 +322,38 @@ def equity_table(
     return 0
 
 
+ODDS_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  game, cards, decks       the ranking's name and the arguments
+  deck_size, jokers        cards in play (jokers included) and the jokers
+  total                    all hands: C(deck_size, cards)
+  rows                     one object per category (or low group), strongest
+                           first: name, count, probability, odds_against
+"""
+
+
+def odds_table(
+    game: str = "high",
+    cards: int = 5,
+    decks: int = 1,
+    deck: str | None = None,
+    wild: str | None = None,
+    jokers: int | None = None,
+    as_json: bool = False,
+) -> int:
+    """Print the exact probability table of ``pyrankcore.probabilities``
+    (a Markdown table, or one JSON object); returns 0."""
+    size: str | int | None = deck
+    if deck is not None and deck.isdigit() and int(deck) > 12:
+        size = int(deck)  # a deck size such as 32; "7" or "T" is a rank
+    table = pyrankcore.probabilities(game, cards, deck=size, decks=decks, wild=wild, jokers=jokers)
+    if as_json:
+        _print_json(table.as_dict())
+        return 0
+    print(table)
+    return 0
+
+
 def _print_json(obj: dict[str, Any]) -> None:
     # One line, so that line-oriented tools (grep, jq -c, log collectors) see
     # one record per run.
@@ -333,7 +365,9 @@ def _build_parser() -> _Parser:
     parser.add_argument(
         "--version", action="version", version=f"pyrankcore {pyrankcore.__version__}"
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,eval,equity}")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="{demo,eval,equity,bench,odds}"
+    )
     formatter = argparse.RawDescriptionHelpFormatter
     d = sub.add_parser(
         "demo",
@@ -407,6 +441,25 @@ def _build_parser() -> _Parser:
     b.add_argument("--repeat", type=int, default=3, help="runs per case, median (default 3)")
     b.add_argument("--no-peers", action="store_true", help="time pyrankcore alone")
     b.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    o = sub.add_parser(
+        "odds",
+        help="exact probability of each hand category, e.g. --cards 7",
+        description="The exact number of hands in each category, the probability and "
+        "the odds against (counted, not sampled).",
+        epilog=ODDS_JSON_HELP,
+        formatter_class=formatter,
+    )
+    o.add_argument(
+        "--game", default="high", metavar="NAME", help="a ranking, e.g. short_deck (default high)"
+    )
+    o.add_argument(
+        "--cards", type=int, choices=(5, 6, 7), default=5, help="cards per hand (default 5)"
+    )
+    o.add_argument("--decks", type=int, default=1, help="decks shuffled together (default 1)")
+    o.add_argument("--deck", default=None, help='strip the deck: lowest rank ("7") or size (32)')
+    o.add_argument("--wild", default=None, help='wild cards: "jokers", "2", "Jh Js", "lowest"')
+    o.add_argument("--jokers", type=int, default=None, help="jokers in the deck (default 1)")
+    o.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
     return parser
 
 
@@ -442,6 +495,16 @@ def _run(args: argparse.Namespace) -> int:
             trials=args.trials,
             seed=args.seed,
             threads=args.threads,
+            as_json=args.json,
+        )
+    if args.command == "odds":
+        return odds_table(
+            args.game,
+            args.cards,
+            args.decks,
+            args.deck,
+            args.wild,
+            args.jokers,
             as_json=args.json,
         )
     return evaluate_one(args.cards, args.game, as_json=args.json)

@@ -1,0 +1,63 @@
+"""``pyrankcore odds``: the exact probability table from the command line."""
+
+import json
+from math import comb
+
+from pyrankcore.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_odds_default_table(capsys):
+    status, out, err = run(capsys, "odds")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "5-card hands, high, 52 cards (one deck): 2,598,960 hands"
+    assert "| Straight Flush | 40 | 0.001539% | 64,973.00 : 1 |" in lines
+    assert "| High Card | 1,302,540 | 50.1177% | 1.00 : 1 |" in lines
+
+
+def test_odds_json_seven_cards(capsys):
+    status, out, _ = run(capsys, "odds", "--cards", "7", "--json")
+    assert status == 0
+    obj = json.loads(out)
+    assert obj["total"] == 133784560 and obj["cards"] == 7
+    assert [r["name"] for r in obj["rows"]][:2] == ["Straight Flush", "Four of a Kind"]
+    assert obj["rows"][0]["count"] == 41584
+    assert sum(r["count"] for r in obj["rows"]) == obj["total"]
+
+
+def test_odds_options(capsys):
+    status, out, _ = run(capsys, "odds", "--wild", "jokers", "--json")
+    obj = json.loads(out)
+    assert status == 0 and (obj["deck_size"], obj["jokers"]) == (53, 1)
+    assert obj["rows"][0] == {
+        "name": "Five of a Kind",
+        "count": 13,
+        "probability": 13 / comb(53, 5),
+        "odds_against": (comb(53, 5) - 13) / 13,
+    }
+    status, out, _ = run(capsys, "odds", "--game", "short_deck", "--deck", "32", "--json")
+    assert status == 0 and json.loads(out)["deck_size"] == 32
+    status, out, _ = run(capsys, "odds", "--decks", "2", "--json")
+    assert status == 0 and json.loads(out)["rows"][0]["count"] == 13 * comb(8, 5)
+    status, out, _ = run(capsys, "odds", "--game", "ace_five_8")
+    assert status == 0 and "| No qualifying low | 2,541,616 |" in out
+
+
+def test_odds_errors(capsys):
+    for argv, word in [
+        (["odds", "--decks", "0"], "decks"),
+        (["odds", "--deck", "30"], "deck"),
+        (["odds", "--game", "nope"], "nope"),
+        (["odds", "--cards", "8"], "--cards"),
+        (["odds", "--jokers", "1"], "jokers"),
+    ]:
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and out == ""
+        assert err.startswith("pyrankcore: error: ") and word in err
+        assert len(err.splitlines()) == 1

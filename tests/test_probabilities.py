@@ -1,0 +1,448 @@
+"""Exact hand probabilities (pyrankcore.probabilities).
+
+* the published tables: 5 cards (shared/rules/002: 2,598,960 hands, 40
+  straight flushes ... 1,302,540 high cards), 7 cards (133,784,560 hands,
+  the figures the demo prints), one joker (53 cards, five of a kind 13 ...);
+* the class counts: 7,462 five-card classes, 4,824 reachable with seven;
+* strength by strength against every hand of a deck: all C(52, k) hands
+  (enumerate_counts), every hand of the 32- and 36-card decks through
+  evaluate_batch (5 and 7 cards), the 53- and 54-card joker decks, wild
+  ranks, one-eyed jacks, "lowest", the bug, low games;
+* two decks: closed forms for five cards, and every hand of a doubled
+  small deck ranked with double-deck OFC's own tables.
+"""
+
+import functools
+import itertools
+import json
+import time
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+from pyrankcore import _core, ofc
+from pyrankcore._rankings import CATEGORY_NAMES, RANKINGS
+from pyrankcore.errors import InvalidArgumentError, UnknownGameError
+from pyrankcore.probabilities import _tally
+
+PUBLISHED_5 = {  # 002, "Hand categories"
+    "Straight Flush": 40,
+    "Four of a Kind": 624,
+    "Full House": 3744,
+    "Flush": 5108,
+    "Straight": 10200,
+    "Three of a Kind": 54912,
+    "Two Pair": 123552,
+    "Pair": 1098240,
+    "High Card": 1302540,
+}
+PUBLISHED_7 = {
+    "Straight Flush": 41584,
+    "Four of a Kind": 224848,
+    "Full House": 3473184,
+    "Flush": 4047644,
+    "Straight": 6180020,
+    "Three of a Kind": 6461620,
+    "Two Pair": 31433400,
+    "Pair": 58627800,
+    "High Card": 23294460,
+}
+PUBLISHED_JOKER_5 = {  # one joker, 53 cards
+    "Five of a Kind": 13,
+    "Straight Flush": 204,
+    "Four of a Kind": 3120,
+    "Full House": 6552,
+    "Flush": 7804,
+    "Straight": 20532,
+    "Three of a Kind": 137280,
+    "Two Pair": 123552,
+    "Pair": 1268088,
+    "High Card": 1302540,
+}
+
+
+@functools.cache
+def high_tally(k):
+    """_tally of the high ranking, one deck, k cards (computed once per k)."""
+    return _tally(RANKINGS["high"], k, 1, 0, own=False)
+
+
+def all_hands(ids, k):
+    """Every k-card hand of the card ids *ids*, as an (C(n, k), k) uint8 array."""
+    ids = np.asarray(ids, dtype=np.uint8)
+    n = len(ids)
+    rows = np.arange(n, dtype=np.int64)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        grow = n - 1 - last
+        rep = np.repeat(rows, grow, axis=0)
+        ends = np.cumsum(grow)
+        offsets = np.arange(ends[-1]) - np.repeat(ends - grow, grow)
+        rows = np.hstack([rep, (np.repeat(last + 1, grow) + offsets)[:, None]])
+    assert rows.shape == (comb(n, k), k)
+    return ids[rows]
+
+
+def deck_ids(ranking, jokers=0):
+    ids = [4 * r + s for r in ranking.deck_ranks for s in range(4)]
+    return sorted(ids) + [52, 53][:jokers]
+
+
+def by_strength(ranking, keyed):
+    """{key: count} from _tally as {strength: count} (0: no qualifying hand)."""
+    strength = {key: i + 1 for i, key in enumerate(ranking.classes())}
+    return {(0 if key is None else strength[key]): n for key, n in keyed.items()}
+
+
+def histogram(strengths):
+    counts = np.bincount(strengths)
+    return {int(s): int(n) for s, n in enumerate(counts) if n}
+
+
+def enumerated(k, ranking):
+    """{strength: count} over every hand of the deck (enumerate_counts)."""
+    return {s: int(n) for s, n in enumerate(_core.enumerate_counts(k, ranking)) if n}
+
+
+def brute_force(ranking, k, jokers=0):
+    hands = all_hands(deck_ids(ranking, jokers), k)
+    return histogram(prc.evaluate_batch(hands, ranking, threads=2))
+
+
+def category_counts(ranking, strengths_hist):
+    out = Counter()
+    for s, n in strengths_hist.items():
+        out[CATEGORY_NAMES[prc.category(s, ranking)]] += n
+    return dict(out)
+
+
+# ------------------------------------------------------------ published
+
+
+def test_published_five_card_table():
+    t = prc.probabilities("high", 5)
+    assert t.total == 2598960 == comb(52, 5)
+    assert t.counts == PUBLISHED_5
+    assert list(t.counts) == list(PUBLISHED_5)  # strongest first
+    assert t["Four of a Kind"].fraction == Fraction(624, 2598960)
+    assert t["Flush"].odds == "507.80 : 1"
+
+
+def test_published_seven_card_table():
+    t = prc.probabilities("high", 7)
+    assert t.total == 133784560
+    assert t.counts == PUBLISHED_7
+
+
+def test_published_one_joker_table():
+    t = prc.probabilities("high", 5, wild="jokers")
+    assert (t.deck_size, t.jokers, t.total) == (53, 1, comb(53, 5))
+    assert t.counts == PUBLISHED_JOKER_5
+    # 002: five of a kind aces is "one in every 2,869,685 deals"
+    assert t.total == 2869685
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_strength_against_all_hands(k):
+    keyed = high_tally(k)
+    want = _core.enumerate_counts(k)
+    got = by_strength(RANKINGS["high"], keyed)
+    assert got == {s: int(n) for s, n in enumerate(want) if n}
+
+
+@pytest.mark.parametrize(("k", "classes"), [(5, 7462), (6, 6075), (7, 4824)])
+def test_class_counts(k, classes):
+    assert len(high_tally(k)) == classes
+
+
+# ------------------------------------------------ small decks, exhaustive
+
+SMALL_DECKS = [
+    ("stripped_7", lambda: prc.stripped_deck("7")),  # 32 cards, flush over full house
+    ("stripped_6", lambda: prc.stripped_deck("6")),  # 36 cards
+    ("short_deck", lambda: RANKINGS["short_deck"]),  # 36 cards, hold'em short deck
+]
+
+
+@pytest.mark.parametrize("k", [5, 7])
+@pytest.mark.parametrize(("name", "make"), SMALL_DECKS)
+def test_small_decks_against_evaluate_batch(name, make, k):
+    ranking = make()
+    want = brute_force(ranking, k)
+    t = prc.probabilities(ranking, k)
+    assert t.total == sum(want.values()) == comb(4 * len(ranking.deck_ranks), k)
+    assert t.counts == category_counts(ranking, want)
+    assert by_strength(ranking, _tally(ranking, k, 1, 0, own=False)) == want
+
+
+@pytest.mark.parametrize(("deck", "size"), [("7", 32), (32, 32), ("6", 36), (36, 36)])
+def test_deck_argument_strips_the_game(deck, size):
+    t = prc.probabilities("high", 7, deck=deck)
+    ranking = prc.ranking("high", lowest_rank=13 - size // 4)
+    assert t.deck_size == size
+    # high order (full house over flush), only the deck changes
+    want = category_counts(ranking, enumerated(7, ranking))
+    assert t.counts == want
+
+
+@pytest.mark.parametrize(
+    ("game", "k", "lowest"),
+    [
+        ("deuce_seven", 7, 4),
+        ("ace_six", 7, 5),
+        ("ace_five_8", 7, 3),
+        ("ace_five", 6, 5),
+        ("deuce_seven", 6, 0),
+        ("short_deck", 6, 4),
+    ],
+)
+def test_other_rankings_against_enumerate_counts(game, k, lowest):
+    ranking = prc.ranking(game, lowest_rank=lowest) if lowest else RANKINGS[game]
+    want = enumerated(k, ranking)
+    assert by_strength(ranking, _tally(ranking, k, 1, 0, own=False)) == want
+
+
+# --------------------------------------------------------------- wild cards
+
+
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_joker_deck_against_brute_force(jokers):
+    ranking = prc.ranking("high", wild="jokers")
+    want = brute_force(ranking, 5, jokers)
+    got = by_strength(ranking, _tally(ranking, 5, 1, jokers, own=False))
+    assert got == want
+    t = prc.probabilities(ranking, 5, jokers=jokers)
+    assert t.counts == category_counts(ranking, want)
+
+
+WILD_GAMES = [
+    ("high", 5, {"wild": "2"}, None),  # deuces wild, 52 cards
+    ("high", 5, {"bug": True}, None),  # the bug
+    ("high", 7, {"wild": "7", "lowest_rank": 5}, None),  # sevens wild, 32 cards
+    ("high", 7, {"wild": "Jh Js", "lowest_rank": 5}, None),  # one-eyed jacks: suits differ
+    ("high", 7, {"wild": "lowest", "lowest_rank": 5}, None),
+    ("high", 7, {"wild": "jokers 7", "lowest_rank": 5}, 2),  # up to six wild cards
+    ("deuce_seven", 7, {"wild": "jokers", "lowest_rank": 5}, 2),
+    ("high", 6, {"wild": "jokers", "natural_beats_wild": True, "lowest_rank": 5}, 2),
+]
+
+
+@pytest.mark.parametrize(("game", "k", "options", "jokers"), WILD_GAMES)
+def test_wild_games_against_brute_force(game, k, options, jokers):
+    ranking = prc.ranking(game, **options)
+    n_jokers = jokers if jokers is not None else (1 if ranking.jokers else 0)
+    want = brute_force(ranking, k, n_jokers)
+    got = by_strength(ranking, _tally(ranking, k, 1, n_jokers, own=False))
+    assert got == want
+
+
+def test_wild_argument_adds_to_the_game():
+    a = prc.probabilities("high", 5, wild="2")
+    b = prc.probabilities(prc.ranking("high", wild="2"), 5)
+    assert a.counts == b.counts
+    assert a.counts["Five of a Kind"] > 0 and a.total == comb(52, 5)
+
+
+# ---------------------------------------------------------------- low games
+
+
+def test_eight_or_better_groups():
+    t = prc.probabilities("ace_five_8", 5)
+    # a qualifying low: five different ranks A..8, any suits; top card t
+    # leaves C(t - 1, 4) choices below it (ace = 1)
+    assert t.counts == {
+        "Five-low": comb(4, 4) * 4**5,
+        "Six-low": comb(5, 4) * 4**5,
+        "Seven-low": comb(6, 4) * 4**5,
+        "Eight-low": comb(7, 4) * 4**5,
+        "No qualifying low": comb(52, 5) - comb(8, 5) * 4**5,
+    }
+
+
+def test_deuce_seven_groups_order():
+    t = prc.probabilities("deuce_seven", 5)
+    names = list(t.counts)
+    assert names[:2] == ["Seven-low", "Eight-low"]
+    assert names.index("Ace-low") < names.index("Pair") < names.index("Straight Flush")
+    # 7-5-4-3-2 .. 7-6-5-4-2 offsuit: the sevens with five different ranks
+    assert t["Seven-low"].count == (comb(5, 4) - 1) * (4**5 - 4)
+
+
+# ---------------------------------------------------------- several decks
+
+
+def test_own_classifier_matches_the_evaluator_with_one_deck():
+    assert _tally(RANKINGS["high"], 7, 1, 0, own=True) == high_tally(7)
+    for game in ("short_deck", "deuce_seven", "ace_six"):
+        ranking = RANKINGS[game]
+        assert _tally(ranking, 6, 1, 0, own=True) == _tally(ranking, 6, 1, 0, own=False), game
+
+
+def test_two_decks_five_cards_closed_forms():
+    t = prc.probabilities("high", 5, decks=2)
+    assert (t.deck_size, t.total) == (104, comb(104, 5))
+    c = t.counts
+    assert c["Five of a Kind"] == 13 * comb(8, 5)
+    assert c["Straight Flush"] == 10 * 4 * 2**5
+    assert c["Flush"] == 4 * comb(26, 5) - 10 * 4 * 2**5
+    assert c["Straight"] == 10 * 8**5 - 10 * 4 * 2**5
+    assert c["Four of a Kind"] == 13 * comb(8, 4) * 96
+    assert c["Full House"] == 13 * comb(8, 3) * 12 * comb(8, 2)
+    assert c["Three of a Kind"] == 13 * comb(8, 3) * comb(12, 2) * 8 * 8
+    # two pair in one suit (As As Ks Ks Qs) is a flush: 4 suits, 11 kickers, 2 copies
+    assert c["Two Pair"] == comb(13, 2) * comb(8, 2) ** 2 * 88 - 4 * comb(13, 2) * 11 * 2
+
+
+def double_deck_brute_force(lowest, k):
+    """Category counts of every k-card hand of two decks stripped below
+    *lowest* (ten: the only stripped deck whose straights are those of the
+    full deck, A-K-Q-J-T), ranked with double-deck OFC's tables (five cards of one suit
+    are a flush with a repeated card; five of a rank are five of a kind).
+    Hands are card multisets (a card at most twice), each weighted by the
+    ways to take its cards from the two copies: 2 for a single card."""
+    plain, flush, _, _ = ofc._dd_tables()
+    ids = [4 * r + s for r in range(lowest, 13) for s in range(4)]
+    rows, weights = [], []
+    for hand in itertools.combinations_with_replacement(ids, k):
+        repeats = Counter(hand).values()
+        if max(repeats) <= 2:
+            rows.append(hand)
+            weights.append(2 ** sum(1 for m in repeats if m == 1))
+    cards = np.array(rows, dtype=np.int64)
+    best = np.zeros(len(cards), dtype=np.int64)
+    for cols in itertools.combinations(range(k), 5):
+        five = cards[:, list(cols)]
+        ranks = np.sort(five >> 2, axis=1)
+        index = sum(
+            np.array([comb(r + j, j + 1) for r in range(13)])[ranks[:, j]] for j in range(5)
+        )
+        suited = ((five & 3) == (five[:, :1] & 3)).all(axis=1)
+        value = np.where(suited, flush[index], plain[index]).astype(np.int64)
+        np.maximum(best, value, out=best)
+    cats = np.searchsorted(np.asarray(ofc._DD_STARTS), best, side="right") - 1
+    counts = np.bincount(cats, weights=np.array(weights, dtype=np.float64))
+    return {CATEGORY_NAMES[c]: int(n) for c, n in enumerate(counts) if n}
+
+
+@pytest.mark.parametrize(("lowest", "k"), [("T", 5), ("T", 6), ("T", 7)])
+def test_two_decks_against_every_hand(lowest, k):
+    t = prc.probabilities("high", k, deck=lowest, decks=2)
+    assert t.counts == double_deck_brute_force("23456789TJQKA".index(lowest), k)
+
+
+def test_two_decks_seven_cards_speed():
+    start = time.perf_counter()
+    t = prc.probabilities("high", 7, decks=2)
+    seconds = time.perf_counter() - start
+    print(f"\n7 cards from two decks: {seconds:.2f} s")
+    assert t.total == comb(104, 7) == sum(t.counts.values())
+    assert t.counts["Five of a Kind"] > 0
+    # with two decks every pattern is likelier than with one except those
+    # that need different ranks: no pair is rarer
+    one = prc.probabilities("high", 7)
+    assert t["High Card"].probability < one["High Card"].probability
+    assert t["Four of a Kind"].probability > one["Four of a Kind"].probability
+
+
+def keyed_brute_force(ranking, k, decks):
+    """{key of the best five: hands} over every k-card hand of *decks*
+    decks, card by card: each card multiset (a card at most *decks* times)
+    weighted by the ways to take it from the copies; the best five are
+    searched over positions, a five of one suit being a flush."""
+    ids = [4 * r + s for r in ranking.deck_ranks for s in range(4)]
+    keys = {}
+    out = Counter()
+    for hand in itertools.combinations_with_replacement(ids, k):
+        repeats = Counter(hand)
+        if max(repeats.values()) > decks:
+            continue
+        weight = 1
+        for m in repeats.values():
+            weight *= comb(decks, m)
+        best = None
+        for five in itertools.combinations(hand, 5):
+            counts = [0] * 13
+            for card in five:
+                counts[card >> 2] += 1
+            pattern = (tuple(counts), len({card & 3 for card in five}) == 1)
+            if pattern not in keys:
+                keys[pattern] = ranking.key(*pattern)
+            key = keys[pattern]
+            if best is None or key > best:  # no qualifier here: keys are never None
+                best = key
+        out[best] += weight
+    return dict(out)
+
+
+@pytest.mark.parametrize(
+    ("game", "lowest", "k", "decks"),
+    [
+        ("deuce_seven", 8, 6, 2),  # a low avoids a flush when it can
+        ("ace_six", 8, 6, 2),
+        ("high", 7, 6, 2),  # A-9-T-J-Q is a straight of this deck
+        ("short_deck", 8, 6, 3),  # three decks: a suited A-A-A-K-K is a full house
+    ],
+)
+def test_several_decks_against_every_hand(game, lowest, k, decks):
+    ranking = prc.ranking(game, lowest_rank=lowest)
+    want = keyed_brute_force(ranking, k, decks)
+    assert _tally(ranking, k, decks, 0, own=True) == want
+
+
+def test_two_decks_low_game_total():
+    t = prc.probabilities("deuce_seven", 7, deck="9", decks=2)
+    assert t.total == comb(48, 7) == sum(t.counts.values())
+    assert t["Flush"].count > 0
+
+
+# --------------------------------------------------------------- the result
+
+
+def test_table_text_and_dict():
+    t = prc.probabilities("high", 5)
+    text = str(t)
+    assert text.splitlines()[0] == "5-card hands, high, 52 cards (one deck): 2,598,960 hands"
+    assert "| Four of a Kind | 624 | 0.02401% | 4,164.00 : 1 |" in text
+    d = t.as_dict()
+    assert json.loads(json.dumps(d)) == d
+    assert [r["name"] for r in d["rows"]] == list(PUBLISHED_5)
+    assert sum(r.fraction for r in t.rows) == 1
+    assert t["Pair"].probability == pytest.approx(1098240 / 2598960)
+    assert t["Pair"].odds_against == pytest.approx((2598960 - 1098240) / 1098240)
+    with pytest.raises(KeyError):
+        t["Five of a Kind"]
+
+
+def test_variant_name_is_accepted():
+    assert prc.probabilities("Razz", 7).counts == prc.probabilities("ace_five", 7).counts
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"cards": 4}, InvalidArgumentError),
+        ({"cards": 8}, InvalidArgumentError),
+        ({"cards": 5.0}, TypeError),
+        ({"cards": True}, TypeError),
+        ({"decks": 0}, InvalidArgumentError),
+        ({"decks": 9}, InvalidArgumentError),
+        ({"deck": 30}, InvalidArgumentError),
+        ({"deck": "Q"}, InvalidArgumentError),
+        ({"deck": 1.5}, TypeError),
+        ({"wild": 2}, TypeError),
+        ({"wild": "1"}, InvalidArgumentError),
+        ({"wild": "jokers", "decks": 2}, InvalidArgumentError),
+        ({"jokers": 1}, InvalidArgumentError),
+        ({"wild": "jokers", "jokers": 3}, InvalidArgumentError),
+        ({"game": "nope"}, UnknownGameError),
+        ({"game": "Omaha Hi-Lo 8"}, InvalidArgumentError),
+        ({"game": "incomplete", "cards": 6}, InvalidArgumentError),
+    ],
+)
+def test_bad_arguments(kwargs, error):
+    with pytest.raises(error):
+        prc.probabilities(**kwargs)
