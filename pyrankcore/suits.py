@@ -110,7 +110,7 @@ _ORDER_ALLOWED = (
 )
 
 
-def _order_error(option: str, value: object, allowed: str) -> InvalidOptionError:
+def _value_error(option: str, value: object, allowed: str) -> InvalidOptionError:
     return InvalidOptionError(f"invalid {option}={show_value(value)}; {option} must be {allowed}")
 
 
@@ -143,7 +143,7 @@ def resolve_suit_order(value: str, option: str = "suit_order") -> str:
     if text in SUIT_ORDER_ALIASES:
         return SUIT_ORDER_ALIASES[text]
     if text == "brazil":
-        raise _order_error(
+        raise _value_error(
             option,
             value,
             "one of Brazil's two orders in the rule text: "
@@ -154,7 +154,7 @@ def resolve_suit_order(value: str, option: str = "suit_order") -> str:
     words = text.replace(" ", "-").split("-")
     if sorted(words) == sorted(_WORDS.values()):
         return "-".join(words)
-    raise _order_error(option, value, _ORDER_ALLOWED)
+    raise _value_error(option, value, _ORDER_ALLOWED)
 
 
 @cache
@@ -213,7 +213,7 @@ class SuitRule:
                 f"not {type(self.suit_tiebreak).__name__} ({show_value(self.suit_tiebreak)})"
             )
         if self.suit_tiebreak not in SUIT_TIEBREAKS:
-            raise _order_error(
+            raise _value_error(
                 "suit_tiebreak",
                 self.suit_tiebreak,
                 "one of " + ", ".join(map(repr, SUIT_TIEBREAKS)),
@@ -293,7 +293,7 @@ def _check_unbeatable(unbeatable: object) -> None:
             f"({show_value(unbeatable)})"
         )
     if unbeatable not in UNBEATABLE_RULES:
-        raise _order_error("unbeatable", unbeatable, allowed)
+        raise _value_error("unbeatable", unbeatable, allowed)
 
 
 # ------------------------------------------------------------------ plays
