@@ -145,3 +145,21 @@ from pyrankcore.probabilities import (  # noqa: E402
 )
 
 __all__ += ["HandProbabilities", "ProbabilityRow", "probabilities"]
+
+
+# ---------------------------------------------------------------------------
+# Suit orders, suit tie-breaks and the "no unbeatable hand" rules (issue 11):
+# loaded on first use, like the variants above.
+if TYPE_CHECKING:
+    from pyrankcore.suits import SUIT_ORDERS, SuitRule, compare, suited_strength, winners
+
+__all__ += ["SUIT_ORDERS", "SuitRule", "compare", "suited_strength", "winners"]
+_LAZY.update(
+    {
+        "SUIT_ORDERS": ("pyrankcore.suits", "SUIT_ORDERS"),
+        "SuitRule": ("pyrankcore.suits", "SuitRule"),
+        "compare": ("pyrankcore.suits", "compare"),
+        "suited_strength": ("pyrankcore.suits", "suited_strength"),
+        "winners": ("pyrankcore.suits", "winners"),
+    }
+)

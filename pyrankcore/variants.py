@@ -13,6 +13,12 @@ Split-pot conventions (from the rule texts in shared/rules/):
   tied winners in seat order, seat 0 being the first seat clockwise from the
   button; in stud games (no button), to the winner holding the highest card
   by suit (spades, hearts, diamonds, clubs), in that order.
+
+House rules (keyword options, off by default; see :mod:`pyrankcore.suits`):
+``showdown(..., suit_rule=...)`` breaks ties between hands equal apart from
+suit, ``unbeatable="italian" | "greek"`` makes the top hand beatable, and
+``suit_order=`` (in ``showdown`` and ``bring_in``) replaces spades, hearts,
+diamonds, clubs wherever a suit decides.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ if TYPE_CHECKING:
     from typing import TypeGuard
 
     from pyrankcore._typing import CardLike, CardsLike, Game
+    from pyrankcore.suits import SuitRule
 
 __all__ = [
     "ACE_FIVE_DRAW",
@@ -345,7 +352,14 @@ def variant(name: str | Variant) -> Variant:
 
 
 def showdown(
-    game: Game, hands: Sequence[CardsLike], board: CardsLike | None = (), pot: int = 0
+    game: Game,
+    hands: Sequence[CardsLike],
+    board: CardsLike | None = (),
+    pot: int = 0,
+    *,
+    suit_rule: SuitRule | None = None,
+    suit_order: str | None = None,
+    unbeatable: str | None = None,
 ) -> list[int]:
     """Each player's share of *pot* at showdown, in seat order.
 
@@ -367,6 +381,19 @@ def showdown(
         The community cards (none in stud and draw games).
     pot
         Chips in the pot (a non-negative int).
+    suit_rule
+        A :class:`~pyrankcore.suits.SuitRule`: hands equal apart from suit
+        no longer tie (in both halves of a hi-lo pot; the higher suit wins).
+        None (the default): standard poker, suits never count.
+    suit_order
+        The suit order for odd chips in stud games (a name
+        :func:`~pyrankcore.suits.resolve_suit_order` accepts). Default: the
+        order of *suit_rule*, else spades, hearts, diamonds, clubs. It may
+        not differ from *suit_rule*'s order.
+    unbeatable
+        None, ``"italian"`` or ``"greek"``: the rules of the text that make
+        the top hand beatable (see :func:`pyrankcore.suits.compare`); the
+        high half only. The three-way cycles split the pot.
 
     Returns
     -------
@@ -388,6 +415,9 @@ def showdown(
         A card twice: the message names the seats, or the seat and the board.
     InvalidCardError, HandSizeError, UnknownGameError
         Bad cards, card counts or game names.
+    InvalidOptionError
+        A bad *suit_rule*, *suit_order* or *unbeatable* (named in the
+        message), or *unbeatable* in a game with no high ranking.
 
     >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
     [100, 0]
@@ -398,6 +428,18 @@ def showdown(
     if isinstance(game, Ranking) or (isinstance(game, str) and game in _core.GAMES):
         by_ranking = game
     v = None if by_ranking is not None else variant(game)  # type: ignore[arg-type]
+    house_rules = suit_rule is not None or unbeatable is not None
+    if house_rules or suit_order is not None:
+        from pyrankcore import suits
+
+        suits._check_unbeatable(unbeatable)
+        chip_order = _chip_suit_order(suit_rule, suit_order)
+        if unbeatable is not None and v is not None and v.high is None:
+            raise InvalidOptionError(
+                f"invalid unbeatable={unbeatable!r} for {v.name}: it has no high hand"
+            )
+    else:
+        chip_order = None
     if isinstance(pot, bool) or not isinstance(pot, int):
         raise TypeError(f"pot must be an int number of chips, not {type(pot).__name__}")
     if pot < 0:
@@ -418,6 +460,10 @@ def showdown(
                 f"no hand qualifies under {show_value(name)}, so no hand wins the pot; "
                 "settle it with a variant that has a high half (e.g. 'Omaha Hi-Lo 8')"
             )
+        if house_rules:
+            winners = suits._seat_winners(
+                by_ranking, False, parsed, board_ids, suit_rule, unbeatable
+            )
         return _split(pot, sorted(winners), len(parsed))
 
     results = [v.evaluate(h, board_ids) for h in parsed]
@@ -427,6 +473,13 @@ def showdown(
     shares = [0] * len(parsed)
     low_winners = _winners(lows) if v.low is not None else []
     high_winners = _winners(highs) if v.high is not None else []
+    if house_rules:
+        if v.high is not None:
+            high_winners = suits._seat_winners(
+                v.high, v.omaha, parsed, board_ids, suit_rule, unbeatable
+            )
+        if v.low is not None:
+            low_winners = suits._seat_winners(v.low, v.omaha, parsed, board_ids, suit_rule, None)
     if v.high is not None and v.low is not None and low_winners:
         high_part = pot - pot // 2  # the odd chip of the whole pot goes high
         parts = [(high_part, high_winners), (pot // 2, low_winners)]
@@ -436,7 +489,7 @@ def showdown(
         # Low-only games (razz, 2-7): the best low wins; every hand qualifies.
         parts = [(pot, low_winners)]
     for chips, winners in parts:
-        part = _split(chips, _odd_chip_order(v, winners, parsed), len(parsed))
+        part = _split(chips, _odd_chip_order(v, winners, parsed, chip_order), len(parsed))
         shares = [a + b for a, b in zip(shares, part)]
     return shares
 
@@ -457,21 +510,60 @@ def _winners(strengths: Sequence[int | None]) -> list[int]:
     return [i for i, s in enumerate(strengths) if s == best]
 
 
-def _odd_chip_order(v: Variant, winners: list[int], hands: list[list[int]]) -> list[int]:
+def _odd_chip_order(
+    v: Variant, winners: list[int], hands: list[list[int]], suit_order: str | None = None
+) -> list[int]:
     if not v.stud:
         return sorted(winners)
-    # Highest card by suit: rank first, then spades > hearts > diamonds > clubs
-    # (card id = rank * 4 + suit already orders cards exactly this way).
-    return sorted(winners, key=lambda seat: max(hands[seat]), reverse=True)
+    if suit_order is None:
+        # Highest card by suit: rank first, then spades > hearts > diamonds > clubs
+        # (card id = rank * 4 + suit already orders cards exactly this way).
+        return sorted(winners, key=lambda seat: max(hands[seat]), reverse=True)
+    ranks = _suit_ranks(suit_order)
+    return sorted(
+        winners,
+        key=lambda seat: max((c >> 2, ranks[c & 3]) for c in hands[seat]),
+        reverse=True,
+    )
 
 
-def bring_in(game: str | Variant, up_cards: Sequence[CardLike]) -> int:
+def _suit_ranks(suit_order: str) -> tuple[int, int, int, int]:
+    from pyrankcore.suits import suit_ranks
+
+    return suit_ranks(suit_order)
+
+
+def _chip_suit_order(suit_rule: Any, suit_order: str | None) -> str | None:
+    """The suit order odd chips follow: *suit_order*, else *suit_rule*'s."""
+    from pyrankcore.suits import SuitRule, resolve_suit_order
+
+    if suit_rule is not None and not isinstance(suit_rule, SuitRule):
+        raise OptionTypeError(
+            f"suit_rule must be None or a SuitRule, not {type(suit_rule).__name__} "
+            f"({show_value(suit_rule)})"
+        )
+    if suit_order is None:
+        return None if suit_rule is None else str(suit_rule.suit_order)
+    order = resolve_suit_order(suit_order)
+    if suit_rule is not None and order != suit_rule.suit_order:
+        raise InvalidOptionError(
+            f"invalid suit_order={show_value(suit_order)}; suit_order must be the "
+            f"suit_rule's order ({suit_rule.suit_order!r}) or None"
+        )
+    return order
+
+
+def bring_in(
+    game: str | Variant, up_cards: Sequence[CardLike], *, suit_order: str | None = None
+) -> int:
     """Seat index of the player who must bring in (stud games).
 
     *up_cards* holds each player's face-up card, in seat order. Seven-card
     stud and stud hi-lo: the lowest card brings in (aces high; between equal
     ranks the lowest suit: clubs, diamonds, hearts, spades). Razz: the
     highest card (aces low; between equal ranks the highest suit).
+    *suit_order* (a name :func:`~pyrankcore.suits.resolve_suit_order`
+    accepts, e.g. "germany": clubs highest) replaces that suit order.
 
     >>> bring_in("Seven-card Stud", ["Ah", "2d", "2c", "Ks"])
     2
@@ -487,8 +579,12 @@ def bring_in(game: str | Variant, up_cards: Sequence[CardLike]) -> int:
         A variant without a bring-in (not stud), or no up-cards.
     UnknownGameError, InvalidCardError, HandSizeError, DuplicateCardError
         An unknown variant, or bad up-cards.
+    InvalidOptionError
+        A *suit_order* that is not a suit order (named in the message).
     """
     v = variant(game)
+    # Suit ranks by card id suit (3 = highest); the default is the ids' own order.
+    ranks = (0, 1, 2, 3) if suit_order is None else _suit_ranks(suit_order)
     if not v.stud:
         raise InvalidArgumentError(f"{v.name} is not a stud game: it has no bring-in")
     _check_ordered(up_cards, "up_cards")
@@ -505,7 +601,7 @@ def bring_in(game: str | Variant, up_cards: Sequence[CardLike]) -> int:
 
         def razz_key(c: int) -> tuple[int, int]:
             rank = -1 if c >> 2 == 12 else c >> 2
-            return (rank, c & 3)
+            return (rank, ranks[c & 3])
 
         return max(range(len(cards)), key=lambda i: razz_key(cards[i]))
-    return min(range(len(cards)), key=lambda i: cards[i])
+    return min(range(len(cards)), key=lambda i: (cards[i] >> 2, ranks[cards[i] & 3]))

@@ -15,6 +15,9 @@ MODULES = [
     "pyrankcore.variants",
     "pyrankcore.equities",
     "pyrankcore.preflop",
+    "pyrankcore.ranges",
+    "pyrankcore.probabilities",
+    "pyrankcore.suits",
 ]
 
 
