@@ -538,9 +538,20 @@ def variant(name: str | Variant) -> Variant:
             hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(
             f"unknown poker variant {show_value(name)}{hint}; "
-            f"choose one of {', '.join(v.name for v in VARIANTS)}"
+            f"choose one of {variant_names()}"
         )
     return found
+
+
+def variant_names(limit: int = 200) -> str:
+    """The variants' names for a message, cut near *limit* characters (the
+    whole list is pyrankcore.VARIANTS)."""
+    text = ""
+    for i, v in enumerate(VARIANTS):
+        if len(text) + len(v.name) > limit:
+            return f"{text}, ... ({len(VARIANTS) - i} more in pyrankcore.VARIANTS)"
+        text = f"{text}, {v.name}" if text else v.name
+    return text
 
 
 # Binglao's die: 1-2 four hole cards, 3-4 five, 5-6 six; odd high, even hi-lo.
