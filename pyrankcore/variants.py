@@ -537,8 +537,7 @@ def variant(name: str | Variant) -> Variant:
         if name in _core.GAMES:
             hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(
-            f"unknown poker variant {show_value(name)}{hint}; "
-            f"choose one of {variant_names()}"
+            f"unknown poker variant {show_value(name)}{hint}; choose one of {variant_names()}"
         )
     return found
 
