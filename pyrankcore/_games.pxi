@@ -201,7 +201,7 @@ cdef object _ranking_of_variant(object v, bint omaha):
 
 cdef str _variant_names():
     from pyrankcore import variants
-    return ", ".join([x.name for x in variants.VARIANTS])
+    return variants.variant_names()
 
 
 cpdef GameTables resolve_game(object game, bint omaha=False):

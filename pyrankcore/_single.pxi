@@ -8,7 +8,7 @@ def evaluate(cards, game="high"):
     Larger beats smaller, equal ties, 0 = no qualifying hand (an
     eight-or-better low that fails). For "high": 1 is 7-5-4-3-2 offsuit,
     7462 a royal flush. *cards* is anything :func:`parse_cards` accepts:
-    5, 6 or 7 cards (1 to 5 for "incomplete"). *game* is a ranking name
+    5 to 10 cards (1 to 5 for "incomplete"). *game* is a ranking name
     (``pyrankcore.GAMES``), a :class:`Ranking`, or a variant with one
     ranking ("Razz", "2-7 Triple Draw").
 
@@ -66,10 +66,12 @@ cdef object _evaluate_game(object cards, GameTables t):
     if isinstance(cards, (list, tuple)) or type(cards).__module__ == "numpy":
         # the count is known before parsing: check it first, as a batch does
         if getattr(cards, "ndim", 1) == 1:
-            check_hand_size(t, len(cards))
+            check_hand_count(t, len(cards))
     cdef list parsed = _ids_of(cards)
     n = len(parsed)
-    check_hand_size(t, n)
+    check_hand_count(t, n)
+    if n > 7:
+        return _evaluate_many(parsed, t)
     for i in range(n):
         ids[i] = <uint8_t><int>parsed[i]
     # The kernel flags a card outside the deck or a repeat; only then are
@@ -103,7 +105,85 @@ cdef _check_deck(GameTables t, list ids):
                 f"card {format_card(c)} is not in the {t.name} deck")
 
 
+# Hands of 8 to 10 cards, in the games that take 5 to 7 (home games deal
+# more): the best five lie in some 7-card subset, so the 7-card kernels rank
+# every subset (at most C(10, 7) = 120) and the best one wins. The kernels
+# never see more than 7 cards.
+MAX_HAND_CARDS = 10
+
+
+def max_hand_cards(GameTables t):
+    """The most cards evaluate() takes under *t*: 10 where the kernels take
+    up to 7 (the best five of any subset), else the kernels' own limit."""
+    return MAX_HAND_CARDS if t.max_cards == 7 else t.max_cards
+
+
+def check_hand_count(GameTables t, Py_ssize_t n):
+    """The hand size a user may pass (up to max_hand_cards); HandSizeError
+    naming the count otherwise."""
+    cdef int top = max_hand_cards(t)
+    if n < t.min_cards or n > top:
+        raise HandSizeError(
+            f"{t.name} hands have {t.min_cards} to {top} cards, got {n}"
+            if t.min_cards < 5 or t.max_cards != 7 else
+            f"expected 5 to {top} cards, got {n}")
+
+
+def lowest_wild_ranking(object ranking, object rank):
+    """The wild="lowest" *ranking* with *rank* (a hand's lowest natural rank,
+    0 = deuce; None or 12 = no such card: aces are never wild) as a fixed
+    wild rank: the same cards are wild, on the same strength scale.
+
+    The rule depends on the whole hand, so hands of more than 7 cards (whose
+    7-card subsets have lowest cards of their own) are ranked with this
+    ranking instead. With no lowest card the wild cards are the ranking's
+    others; if it has none, a rank the hand lacks (the hand's natural cards
+    are then all aces) keeps the wild strength scale with no wild card.
+    """
+    import dataclasses
+    words = [w for w in ranking.wild.split() if w != "lowest"]
+    if rank is not None and rank != 12:
+        words.append(RANK_CHARS[rank])
+    elif not words:
+        words.append(RANK_CHARS[ranking.deck_ranks[0]])
+    return dataclasses.replace(ranking, wild=" ".join(words))
+
+
+def lowest_natural_rank(object ranking, list ids):
+    """The lowest rank among a hand's natural cards (not wild by joker, rank
+    or card), None if it holds none or only aces; as the kernels rule it."""
+    wild = ranking.wild_ids
+    ranks = [c >> 2 for c in ids if c < 52 and c not in wild and c >> 2 != 12]
+    return min(ranks) if ranks else None
+
+
+cdef object _evaluate_many(list parsed, GameTables t):
+    """8 to 10 valid-looking ids (sizes checked): the best 7-card subset."""
+    from itertools import combinations
+    _check_hand(t, parsed)  # the deck, then repeats: before any subset
+    if t.has_wild and t.ranking.wild_lowest:
+        t = resolve_game(lowest_wild_ranking(
+            t.ranking, lowest_natural_rank(t.ranking, parsed)))
+    cdef uint8_t ids[7]
+    cdef int bad = 0, j
+    cdef uint16_t v, best = 0
+    for subset in combinations(parsed, 7):
+        for j in range(7):
+            ids[j] = <uint8_t><int>subset[j]
+        if t.has_wild:
+            v = prc_wild_eval(&t.wild, ids, 7, &bad)
+        else:
+            v = prc_eval_game_checked(&t.game, ids, 7, &bad)
+        if bad:
+            raise AssertionError(f"a checked hand was flagged: {parsed}")
+        if v > best:
+            best = v
+    return best
+
+
 def check_hand_size(GameTables t, Py_ssize_t n):
+    """The kernels' own limit (at most max_cards, 7): the guard before any
+    row reaches their fixed buffers."""
     if n < t.min_cards or n > t.max_cards:
         raise HandSizeError(
             f"{t.name} hands have {t.min_cards} to {t.max_cards} cards, got {n}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
@@ -43,7 +44,7 @@ def evaluate_batch(
     out: Strengths | None = None,
     threads: int | None = None,
 ) -> Strengths:
-    """Strengths of N hands given as an (N, k) integer array, k = 5, 6 or 7.
+    """Strengths of N hands given as an (N, k) integer array, k = 5 to 10.
 
     Parameters
     ----------
@@ -71,7 +72,8 @@ def evaluate_batch(
     InvalidCardError, DuplicateCardError
         For the first bad row, named in the message.
     HandSizeError
-        The array is not 2-d or k is not 5, 6 or 7.
+        The array is not 2-d or k is not 5 to 10 (the ranking's sizes: 1 to
+        5 for "incomplete").
     InvalidArgumentError
         ``threads`` < 1, or a bad ``out`` (shape, layout, overlap).
     TypeError
@@ -86,10 +88,12 @@ def evaluate_batch(
     tables = _core.resolve_game(game)
     arr = card_matrix(cards, "cards")
     n, k = arr.shape
-    if not tables.min_cards <= k <= tables.max_cards:
-        raise HandSizeError(
-            f"{tables.name} rows need {tables.min_cards} to {tables.max_cards} cards, got {k}"
-        )
+    top = _core.max_hand_cards(tables)
+    if not tables.min_cards <= k <= top:
+        raise HandSizeError(f"{tables.name} rows need {tables.min_cards} to {top} cards, got {k}")
+    if k > tables.max_cards:
+        best: Strengths = _best_of_subsets(arr, tables, out, threads)
+        return best
     kernel = arr
     if kernel.dtype == object:
         kernel = as_uint8(kernel)
@@ -105,6 +109,61 @@ def evaluate_batch(
     first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
         raise_bad_row([int(v) for v in arr[first_bad]], first_bad, tables)
+    return out
+
+
+# Rows of 8 to 10 cards are expanded to their 7-card subsets (at most
+# C(10, 7) = 120 a row) in blocks of about this many subset rows, so memory
+# stays bounded whatever N is.
+_SUBSET_BLOCK = 1 << 16
+
+
+def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> Any:
+    """evaluate_batch for k > 7: each row's best 7-card subset, ranked by
+    the 7-card kernels. Every pair of a row's cards shares some subset, so a
+    bad row is flagged; it is reported with the user's own values. With
+    wild="lowest" the wild cards depend on the whole row: each row is ranked
+    under the equivalent fixed wild rank (see _core.lowest_wild_ranking)."""
+    import numpy as np
+
+    n, k = arr.shape
+    cards = as_uint8(arr)  # ids outside 0..255 become 255, which is flagged
+    out = check_out(out, n, (arr, cards))
+    check_threads(threads, n)
+    subsets = np.array(list(combinations(range(k), 7)), dtype=np.intp)
+    per_row = len(subsets)
+    ranking = tables.ranking
+    lowest = tables.has_wild and ranking.wild_lowest
+    wild_ids = np.array(sorted(ranking.wild_ids), dtype=np.int64)
+    step = max(1, _SUBSET_BLOCK // per_row)
+
+    def best(block: Any, game: Any, first_row: int) -> Any:
+        sub = np.ascontiguousarray(block[:, subsets].reshape(-1, 7))
+        values = np.empty(len(sub), dtype=np.uint16)
+
+        def rows(start: int, stop: int) -> int:
+            return _core.evaluate_rows(sub, values, start, stop, game)
+
+        bad = split_rows(rows, len(sub), check_threads(threads, len(sub)))
+        if bad >= 0:
+            row = first_row + bad // per_row
+            raise_bad_row([int(v) for v in arr[row]], row, tables)
+        return values.reshape(-1, per_row).max(axis=1)
+
+    for start in range(0, n, step):
+        block = cards[start : start + step]
+        result = best(block, tables, start)  # validates every row of the block
+        if lowest:
+            ids = block.astype(np.int64)
+            natural = (ids < 52) & ~np.isin(ids, wild_ids) & (ids >> 2 != 12)
+            low = np.where(natural, ids >> 2, 13).min(axis=1)
+            for rank in np.unique(low).tolist():
+                game = _core.resolve_game(
+                    _core.lowest_wild_ranking(ranking, None if rank == 13 else rank)
+                )
+                pick = low == rank
+                result[pick] = best(block[pick], game, start)
+        out[start : start + len(block)] = result
     return out
 
 

@@ -353,7 +353,7 @@ def from_cactus_kev(rank: Integer | IntArray) -> int | npt.NDArray[np.uint16]:
 def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     """The five cards (ids) that make the best hand, most significant first.
 
-    For 5 to 7 cards, the five-card subset with the highest strength under
+    For 5 to 10 cards, the five-card subset with the highest strength under
     *game*; with fewer than five cards (the ``incomplete`` ranking), those
     cards. ``evaluate(best_five(c, g), g) == evaluate(c, g)`` always holds.
 
@@ -411,7 +411,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
         search = _without_qualifier(ranking)
     chosen: list[int] = []
     top = -1
-    # At most 21 subsets: correctness over speed.
+    # At most 252 subsets (10 cards): correctness over speed.
     for five in combinations(ids, 5):
         s = _core.evaluate(list(five), search)
         if s > top:

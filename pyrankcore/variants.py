@@ -13,6 +13,8 @@ Split-pot conventions (from the rule texts in shared/rules/):
   tied winners in seat order, seat 0 being the first seat clockwise from the
   button; in stud games (no button), to the winner holding the highest card
   by suit (spades, hearts, diamonds, clubs), in that order.
+* Declaration games (Mississippi Mud, Dakota, Psycho): each player declares
+  high, low or (where the game allows it) both; see :func:`showdown`.
 
 House rules (keyword options, off by default; see :mod:`pyrankcore.suits`):
 ``showdown(..., suit_rule=...)`` breaks ties between hands equal apart from
@@ -25,10 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import Ranking, show_value
+from pyrankcore._rankings import RANK_CHARS, Ranking, ranking, show_value
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -47,19 +50,30 @@ if TYPE_CHECKING:
 __all__ = [
     "ACE_FIVE_DRAW",
     "BIG_O",
+    "BINGLAO",
+    "BINGLAO_HI_LO",
     "COURCHEVEL",
+    "DAKOTA",
     "DEUCE_SEVEN_SINGLE_DRAW",
     "DEUCE_SEVEN_TRIPLE_DRAW",
     "HOLDEM",
+    "MEXICAN_STUD",
+    "MISSISSIPPI_MUD",
+    "MISSISSIPPI_MUD_ACE_SIX",
     "OMAHA",
     "OMAHA_HI_LO",
+    "PICK_A_PARTNER",
+    "PSYCHO",
     "RAZZ",
+    "ROLL_YOUR_OWN",
     "SEVEN_CARD_STUD",
     "SHORT_DECK_HOLDEM",
     "SIX_CARD_OMAHA",
+    "SIX_CARD_OMAHA_HI_LO",
     "STUD_HI_LO",
     "VARIANTS",
     "Variant",
+    "binglao",
     "bring_in",
     "showdown",
     "variant",
@@ -73,6 +87,14 @@ class Variant:
     high, low: ranking names (or None); a game with both splits the pot.
     omaha: the hand must use exactly two hole cards and three board cards.
     stud: no button; odd chips and the bring-in go by suit.
+    declare: the declarations players may make at showdown ("high", "low",
+        "both"); empty when the cards speak. showdown() then needs
+        ``declarations=``.
+    down_wild: the player's lowest face-down card, and every card of its
+        rank in the hand, is wild for that player's high hand (Dakota,
+        Mexican Stud); the face-down cards are given with ``down=``.
+    must_use_up: that many face-up cards (``up=``) must be in the five that
+        play (Pick a Partner: the team's two up-cards).
     """
 
     name: str
@@ -83,6 +105,9 @@ class Variant:
     omaha: bool = False
     stud: bool = False
     aliases: tuple[str, ...] = ()
+    declare: tuple[str, ...] = ()
+    down_wild: bool = False
+    must_use_up: int = 0
 
     def __post_init__(self) -> None:
         """Check every field, so a bad Variant fails here, not at showdown."""
@@ -109,9 +134,9 @@ class Variant:
                     raise OptionTypeError(
                         f"Variant {field_name} must hold ints, not {show_value(size)}"
                     )
-                if not 0 <= size <= 7:
+                if not 0 <= size <= MAX_HAND:
                     raise InvalidOptionError(
-                        f"Variant {field_name} must hold counts in 0..7, got {size}"
+                        f"Variant {field_name} must hold counts in 0..{MAX_HAND}, got {size}"
                     )
         if self.high is None and self.low is None:
             raise InvalidOptionError("a Variant needs a high or a low ranking (or both)")
@@ -135,23 +160,70 @@ class Variant:
                 raise InvalidOptionError(
                     "an Omaha Variant has 4 to 6 hole cards and 3 to 5 board cards"
                 )
-        elif not all(1 <= h + b <= 7 for h in self.hole_cards for b in self.board_cards):
+        elif not all(1 <= h + b <= MAX_HAND for h in self.hole_cards for b in self.board_cards):
             raise InvalidOptionError(
-                "a Variant's hand (hole cards plus board) must hold 1 to 7 cards"
+                f"a Variant's hand (hole cards plus board) must hold 1 to {MAX_HAND} cards"
             )
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
             raise OptionTypeError(
                 f"Variant aliases must be a tuple of str, not {show_value(self.aliases)}"
             )
+        self._check_home_fields()
+
+    def _check_home_fields(self) -> None:
+        """declare, down_wild, must_use_up (the home games' rules)."""
+        if not isinstance(self.declare, tuple) or not all(isinstance(d, str) for d in self.declare):
+            raise OptionTypeError(
+                f"Variant declare must be a tuple of str, not {show_value(self.declare)}"
+            )
+        if self.declare and (
+            not {"high", "low"} <= set(self.declare) <= set(DECLARATIONS)
+            or self.high is None
+            or self.low is None
+        ):
+            raise InvalidOptionError(
+                "Variant declare must list 'high' and 'low' (and may add 'both'), "
+                f"in a game with a high and a low ranking; got {show_value(self.declare)}"
+            )
+        if not isinstance(self.down_wild, bool):
+            raise OptionTypeError(
+                f"Variant down_wild must be True or False, not {show_value(self.down_wild)}"
+            )
+        if self.down_wild and (self.omaha or not isinstance(self.high, str)):
+            raise InvalidOptionError(
+                "a down_wild Variant needs a built-in high ranking name and no Omaha rule"
+            )
+        if isinstance(self.must_use_up, bool) or not isinstance(self.must_use_up, int):
+            raise OptionTypeError(
+                f"Variant must_use_up must be an int, not {show_value(self.must_use_up)}"
+            )
+        if not 0 <= self.must_use_up <= 5 or (self.must_use_up and self.omaha):
+            raise InvalidOptionError(
+                f"Variant must_use_up must be 0..5 (and 0 in Omaha), got {self.must_use_up}"
+            )
 
     def evaluate(
-        self, hole: CardsLike, board: CardsLike | None = ()
+        self,
+        hole: CardsLike,
+        board: CardsLike | None = (),
+        *,
+        down: CardsLike | None = None,
+        up: CardsLike | None = None,
     ) -> tuple[int | None, int | None]:
         """(high strength, low strength) of one player's cards; None where the
-        game has no such half; a low of 0 does not qualify."""
+        game has no such half; a low of 0 does not qualify.
+
+        *down*: the player's face-down cards, among *hole* (``down_wild``
+        games: the lowest of them, aces high, and every card of its rank in
+        the hand are wild for the high hand). *up*: the face-up cards that
+        must play (``must_use_up`` games; may be left out for a hand of
+        exactly five cards). Both are refused in other games.
+        """
         hole_ids = _core.parse_cards(hole)
         board_ids = _core.parse_cards(board) if _has_cards(board) else []
         self._check_sizes(len(hole_ids), len(board_ids))
+        if down is not None or up is not None or self.down_wild or self.must_use_up:
+            return self._evaluate_home(hole_ids, board_ids, down, up)
         if self.omaha:
             return tuple(  # type: ignore[return-value]
                 None if g is None else _core.evaluate_omaha(hole_ids, board_ids, g)
@@ -163,6 +235,69 @@ class Variant:
             None if g is None else _core.evaluate(cards, g) for g in (self.high, self.low)
         )
 
+    def _evaluate_home(
+        self, hole: list[int], board: list[int], down: Any, up: Any
+    ) -> tuple[int | None, int | None]:
+        """evaluate() for the face-down wild card and must-use up-cards."""
+        cards = hole + board
+        _check_no_repeats(cards)
+        down_ids = self._own_cards(down, hole, "down", "face-down", self.down_wild)
+        up_ids = self._own_cards(up, hole, "up", "face-up", bool(self.must_use_up))
+        high: Any = self.high
+        if self.down_wild:
+            if not down_ids:
+                raise InvalidArgumentError(
+                    f"{self.name}: give the player's face-down cards (down=): the lowest "
+                    "one is wild for the high hand"
+                )
+            wild_rank = RANK_CHARS[min(c >> 2 for c in down_ids)]
+            high = ranking(self.high, wild=wild_rank)  # type: ignore[arg-type]
+        if self.must_use_up:
+            if up_ids is None and len(cards) != 5:
+                raise InvalidArgumentError(
+                    f"{self.name}: give the {self.must_use_up} face-up cards that must play "
+                    f"(up=) for a hand of {len(cards)} cards"
+                )
+            if up_ids is not None and len(up_ids) != self.must_use_up:
+                raise HandSizeError(
+                    f"{self.name}: {self.must_use_up} face-up cards must play, "
+                    f"got {len(up_ids)} in up="
+                )
+        rest = [c for c in cards if up_ids is None or c not in up_ids]
+        fixed = up_ids or []
+
+        def strength(game: Any) -> int:
+            if not fixed:
+                return _core.evaluate(cards, game)
+            return max(
+                _core.evaluate(fixed + list(more), game)
+                for more in combinations(rest, 5 - len(fixed))
+            )
+
+        return (
+            None if high is None else strength(high),
+            None if self.low is None else strength(self.low),
+        )
+
+    def _own_cards(
+        self, given: Any, hole: list[int], keyword: str, what: str, used: bool
+    ) -> list[int] | None:
+        """The cards given as *keyword* (None if not given): refused where
+        the game has no use for them, and each must be in the hand."""
+        if given is None:
+            return None
+        if not used:
+            raise InvalidArgumentError(
+                f"{self.name} has no rule for {what} cards: {keyword}= is not used there"
+            )
+        ids = _core.parse_cards(given) if _has_cards(given) else []
+        for c in ids:
+            if c not in hole:
+                raise InvalidArgumentError(
+                    f"{self.name}: {what} card {_core.format_card(c)} is not in the hand"
+                )
+        return ids
+
     def _check_sizes(self, n_hole: int, n_board: int) -> None:
         if n_hole not in self.hole_cards:
             raise HandSizeError(
@@ -172,6 +307,12 @@ class Variant:
             raise HandSizeError(
                 f"{self.name}: the board has {_either(self.board_cards)} cards, got {n_board}"
             )
+
+
+# Hands of the home games reach ten cards (Pick a Partner: a team's two
+# up-cards and eight others); evaluate() ranks up to ten.
+MAX_HAND = 10
+DECLARATIONS = ("high", "low", "both")
 
 
 def _either(sizes: tuple[int, ...]) -> str:
@@ -305,6 +446,54 @@ ACE_FIVE_DRAW = Variant(
     aliases=("ace to five draw", "california lowball"),
 )
 
+SIX_CARD_OMAHA_HI_LO = Variant(
+    "Six-card Omaha Hi-Lo 8",
+    (6,),
+    (3, 4, 5),
+    low="ace_five_8",
+    omaha=True,
+    aliases=("six-card omaha hi-lo", "6-card omaha hi-lo", "plo6 hi-lo", "big o six"),
+)
+# Binglao: a die roll picks 4, 5 or 6 hole cards and high or hi-lo 8 (see
+# binglao()); these two name the game when the roll is not given.
+BINGLAO = Variant("Binglao", (4, 5, 6), (3, 4, 5), omaha=True, aliases=("binglao high",))
+BINGLAO_HI_LO = Variant(
+    "Binglao Hi-Lo 8",
+    (4, 5, 6),
+    (3, 4, 5),
+    low="ace_five_8",
+    omaha=True,
+    aliases=("binglao hi-lo", "binglao/8"),
+)
+
+# Home games (rule text 004). None has a bring-in in its text, and each has a
+# dealer, so none is ``stud`` here: odd chips go in seat order.
+ROLL_YOUR_OWN = Variant(
+    "Roll Your Own",
+    (5, 6, 7),
+    aliases=("roll your own stud", "roll-your-own", "ryo"),
+)
+DAKOTA = Variant(
+    "Dakota",
+    (5, 6, 7),
+    low="ace_five",
+    declare=DECLARATIONS,
+    down_wild=True,
+)
+MEXICAN_STUD = Variant("Mexican Stud", (5,), down_wild=True, aliases=("stud loco",))
+MISSISSIPPI_MUD = Variant(
+    "Mississippi Mud", (5,), low="ace_five", declare=("high", "low"), aliases=("mud",)
+)
+MISSISSIPPI_MUD_ACE_SIX = Variant(
+    "Mississippi Mud A-6",
+    (5,),
+    low="ace_six",
+    declare=DECLARATIONS,
+    aliases=("mississippi mud ace to six", "mississippi mud a6"),
+)
+PICK_A_PARTNER = Variant("Pick a Partner", (5, 6, 7, 8, 9, 10), must_use_up=2)
+PSYCHO = Variant("Psycho", (5, 6, 7), low="ace_five", declare=DECLARATIONS)
+
 VARIANTS = (
     HOLDEM,
     SHORT_DECK_HOLDEM,
@@ -319,6 +508,16 @@ VARIANTS = (
     DEUCE_SEVEN_SINGLE_DRAW,
     DEUCE_SEVEN_TRIPLE_DRAW,
     ACE_FIVE_DRAW,
+    SIX_CARD_OMAHA_HI_LO,
+    BINGLAO,
+    BINGLAO_HI_LO,
+    ROLL_YOUR_OWN,
+    DAKOTA,
+    MEXICAN_STUD,
+    MISSISSIPPI_MUD,
+    MISSISSIPPI_MUD_ACE_SIX,
+    PICK_A_PARTNER,
+    PSYCHO,
 )
 
 
@@ -345,10 +544,50 @@ def variant(name: str | Variant) -> Variant:
         if name in _core.GAMES:
             hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(
-            f"unknown poker variant {show_value(name)}{hint}; "
-            f"choose one of {', '.join(v.name for v in VARIANTS)}"
+            f"unknown poker variant {show_value(name)}{hint}; choose one of {variant_names()}"
         )
     return found
+
+
+def variant_names(limit: int = 200) -> str:
+    """The variants' names for a message, cut near *limit* characters (the
+    whole list is pyrankcore.VARIANTS)."""
+    text = ""
+    for i, v in enumerate(VARIANTS):
+        if len(text) + len(v.name) > limit:
+            return f"{text}, ... ({len(VARIANTS) - i} more in pyrankcore.VARIANTS)"
+        text = f"{text}, {v.name}" if text else v.name
+    return text
+
+
+# Binglao's die: 1-2 four hole cards, 3-4 five, 5-6 six; odd high, even hi-lo.
+_BINGLAO_ROLLS = {
+    1: OMAHA,
+    2: OMAHA_HI_LO,
+    3: COURCHEVEL,
+    4: BIG_O,
+    5: SIX_CARD_OMAHA,
+    6: SIX_CARD_OMAHA_HI_LO,
+}
+
+
+def binglao(roll: int) -> Variant:
+    """The Omaha game a Binglao die roll (1..6) deals.
+
+    The rule text says only that the roll "determines how many private cards
+    will be dealt to each player and whether the game will be High or
+    High-Low 8 or Better"; this takes the usual table: 1 four-card Omaha,
+    2 Omaha Hi-Lo 8, 3 five-card Omaha, 4 five-card hi-lo (Big O),
+    5 six-card Omaha, 6 six-card hi-lo.
+
+    >>> binglao(4).name
+    'Big O'
+    """
+    if isinstance(roll, bool) or not isinstance(roll, int):
+        raise TypeError(f"a die roll is an int 1..6, not {type(roll).__name__}")
+    if roll not in _BINGLAO_ROLLS:
+        raise InvalidArgumentError(f"a die roll is 1..6, got {show_value(roll)}")
+    return _BINGLAO_ROLLS[roll]
 
 
 def showdown(
@@ -360,6 +599,9 @@ def showdown(
     suit_rule: SuitRule | None = None,
     suit_order: str | None = None,
     unbeatable: str | None = None,
+    declarations: Sequence[str] | None = None,
+    down: Sequence[CardsLike] | None = None,
+    up: Sequence[CardsLike] | None = None,
 ) -> list[int]:
     """Each player's share of *pot* at showdown, in seat order.
 
@@ -394,6 +636,22 @@ def showdown(
         None, ``"italian"`` or ``"greek"``: the rules of the text that make
         the top hand beatable (see :func:`pyrankcore.suits.compare`); the
         high half only. The three-way cycles split the pot.
+    declarations
+        Declaration games (``Variant.declare``: Mississippi Mud, Dakota,
+        Psycho): each seat's "high", "low" or "both", in seat order. The
+        high half goes to the best high hand among those who declared high
+        or both, the low half to the best low among low or both. A player
+        who declares both must win or tie both ways, or gets nothing and
+        drops out of both halves. If only one half has contenders left, they
+        take the whole pot; if none is left (everyone declared both and
+        failed), nobody wins and every share is 0: the pot stays for the
+        next deal.
+    down
+        Each seat's face-down cards (Dakota, Mexican Stud: the lowest one
+        and every card of its rank are wild for that player's high hand).
+    up
+        Each seat's face-up cards that must play (Pick a Partner: the
+        team's two up-cards; each hand is a partnership's cards).
 
     Returns
     -------
@@ -450,6 +708,21 @@ def showdown(
     board_ids = _core.parse_cards(board) if _has_cards(board) else []
     parsed = [_core.parse_cards(h) for h in hands]
     _check_seats(parsed, board_ids)
+    home = (declarations, down, up)
+    if v is None and any(x is not None for x in home):
+        raise InvalidArgumentError(
+            "declarations=, down= and up= need a variant that uses them (e.g. 'Dakota'), "
+            "not a ranking"
+        )
+    if v is not None and (
+        v.declare or v.down_wild or v.must_use_up or any(x is not None for x in home)
+    ):
+        if house_rules or suit_order is not None:
+            raise InvalidArgumentError(
+                f"{v.name}: suit_rule=, suit_order= and unbeatable= are not supported "
+                "in the home games (declarations, face-down wild cards, up-cards)"
+            )
+        return _home_showdown(v, parsed, board_ids, pot, declarations, down, up)
 
     if v is None:
         strengths = [_core.evaluate(h + board_ids, by_ranking) for h in parsed]
@@ -491,6 +764,94 @@ def showdown(
     for chips, winners in parts:
         part = _split(chips, _odd_chip_order(v, winners, parsed, chip_order), len(parsed))
         shares = [a + b for a, b in zip(shares, part)]
+    return shares
+
+
+def _per_seat(value: Any, what: str, seats: int) -> list[Any]:
+    """One entry per seat, or a clear error."""
+    _check_ordered(value, what)
+    if len(value) != seats:
+        raise InvalidArgumentError(
+            f"{what} must have one entry per hand ({seats}), got {len(value)}"
+        )
+    return list(value)
+
+
+def _declarations(v: Variant, declarations: Any, seats: int) -> list[str] | None:
+    if not v.declare:
+        if declarations is not None:
+            raise InvalidArgumentError(f"{v.name} has no declarations: the cards speak")
+        return None
+    if declarations is None:
+        raise InvalidArgumentError(
+            f"{v.name} is played with declarations: pass declarations=[...], one of "
+            f"{', '.join(repr(d) for d in v.declare)} per hand"
+        )
+    out = []
+    for seat, d in enumerate(_per_seat(declarations, "declarations", seats)):
+        if not isinstance(d, str):
+            raise TypeError(f"seat {seat}'s declaration must be a str, not {type(d).__name__}")
+        word = d.strip().lower()
+        if word not in v.declare:
+            raise InvalidArgumentError(
+                f"seat {seat} declared {show_value(d)}; {v.name} allows "
+                f"{', '.join(repr(x) for x in v.declare)}"
+            )
+        out.append(word)
+    return out
+
+
+def _home_showdown(
+    v: Variant,
+    hands: list[list[int]],
+    board: list[int],
+    pot: int,
+    declarations: Any,
+    down: Any,
+    up: Any,
+) -> list[int]:
+    """showdown() for declarations, face-down wild cards and up-cards."""
+    seats = len(hands)
+    words = _declarations(v, declarations, seats)
+    if v.down_wild and down is None:
+        raise InvalidArgumentError(
+            f"{v.name}: pass down=[...], each hand's face-down cards (the lowest is wild)"
+        )
+    downs = [None] * seats if down is None else _per_seat(down, "down", seats)
+    ups = [None] * seats if up is None else _per_seat(up, "up", seats)
+    results = [
+        v.evaluate(h, board, down=d, up=u) for h, d, u in zip(hands, downs, ups, strict=True)
+    ]
+    highs = [r[0] for r in results]
+    lows = [r[1] for r in results]
+    if words is None:  # the cards speak
+        high_seats = list(range(seats)) if v.high is not None else []
+        low_seats = list(range(seats)) if v.low is not None else []
+    else:
+        high_seats = [s for s in range(seats) if words[s] in ("high", "both")]
+        low_seats = [s for s in range(seats) if words[s] in ("low", "both")]
+        best_high = max((highs[s] or 0 for s in high_seats), default=0)
+        best_low = max((lows[s] or 0 for s in low_seats), default=0)
+        # "A player who goes 'both ways' must win both ways or gets none of
+        # the pot": judged against every contender, then out of both halves.
+        failed = {
+            s
+            for s in range(seats)
+            if words[s] == "both" and (highs[s] != best_high or not lows[s] or lows[s] != best_low)
+        }
+        high_seats = [s for s in high_seats if s not in failed]
+        low_seats = [s for s in low_seats if s not in failed]
+    high_winners = [high_seats[i] for i in _winners([highs[s] for s in high_seats])]
+    low_winners = [low_seats[i] for i in _winners([lows[s] for s in low_seats])]
+    if high_winners and low_winners:
+        parts = [(pot - pot // 2, high_winners), (pot // 2, low_winners)]
+    else:
+        parts = [(pot, high_winners or low_winners)]
+    shares = [0] * seats
+    for chips, winners in parts:
+        if winners:
+            part = _split(chips, _odd_chip_order(v, winners, hands), seats)
+            shares = [a + b for a, b in zip(shares, part)]
     return shares
 
 

@@ -160,7 +160,7 @@ def test_sets_of_cards_are_refused():
         ({"hole_cards": [2]}, "OptionTypeError"),
         ({"hole_cards": (2.0,)}, "OptionTypeError"),
         ({"board_cards": (9,)}, "InvalidOptionError"),
-        ({"board_cards": (3, 4, 5), "hole_cards": (3,)}, "InvalidOptionError"),  # 8 cards
+        ({"board_cards": (3, 4, 5), "hole_cards": (6,)}, "InvalidOptionError"),  # 11 cards
         ({"high": "nope"}, "InvalidOptionError"),
         ({"high": None}, "InvalidOptionError"),
         ({"low": 5}, "OptionTypeError"),

@@ -292,8 +292,10 @@ BAD_HANDS = [
     ([0, 1, 2, 3, 99], "high", InvalidCardError),
     ([0, 1, 2, 3, 3], "high", DuplicateCardError),
     ([0, 1, 2, 3, 3, 60], "high", InvalidCardError),  # a bad id before a repeat
-    ([0, 1, 2, 3, 4, 5, 6, 7], "high", HandSizeError),
-    ([0, 1, 2, 3, 4, 5, 6, 99], "high", HandSizeError),  # size before ids
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "high", HandSizeError),  # 5 to 10 cards
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 99], "high", HandSizeError),  # size before ids
+    ([0, 1, 2, 3, 4, 5, 6, 99], "high", InvalidCardError),  # 8 cards: a bad id
+    ([0, 1, 2, 3, 4, 5, 6, 7, 7], "high", DuplicateCardError),  # 9 cards: a repeat
     ([0, 20, 21, 22, 22], "short_deck", InvalidCardError),  # deck before repeat
     ([20, 21, 22, 23, 23], "short_deck", DuplicateCardError),
     ([20, 21, 22, 23, 99], "short_deck", InvalidCardError),

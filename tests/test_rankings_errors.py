@@ -192,8 +192,8 @@ def test_incomplete_enumerate_counts_sizes(k):
 @pytest.mark.parametrize(
     "game", ["high", "ace_five", "ace_five_8", "deuce_seven", "ace_six", "short_deck"]
 )
-@pytest.mark.parametrize("n", [1, 3, 4, 8])
-def test_five_to_seven_card_games_reject_other_sizes(game, n):
+@pytest.mark.parametrize("n", [1, 3, 4, 11])
+def test_five_to_ten_card_games_reject_other_sizes(game, n):
     hand = list(range(51, 51 - n, -1))
     with pytest.raises(HandSizeError):
         pyrankcore.evaluate(hand, game)
