@@ -324,6 +324,13 @@ def _prepare(
             f"{game!r} is a ranking: equity takes a variant, e.g. 'Hold'em' or 'Razz'"
         )
     v = variants.variant(game)
+    if v.declare or v.down_wild or v.must_use_up:
+        # The engine ranks cards that speak; these games need declarations,
+        # face-down wild cards or up-cards that must play.
+        raise InvalidArgumentError(
+            f"equity does not cover {v.name} (declarations, face-down wild cards or "
+            "up-cards that must play); use showdown() on each deal"
+        )
     variants._check_ordered(hands, "hands")
     if not 2 <= len(hands) <= _core.EQ_MAX_PLAYERS:
         raise InvalidArgumentError(f"equity takes 2 to 10 players, got {len(hands)}")

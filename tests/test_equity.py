@@ -615,3 +615,13 @@ def test_progress_bar_gives_the_same_answer():
     assert equity(*args, progress=True, **mc) == equity(*args, **mc)
     with pytest.raises(TypeError):
         equity(*args, progress="yes")
+
+
+@pytest.mark.parametrize(
+    "game", ["Dakota", "Mississippi Mud", "Mexican Stud", "Pick a Partner", "Psycho"]
+)
+def test_home_games_with_their_own_showdown_rules_are_refused(game):
+    """Declarations, face-down wild cards and up-cards that must play are not
+    cards that speak: equity refuses those games instead of answering wrong."""
+    with pytest.raises(InvalidArgumentError, match=game):
+        equity(game, ["AsKs", "QdQc"])
