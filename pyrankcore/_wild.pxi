@@ -191,7 +191,6 @@ cdef void _tier_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] sums, lis
 cdef list _tier_flush(list levels, int max_wild):
     """natural_beats_wild, flush tables: as _tier_rank, by suit rank mask."""
     import numpy as np
-    masks = np.arange(8192)
     bits = np.array([bin(m).count("1") for m in range(8192)])
     out = []
     for w in range(max_wild + 1):
@@ -202,7 +201,6 @@ cdef list _tier_flush(list levels, int max_wild):
             used = np.where(ok, u, used)
         tiers = np.where(v > 0, (v - 1) * 8 + 8 - used, 0)
         out.append(tiers.astype(np.uint16))
-    del masks
     return out
 
 
@@ -233,8 +231,8 @@ cdef GameTables _build_wild(object ranking):
     """Tables of a wild-card ranking (well under a second)."""
     import numpy as np
     from dataclasses import replace
-    plain = replace(ranking, wild=None, bug=False, natural_beats_wild=False, double_ace_flush=False,
-                    name=ranking.name.split("[")[0])
+    plain = replace(ranking, wild=None, bug=False, natural_beats_wild=False,
+                    double_ace_flush=False, name=ranking.name.split("[")[0])
     builtin = _rankings.RANKINGS.get(plain.name)
     base_ranking = builtin if builtin == plain else plain
     cdef GameTables base = resolve_game(base_ranking)
