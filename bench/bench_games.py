@@ -256,6 +256,22 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
                     keeps=False,
                 )
             )
+            if "Omaha Hi-Lo 8" in {v.name for v in prc.VARIANTS}:  # one pass, 0.2+
+                cases.append(
+                    Case(
+                        "omaha",
+                        shape,
+                        "pyrankcore",
+                        'evaluate_omaha_batch(..., "Omaha Hi-Lo 8"), one pass',
+                        "hi-lo",
+                        len(holes),
+                        lambda t=t, ho=holes, bo=boards: prc.evaluate_omaha_batch(
+                            ho, bo, "Omaha Hi-Lo 8", threads=t
+                        ),
+                        threads=t,
+                        keeps=False,
+                    )
+                )
 
     holes, boards = deals.omaha[4]
     n = caps["call"]

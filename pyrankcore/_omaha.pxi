@@ -245,8 +245,15 @@ def evaluate_omaha_rows_hilo(const uint8_t[:, ::1] holes,
     cdef const prc_omaha_t *ohi = _omaha_tables(hi)
     cdef const prc_omaha_t *olo = _omaha_tables(lo)
     with nogil:
+        # The common shapes get constant sizes, so the card loops unroll.
         if nh == 4 and nb == 5:
             first_bad = prc_omaha_rows_hilo(&hi.game, ohi, &lo.game, olo, &holes[0, 0], 4,
+                                            &boards[0, 0], 5, &out[0, 0], start, stop)
+        elif nh == 5 and nb == 5:
+            first_bad = prc_omaha_rows_hilo(&hi.game, ohi, &lo.game, olo, &holes[0, 0], 5,
+                                            &boards[0, 0], 5, &out[0, 0], start, stop)
+        elif nh == 6 and nb == 5:
+            first_bad = prc_omaha_rows_hilo(&hi.game, ohi, &lo.game, olo, &holes[0, 0], 6,
                                             &boards[0, 0], 5, &out[0, 0], start, stop)
         else:
             first_bad = prc_omaha_rows_hilo(&hi.game, ohi, &lo.game, olo, &holes[0, 0], nh,
