@@ -119,6 +119,46 @@ def test_first_call_is_a_threaded_batch_of_a_custom_ranking(attempt):
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
+FIRST_CALL_WILD = """
+import threading
+import numpy as np
+import pyrankcore as prc
+game = {game}
+deal = prc.random_hands(300_000, 7, seed=11, game=game)
+results, errors = {{}}, []
+def work(i):
+    try:
+        if i == 3:
+            results[i] = np.array([prc.evaluate(h, game) for h in deal[:2000].tolist()])
+        else:
+            results[i] = prc.evaluate_batch(deal, game, threads=2)
+    except BaseException as exc:
+        errors.append(exc)
+threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+for t in threads: t.start()
+for t in threads: t.join()
+assert not errors, errors
+assert (results[0] == results[1]).all() and (results[0] == results[2]).all()
+assert (results[0][:2000] == results[3]).all()
+print("OK")
+"""
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        "prc.ranking('high', wild=('jokers', '2'))",
+        "prc.ranking('deuce_seven', wild='jokers', natural_beats_wild=True)",
+        "prc.ranking('short_deck', bug=True)",
+    ],
+)
+def test_first_call_is_a_threaded_batch_of_a_wild_ranking(game):
+    """Wild-card tables are built on first use: racing first calls (batches
+    split over threads, and one call at a time) all see complete tables."""
+    rc, out = run_child(FIRST_CALL_WILD.format(game=game))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
 def test_hand_sizes_past_the_kernel_buffers_never_reach_c():
     # A Ranking whose sizes were forced past validation (as a bug elsewhere
     # could do) is still refused before any kernel sees it.
