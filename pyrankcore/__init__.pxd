@@ -6,4 +6,5 @@ from pyrankcore._core cimport (
     evaluate_7,
     evaluate_cards,
     evaluate_mask,
+    evaluate_many,
 )

@@ -30,3 +30,13 @@ cdef uint16_t evaluate_cards(const uint8_t *cards, int n) noexcept nogil
 # The mask must have 5, 6 or 7 of its low 52 bits set; higher bits are
 # ignored.
 cdef uint16_t evaluate_mask(uint64_t mask) noexcept nogil
+
+# High strengths of n rows of k = 5, 6 or 7 card ids (row i is
+# cards[i*k .. i*k+k-1]) into out[0..n-1], every card checked, by the
+# fastest row loop for this CPU (the one evaluate_batch uses, AVX-512 where
+# present): one call for a whole array instead of one per hand. Returns -1
+# when every row is valid, else the index of the first row holding an id
+# above 51 or a repeated card (the rows before it are written, the rest
+# not); -2 for k outside 5..7 or n < 0 (nothing written). cards and out must
+# hold n*k and n entries.
+cdef long evaluate_many(const uint8_t *cards, int k, uint16_t *out, long n) noexcept nogil

@@ -71,6 +71,14 @@ cdef uint16_t evaluate_mask(uint64_t mask) noexcept nogil:
     return prc_eval_high_mask(mask)
 
 
+cdef long evaluate_many(const uint8_t *cards, int k, uint16_t *out, long n) noexcept nogil:
+    if k < 5 or k > 7 or n < 0:
+        return -2
+    if n == 0:
+        return -1
+    return prc_rows(NULL, cards, k, out, 0, n)
+
+
 include "_games.pxi"
 include "_cards.pxi"
 include "_single.pxi"

@@ -71,6 +71,7 @@ def test_pxd_files_ship_with_the_package():
         "evaluate_7",
         "evaluate_cards",
         "evaluate_mask",
+        "evaluate_many",
     ):
         assert fn in text, fn
 
@@ -215,3 +216,28 @@ def test_evaluate_mask_category_extremes(smoke):
     ]:
         ids = pyrankcore.parse_cards(text)
         assert smoke.eval_mask(sum(1 << c for c in ids)) == pyrankcore.evaluate(ids), text
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_evaluate_many_is_the_validated_batch(smoke, k):
+    """One cimport call for a whole array: the strengths evaluate_batch
+    gives, the first bad row reported (rows before it written)."""
+    hands = random_hands(20_003, k, seed=10 + k)
+    out = np.zeros(len(hands), dtype=np.uint16)
+    assert smoke.eval_many(hands, out) == -1
+    np.testing.assert_array_equal(out, pyrankcore.evaluate_batch(hands))
+    for pos, bad in ((0, 52), (17, 255), (20_002, None)):
+        broken = hands.copy()
+        broken[pos, k - 1] = broken[pos, 0] if bad is None else bad  # a repeat, or an id
+        out = np.zeros(len(hands), dtype=np.uint16)
+        assert smoke.eval_many(broken, out) == pos
+        np.testing.assert_array_equal(out[:pos], pyrankcore.evaluate_batch(hands[:pos]))
+
+
+def test_evaluate_many_refuses_bad_sizes(smoke):
+    hands = random_hands(10, 4, seed=3)
+    out = np.zeros(10, dtype=np.uint16)
+    assert smoke.eval_many(hands, out) == -2  # k = 4
+    seven = random_hands(10, 7, seed=3)
+    assert smoke.eval_many(seven, out, n=0) == -1
+    assert not out.any()

@@ -7,7 +7,14 @@ touches pyrankcore runs inside ``with nogil`` to prove the API is usable there.
 
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
-from pyrankcore cimport evaluate_5, evaluate_6, evaluate_7, evaluate_cards, evaluate_mask
+from pyrankcore cimport (
+    evaluate_5,
+    evaluate_6,
+    evaluate_7,
+    evaluate_cards,
+    evaluate_many,
+    evaluate_mask,
+)
 
 
 def eval_fixed(const uint8_t[::1] cards):
@@ -56,3 +63,12 @@ def eval_mask(uint64_t mask):
     with nogil:
         result = evaluate_mask(mask)
     return result
+
+
+def eval_many(const uint8_t[:, ::1] hands, uint16_t[::1] out, long n=-1):
+    """evaluate_many over the whole array (n rows; -1: all of them)."""
+    cdef long rows = hands.shape[0] if n < 0 else n
+    cdef long first_bad
+    with nogil:
+        first_bad = evaluate_many(&hands[0, 0], <int>hands.shape[1], &out[0], rows)
+    return first_bad
