@@ -446,12 +446,11 @@ def raise_bad_row(values: list[int], row: int, tables: Any, split: int | None = 
     """Raise the error of a row the kernel flagged, in evaluate's order: an
     id that is no card, a card outside the game's deck, a repeated card.
     *split*: the row is hole cards then board cards (Omaha)."""
+    jokers = tables.deck_mask >> 52 & 3 == 3
     for v in values:
         if not 0 <= v <= 53:
-            raise InvalidCardError(
-                f"row {row}: invalid card id {v} (not in 0..53: 0..51 the deck, 52 and 53 "
-                "the jokers)"
-            )
+            allowed = "0..53: 0..51 the deck, 52 and 53 the jokers" if jokers else "0..51"
+            raise InvalidCardError(f"row {row}: invalid card id {v} (not in {allowed})")
     for v in values:
         if not tables.deck_mask >> v & 1:
             raise InvalidCardError(

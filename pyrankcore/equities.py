@@ -75,7 +75,11 @@ _NS_PER_OMAHA_EVAL = 30.0
 # Hold'em from preflop, every hand known: the rank-board path
 # (src/prc_equity.h) takes about this long per assignment and player.
 _NS_PER_FAST_ASSIGNMENT = 250_000.0
-WEIGHT_SCALE = 1 << 20  # Monte Carlo weights: multiples of 2**-20
+# Monte Carlo draws a combo by integer weights: a weight w counts as
+# round(w * scale), at least 1, with scale 2**20, or less for a range so
+# large that its weights must still sum below 2**32 (a 4-card Omaha range
+# can hold 270,725 combos). Weights that are all equal stay exact.
+WEIGHT_SCALE = 1 << 20
 _RANDOM = ("", "random", "?")
 
 
@@ -324,6 +328,13 @@ def _prepare(
             f"{game!r} is a ranking: equity takes a variant, e.g. 'Hold'em' or 'Razz'"
         )
     v = variants.variant(game)
+    for half in (v.high, v.low):
+        if half is not None and _core.resolve_game(half).has_wild:
+            # The engine's kernels rank natural cards and deal from 52.
+            raise InvalidArgumentError(
+                f"equity does not cover wild-card rankings yet ({v.name}: "
+                f"{_core.resolve_game(half).name}); use showdown() on each deal"
+            )
     if v.declare or v.down_wild or v.must_use_up:
         # The engine ranks cards that speak; these games need declarations,
         # face-down wild cards or up-cards that must play.
@@ -717,7 +728,8 @@ def _range_arrays(p: _Plan) -> list[tuple[Any, Any]]:
     for seat, combos in enumerate(p.combos):
         k = p.spec[6][seat]
         cards = np.array([c for c, _ in combos], dtype=np.uint8).reshape(len(combos), k)
-        weights = np.array([max(1, round(w * WEIGHT_SCALE)) for _, w in combos], dtype=np.int64)
+        scale = min(WEIGHT_SCALE, ((1 << 32) - 1) // max(len(combos), 1))
+        weights = np.array([max(1, round(w * scale)) for _, w in combos], dtype=np.int64)
         out.append((cards, weights))
     return out
 

@@ -625,3 +625,22 @@ def test_home_games_with_their_own_showdown_rules_are_refused(game):
     cards that speak: equity refuses those games instead of answering wrong."""
     with pytest.raises(InvalidArgumentError, match=game):
         equity(game, ["AsKs", "QdQc"])
+
+
+def test_large_omaha_ranges_run_by_monte_carlo():
+    """A 4-card range past 4,096 combos ("AA**" has 6,961) keeps its weights
+    below 2**32 and runs; all-equal weights stay exact."""
+    r = equity("Omaha", ["AA**", "KsKd9h8h"], trials=20_000, seed=1)
+    assert not r.exact and r.trials == 20_000
+    assert 0.5 < r.players[0].equity < 0.9
+    assert abs(sum(p.equity for p in r.players) - 1) < 1e-9
+
+
+def test_wild_card_rankings_are_refused_not_misranked():
+    import dataclasses
+
+    wild = dataclasses.replace(
+        pyrankcore.variant("Hold'em"), high=pyrankcore.ranking("high", wild="2")
+    )
+    with pytest.raises(InvalidArgumentError, match="wild"):
+        equity(wild, ["2c2d", "AsAh"], "Kd 7s 3c", exact=True)
