@@ -198,26 +198,16 @@ def evaluate_omaha_batch(
     ...                      "Omaha Hi-Lo 8").tolist()
     [[7453, 56]]
     """
-    import numpy as np
 
     halves = _split_omaha(game)
     if halves is not None:
         both: Strengths = _evaluate_omaha_hilo(holes, boards, halves, out, threads)
         return both
     tables = _core.resolve_game(game, True)
-    hole_arr = card_matrix(holes, "holes")
-    board_arr = as_array(boards, "boards") if boards is not None else None
-    if board_arr is not None and board_arr.ndim == 1:
-        board_arr = np.broadcast_to(board_arr, (hole_arr.shape[0], board_arr.shape[0]))
-    board_arr = card_matrix(board_arr, "boards")
-    n, nh = hole_arr.shape
-    nb = board_arr.shape[1]
-    _core.check_omaha_sizes(nh, nb)
-    if board_arr.shape[0] != n:
-        raise HandSizeError(f"holes have {n} rows but boards have {board_arr.shape[0]}")
+    hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
+    n = hole_arr.shape[0]
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
-    hole8, board8 = as_uint8(hole_arr), as_uint8(board_arr)
     out = check_out(out, n, (hole_arr, board_arr, hole8, board8))
     n_threads = check_threads(threads, n)
 
@@ -230,6 +220,23 @@ def evaluate_omaha_batch(
         board = [int(v) for v in board_arr[first_bad]]
         raise_bad_row(hole + board, first_bad, tables, split=len(hole))
     return out
+
+
+def _omaha_inputs(holes: Any, boards: Any) -> tuple[Any, Any, Any, Any]:
+    """Checked Omaha arrays: (holes, boards) as given (a 1-d board shared by
+    every row) and as uint8 for the kernels."""
+    import numpy as np
+
+    hole_arr = card_matrix(holes, "holes")
+    board_arr = as_array(boards, "boards") if boards is not None else None
+    if board_arr is not None and board_arr.ndim == 1:
+        board_arr = np.broadcast_to(board_arr, (hole_arr.shape[0], board_arr.shape[0]))
+    board_arr = card_matrix(board_arr, "boards")
+    n, nh = hole_arr.shape
+    _core.check_omaha_sizes(nh, board_arr.shape[1])
+    if board_arr.shape[0] != n:
+        raise HandSizeError(f"holes have {n} rows but boards have {board_arr.shape[0]}")
+    return hole_arr, board_arr, as_uint8(hole_arr), as_uint8(board_arr)
 
 
 def _split_omaha(game: Any) -> tuple[Any, Any] | None:
@@ -257,16 +264,8 @@ def _evaluate_omaha_hilo(
     import numpy as np
 
     high, low = (_core.resolve_game(g, True) for g in halves)
-    hole_arr = card_matrix(holes, "holes")
-    board_arr = as_array(boards, "boards") if boards is not None else None
-    if board_arr is not None and board_arr.ndim == 1:
-        board_arr = np.broadcast_to(board_arr, (hole_arr.shape[0], board_arr.shape[0]))
-    board_arr = card_matrix(board_arr, "boards")
-    n, nh = hole_arr.shape
-    _core.check_omaha_sizes(nh, board_arr.shape[1])
-    if board_arr.shape[0] != n:
-        raise HandSizeError(f"holes have {n} rows but boards have {board_arr.shape[0]}")
-    hole8, board8 = as_uint8(hole_arr), as_uint8(board_arr)
+    hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
+    n = hole_arr.shape[0]
     if out is None:
         out = np.empty((n, 2), dtype=np.uint16)
     elif not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n, 2):

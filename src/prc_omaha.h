@@ -110,6 +110,38 @@ static uint16_t prc_omaha_flush(const prc_game_t *g, const uint8_t *hole,
 
 #define PRC_OMAHA_CHUNK 32
 
+/* Board and hole keys of one Omaha hand; nonzero when an id is invalid or
+ * repeated (across hole and board too) or its bit is in *invalid* (cards
+ * the game's deck lacks). */
+static inline uint64_t prc_omaha_read(const uint8_t *hole, int nh, const uint8_t *board,
+                                      int nb, uint64_t invalid, uint64_t *bkey_out,
+                                      uint64_t *hkey_out) {
+    uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
+    for (int j = 0; j < nb; j++) {
+        uint64_t bit = prc_card_bit[board[j]];
+        bkey += prc_card_key[board[j]];
+        seen |= bit;
+        total += bit;
+    }
+    for (int j = 0; j < nh; j++) {
+        uint64_t bit = prc_card_bit[hole[j]];
+        hkey += prc_card_key[hole[j]];
+        seen |= bit;
+        total += bit;
+    }
+    *bkey_out = bkey;
+    *hkey_out = hkey;
+    return ((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & invalid);
+}
+
+/* Suits that may make a flush: the board holds three or more of the suit
+ * and the hand two or more (adding 5 or 6 to a 4-bit counter sets its top
+ * bit exactly then). */
+static inline uint64_t prc_omaha_flush_suits(uint64_t bkey, uint64_t hkey) {
+    return (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
+        & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
+}
+
 /* Many Omaha rows (hole rows of nh ids, board rows of nb ids, C order).
  * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
  * the first pass validates each hand, hashes its board and prefetches its
@@ -127,21 +159,8 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
-            for (int j = 0; j < nb; j++) {
-                uint64_t bit = prc_card_bit[board[j]];
-                bkey += prc_card_key[board[j]];
-                seen |= bit;
-                total += bit;
-            }
-            for (int j = 0; j < nh; j++) {
-                uint64_t bit = prc_card_bit[hole[j]];
-                hkey += prc_card_key[hole[j]];
-                seen |= bit;
-                total += bit;
-            }
-            if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total)
-                | (seen & g->invalid_ids)) {
+            uint64_t bkey, hkey;
+            if (prc_omaha_read(hole, nh, board, nb, g->invalid_ids, &bkey, &hkey)) {
                 bad = i;   /* finish the rows before it, then report it */
                 end = i;
                 break;
@@ -153,8 +172,7 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
             PRC_PREFETCH(row + 64);
             PRC_PREFETCH(row + 90);
             rows[i - base] = row;
-            flush_suits[i - base] = (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
-                & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
+            flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
         }
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
@@ -197,20 +215,8 @@ static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
-            for (int j = 0; j < nb; j++) {
-                uint64_t bit = prc_card_bit[board[j]];
-                bkey += prc_card_key[board[j]];
-                seen |= bit;
-                total += bit;
-            }
-            for (int j = 0; j < nh; j++) {
-                uint64_t bit = prc_card_bit[hole[j]];
-                hkey += prc_card_key[hole[j]];
-                seen |= bit;
-                total += bit;
-            }
-            if (((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & invalid)) {
+            uint64_t bkey, hkey;
+            if (prc_omaha_read(hole, nh, board, nb, invalid, &bkey, &hkey)) {
                 bad = i;   /* finish the rows before it, then report it */
                 end = i;
                 break;
@@ -228,8 +234,7 @@ static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *
             PRC_PREFETCH(lrow + 90);
             hi_rows[i - base] = hrow;
             lo_rows[i - base] = lrow;
-            flush_suits[i - base] = (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
-                & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
+            flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
         }
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
