@@ -44,8 +44,19 @@ import sys
 # exactly 76,155 entries, with 13,092 row offsets (13,168 stored: see
 # build_row_offsets). Uniqueness is checked on every run.
 RANK_MULT = (
-    6400, 25601, 56000, 192000, 480000, 1200000, 2800004,
-    3440011, 3680031, 3720068, 3760147, 3800338, 3852357,
+    6400,
+    25601,
+    56000,
+    192000,
+    480000,
+    1200000,
+    2800004,
+    3440011,
+    3680031,
+    3720068,
+    3760147,
+    3800338,
+    3852357,
 )
 MAX_CARDS = 7
 RANK_SHIFT = 11
