@@ -749,13 +749,15 @@ def run_monte_carlo_task(p: _Plan, task: tuple[int, int], ranges: Any = None) ->
 
 def _run_threads(
     tasks: Sequence[Any],
-    work: Callable[[Any], EquityResult],
+    work: Callable[[Any], Any],
     n_threads: int,
     bar: Any,
-) -> list[EquityResult]:
+) -> list[Any]:
     """Run every task on up to n_threads threads (first come, first served);
-    the results in task order. A worker's exception is re-raised here."""
-    results: list[EquityResult | None] = [None] * len(tasks)
+    the results in task order (None results left out). A worker's exception
+    is re-raised here, after every thread has stopped. (Also the preflop
+    matrix's task runner.)"""
+    results: list[Any] = [None] * len(tasks)
     if n_threads <= 1 or len(tasks) <= 1:
         for i, t in enumerate(tasks):
             results[i] = work(t)

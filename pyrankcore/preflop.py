@@ -147,34 +147,7 @@ def _units(holes: npt.NDArray[np.uint8], threads: int, progress: bool) -> npt.ND
 
     bar = equities._progress_bar(progress, len(tasks), "preflop matrix")
     try:
-        lock = threading.Lock()
-        pending = list(reversed(tasks))
-        errors: list[BaseException] = []
-
-        def loop() -> None:
-            while True:
-                with lock:
-                    if not pending or errors:
-                        return
-                    task = pending.pop()
-                try:
-                    work(task)
-                except BaseException as exc:  # re-raised below
-                    with lock:
-                        errors.append(exc)
-                    return
-                if bar is not None:
-                    with lock:
-                        bar.update(1)
-
-        workers = [threading.Thread(target=loop) for _ in range(threads - 1)]
-        for w in workers:
-            w.start()
-        loop()
-        for w in workers:
-            w.join()
-        if errors:
-            raise errors[0]
+        equities._run_threads(tasks, work, threads, bar)
     finally:
         if bar is not None:
             bar.close()
