@@ -50,6 +50,8 @@ cdef extern from "prc_omaha.h" nogil:
     ctypedef struct prc_omaha_t:
         const uint16_t *pattern_of_slot
         const uint16_t *best
+        const uint16_t *flush_row
+        const uint16_t *flush_best
     uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
                                const uint8_t *board, int nb, int *bad)
     long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,

@@ -92,9 +92,11 @@ cdef _build_omaha_tables(GameTables t):
     for r in range(13):
         mult[r] = <uint32_t>(prc_card_key[r * 4] & 0xFFFFFFFF)
     patterns = [pat for pat in _rank_multisets() if 3 <= sum(pat) <= 5]
-    pattern_of_slot = np.zeros(PRC_HASH_SIZE, dtype=np.uint16)
+    # One spare entry past each table: the vector loops read 4 bytes for a
+    # uint16 entry, so the last entry's read stays inside (as PRC_RANK_LEN).
+    pattern_of_slot = np.zeros(PRC_HASH_SIZE + 1, dtype=np.uint16)
     board_counts = np.array(patterns, dtype=np.int32)
-    best = np.zeros(len(patterns) * PRC_N_PAIR_COLUMNS, dtype=np.uint16)
+    best = np.zeros(len(patterns) * PRC_N_PAIR_COLUMNS + 1, dtype=np.uint16)
     cdef uint16_t[::1] slot_view = pattern_of_slot
     cdef const int32_t[:, ::1] counts = board_counts
     cdef uint16_t[::1] best_view = best
@@ -131,11 +133,68 @@ cdef _build_omaha_tables(GameTables t):
                                 i = <int>p * PRC_N_PAIR_COLUMNS + h2 * (h2 + 1) // 2 + h1
                                 if v > best_view[i]:
                                     best_view[i] = v
+    flush_arrays = None
+    if t.game.flush_mode == PRC_FLUSH_DOMINANT:
+        flush_arrays = _build_omaha_flush_tables(t)
     pattern_of_slot.flags.writeable = False
     best.flags.writeable = False
     t.omaha.pattern_of_slot = &slot_view[0]
     t.omaha.best = &best_view[0]
-    t._omaha_arrays = (pattern_of_slot, best)   # published last
+    cdef const uint16_t[::1] flush_row_view, flush_best_view
+    if flush_arrays is not None:
+        flush_row_view, flush_best_view = flush_arrays
+        t.omaha.flush_row = &flush_row_view[0]
+        t.omaha.flush_best = &flush_best_view[0]
+    t._omaha_arrays = (pattern_of_slot, best, flush_arrays)   # published last
+
+
+cdef _build_omaha_flush_tables(GameTables t):
+    """Flushes in Omaha (flush-dominant games): for every rank mask of one
+    suit's 3 to 5 board cards (2,288 masks, a row each) and every pair of
+    hole ranks of that suit (the pair columns), the best flush of the pair
+    and three of those board cards. A hand's flush then costs one lookup
+    (per suited hole pair). Returns (row of mask, best), read-only."""
+    import numpy as np
+    masks = np.array([m for m in range(1 << 13) if 3 <= bin(m).count("1") <= 5],
+                     dtype=np.uint16)
+    flush_row = np.zeros((1 << 13) + 1, dtype=np.uint16)   # + the spare entry
+    flush_best = np.zeros(len(masks) * PRC_N_PAIR_COLUMNS + 1, dtype=np.uint16)
+    cdef uint16_t[::1] row_view = flush_row
+    cdef uint16_t[::1] best_view = flush_best
+    cdef const uint16_t[::1] mask_of_row = masks
+    cdef const uint16_t *flush = t.game.flush
+    cdef Py_ssize_t row, n_rows = len(masks)
+    cdef unsigned m, pair, x, y, z
+    cdef int h1, h2
+    cdef uint16_t v, top
+    for row in range(n_rows):
+        row_view[mask_of_row[row]] = <uint16_t>row
+    with nogil:
+        for row in range(n_rows):
+            m = mask_of_row[row]
+            for h2 in range(13):
+                for h1 in range(h2):
+                    pair = (<unsigned>1 << h1) | (<unsigned>1 << h2)
+                    if pair & m:
+                        continue   # the same card twice: no hand holds it
+                    top = 0
+                    # every three of the board's cards of the suit
+                    x = m
+                    while x:
+                        y = x & (x - 1)
+                        while y:
+                            z = y & (y - 1)
+                            while z:
+                                v = flush[pair | (x & (~x + 1)) | (y & (~y + 1)) | (z & (~z + 1))]
+                                if v > top:
+                                    top = v
+                                z &= z - 1
+                            y &= y - 1
+                        x &= x - 1
+                    best_view[row * PRC_N_PAIR_COLUMNS + h2 * (h2 + 1) // 2 + h1] = top
+    flush_row.flags.writeable = False
+    flush_best.flags.writeable = False
+    return flush_row, flush_best
 
 
 def check_omaha_sizes(Py_ssize_t nh, Py_ssize_t nb):

@@ -71,31 +71,50 @@ static inline uint16_t prc_omaha_checked(const prc_game_t *g,
 typedef struct {
     const uint16_t *pattern_of_slot; /* board rank slot -> pattern row */
     const uint16_t *best;            /* pattern row * PRC_N_PAIR_COLUMNS + pair index */
+    /* Flush-dominant games: the board's ranks of the flush suit (a 13-bit
+     * mask of 3-5 ranks) -> flush row; flush row * PRC_N_PAIR_COLUMNS +
+     * pair index -> the best flush of that suited hole pair with three of
+     * those board cards. */
+    const uint16_t *flush_row;
+    const uint16_t *flush_best;
 } prc_omaha_t;
 
-static uint16_t prc_omaha_flush(const prc_game_t *g, const uint8_t *hole,
-                                int nh, const uint8_t *board, int nb,
-                                int suit) {
+/* Column of a pair of hole ranks (the order of prc_pair_column). */
+static inline int prc_pair_index(int r1, int r2) {
+    int hi = r1 > r2 ? r1 : r2, lo = r1 > r2 ? r2 : r1;
+    return hi * (hi + 1) / 2 + lo;
+}
+
+/* The best flush of suit *suit* (one the board holds three or more of):
+ * one lookup per hole pair of that suit. */
+static inline uint16_t prc_omaha_flush_lookup(const prc_omaha_t *o, const uint8_t *hole,
+                                              int nh, const uint8_t *board, int nb,
+                                              int suit) {
     int hr[6], nhr = 0;
     unsigned bmask = 0;
     for (int i = 0; i < nh; i++)
         if ((hole[i] & 3) == suit) hr[nhr++] = hole[i] >> 2;
     for (int i = 0; i < nb; i++)
         if ((board[i] & 3) == suit) bmask |= 1u << (board[i] >> 2);
+    const uint16_t *row = o->flush_best + (size_t)o->flush_row[bmask] * PRC_N_PAIR_COLUMNS;
     uint16_t best = 0;
     for (int a = 0; a < nhr; a++)
         for (int b = a + 1; b < nhr; b++) {
-            unsigned pair = (1u << hr[a]) | (1u << hr[b]);
-            /* every 3-card subset of the board's cards of this suit */
-            for (unsigned x = bmask; x; x &= x - 1)
-                for (unsigned y = x & (x - 1); y; y &= y - 1)
-                    for (unsigned z = y & (y - 1); z; z &= z - 1) {
-                        unsigned m = pair | (x & -x) | (y & -y) | (z & -z);
-                        uint16_t v = g->flush[m];
-                        if (v > best) best = v;
-                    }
+            uint16_t v = row[prc_pair_index(hr[a], hr[b])];
+            best = v > best ? v : best;
         }
     return best;
+}
+
+/* The best flush of a hand whose board holds three or more of a suit
+ * (any suit; 0 when none can flush). */
+static inline uint16_t prc_omaha_flush_any(const prc_omaha_t *o, const uint8_t *hole, int nh,
+                                           const uint8_t *board, int nb) {
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nb; i++) count[board[i] & 3]++;
+    for (int suit = 0; suit < 4; suit++)
+        if (count[suit] >= 3) return prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
+    return 0;
 }
 
 /* Software prefetch: a hint only, so a no-op where unsupported. */
@@ -148,10 +167,10 @@ static inline uint64_t prc_omaha_flush_suits(uint64_t bkey, uint64_t hkey) {
  * pattern row; the second does the pair lookups once the rows are in cache.
  * Returns the index of the first invalid row, or -1; the rows before it are
  * written, the rows from it on are not. */
-static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
-                                  const uint8_t *holes, int nh,
-                                  const uint8_t *boards, int nb,
-                                  uint16_t *out, long start, long stop) {
+static inline long prc_omaha_rows_scalar(const prc_game_t *g, const prc_omaha_t *o,
+                                         const uint8_t *holes, int nh,
+                                         const uint8_t *boards, int nb,
+                                         uint16_t *out, long start, long stop) {
     const uint16_t *rows[PRC_OMAHA_CHUNK];
     uint64_t flush_suits[PRC_OMAHA_CHUNK];
     long bad = -1;
@@ -186,7 +205,7 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
             if (g->flush_mode == PRC_FLUSH_DOMINANT) {
                 for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
                     int suit = (prc_ctz64(suits) - 3) >> 2;
-                    uint16_t v = prc_omaha_flush(g, hole, nh, board, nb, suit);
+                    uint16_t v = prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
                     best = v > best ? v : best;
                 }
             }
@@ -194,6 +213,30 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
         }
     }
     return bad;
+}
+
+#if PRC_AVX512_DISPATCH
+#include "prc_omaha_avx512.h"
+#endif
+
+/* prc_omaha_rows_scalar, or the AVX-512 loops where prc_kernel chose them
+ * (the same strengths and the same first invalid row). */
+static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
+                                  const uint8_t *holes, int nh,
+                                  const uint8_t *boards, int nb,
+                                  uint16_t *out, long start, long stop) {
+#if PRC_AVX512_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16) {
+        if (nb == 5 && nh == 4)
+            return prc_omaha_rows_avx512_4_5(g, o, holes, nh, boards, nb, out, start, stop);
+        if (nb == 5 && nh == 5)
+            return prc_omaha_rows_avx512_5_5(g, o, holes, nh, boards, nb, out, start, stop);
+        if (nb == 5 && nh == 6)
+            return prc_omaha_rows_avx512_6_5(g, o, holes, nh, boards, nb, out, start, stop);
+        return prc_omaha_rows_avx512_any(g, o, holes, nh, boards, nb, out, start, stop);
+    }
+#endif
+    return prc_omaha_rows_scalar(g, o, holes, nh, boards, nb, out, start, stop);
 }
 
 /* Hi-lo in one pass: the high game (flushes ignored or dominant) and a low
@@ -250,7 +293,7 @@ static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *
             if (hi->flush_mode == PRC_FLUSH_DOMINANT) {
                 for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
                     int suit = (prc_ctz64(suits) - 3) >> 2;
-                    uint16_t v = prc_omaha_flush(hi, hole, nh, board, nb, suit);
+                    uint16_t v = prc_omaha_flush_lookup(ohi, hole, nh, board, nb, suit);
                     best_hi = v > best_hi ? v : best_hi;
                 }
             }

@@ -1,0 +1,252 @@
+/* pyrankcore: AVX-512 Omaha row loops, 16 hands per block.
+ *
+ * Included by prc_omaha.h where prc_avx512.h is (x86-64, GCC or Clang);
+ * chosen at run time with the other AVX-512 loops (prc_kernel). They read
+ * the same tables as prc_omaha_rows and fill exactly what it fills: a step
+ * holding an invalid row, and the rows after the last full step, go to the
+ * scalar loop, which reports the first invalid row.
+ *
+ * One block of 16 hands:
+ *  - hole and board bytes come in with one full and one masked load each
+ *    (nothing past the last row is read); one byte permute per card moves
+ *    card j of each row into that row's 32-bit lane (as prc_v_sum_rows);
+ *  - validation as in prc_avx512.h over all nh + nb cards (ids below 52,
+ *    the popcount of the suit-major mask, the deck's missing cards);
+ *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
+ *    gathered: a gather per hole pair then reads the row at the pair's
+ *    column (hi * (hi + 1) / 2 + lo from the two ranks);
+ *  - flushes (flush-dominant games): a hole card can flush only if the
+ *    board holds three or more of its suit (at most one suit can, with five
+ *    board cards); for lanes where both cards of a pair can, a masked
+ *    gather reads the flush row of the board's ranks in that suit. */
+#ifndef PRC_OMAHA_AVX512_H
+#define PRC_OMAHA_AVX512_H
+
+/* Constants of one Omaha loop: byte positions and rank keys. */
+typedef struct {
+    __m512i hole_pick[6], board_pick[5];
+    __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
+    __m512i triangle;   /* r * (r + 1) / 2 by rank: the first column of pairs topped by r */
+} prc_vo_consts;
+
+PRC_AVX512_ATTR static inline void prc_vo_picks(__m512i *pick, int k) {
+    uint8_t bytes[64];
+    for (int j = 0; j < k; j++) {
+        for (int b = 0; b < 64; b++) bytes[b] = (uint8_t)((b >> 2) * k + j);
+        pick[j] = _mm512_loadu_si512((const void *)bytes);
+    }
+}
+
+PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, int nh, int nb) {
+    uint32_t keys[16] = {0}, tri[16] = {0};
+    prc_vo_picks(c->hole_pick, nh);
+    prc_vo_picks(c->board_pick, nb);
+    for (int r = 0; r < 13; r++) {
+        keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
+        tri[r] = (uint32_t)(r * (r + 1) / 2);
+    }
+    c->rank_key = _mm512_loadu_si512((const void *)keys);
+    c->triangle = _mm512_loadu_si512((const void *)tri);
+}
+
+/* The 16 * k bytes (k = 3..6) of 16 rows, in two registers. */
+PRC_AVX512_ATTR static inline void prc_vo_load(const uint8_t *rows, int k, __m512i *first,
+                                               __m512i *rest) {
+    if (16 * k <= 64) {
+        *first = _mm512_maskz_loadu_epi8(~0ULL >> (64 - 16 * k), rows);
+        *rest = _mm512_setzero_si512();
+    } else {
+        *first = _mm512_loadu_si512((const void *)rows);
+        *rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * k), rows + 64);
+    }
+}
+
+/* Card j of each of the 16 rows, one per 32-bit lane. */
+PRC_AVX512_ATTR static inline __m512i prc_vo_card(__m512i first, __m512i rest, __m512i pick) {
+    return _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first, pick, rest);
+}
+
+/* Suit-major bit of each card into the two 32-bit halves of a 64-bit mask
+ * (shifts by 32 or more give 0, so each bit lands in one half). */
+PRC_AVX512_ATTR static inline void prc_vo_add_bit(__m512i card, __m512i *lo, __m512i *hi) {
+    const __m512i one = _mm512_set1_epi32(1);
+    __m512i bit = _mm512_or_si512(
+        _mm512_slli_epi32(_mm512_and_si512(card, _mm512_set1_epi32(3)), 4),
+        _mm512_srli_epi32(card, 2));
+    *lo = _mm512_or_si512(*lo, _mm512_sllv_epi32(one, bit));
+    *hi = _mm512_or_si512(*hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, _mm512_set1_epi32(32))));
+}
+
+/* What the first pass keeps of one block for the second. */
+typedef struct {
+    __m512i row;            /* offset of each hand's pattern row in o->best */
+    __m512i flush;          /* offset of its suited pair's entry in o->flush_best */
+    __m512i rank[6];        /* hole ranks */
+    __mmask16 flush_lanes;  /* two or more hole cards of a suit the board has 3+ of */
+    __mmask16 more_pairs;   /* three or more: the other pairs go to the scalar code */
+} prc_vo_block;
+
+/* Blocks per chunk: the first pass hashes every board of a chunk and
+ * gathers its pattern and flush rows, the second reads the rows once those
+ * gathers have completed (measured faster than one block at a time). */
+#ifndef PRC_VO_CHUNK_BLOCKS
+#define PRC_VO_CHUNK_BLOCKS 4
+#endif
+
+/* Index of the highest set bit of each lane (nonzero, below 2**24): the
+ * exponent of its conversion to float, exact in that range. */
+PRC_AVX512_ATTR static inline __m512i prc_vo_top_bit(__m512i x) {
+    __m512i bits = _mm512_castps_si512(_mm512_cvtepi32_ps(x));
+    return _mm512_sub_epi32(_mm512_srli_epi32(bits, 23), _mm512_set1_epi32(127));
+}
+
+/* Column of each lane's pair of ranks. */
+PRC_AVX512_ATTR static inline __m512i prc_vo_column(const prc_vo_consts *c, __m512i ra,
+                                                    __m512i rb) {
+    return _mm512_add_epi32(_mm512_permutexvar_epi32(_mm512_max_epu32(ra, rb), c->triangle),
+                            _mm512_min_epu32(ra, rb));
+}
+
+/* The ranks of each lane's cards in the suit the board holds three or more
+ * of (at most one suit can, with at most five board cards), from the
+ * suit-major masks: 16 bits a suit, two suits in each half. */
+PRC_AVX512_ATTR static inline __m512i prc_vo_suit_ranks(__mmask32 in_lo, __mmask32 in_hi,
+                                                        __m512i lo, __m512i hi) {
+    __m512i suited = _mm512_or_si512(_mm512_maskz_mov_epi16(in_lo, lo),
+                                     _mm512_maskz_mov_epi16(in_hi, hi));
+    return _mm512_and_si512(_mm512_or_si512(suited, _mm512_srli_epi32(suited, 16)),
+                            _mm512_set1_epi32(0x1FFF));
+}
+
+/* First pass over 16 rows: returns the lanes holding an invalid row. */
+PRC_AVX512_ATTR static inline __attribute__((always_inline)) __mmask16 prc_vo_first_pass(
+    const prc_vo_consts *c, const prc_game_t *g, const prc_omaha_t *o, const uint8_t *holes,
+    const int NH, const uint8_t *boards, const int NB, int flushes, prc_vo_block *blk) {
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i columns = _mm512_set1_epi32(PRC_N_PAIR_COLUMNS);
+    __m512i first, rest;
+    __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
+    prc_vo_load(boards, NB, &first, &rest);
+    for (int j = 0; j < NB; j++) {
+        __m512i card = prc_vo_card(first, rest, c->board_pick[j]);
+        top = _mm512_max_epu32(top, card);
+        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
+                                                             c->rank_key));
+        prc_vo_add_bit(card, &blo, &bhi);
+    }
+    prc_vo_load(holes, NH, &first, &rest);
+    for (int j = 0; j < NH; j++) {
+        __m512i card = prc_vo_card(first, rest, c->hole_pick[j]);
+        blk->rank[j] = _mm512_srli_epi32(card, 2);
+        top = _mm512_max_epu32(top, card);
+        prc_vo_add_bit(card, &hlo, &hhi);
+    }
+    __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
+    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+    __mmask16 bad = (__mmask16)(
+        _mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
+        _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(NH + NB)) |
+        _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)g->invalid)) |
+        _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(g->invalid >> 32))));
+    if (bad) return bad;
+    __m512i pattern = _mm512_and_si512(
+        _mm512_i32gather_epi32(prc_v_rank_slot(sum), (const void *)o->pattern_of_slot, 2),
+        low16);
+    blk->row = _mm512_mullo_epi32(pattern, columns);
+    blk->flush_lanes = blk->more_pairs = 0;
+    if (flushes) {
+        const __m512i three16 = _mm512_set1_epi16(3);
+        __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(blo), three16);
+        __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(bhi), three16);
+        __m512i held = prc_vo_suit_ranks(in_lo, in_hi, hlo, hhi);
+        __m512i n_held = _mm512_popcnt_epi32(held);
+        __mmask16 lanes = _mm512_cmpge_epu32_mask(n_held, _mm512_set1_epi32(2));
+        if (lanes) {
+            /* The highest and the lowest suited hole ranks: the only pair
+             * where two are held; the scalar code adds the others. */
+            __m512i lowest = _mm512_popcnt_epi32(
+                _mm512_andnot_si512(held, _mm512_sub_epi32(held, _mm512_set1_epi32(1))));
+            __m512i frow = _mm512_and_si512(
+                _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), lanes,
+                                            prc_vo_suit_ranks(in_lo, in_hi, blo, bhi),
+                                            (const void *)o->flush_row, 2),
+                low16);
+            blk->flush = _mm512_add_epi32(_mm512_mullo_epi32(frow, columns),
+                                          prc_vo_column(c, prc_vo_top_bit(held), lowest));
+            blk->flush_lanes = lanes;
+            blk->more_pairs = _mm512_mask_cmpgt_epu32_mask(lanes, n_held, _mm512_set1_epi32(2));
+        }
+    }
+    return 0;
+}
+
+/* Second pass: the best strength of each of the block's 16 hands. */
+PRC_AVX512_ATTR static inline __attribute__((always_inline)) __m512i prc_vo_second_pass(
+    const prc_vo_consts *c, const prc_omaha_t *o, const int NH, const prc_vo_block *blk) {
+    __m512i best = _mm512_setzero_si512();
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++) {
+            __m512i column = prc_vo_column(c, blk->rank[a], blk->rank[b]);
+            __m512i v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->row, column),
+                                               (const void *)o->best, 2);
+            best = _mm512_max_epu16(best, v);   /* the low halves are the values */
+        }
+    if (blk->flush_lanes)
+        best = _mm512_max_epu16(best, _mm512_mask_i32gather_epi32(
+                                          _mm512_setzero_si512(), blk->flush_lanes, blk->flush,
+                                          (const void *)o->flush_best, 2));
+    return best;
+}
+
+/* Omaha rows start..stop with NH hole and NB board cards, for a game whose
+ * flushes are ignored or dominant. Returns the first invalid row or -1, as
+ * prc_omaha_rows_scalar. Inlined into one loop per common shape. */
+PRC_AVX512_ATTR static inline __attribute__((always_inline)) long prc_omaha_rows_avx512_body(
+    const prc_game_t *game, const prc_omaha_t *o, const uint8_t *holes, const int NH,
+    const uint8_t *boards, const int NB, uint16_t *out, long start, long stop) {
+    const prc_game_t local = *game, *g = &local;
+    const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
+    const long chunk = 16 * PRC_VO_CHUNK_BLOCKS;
+    prc_vo_consts c;
+    prc_vo_init(&c, NH, NB);
+    prc_vo_block blk[PRC_VO_CHUNK_BLOCKS];
+    long i = start;
+    for (; i + chunk <= stop; i += chunk) {
+        __mmask16 bad = 0;
+        for (int b = 0; b < PRC_VO_CHUNK_BLOCKS && !bad; b++)
+            bad = prc_vo_first_pass(&c, g, o, holes + (i + 16 * b) * NH, NH,
+                                    boards + (i + 16 * b) * NB, NB, flushes, &blk[b]);
+        if (bad) {
+            long r = prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
+            if (r >= 0) return r;
+            continue;
+        }
+        for (int b = 0; b < PRC_VO_CHUNK_BLOCKS; b++) {
+            prc_v_store(out + i + 16 * b, prc_vo_second_pass(&c, o, NH, &blk[b]));
+            for (unsigned m = blk[b].more_pairs; m; m &= m - 1) {
+                long r = i + 16 * b + prc_ctz64(m);
+                uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
+                out[r] = v > out[r] ? v : out[r];
+            }
+        }
+    }
+    return prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+}
+
+#define PRC_DEFINE_OMAHA_AVX512(NAME, NH_ARG, NB_ARG)                          \
+    PRC_AVX512_ATTR static long NAME(const prc_game_t *g, const prc_omaha_t *o, \
+                                     const uint8_t *holes, int nh,            \
+                                     const uint8_t *boards, int nb,           \
+                                     uint16_t *out, long start, long stop) {  \
+        (void)nh;                                                             \
+        (void)nb;                                                             \
+        return prc_omaha_rows_avx512_body(g, o, holes, NH_ARG, boards, NB_ARG, \
+                                          out, start, stop);                  \
+    }
+
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_4_5, 4, 5)
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_5_5, 5, 5)
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_6_5, 6, 5)
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_any, nh, nb)
+
+#endif
