@@ -8,7 +8,9 @@ def evaluate_omaha(hole, board, game="high"):
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
-    cdef GameTables t = resolve_game(game, True)
+    cdef GameTables t = resolve_game(game, True, True)
+    if t.suited:  # a suit tie-break ranking: _suits.pxi
+        return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int bad = 0, i

@@ -36,7 +36,17 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import ACE, Ranking, show_value
+from pyrankcore._rankings import (
+    ACE,
+    DEFAULT_SUIT_ORDER,
+    SUIT_ORDER_ALIASES,
+    SUIT_ORDERS,
+    SUIT_TIEBREAKS,
+    Ranking,
+    resolve_suit_order,
+    show_value,
+    suit_order_ranks,
+)
 from pyrankcore.errors import (
     InvalidArgumentError,
     InvalidOptionError,
@@ -65,35 +75,8 @@ __all__ = [
     "winners",
 ]
 
-_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-_LETTER = {word: letter for letter, word in _WORDS.items()}
-
-# The orders of the rule text, highest suit first, in the text's order.
-SUIT_ORDERS: dict[str, tuple[str, str, str, str]] = {
-    "spades-hearts-diamonds-clubs": ("s", "h", "d", "c"),  # standard poker, bridge
-    "spades-hearts-clubs-diamonds": ("s", "h", "c", "d"),
-    "spades-diamonds-clubs-hearts": ("s", "d", "c", "h"),
-    "hearts-spades-diamonds-clubs": ("h", "s", "d", "c"),  # Greece, Turkey
-    "hearts-diamonds-spades-clubs": ("h", "d", "s", "c"),  # Austria, Sweden
-    "hearts-diamonds-clubs-spades": ("h", "d", "c", "s"),  # Italy
-    "diamonds-spades-hearts-clubs": ("d", "s", "h", "c"),  # Brazil
-    "diamonds-hearts-spades-clubs": ("d", "h", "s", "c"),  # Brazil
-    "clubs-spades-hearts-diamonds": ("c", "s", "h", "d"),  # Germany
-}
-DEFAULT_SUIT_ORDER = "spades-hearts-diamonds-clubs"
-# Regions the text names with one order each (Brazil has two: name them).
-SUIT_ORDER_ALIASES: dict[str, str] = {
-    "standard": DEFAULT_SUIT_ORDER,
-    "bridge": DEFAULT_SUIT_ORDER,
-    "greece": "hearts-spades-diamonds-clubs",
-    "turkey": "hearts-spades-diamonds-clubs",
-    "austria": "hearts-diamonds-spades-clubs",
-    "sweden": "hearts-diamonds-spades-clubs",
-    "italy": "hearts-diamonds-clubs-spades",
-    "germany": "clubs-spades-hearts-diamonds",
-}
-# The text's three rules "when hands are equal apart from suit", in its order.
-SUIT_TIEBREAKS = ("highest_card", "main_group", "highest_unpaired")
+# SUIT_ORDERS, SUIT_ORDER_ALIASES, SUIT_TIEBREAKS and resolve_suit_order live
+# in pyrankcore._rankings (a Ranking checks its suit options with them).
 UNBEATABLE_RULES = ("italian", "greek")
 
 # suited_strength = strength << SUIT_KEY_BITS | suit key: five suits of 2 bits.
@@ -101,67 +84,15 @@ SUIT_KEY_BITS = 10
 # Strengths are uint16, so suited strengths need 26 bits: uint32 holds them.
 SUITED_DTYPE = "uint32"
 
-_ORDER_ALLOWED = (
-    "a suit order named in the rule text ("
-    + ", ".join(repr(n) for n in SUIT_ORDERS)
-    + "), a region ("
-    + ", ".join(repr(a) for a in SUIT_ORDER_ALIASES)
-    + "), the four suit words highest first joined by '-', or four letters such as 'hdcs'"
-)
-
 
 def _value_error(option: str, value: object, allowed: str) -> InvalidOptionError:
     return InvalidOptionError(f"invalid {option}={show_value(value)}; {option} must be {allowed}")
 
 
-def resolve_suit_order(value: str, option: str = "suit_order") -> str:
-    """The canonical name of a suit order: suit words, highest first.
-
-    Accepts a name of :data:`SUIT_ORDERS`, a region of
-    :data:`SUIT_ORDER_ALIASES` ("italy"), any order of the four suit words
-    ("clubs-diamonds-hearts-spades") or four suit letters ("hdcs"); case,
-    spaces and underscores do not matter.
-
-    Raises
-    ------
-    OptionTypeError
-        *value* is not a str (a TypeError).
-    InvalidOptionError
-        Anything else: the message names *option* and *value*.
-
-    >>> resolve_suit_order("Italy")
-    'hearts-diamonds-clubs-spades'
-    >>> resolve_suit_order("shcd")
-    'spades-hearts-clubs-diamonds'
-    """
-    if not isinstance(value, str):
-        raise OptionTypeError(
-            f"{option} must be a suit order name (a str), not {type(value).__name__} "
-            f"({show_value(value)})"
-        )
-    text = "-".join(value.strip().lower().replace("_", " ").replace(",", " ").split())
-    if text in SUIT_ORDER_ALIASES:
-        return SUIT_ORDER_ALIASES[text]
-    if text == "brazil":
-        raise _value_error(
-            option,
-            value,
-            "one of Brazil's two orders in the rule text: "
-            "'diamonds-spades-hearts-clubs' or 'diamonds-hearts-spades-clubs'",
-        )
-    if len(text) == 4 and sorted(text) == sorted("cdhs"):
-        return "-".join(_WORDS[c] for c in text)
-    words = text.replace(" ", "-").split("-")
-    if sorted(words) == sorted(_WORDS.values()):
-        return "-".join(words)
-    raise _value_error(option, value, _ORDER_ALLOWED)
-
-
 @cache
 def _ranks_of(name: str) -> tuple[int, int, int, int]:
-    letters = [_LETTER[w] for w in name.split("-")]
     # Card ids number suits c, d, h, s = 0..3; the highest suit gets 3.
-    return tuple(3 - letters.index(s) for s in "cdhs")  # type: ignore[return-value]
+    return suit_order_ranks(name)
 
 
 def suit_ranks(suit_order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int, int, int]:
