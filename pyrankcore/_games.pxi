@@ -237,8 +237,9 @@ cdef str _suited_refusal(GameTables t, object purpose):
         f"{what} does not support suit tie-breaks: {t.name} has "
         f"suit_tiebreak={t.ranking.suit_tiebreak!r}, whose strengths are suited "
         f"strengths (strength << 10 | suit key, uint32); use the ranking without "
-        f"it (Ranking.without_suits()), or rank with evaluate, evaluate_batch, "
-        f"showdown, compare or winners")
+        f"it (Ranking.without_suits()) here; evaluate, evaluate_batch, "
+        f"evaluate_omaha(_batch), category, describe, best_five, showdown, compare "
+        f"and winners take suit tie-breaks")
 
 
 cdef GameTables _resolve_any(object game, bint omaha):

@@ -175,6 +175,32 @@ class _Game:
     ranking: Ranking
     variant: Any  # a Variant with one ranking, or None
     omaha: bool = False  # exactly two hole cards and three board cards
+    rule: SuitRule | None = None  # the ranking's own suit tie-break, if any
+
+
+def _split_ranking(tables: Any) -> tuple[Any, SuitRule | None]:
+    """(plain tables, the ranking's SuitRule or None): a ranking with a suit
+    tie-break is ranked here as its plain ranking plus that rule."""
+    if tables.base is None:
+        return tables, None
+    r = tables.ranking
+    rule = None
+    if r.suit_tiebreak is not None:
+        rule = SuitRule(suit_tiebreak=r.suit_tiebreak, suit_order=r.suit_order)
+    return tables.base, rule
+
+
+def _effective_rule(g: _Game, suit_rule: SuitRule | None) -> SuitRule | None:
+    """The rule that breaks ties: the ranking's own, or *suit_rule*; a
+    *suit_rule* that differs from the ranking's is refused."""
+    if g.rule is None:
+        return suit_rule
+    if suit_rule is not None and suit_rule != g.rule:
+        raise InvalidOptionError(
+            f"invalid suit_rule={show_value(suit_rule, 80)}; the game's ranking already "
+            f"breaks ties by suit ({g.rule}): suit_rule must be None or that rule"
+        )
+    return g.rule
 
 
 def _resolve(game: Any) -> _Game:
@@ -189,8 +215,8 @@ def _resolve(game: Any) -> _Game:
         except UnknownGameError:
             pass  # resolve_game names the rankings and the variants
     omaha = bool(v is not None and v.omaha)
-    tables = _core.resolve_game(game if v is None else v, omaha)
-    return _Game(tables, tables.ranking, v, omaha)
+    tables, rule = _split_ranking(_core.resolve_game(game if v is None else v, omaha, True))
+    return _Game(tables, tables.ranking, v, omaha, rule)
 
 
 def _check_rules(g: _Game, suit_rule: SuitRule | None, unbeatable: str | None) -> None:
@@ -402,9 +428,10 @@ def _seat_winners(
     unbeatable: str | None,
 ) -> list[int]:
     """Winners of one half of a pot (for showdown: cards already checked)."""
-    tables = _core.resolve_game(game)
-    g = _Game(tables, tables.ranking, None, omaha)
+    tables, rule = _split_ranking(_core.resolve_game(game, False, True))
+    g = _Game(tables, tables.ranking, None, omaha, rule)
     _check_rules(g, suit_rule, unbeatable)
+    suit_rule = _effective_rule(g, suit_rule)
     return _winning_seats([_play(g, h, board, suit_rule, unbeatable) for h in hands])
 
 
@@ -456,6 +483,7 @@ def suited_strength(
         )
     g = _resolve(game)
     _check_rules(g, suit_rule, None)
+    suit_rule = _effective_rule(g, suit_rule)
     (play,) = _plays_of(g, [cards], board, suit_rule, None)
     return play.key[1]
 
@@ -495,11 +523,14 @@ def compare(
         Two players' cards (hole cards when *board* is given).
     game
         A ranking (name or :class:`~pyrankcore.Ranking`, e.g.
-        ``stripped_deck("6")``) or a variant with one ranking.
+        ``stripped_deck("6")``) or a variant with one ranking. A ranking
+        with a suit tie-break (``ranking("high", suit_tiebreak=...)``)
+        brings its own rule: *suit_rule* must then be None or the same.
     board
         Community cards, if any.
     suit_rule
-        A :class:`SuitRule`, or None for standard poker (suits never count).
+        A :class:`SuitRule`, or None for standard poker (suits never count)
+        or for the rule of the game's ranking.
     unbeatable
         None, ``"italian"`` or ``"greek"``; only in high rankings with
         straight flushes.
@@ -523,6 +554,7 @@ def compare(
     """
     g = _resolve(game)
     _check_rules(g, suit_rule, unbeatable)
+    suit_rule = _effective_rule(g, suit_rule)
     pa, pb = _plays_of(g, [a, b], board, suit_rule, unbeatable)
     return _compare_plays(pa, pb)
 
@@ -557,6 +589,7 @@ def winners(
 
     g = _resolve(game)
     _check_rules(g, suit_rule, unbeatable)
+    suit_rule = _effective_rule(g, suit_rule)
     _check_ordered(hands, "hands")
     if len(hands) < 1:
         raise InvalidArgumentError("winners needs at least one hand")
