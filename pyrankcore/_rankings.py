@@ -171,6 +171,7 @@ def suit_order_ranks(name: str) -> tuple[int, int, int, int]:
     letters = [w[0] for w in name.split("-")]
     return tuple(3 - letters.index(s) for s in SUIT_CHARS)  # type: ignore[return-value]
 
+
 _BOOL_FIELDS = (
     "bug",
     "double_ace_flush",
@@ -792,7 +793,8 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
     # Validate and normalise first, then compare normalised values, so that
     # qualifier="8" and qualifier=6 make the same ranking with the same name.
     candidate = replace(base, **options)
-    changed = sorted(k for k in options if getattr(candidate, k) != getattr(base, k))
+    # (every field: an option may set another, as suit_tiebreak sets suit_order)
+    changed = sorted(k for k in allowed if getattr(candidate, k) != getattr(base, k))
     if not changed:
         return base
     label = ",".join(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core
 from pyrankcore.errors import (
@@ -25,7 +25,7 @@ from pyrankcore.errors import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pyrankcore._typing import CardArray, CardId, Game, Strengths
+    from pyrankcore._typing import CardArray, CardId, Game, Strengths, SuitedStrengths
 
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
@@ -39,13 +39,29 @@ SUITED_DTYPE = "uint32"
 MIN_ROWS_PER_THREAD = 16_384
 
 
+@overload
+def evaluate_batch(  # type: ignore[overload-overlap]
+    cards: CardArray,
+    game: Game = "high",
+    *,
+    out: SuitedStrengths,
+    threads: int | None = None,
+) -> SuitedStrengths: ...
+@overload
 def evaluate_batch(
     cards: CardArray,
     game: Game = "high",
     *,
     out: Strengths | None = None,
     threads: int | None = None,
-) -> Strengths:
+) -> Strengths: ...
+def evaluate_batch(
+    cards: CardArray,
+    game: Game = "high",
+    *,
+    out: Strengths | SuitedStrengths | None = None,
+    threads: int | None = None,
+) -> Any:
     """Strengths of N hands given as an (N, k) integer array, k = 5 to 10.
 
     Parameters
@@ -195,6 +211,16 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
     return out
 
 
+@overload
+def evaluate_omaha_batch(  # type: ignore[overload-overlap]
+    holes: CardArray,
+    boards: CardArray | Sequence[CardId],
+    game: Game = "high",
+    *,
+    out: SuitedStrengths,
+    threads: int | None = None,
+) -> SuitedStrengths: ...
+@overload
 def evaluate_omaha_batch(
     holes: CardArray,
     boards: CardArray | Sequence[CardId],
@@ -202,7 +228,15 @@ def evaluate_omaha_batch(
     *,
     out: Strengths | None = None,
     threads: int | None = None,
-) -> Strengths:
+) -> Strengths: ...
+def evaluate_omaha_batch(
+    holes: CardArray,
+    boards: CardArray | Sequence[CardId],
+    game: Game = "high",
+    *,
+    out: Strengths | SuitedStrengths | None = None,
+    threads: int | None = None,
+) -> Any:
     """Omaha strengths for N hands: exactly two hole cards and three board cards.
 
     Parameters
@@ -239,20 +273,20 @@ def evaluate_omaha_batch(
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
     dtype = SUITED_DTYPE if tables.suited else "uint16"
-    out = check_out(out, n, (hole_arr, board_arr, hole8, board8), dtype)
+    out_: Any = check_out(out, n, (hole_arr, board_arr, hole8, board8), dtype)
     n_threads = check_threads(threads, n)
 
     def rows(start: int, stop: int) -> int:
         if tables.suited:
-            return _core.evaluate_suited_omaha_rows(hole8, board8, out, start, stop, tables)
-        return _core.evaluate_omaha_rows(hole8, board8, out, start, stop, tables)
+            return _core.evaluate_suited_omaha_rows(hole8, board8, out_, start, stop, tables)
+        return _core.evaluate_omaha_rows(hole8, board8, out_, start, stop, tables)
 
     first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
         hole = [int(v) for v in hole_arr[first_bad]]
         board = [int(v) for v in board_arr[first_bad]]
         raise_bad_row(hole + board, first_bad, tables, split=len(hole))
-    return out
+    return out_
 
 
 def _omaha_inputs(holes: Any, boards: Any) -> tuple[Any, Any, Any, Any]:

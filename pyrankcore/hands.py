@@ -121,16 +121,22 @@ def category(strength: Integer | IntArray, game: Game = "high") -> Any:
 
         if isinstance(strength, np.ndarray):
             if tables.suited:
-                strength, tables = _unsuit_array(strength, tables, np), tables.base
+                strength, tables = _unsuit_array(strength, tables, np), _base(tables)
             return _category_array(strength, tables, np)
     value = _integer(strength, "strength")
     if tables.suited:
-        value, tables = _unsuit(value, tables, allow_zero=False), tables.base
+        value, tables = _unsuit(value, tables, allow_zero=False), _base(tables)
     if tables.name == "high" and tables.ranking == HIGH:
         cat, _ = _core.class_info(_as_strength(value))
         return Category(cat)
     key = _class_key(tables, _as_strength(value, tables, allow_zero=False))
     return Category(key[1])
+
+
+def _base(tables: Any) -> Any:
+    """The plain tables of a suit tie-break ranking's tables."""
+    assert tables.base is not None
+    return tables.base
 
 
 def _suited_range(tables: Any) -> tuple[int, int]:
@@ -234,7 +240,7 @@ def describe(strength: Integer, game: Game = "high") -> str:
     tables = _core.resolve_game(game, False, True)
     strength = _integer(strength, "strength")
     if tables.suited:  # suits order hands of one strength; the words are the same
-        strength, tables = _unsuit(strength, tables, allow_zero=True), tables.base
+        strength, tables = _unsuit(strength, tables, allow_zero=True), _base(tables)
     if tables.name == "high" and tables.ranking == HIGH:
         cat, ranks = _core.class_info(_as_strength(strength))
         return _high_words(cat, ranks)

@@ -483,8 +483,7 @@ def suited_strength(
         )
     g = _resolve(game)
     _check_rules(g, suit_rule, None)
-    suit_rule = _effective_rule(g, suit_rule)
-    (play,) = _plays_of(g, [cards], board, suit_rule, None)
+    (play,) = _plays_of(g, [cards], board, _effective_rule(g, suit_rule), None)
     return play.key[1]
 
 
