@@ -11,7 +11,11 @@ Unbeatable Hand") as a layer above the strengths:
   regions the text gives as aliases ("italy", "germany", ...).
 * :class:`SuitRule`: a suit order plus one of the text's three tie-breaks for
   hands equal apart from suit; :func:`suited_strength` turns a hand into a
-  wider integer (:data:`SUITED_DTYPE`, uint32) that orders such hands.
+  wider integer (:data:`SUITED_DTYPE`, uint32) that orders such hands. The
+  same rule as a ranking option, ``ranking("high", suit_tiebreak=...,
+  suit_order=...)``, makes :func:`pyrankcore.evaluate` and
+  :func:`pyrankcore.evaluate_batch` return these values natively (this
+  module stays the slow reference they are tested against).
 * ``unbeatable="italian"`` or ``"greek"`` in :func:`compare`, :func:`winners`
   and :func:`pyrankcore.showdown`: the minimum straight flush beats the
   maximum one (Italy); the Imperial Flush, A-K-Q-J-10 of hearts, loses only
