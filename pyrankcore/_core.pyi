@@ -63,7 +63,24 @@ def equity_monte_carlo(
     chunk_lo: int,
     chunk_hi: int,
 ) -> npt.NDArray[np.uint64]: ...
-def resolve_game(game: _Game, omaha: bool = False) -> GameTables: ...
+def resolve_game(
+    game: _Game, omaha: bool = False, suited: bool = False, purpose: str | None = None
+) -> GameTables: ...
+
+SUIT_KEY_BITS: int
+
+def evaluate_suited_rows(
+    cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint32], start: int, stop: int, t: GameTables
+) -> int: ...
+def evaluate_suited_omaha(hole: CardsLike, board: CardsLike, t: GameTables) -> int: ...
+def evaluate_suited_omaha_rows(
+    holes: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.uint32],
+    start: int,
+    stop: int,
+    t: GameTables,
+) -> int: ...
 def rank_slot_of_counts(counts: Any) -> int: ...
 def check_hand_size(t: GameTables, n: int) -> None: ...
 def check_hand_count(t: GameTables, n: int) -> None: ...
@@ -82,6 +99,8 @@ class GameTables:
     n_classes: int
     deck_mask: int
     has_wild: bool
+    suited: bool
+    base: GameTables | None
 
 def solve_fantasyland_ids(
     cards: CardsLike,

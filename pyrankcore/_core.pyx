@@ -11,6 +11,7 @@ split by concern into ``.pxi`` includes (one module, one copy of each table):
 * ``_single.pxi``       one hand at a time
 * ``_batch.pxi``        row loops over NumPy arrays, without the GIL
 * ``_omaha.pxi``        Omaha (two hole cards and three board cards)
+* ``_suits.pxi``        suit tie-break rankings: suited strengths
 * ``_deals.pxi``        random deals
 * ``_fantasyland.pxi``  the OFC Fantasyland solver
 * ``_equity.pxi``       equity: exact enumeration and Monte Carlo deals
@@ -86,5 +87,6 @@ include "_batch.pxi"
 include "_omaha.pxi"
 include "_deals.pxi"
 include "_wild.pxi"
+include "_suits.pxi"
 include "_fantasyland.pxi"
 include "_equity.pxi"

@@ -107,3 +107,22 @@ cdef extern from "prc_wild.h" nogil:
                              const uint8_t *board, int nb)
     uint16_t prc_wild_omaha(const prc_wild_t *x, const uint8_t *hole, int nh,
                             const uint8_t *board, int nb)
+
+cdef extern from "prc_suits.h" nogil:
+    const int PRC_SUIT_KEY_BITS
+    const int PRC_SUIT_INFO_SHIFT
+    ctypedef struct prc_suited_t:
+        prc_game_t game
+        const uint64_t *info
+        int n_classes
+        int tiebreak
+        uint8_t low_suit[4]
+    uint32_t prc_suited_checked(const prc_suited_t *x, const uint8_t *cards, int n,
+                                int *bad)
+    long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,
+                         uint32_t *out, long start, long stop)
+    uint32_t prc_suited_omaha_checked(const prc_suited_t *x, const uint8_t *hole, int nh,
+                                      const uint8_t *board, int nb, int *bad)
+    long prc_suited_omaha_rows(const prc_suited_t *x, const uint8_t *holes, int nh,
+                               const uint8_t *boards, int nb, uint32_t *out,
+                               long start, long stop)

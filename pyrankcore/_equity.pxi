@@ -56,13 +56,13 @@ cdef list _eq_spec(prc_eq_spec_t *s, object spec):
     cdef uint64_t deck = (<uint64_t>1 << 52) - 1
     memset_spec(s)
     if hi is not None:
-        th = resolve_game(hi)
+        th = resolve_game(hi, False, False, "equity")
         keep.append(th)
         s.hi = &th.game
         s.hi_std = th is _HIGH
         deck &= th.deck_mask
     if lo is not None:
-        tl = resolve_game(lo)
+        tl = resolve_game(lo, False, False, "equity")
         keep.append(tl)
         s.lo = &tl.game
         deck &= tl.deck_mask

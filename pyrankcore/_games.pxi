@@ -38,7 +38,14 @@ cdef class GameTables:
     cdef prc_omaha_t omaha
     cdef object _omaha_arrays
     cdef prc_wild_t wild            # wild-card games only (has_wild)
+    cdef prc_suited_t suit          # suit tie-break rankings only (suited)
+    cdef object _suit_arrays
     cdef readonly bint has_wild
+    # suited: the ranking has a suit tie-break, so its strengths are suited
+    # strengths (uint32, see _suits.pxi); base: for a ranking with suit
+    # options, the tables of the same ranking without them (else None).
+    cdef readonly bint suited
+    cdef readonly object base
     cdef readonly object ranking
     cdef readonly str name
     cdef readonly int min_cards, max_cards, n_classes
@@ -204,16 +211,38 @@ cdef str _variant_names():
     return variants.variant_names()
 
 
-cpdef GameTables resolve_game(object game, bint omaha=False):
+cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
+                             object purpose=None):
     """GameTables for a ranking name, a Ranking, a variant with one ranking
     (a name such as "razz", or a Variant), or GameTables.
 
     *omaha* says the caller ranks Omaha hands, so that an Omaha variant name
-    is accepted there and refused elsewhere.
+    is accepted there and refused elsewhere. *suited* says the caller takes
+    suited strengths: a ranking with a suit tie-break is refused otherwise
+    (InvalidArgumentError naming *purpose*, the caller's name), so that no
+    function reads a suited strength as a plain one.
 
     Raises UnknownGameError for an unknown name, InvalidArgumentError for a
     split-pot variant, TypeError for other types.
     """
+    cdef GameTables t = _resolve_any(game, omaha)
+    if t.suited and not suited:
+        raise InvalidArgumentError(_suited_refusal(t, purpose))
+    return t
+
+
+cdef str _suited_refusal(GameTables t, object purpose):
+    what = "this function" if purpose is None else str(purpose)
+    return (
+        f"{what} does not support suit tie-breaks: {t.name} has "
+        f"suit_tiebreak={t.ranking.suit_tiebreak!r}, whose strengths are suited "
+        f"strengths (strength << 10 | suit key, uint32); use the ranking without "
+        f"it (Ranking.without_suits()) here; evaluate, evaluate_batch, "
+        f"evaluate_omaha(_batch), category, describe, best_five, showdown, compare "
+        f"and winners take suit tie-breaks")
+
+
+cdef GameTables _resolve_any(object game, bint omaha):
     if game is "high":
         return _HIGH
     if isinstance(game, str):
@@ -227,7 +256,7 @@ cpdef GameTables resolve_game(object game, bint omaha=False):
             raise UnknownGameError(
                 f"unknown ranking or variant {_short(game)}; rankings: "
                 f"{', '.join(GAMES)}; variants: {_variant_names()}") from None
-        return resolve_game(_ranking_of_variant(v, omaha), omaha)
+        return _resolve_any(_ranking_of_variant(v, omaha), omaha)
     if isinstance(game, GameTables):
         # GameTables() made from Python has no tables: the kernels would
         # read through NULL.
@@ -236,6 +265,8 @@ cpdef GameTables resolve_game(object game, bint omaha=False):
                 "GameTables come from resolve_game(), not from GameTables()")
         return game
     if isinstance(game, _rankings.Ranking):
+        if game.suit_tiebreak is not None or game.suit_order is not None:
+            return _suit_tables(game)
         t = _BUILTIN.get(game.name)
         if t is not None and (<GameTables>t).ranking == game:
             return t
@@ -243,6 +274,6 @@ cpdef GameTables resolve_game(object game, bint omaha=False):
     if type(game).__name__ == "Variant":
         from pyrankcore import variants
         if isinstance(game, variants.Variant):
-            return resolve_game(_ranking_of_variant(game, omaha), omaha)
+            return _resolve_any(_ranking_of_variant(game, omaha), omaha)
     raise TypeError(
         f"game must be a ranking name, a Ranking or a variant, not {type(game).__name__}")

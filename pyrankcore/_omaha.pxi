@@ -8,7 +8,9 @@ def evaluate_omaha(hole, board, game="high"):
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
-    cdef GameTables t = resolve_game(game, True)
+    cdef GameTables t = resolve_game(game, True, True)
+    if t.suited:  # a suit tie-break ranking: _suits.pxi
+        return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int bad = 0, i
@@ -211,7 +213,7 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
                         Py_ssize_t start, Py_ssize_t stop, game="high"):
     """Fill out[start:stop] for Omaha rows without the GIL; returns the first
     invalid row or -1 (checks and conversion to uint8 are the caller's)."""
-    cdef GameTables t = resolve_game(game, True)
+    cdef GameTables t = resolve_game(game, True, False, "evaluate_omaha_rows (uint16)")
     cdef const prc_game_t *g = &t.game
     cdef Py_ssize_t i = start
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0

@@ -84,6 +84,94 @@ _SHAPES = {  # group sizes, largest first -> category
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 JOKERS = (52, 53)  # card ids of the two jokers
+
+# Suit orders of the rule texts ("Ranking of suits"), highest suit first; the
+# suit words joined by "-" are the canonical names. pyrankcore.suits
+# re-exports these and documents them; they live here so that a Ranking can
+# check and normalise its suit options without importing the package.
+_SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_ORDERS: dict[str, tuple[str, str, str, str]] = {
+    "spades-hearts-diamonds-clubs": ("s", "h", "d", "c"),  # standard poker, bridge
+    "spades-hearts-clubs-diamonds": ("s", "h", "c", "d"),
+    "spades-diamonds-clubs-hearts": ("s", "d", "c", "h"),
+    "hearts-spades-diamonds-clubs": ("h", "s", "d", "c"),  # Greece, Turkey
+    "hearts-diamonds-spades-clubs": ("h", "d", "s", "c"),  # Austria, Sweden
+    "hearts-diamonds-clubs-spades": ("h", "d", "c", "s"),  # Italy
+    "diamonds-spades-hearts-clubs": ("d", "s", "h", "c"),  # Brazil
+    "diamonds-hearts-spades-clubs": ("d", "h", "s", "c"),  # Brazil
+    "clubs-spades-hearts-diamonds": ("c", "s", "h", "d"),  # Germany
+}
+DEFAULT_SUIT_ORDER = "spades-hearts-diamonds-clubs"
+# Regions the text names with one order each (Brazil has two: name them).
+SUIT_ORDER_ALIASES: dict[str, str] = {
+    "standard": DEFAULT_SUIT_ORDER,
+    "bridge": DEFAULT_SUIT_ORDER,
+    "greece": "hearts-spades-diamonds-clubs",
+    "turkey": "hearts-spades-diamonds-clubs",
+    "austria": "hearts-diamonds-spades-clubs",
+    "sweden": "hearts-diamonds-spades-clubs",
+    "italy": "hearts-diamonds-clubs-spades",
+    "germany": "clubs-spades-hearts-diamonds",
+}
+# The text's three rules "when hands are equal apart from suit", in its order.
+SUIT_TIEBREAKS = ("highest_card", "main_group", "highest_unpaired")
+_SUIT_ORDER_ALLOWED = (
+    "a suit order named in the rule text ("
+    + ", ".join(repr(n) for n in SUIT_ORDERS)
+    + "), a region ("
+    + ", ".join(repr(a) for a in SUIT_ORDER_ALIASES)
+    + "), the four suit words highest first joined by '-', or four letters such as 'hdcs'"
+)
+
+
+def resolve_suit_order(value, option: str = "suit_order", where: str = "") -> str:
+    """The canonical name of a suit order: suit words, highest first.
+
+    Accepts a name of :data:`SUIT_ORDERS`, a region of
+    :data:`SUIT_ORDER_ALIASES` ("italy"), any order of the four suit words
+    ("clubs-diamonds-hearts-spades") or four suit letters ("hdcs"); case,
+    spaces and underscores do not matter.
+
+    Raises
+    ------
+    OptionTypeError
+        *value* is not a str (a TypeError).
+    InvalidOptionError
+        Anything else: the message names *option* and *value*.
+
+    >>> resolve_suit_order("Italy")
+    'hearts-diamonds-clubs-spades'
+    >>> resolve_suit_order("shcd")
+    'spades-hearts-clubs-diamonds'
+    """
+    if not isinstance(value, str):
+        raise _option_type_error(option, value, "a suit order name (a str)", where)
+    text = "-".join(value.strip().lower().replace("_", " ").replace(",", " ").split())
+    if text in SUIT_ORDER_ALIASES:
+        return SUIT_ORDER_ALIASES[text]
+    if text == "brazil":
+        raise _option_error(
+            option,
+            value,
+            "one of Brazil's two orders in the rule text: "
+            "'diamonds-spades-hearts-clubs' or 'diamonds-hearts-spades-clubs'",
+            where,
+        )
+    if len(text) == 4 and sorted(text) == sorted("cdhs"):
+        return "-".join(_SUIT_WORDS[c] for c in text)
+    words = text.replace(" ", "-").split("-")
+    if sorted(words) == sorted(_SUIT_WORDS.values()):
+        return "-".join(words)
+    raise _option_error(option, value, _SUIT_ORDER_ALLOWED, where)
+
+
+def suit_order_ranks(name: str) -> tuple[int, int, int, int]:
+    """Rank of each suit (3 = highest) under a canonical suit order name,
+    indexed by the card id's suit (c, d, h, s = 0..3)."""
+    letters = [w[0] for w in name.split("-")]
+    return tuple(3 - letters.index(s) for s in SUIT_CHARS)  # type: ignore[return-value]
+
+
 _BOOL_FIELDS = (
     "bug",
     "double_ace_flush",
@@ -193,6 +281,19 @@ class Ranking:
         hold two aces (A-A-K-Q-J); flushes compare card by card, highest
         first. High games only; not with natural_beats_wild (the classes
         would not fit uint16 strengths).
+    suit_tiebreak: a house rule of the rule texts ("Ranking of suits") for
+        hands equal apart from suit: None (standard poker: they tie),
+        "highest_card", "main_group" or "highest_unpaired" (see
+        :class:`pyrankcore.suits.SuitRule`). With it, ``evaluate`` returns
+        *suited strengths*, ``strength << 10 | suit key`` (uint32 arrays in
+        batches); the suits decide only between equal strengths. Not with
+        wild cards (a wild card has no suit of its own).
+    suit_order: the suit order of the house (a name
+        :func:`resolve_suit_order` accepts, stored canonical: suit words,
+        highest first), or None. With suit_tiebreak it defaults to the
+        standard order (spades, hearts, diamonds, clubs). Alone, it changes no
+        strength: it is the order odd chips and the bring-in follow in
+        :func:`pyrankcore.showdown` and :func:`pyrankcore.bring_in`.
     """
 
     name: str
@@ -213,6 +314,8 @@ class Ranking:
     bug: bool = False
     natural_beats_wild: bool = False
     double_ace_flush: bool = False
+    suit_tiebreak: str | None = None
+    suit_order: str | None = None
 
     def __post_init__(self) -> None:
         """Check every field, so that nothing the kernels cannot handle (more
@@ -286,6 +389,53 @@ class Ranking:
                     "a bug with other wild cards is not supported)",
                     where,
                 )
+
+        self._check_suit_options(where)
+
+    def _check_suit_options(self, where: str) -> None:
+        """suit_tiebreak and suit_order: checked, and stored canonical."""
+        set_field = object.__setattr__
+        tiebreak = self.suit_tiebreak
+        if tiebreak is not None:
+            allowed = "None or one of " + ", ".join(map(repr, SUIT_TIEBREAKS))
+            if not isinstance(tiebreak, str):
+                raise _option_type_error("suit_tiebreak", tiebreak, allowed, where)
+            if tiebreak not in SUIT_TIEBREAKS:
+                raise _option_error("suit_tiebreak", tiebreak, allowed, where)
+            if self.has_wild:
+                raise _option_error(
+                    "suit_tiebreak",
+                    tiebreak,
+                    "None in a wild-card game (a wild card has no suit of its own)",
+                    where,
+                )
+        if self.suit_order is not None:
+            set_field(self, "suit_order", resolve_suit_order(self.suit_order, where=where))
+        elif tiebreak is not None:
+            set_field(self, "suit_order", DEFAULT_SUIT_ORDER)
+
+    @property
+    def suited(self) -> bool:
+        """Hands equal apart from suit are ordered (suit_tiebreak is set):
+        strengths are suited strengths."""
+        return self.suit_tiebreak is not None
+
+    def without_suits(self) -> Ranking:
+        """This ranking without suit_tiebreak and suit_order: the plain
+        strengths that suited strengths extend, under the plain name
+        (``high[suit_tiebreak=...]`` -> ``high``)."""
+        if self.suit_tiebreak is None and self.suit_order is None:
+            return self
+        name = self.name
+        if name.endswith("]") and "[" in name:
+            head, _, labels = name[:-1].rpartition("[")
+            kept = [
+                label
+                for label in labels.split(",")
+                if label.split("=")[0] not in ("suit_tiebreak", "suit_order")
+            ]
+            name = f"{head}[{','.join(kept)}]" if kept else head
+        return replace(self, name=name, suit_tiebreak=None, suit_order=None)
 
     # ----------------------------------------------------------------- shape
     @property
@@ -583,8 +733,8 @@ def stripped_deck(
     )
 
 
-def ranking(name: str, **options: Any) -> Ranking:
-    """A built-in ranking with house-rule options, e.g.
+def ranking(name: str | Ranking, **options: Any) -> Ranking:
+    """A built-in ranking (or a Ranking) with house-rule options, e.g.
     ``ranking("ace_six", broadway=True, ace_pair_high=True)`` or
     ``ranking("short_deck", trips_over_straight=True)``.
 
@@ -614,14 +764,25 @@ def ranking(name: str, **options: Any) -> Ranking:
     6
     >>> ranking("high", wild=("2", "jokers")).name
     'high[wild=jokers 2]'
+
+    Suit tie-breaks are options too: ``suit_tiebreak=`` ("highest_card",
+    "main_group" or "highest_unpaired") and ``suit_order=`` (see
+    :class:`Ranking`); evaluate() then returns suited strengths.
+
+    >>> ranking("high", suit_tiebreak="main_group", suit_order="Italy").name
+    'high[suit_order=hearts-diamonds-clubs-spades,suit_tiebreak=main_group]'
     """
-    if not isinstance(name, str):
-        raise TypeError(f"a ranking name is a str, not {type(name).__name__}")
-    if name not in RANKINGS:
+    if isinstance(name, Ranking):  # house rules on top of a custom ranking
+        base = name
+        name = base.name
+    elif not isinstance(name, str):
+        raise TypeError(f"a ranking name is a str or a Ranking, not {type(name).__name__}")
+    elif name not in RANKINGS:
         raise UnknownGameError(
             f"unknown ranking {show_value(name)}; choose one of {tuple(RANKINGS)}"
         )
-    base = RANKINGS[name]
+    else:
+        base = RANKINGS[name]
     allowed = tuple(f.name for f in fields(base) if f.name != "name")
     for key in options:
         if key not in allowed:
@@ -632,7 +793,8 @@ def ranking(name: str, **options: Any) -> Ranking:
     # Validate and normalise first, then compare normalised values, so that
     # qualifier="8" and qualifier=6 make the same ranking with the same name.
     candidate = replace(base, **options)
-    changed = sorted(k for k in options if getattr(candidate, k) != getattr(base, k))
+    # (every field: an option may set another, as suit_tiebreak sets suit_order)
+    changed = sorted(k for k in allowed if getattr(candidate, k) != getattr(base, k))
     if not changed:
         return base
     label = ",".join(

@@ -10,7 +10,9 @@ def evaluate(cards, game="high"):
     7462 a royal flush. *cards* is anything :func:`parse_cards` accepts:
     5 to 10 cards (1 to 5 for "incomplete"). *game* is a ranking name
     (``pyrankcore.GAMES``), a :class:`Ranking`, or a variant with one
-    ranking ("Razz", "2-7 Triple Draw").
+    ranking ("Razz", "2-7 Triple Draw"). A ranking with a suit tie-break
+    (``ranking("high", suit_tiebreak=...)``) gives its suited strength,
+    ``strength << 10 | suit key``, as pyrankcore.suits.suited_strength.
 
     Raises InvalidCardError (also for a card the game's deck lacks),
     DuplicateCardError, HandSizeError, UnknownGameError, TypeError, and
@@ -29,9 +31,9 @@ def evaluate(cards, game="high"):
     cdef GameTables t = _HIGH
     cdef int bad = 0
     if not (game is "high" or (isinstance(game, str) and game == "high")):
-        t = resolve_game(game)
+        t = resolve_game(game, False, True)
     # Fast path: a tuple or list of plain ints, all valid and distinct.
-    if (type(cards) is tuple or type(cards) is list) and not t.has_wild:
+    if (type(cards) is tuple or type(cards) is list) and not (t.has_wild or t.suited):
         n = len(cards)
         if t.min_cards <= n <= t.max_cards:
             for i in range(n):
@@ -60,6 +62,8 @@ def evaluate(cards, game="high"):
 
 cdef object _evaluate_game(object cards, GameTables t):
     """General path: full parsing and validation with precise errors."""
+    if t.suited:
+        return _evaluate_suited(cards, t)
     cdef uint8_t ids[7]
     cdef int bad = 0
     cdef Py_ssize_t i, n

@@ -32,6 +32,7 @@ __all__ = [
     "Integer",
     "OfcBoardArray",
     "Strengths",
+    "SuitedStrengths",
 ]
 
 
@@ -70,5 +71,7 @@ OfcBoardArray: TypeAlias = (
 )
 # Strengths of a batch: uint16, larger wins.
 Strengths: TypeAlias = "npt.NDArray[np.uint16]"
+# Suited strengths of a batch (a ranking with a suit tie-break): uint32.
+SuitedStrengths: TypeAlias = "npt.NDArray[np.uint32]"
 # An OFC board: a Board, (front, middle, back) rows, or 13 cards in row order.
 BoardLike: TypeAlias = "Board | Sequence[CardsLike]"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core
 from pyrankcore.errors import (
@@ -25,7 +25,7 @@ from pyrankcore.errors import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pyrankcore._typing import CardArray, CardId, Game, Strengths
+    from pyrankcore._typing import CardArray, CardId, Game, Strengths, SuitedStrengths
 
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
@@ -33,17 +33,35 @@ __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 _KERNEL_DTYPES = frozenset(
     ["uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64"]
 )
+# Suited strengths (a ranking with a suit tie-break) need 26 bits.
+SUITED_DTYPE = "uint32"
 # Fewer rows than this per thread are not worth a thread's start-up cost.
 MIN_ROWS_PER_THREAD = 16_384
 
 
+@overload
+def evaluate_batch(  # type: ignore[overload-overlap]
+    cards: CardArray,
+    game: Game = "high",
+    *,
+    out: SuitedStrengths,
+    threads: int | None = None,
+) -> SuitedStrengths: ...
+@overload
 def evaluate_batch(
     cards: CardArray,
     game: Game = "high",
     *,
     out: Strengths | None = None,
     threads: int | None = None,
-) -> Strengths:
+) -> Strengths: ...
+def evaluate_batch(
+    cards: CardArray,
+    game: Game = "high",
+    *,
+    out: Strengths | SuitedStrengths | None = None,
+    threads: int | None = None,
+) -> Any:
     """Strengths of N hands given as an (N, k) integer array, k = 5 to 10.
 
     Parameters
@@ -55,8 +73,9 @@ def evaluate_batch(
         Ranking to use: a name in ``pyrankcore.GAMES``, a Ranking, or a
         variant with one ranking ("Razz").
     out
-        Optional writable C-contiguous uint16 array of shape (N,) to fill;
-        it must not share memory with *cards*.
+        Optional writable C-contiguous uint16 array (uint32 for a suit
+        tie-break ranking) of shape (N,) to fill; it must not share memory
+        with *cards*.
     threads
         Split the rows across up to this many threads (the GIL is released
         while evaluating). None or 1: evaluate in the calling thread. Capped
@@ -65,7 +84,10 @@ def evaluate_batch(
     Returns
     -------
     numpy.ndarray
-        uint16 strengths of shape (N,); larger wins.
+        uint16 strengths of shape (N,); larger wins. For a ranking with a
+        suit tie-break (``ranking("high", suit_tiebreak=...)``): uint32
+        suited strengths, ``strength << 10 | suit key``, and *out* must be
+        uint32.
 
     Raises
     ------
@@ -85,7 +107,7 @@ def evaluate_batch(
     """
     import numpy as np
 
-    tables = _core.resolve_game(game)
+    tables = _core.resolve_game(game, False, True)
     arr = card_matrix(cards, "cards")
     n, k = arr.shape
     top = _core.max_hand_cards(tables)
@@ -94,6 +116,8 @@ def evaluate_batch(
     if k > tables.max_cards:
         best: Strengths = _best_of_subsets(arr, tables, out, threads)
         return best
+    if tables.suited:
+        return _evaluate_suited(arr, tables, out, threads)
     kernel = arr
     if kernel.dtype == object:
         kernel = as_uint8(kernel)
@@ -105,6 +129,23 @@ def evaluate_batch(
 
     def rows(start: int, stop: int) -> int:
         return _core.evaluate_rows(kernel, out, start, stop, tables)
+
+    first_bad = split_rows(rows, n, n_threads)
+    if first_bad >= 0:
+        raise_bad_row([int(v) for v in arr[first_bad]], first_bad, tables)
+    return out
+
+
+def _evaluate_suited(arr: Any, tables: Any, out: Any, threads: int | None) -> Any:
+    """evaluate_batch for a suit tie-break ranking (5 to 7 cards): uint32
+    suited strengths, by the nogil row loop of prc_suits.h."""
+    n = arr.shape[0]
+    kernel = as_uint8(arr)  # ids outside 0..255 become 255, which is flagged
+    out = check_out(out, n, (arr, kernel), SUITED_DTYPE)
+    n_threads = check_threads(threads, n)
+
+    def rows(start: int, stop: int) -> int:
+        return _core.evaluate_suited_rows(kernel, out, start, stop, tables)
 
     first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
@@ -128,7 +169,8 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
 
     n, k = arr.shape
     cards = as_uint8(arr)  # ids outside 0..255 become 255, which is flagged
-    out = check_out(out, n, (arr, cards))
+    dtype = SUITED_DTYPE if tables.suited else "uint16"
+    out = check_out(out, n, (arr, cards), dtype)
     check_threads(threads, n)
     subsets = np.array(list(combinations(range(k), 7)), dtype=np.intp)
     per_row = len(subsets)
@@ -139,9 +181,11 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
 
     def best(block: Any, game: Any, first_row: int) -> Any:
         sub = np.ascontiguousarray(block[:, subsets].reshape(-1, 7))
-        values = np.empty(len(sub), dtype=np.uint16)
+        values = np.empty(len(sub), dtype=dtype)
 
         def rows(start: int, stop: int) -> int:
+            if game.suited:  # the best suited strength of the subsets
+                return _core.evaluate_suited_rows(sub, values, start, stop, game)
             return _core.evaluate_rows(sub, values, start, stop, game)
 
         bad = split_rows(rows, len(sub), check_threads(threads, len(sub)))
@@ -167,6 +211,16 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
     return out
 
 
+@overload
+def evaluate_omaha_batch(  # type: ignore[overload-overlap]
+    holes: CardArray,
+    boards: CardArray | Sequence[CardId],
+    game: Game = "high",
+    *,
+    out: SuitedStrengths,
+    threads: int | None = None,
+) -> SuitedStrengths: ...
+@overload
 def evaluate_omaha_batch(
     holes: CardArray,
     boards: CardArray | Sequence[CardId],
@@ -174,7 +228,15 @@ def evaluate_omaha_batch(
     *,
     out: Strengths | None = None,
     threads: int | None = None,
-) -> Strengths:
+) -> Strengths: ...
+def evaluate_omaha_batch(
+    holes: CardArray,
+    boards: CardArray | Sequence[CardId],
+    game: Game = "high",
+    *,
+    out: Strengths | SuitedStrengths | None = None,
+    threads: int | None = None,
+) -> Any:
     """Omaha strengths for N hands: exactly two hole cards and three board cards.
 
     Parameters
@@ -189,7 +251,9 @@ def evaluate_omaha_batch(
         such as "Omaha", is accepted too). A card in a hand and on its board
         is a duplicate. A split-pot Omaha variant ("Omaha Hi-Lo 8", "Big O")
         gives both halves in one pass: an (N, 2) array of (high, low)
-        strengths, low 0 where no low qualifies.
+        strengths, low 0 where no low qualifies. A ranking with a suit
+        tie-break gives uint32 suited strengths (out must be uint32); a
+        split-pot variant with one is refused.
 
     >>> import numpy as np
     >>> evaluate_omaha_batch(np.array([[51, 47, 0, 1]]), np.array([43, 39, 35, 2, 3]))
@@ -203,23 +267,26 @@ def evaluate_omaha_batch(
     if halves is not None:
         both: Strengths = _evaluate_omaha_hilo(holes, boards, halves, out, threads)
         return both
-    tables = _core.resolve_game(game, True)
+    tables = _core.resolve_game(game, True, True)
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
     n = hole_arr.shape[0]
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
-    out = check_out(out, n, (hole_arr, board_arr, hole8, board8))
+    dtype = SUITED_DTYPE if tables.suited else "uint16"
+    out_: Any = check_out(out, n, (hole_arr, board_arr, hole8, board8), dtype)
     n_threads = check_threads(threads, n)
 
     def rows(start: int, stop: int) -> int:
-        return _core.evaluate_omaha_rows(hole8, board8, out, start, stop, tables)
+        if tables.suited:
+            return _core.evaluate_suited_omaha_rows(hole8, board8, out_, start, stop, tables)
+        return _core.evaluate_omaha_rows(hole8, board8, out_, start, stop, tables)
 
     first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
         hole = [int(v) for v in hole_arr[first_bad]]
         board = [int(v) for v in board_arr[first_bad]]
         raise_bad_row(hole + board, first_bad, tables, split=len(hole))
-    return out
+    return out_
 
 
 def _omaha_inputs(holes: Any, boards: Any) -> tuple[Any, Any, Any, Any]:
@@ -263,7 +330,7 @@ def _evaluate_omaha_hilo(
     """evaluate_omaha_batch for a split-pot variant: (N, 2) high and low."""
     import numpy as np
 
-    high, low = (_core.resolve_game(g, True) for g in halves)
+    high, low = (_core.resolve_game(g, True, False, "a split-pot Omaha batch") for g in halves)
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
     n = hole_arr.shape[0]
     if out is None:
@@ -361,8 +428,9 @@ def as_uint8(arr: Any) -> Any:
     return np.ascontiguousarray(np.where((wide < 0) | (wide > 255), 255, wide), np.uint8)
 
 
-def check_out(out: Any, n: int, inputs: tuple[Any, ...]) -> Any:
-    """A uint16 output of n rows: a new array, or the caller's after checks.
+def check_out(out: Any, n: int, inputs: tuple[Any, ...], dtype: str = "uint16") -> Any:
+    """A uint16 output of n rows (*dtype*: uint32 for suited strengths): a
+    new array, or the caller's after checks.
 
     The kernels write rows while other threads read theirs, so an output
     that overlaps what the kernels read would corrupt the input: refused.
@@ -370,11 +438,12 @@ def check_out(out: Any, n: int, inputs: tuple[Any, ...]) -> Any:
     import numpy as np
 
     if out is None:
-        return np.empty(n, dtype=np.uint16)
+        return np.empty(n, dtype=dtype)
     if not isinstance(out, np.ndarray):
         raise TypeError(f"out must be a numpy.ndarray, not {type(out).__name__}")
-    if out.dtype != np.uint16:
-        raise TypeError(f"out must have dtype uint16, not {out.dtype}")
+    if out.dtype != np.dtype(dtype):
+        why = " (suited strengths of a suit tie-break ranking)" if dtype == SUITED_DTYPE else ""
+        raise TypeError(f"out must have dtype {dtype}{why}, not {out.dtype}")
     if out.shape != (n,):
         raise InvalidArgumentError(f"out must have shape ({n},), not {out.shape}")
     if not out.flags.c_contiguous or not out.flags.writeable:

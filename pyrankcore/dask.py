@@ -26,7 +26,7 @@ try:  # typed as Any: dask ships no complete annotations
 except ImportError as exc:  # pragma: no cover - exercised without dask
     raise ImportError("pyrankcore.dask needs dask: pip install 'pyrankcore[dask]'") from exc
 
-from pyrankcore import equities
+from pyrankcore import _core, equities
 from pyrankcore.batch import evaluate_batch as _evaluate_batch
 from pyrankcore.errors import HandSizeError
 
@@ -47,7 +47,7 @@ MAX_TASKS = 4096
 
 def evaluate_batch(cards: Any, game: Game = "high") -> Any:
     """Strengths of the rows of an (N, k) dask array of card ids, as a lazy
-    (N,) uint16 dask array. Row blocks smaller than 5,000,000 rows are
+    (N,) uint16 dask array (uint32 for a ranking with a suit tie-break). Row blocks smaller than 5,000,000 rows are
     merged (each task should hold at least 0.1 s of work); the columns of a
     row stay in one block. Bad rows raise when the result is computed."""
     import numpy as np
@@ -61,7 +61,9 @@ def evaluate_batch(cards: Any, game: Game = "high") -> Any:
     def block(b: Any) -> Any:
         return _evaluate_batch(np.ascontiguousarray(b), game)
 
-    return arr.map_blocks(block, drop_axis=1, dtype=np.uint16)
+    # uint32 suited strengths for a ranking with a suit tie-break
+    dtype = np.uint32 if _core.resolve_game(game, False, True).suited else np.uint16
+    return arr.map_blocks(block, drop_axis=1, dtype=dtype)
 
 
 def _compute(tasks: list[Any], progress: bool) -> list[Any]:

@@ -329,7 +329,7 @@ def _prepare(
         )
     v = variants.variant(game)
     for half in (v.high, v.low):
-        if half is not None and _core.resolve_game(half).has_wild:
+        if half is not None and _core.resolve_game(half, False, False, "equity").has_wild:
             # The engine's kernels rank natural cards and deal from 52.
             raise InvalidArgumentError(
                 f"equity does not cover wild-card rankings yet ({v.name}: "

@@ -88,7 +88,9 @@ def category(strength: Integer | IntArray, game: Game = "high") -> Any:
     [[8, 0], [3, 1]]
 
     For low games the category is the standard name of the five cards (a
-    deuce-to-seven 7-5-4-3-2 is HIGH_CARD).
+    deuce-to-seven 7-5-4-3-2 is HIGH_CARD). For a ranking with a suit
+    tie-break, *strength* is a suited strength (``strength << 10 | suit
+    key``) and the category is that of its plain strength.
 
     Parameters
     ----------
@@ -113,18 +115,65 @@ def category(strength: Integer | IntArray, game: Game = "high") -> Any:
         category); for an array, the message names the first such element
         and its index.
     """
-    tables = _core.resolve_game(game)
+    tables = _core.resolve_game(game, False, True)
     if type(strength).__module__ == "numpy" and hasattr(strength, "ndim") and strength.ndim >= 0:
         import numpy as np
 
         if isinstance(strength, np.ndarray):
+            if tables.suited:
+                strength, tables = _unsuit_array(strength, tables, np), _base(tables)
             return _category_array(strength, tables, np)
     value = _integer(strength, "strength")
+    if tables.suited:
+        value, tables = _unsuit(value, tables, allow_zero=False), _base(tables)
     if tables.name == "high" and tables.ranking == HIGH:
         cat, _ = _core.class_info(_as_strength(value))
         return Category(cat)
     key = _class_key(tables, _as_strength(value, tables, allow_zero=False))
     return Category(key[1])
+
+
+def _base(tables: Any) -> Any:
+    """The plain tables of a suit tie-break ranking's tables."""
+    assert tables.base is not None
+    return tables.base
+
+
+def _suited_range(tables: Any) -> tuple[int, int]:
+    """The suited strengths of a suit tie-break ranking: low..high."""
+    return 1 << _core.SUIT_KEY_BITS, ((tables.n_classes + 1) << _core.SUIT_KEY_BITS) - 1
+
+
+def _unsuit(value: int, tables: Any, allow_zero: bool) -> int:
+    """The plain strength of a suited strength (checked: the message names
+    the suited range)."""
+    low, high = _suited_range(tables)
+    if value == 0 and allow_zero and tables.ranking.qualifier is not None:
+        return 0
+    if not low <= value <= high:
+        raise InvalidArgumentError(
+            f"strength {value} is not a suited strength of {tables.name} ({low}..{high}: "
+            f"strength << {_core.SUIT_KEY_BITS} | suit key)"
+        )
+    return value >> _core.SUIT_KEY_BITS
+
+
+def _unsuit_array(arr: Any, tables: Any, np: Any) -> Any:
+    """Plain strengths of an array of suited strengths (checked)."""
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"strength array must hold integers, not dtype {arr.dtype}")
+    low, high = _suited_range(tables)
+    bad = (arr < low) | (arr > high)
+    if bad.any():
+        flat = int(np.flatnonzero(bad.reshape(-1))[0])
+        where: Any = (
+            flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        )
+        raise InvalidArgumentError(
+            f"strength {int(arr.reshape(-1)[flat])} at index {where} is not a suited strength "
+            f"of {tables.name} ({low}..{high})"
+        )
+    return arr.astype(np.int64) >> _core.SUIT_KEY_BITS
 
 
 def _category_array(arr: Any, tables: Any, np: Any) -> Any:
@@ -174,7 +223,9 @@ def describe(strength: Integer, game: Game = "high") -> str:
 
     *strength* is an int or a NumPy integer scalar. Raises TypeError for any
     other type and InvalidArgumentError for a strength the game does not
-    have (0 is "No qualifying low" where the game has a qualifier).
+    have (0 is "No qualifying low" where the game has a qualifier). For a
+    ranking with a suit tie-break it is a suited strength, described as
+    its plain strength (the suits are not named).
 
     >>> describe(7462)
     'Royal Flush'
@@ -186,8 +237,10 @@ def describe(strength: Integer, game: Game = "high") -> str:
     >>> describe(evaluate("5c 4d 3h 2s Ac", "ace_five"), "ace_five")
     'Wheel'
     """
-    tables = _core.resolve_game(game)
+    tables = _core.resolve_game(game, False, True)
     strength = _integer(strength, "strength")
+    if tables.suited:  # suits order hands of one strength; the words are the same
+        strength, tables = _unsuit(strength, tables, allow_zero=True), _base(tables)
     if tables.name == "high" and tables.ranking == HIGH:
         cat, ranks = _core.class_info(_as_strength(strength))
         return _high_words(cat, ranks)
@@ -368,7 +421,9 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     the result is the best five under the same ranking without its
     qualifier, e.g. the best ace-to-five low for ``ace_five_8``; its
     strength under *game* is then 0, like the whole hand's. Ties between
-    subsets of equal strength (different suits) go to the first found.
+    subsets of equal strength (different suits) go to the first found; with
+    a suit tie-break ranking (``ranking("high", suit_tiebreak=...)``) they
+    are ordered by it, and the five are those that win the tie-break.
 
     Parameters
     ----------
@@ -395,7 +450,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     >>> format_cards(best_five("8c 6d 4h 2s Ad Kc Kh", "ace_five"))
     '8c 6d 4h 2s Ad'
     """
-    tables = _core.resolve_game(game)
+    tables = _core.resolve_game(game, False, True)
     ids = _core.parse_cards(cards)
     best = _core.evaluate(ids, tables)  # checks the cards, size and deck
     if tables.has_wild:
@@ -403,7 +458,9 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
             f"best_five does not support wild-card games ({tables.name}): the cards a "
             "wild card stands for are not cards of the hand"
         )
-    ranking: Ranking = tables.ranking
+    # A suit tie-break ranking searches by suited strength (the five that
+    # win the tie-break) and reads the five as its plain ranking does.
+    ranking: Ranking = tables.ranking if tables.base is None else tables.base.ranking
     if len(ids) <= 5:
         return _significance_order(ranking, ids)
     search: Any = tables

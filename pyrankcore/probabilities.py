@@ -217,7 +217,7 @@ def probabilities(
     """
     from fractions import Fraction  # on first use: keeps `import pyrankcore` quick
 
-    tables = _core.resolve_game(game)
+    tables = _core.resolve_game(game, False, False, "probabilities")
     ranking: Ranking = tables.ranking
     k = _int_arg("cards", cards, 5, ranking.max_cards)
     n_decks = _int_arg("decks", decks, 1, MAX_DECKS)
@@ -491,7 +491,7 @@ def _evaluator_classifier(
 ) -> Callable[..., Key]:
     """Key of a class from the evaluator, on one representative hand (one
     deck: every card at most once)."""
-    tables = _core.resolve_game(ranking)
+    tables = _core.resolve_game(ranking, False, False, "probabilities")
     classes = ranking.classes()
     cache: dict[Any, Key] = {}
 

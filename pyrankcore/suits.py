@@ -11,7 +11,11 @@ Unbeatable Hand") as a layer above the strengths:
   regions the text gives as aliases ("italy", "germany", ...).
 * :class:`SuitRule`: a suit order plus one of the text's three tie-breaks for
   hands equal apart from suit; :func:`suited_strength` turns a hand into a
-  wider integer (:data:`SUITED_DTYPE`, uint32) that orders such hands.
+  wider integer (:data:`SUITED_DTYPE`, uint32) that orders such hands. The
+  same rule as a ranking option, ``ranking("high", suit_tiebreak=...,
+  suit_order=...)``, makes :func:`pyrankcore.evaluate` and
+  :func:`pyrankcore.evaluate_batch` return these values natively (this
+  module stays the slow reference they are tested against).
 * ``unbeatable="italian"`` or ``"greek"`` in :func:`compare`, :func:`winners`
   and :func:`pyrankcore.showdown`: the minimum straight flush beats the
   maximum one (Italy); the Imperial Flush, A-K-Q-J-10 of hearts, loses only
@@ -36,7 +40,17 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import ACE, Ranking, show_value
+from pyrankcore._rankings import (
+    ACE,
+    DEFAULT_SUIT_ORDER,
+    SUIT_ORDER_ALIASES,
+    SUIT_ORDERS,
+    SUIT_TIEBREAKS,
+    Ranking,
+    resolve_suit_order,
+    show_value,
+    suit_order_ranks,
+)
 from pyrankcore.errors import (
     InvalidArgumentError,
     InvalidOptionError,
@@ -65,35 +79,8 @@ __all__ = [
     "winners",
 ]
 
-_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-_LETTER = {word: letter for letter, word in _WORDS.items()}
-
-# The orders of the rule text, highest suit first, in the text's order.
-SUIT_ORDERS: dict[str, tuple[str, str, str, str]] = {
-    "spades-hearts-diamonds-clubs": ("s", "h", "d", "c"),  # standard poker, bridge
-    "spades-hearts-clubs-diamonds": ("s", "h", "c", "d"),
-    "spades-diamonds-clubs-hearts": ("s", "d", "c", "h"),
-    "hearts-spades-diamonds-clubs": ("h", "s", "d", "c"),  # Greece, Turkey
-    "hearts-diamonds-spades-clubs": ("h", "d", "s", "c"),  # Austria, Sweden
-    "hearts-diamonds-clubs-spades": ("h", "d", "c", "s"),  # Italy
-    "diamonds-spades-hearts-clubs": ("d", "s", "h", "c"),  # Brazil
-    "diamonds-hearts-spades-clubs": ("d", "h", "s", "c"),  # Brazil
-    "clubs-spades-hearts-diamonds": ("c", "s", "h", "d"),  # Germany
-}
-DEFAULT_SUIT_ORDER = "spades-hearts-diamonds-clubs"
-# Regions the text names with one order each (Brazil has two: name them).
-SUIT_ORDER_ALIASES: dict[str, str] = {
-    "standard": DEFAULT_SUIT_ORDER,
-    "bridge": DEFAULT_SUIT_ORDER,
-    "greece": "hearts-spades-diamonds-clubs",
-    "turkey": "hearts-spades-diamonds-clubs",
-    "austria": "hearts-diamonds-spades-clubs",
-    "sweden": "hearts-diamonds-spades-clubs",
-    "italy": "hearts-diamonds-clubs-spades",
-    "germany": "clubs-spades-hearts-diamonds",
-}
-# The text's three rules "when hands are equal apart from suit", in its order.
-SUIT_TIEBREAKS = ("highest_card", "main_group", "highest_unpaired")
+# SUIT_ORDERS, SUIT_ORDER_ALIASES, SUIT_TIEBREAKS and resolve_suit_order live
+# in pyrankcore._rankings (a Ranking checks its suit options with them).
 UNBEATABLE_RULES = ("italian", "greek")
 
 # suited_strength = strength << SUIT_KEY_BITS | suit key: five suits of 2 bits.
@@ -101,67 +88,15 @@ SUIT_KEY_BITS = 10
 # Strengths are uint16, so suited strengths need 26 bits: uint32 holds them.
 SUITED_DTYPE = "uint32"
 
-_ORDER_ALLOWED = (
-    "a suit order named in the rule text ("
-    + ", ".join(repr(n) for n in SUIT_ORDERS)
-    + "), a region ("
-    + ", ".join(repr(a) for a in SUIT_ORDER_ALIASES)
-    + "), the four suit words highest first joined by '-', or four letters such as 'hdcs'"
-)
-
 
 def _value_error(option: str, value: object, allowed: str) -> InvalidOptionError:
     return InvalidOptionError(f"invalid {option}={show_value(value)}; {option} must be {allowed}")
 
 
-def resolve_suit_order(value: str, option: str = "suit_order") -> str:
-    """The canonical name of a suit order: suit words, highest first.
-
-    Accepts a name of :data:`SUIT_ORDERS`, a region of
-    :data:`SUIT_ORDER_ALIASES` ("italy"), any order of the four suit words
-    ("clubs-diamonds-hearts-spades") or four suit letters ("hdcs"); case,
-    spaces and underscores do not matter.
-
-    Raises
-    ------
-    OptionTypeError
-        *value* is not a str (a TypeError).
-    InvalidOptionError
-        Anything else: the message names *option* and *value*.
-
-    >>> resolve_suit_order("Italy")
-    'hearts-diamonds-clubs-spades'
-    >>> resolve_suit_order("shcd")
-    'spades-hearts-clubs-diamonds'
-    """
-    if not isinstance(value, str):
-        raise OptionTypeError(
-            f"{option} must be a suit order name (a str), not {type(value).__name__} "
-            f"({show_value(value)})"
-        )
-    text = "-".join(value.strip().lower().replace("_", " ").replace(",", " ").split())
-    if text in SUIT_ORDER_ALIASES:
-        return SUIT_ORDER_ALIASES[text]
-    if text == "brazil":
-        raise _value_error(
-            option,
-            value,
-            "one of Brazil's two orders in the rule text: "
-            "'diamonds-spades-hearts-clubs' or 'diamonds-hearts-spades-clubs'",
-        )
-    if len(text) == 4 and sorted(text) == sorted("cdhs"):
-        return "-".join(_WORDS[c] for c in text)
-    words = text.replace(" ", "-").split("-")
-    if sorted(words) == sorted(_WORDS.values()):
-        return "-".join(words)
-    raise _value_error(option, value, _ORDER_ALLOWED)
-
-
 @cache
 def _ranks_of(name: str) -> tuple[int, int, int, int]:
-    letters = [_LETTER[w] for w in name.split("-")]
     # Card ids number suits c, d, h, s = 0..3; the highest suit gets 3.
-    return tuple(3 - letters.index(s) for s in "cdhs")  # type: ignore[return-value]
+    return suit_order_ranks(name)
 
 
 def suit_ranks(suit_order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int, int, int]:
@@ -244,6 +179,32 @@ class _Game:
     ranking: Ranking
     variant: Any  # a Variant with one ranking, or None
     omaha: bool = False  # exactly two hole cards and three board cards
+    rule: SuitRule | None = None  # the ranking's own suit tie-break, if any
+
+
+def _split_ranking(tables: Any) -> tuple[Any, SuitRule | None]:
+    """(plain tables, the ranking's SuitRule or None): a ranking with a suit
+    tie-break is ranked here as its plain ranking plus that rule."""
+    if tables.base is None:
+        return tables, None
+    r = tables.ranking
+    rule = None
+    if r.suit_tiebreak is not None:
+        rule = SuitRule(suit_tiebreak=r.suit_tiebreak, suit_order=r.suit_order)
+    return tables.base, rule
+
+
+def _effective_rule(g: _Game, suit_rule: SuitRule | None) -> SuitRule | None:
+    """The rule that breaks ties: the ranking's own, or *suit_rule*; a
+    *suit_rule* that differs from the ranking's is refused."""
+    if g.rule is None:
+        return suit_rule
+    if suit_rule is not None and suit_rule != g.rule:
+        raise InvalidOptionError(
+            f"invalid suit_rule={show_value(suit_rule, 80)}; the game's ranking already "
+            f"breaks ties by suit ({g.rule}): suit_rule must be None or that rule"
+        )
+    return g.rule
 
 
 def _resolve(game: Any) -> _Game:
@@ -258,8 +219,8 @@ def _resolve(game: Any) -> _Game:
         except UnknownGameError:
             pass  # resolve_game names the rankings and the variants
     omaha = bool(v is not None and v.omaha)
-    tables = _core.resolve_game(game if v is None else v, omaha)
-    return _Game(tables, tables.ranking, v, omaha)
+    tables, rule = _split_ranking(_core.resolve_game(game if v is None else v, omaha, True))
+    return _Game(tables, tables.ranking, v, omaha, rule)
 
 
 def _check_rules(g: _Game, suit_rule: SuitRule | None, unbeatable: str | None) -> None:
@@ -471,9 +432,10 @@ def _seat_winners(
     unbeatable: str | None,
 ) -> list[int]:
     """Winners of one half of a pot (for showdown: cards already checked)."""
-    tables = _core.resolve_game(game)
-    g = _Game(tables, tables.ranking, None, omaha)
+    tables, rule = _split_ranking(_core.resolve_game(game, False, True))
+    g = _Game(tables, tables.ranking, None, omaha, rule)
     _check_rules(g, suit_rule, unbeatable)
+    suit_rule = _effective_rule(g, suit_rule)
     return _winning_seats([_play(g, h, board, suit_rule, unbeatable) for h in hands])
 
 
@@ -525,7 +487,7 @@ def suited_strength(
         )
     g = _resolve(game)
     _check_rules(g, suit_rule, None)
-    (play,) = _plays_of(g, [cards], board, suit_rule, None)
+    (play,) = _plays_of(g, [cards], board, _effective_rule(g, suit_rule), None)
     return play.key[1]
 
 
@@ -564,11 +526,14 @@ def compare(
         Two players' cards (hole cards when *board* is given).
     game
         A ranking (name or :class:`~pyrankcore.Ranking`, e.g.
-        ``stripped_deck("6")``) or a variant with one ranking.
+        ``stripped_deck("6")``) or a variant with one ranking. A ranking
+        with a suit tie-break (``ranking("high", suit_tiebreak=...)``)
+        brings its own rule: *suit_rule* must then be None or the same.
     board
         Community cards, if any.
     suit_rule
-        A :class:`SuitRule`, or None for standard poker (suits never count).
+        A :class:`SuitRule`, or None for standard poker (suits never count)
+        or for the rule of the game's ranking.
     unbeatable
         None, ``"italian"`` or ``"greek"``; only in high rankings with
         straight flushes.
@@ -592,6 +557,7 @@ def compare(
     """
     g = _resolve(game)
     _check_rules(g, suit_rule, unbeatable)
+    suit_rule = _effective_rule(g, suit_rule)
     pa, pb = _plays_of(g, [a, b], board, suit_rule, unbeatable)
     return _compare_plays(pa, pb)
 
@@ -626,6 +592,7 @@ def winners(
 
     g = _resolve(game)
     _check_rules(g, suit_rule, unbeatable)
+    suit_rule = _effective_rule(g, suit_rule)
     _check_ordered(hands, "hands")
     if len(hands) < 1:
         raise InvalidArgumentError("winners needs at least one hand")

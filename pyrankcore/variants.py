@@ -626,12 +626,16 @@ def showdown(
     suit_rule
         A :class:`~pyrankcore.suits.SuitRule`: hands equal apart from suit
         no longer tie (in both halves of a hi-lo pot; the higher suit wins).
-        None (the default): standard poker, suits never count.
+        None (the default): standard poker, suits never count, unless the
+        game's ranking has a suit tie-break of its own
+        (``ranking("high", suit_tiebreak=...)``): then hands are ranked by
+        it, and a *suit_rule* must be None or the same rule.
     suit_order
         The suit order for odd chips in stud games (a name
         :func:`~pyrankcore.suits.resolve_suit_order` accepts). Default: the
-        order of *suit_rule*, else spades, hearts, diamonds, clubs. It may
-        not differ from *suit_rule*'s order.
+        order of *suit_rule*, else the ``suit_order`` of the game's ranking
+        (``ranking("high", suit_order=...)``), else spades, hearts, diamonds,
+        clubs. It may not differ from *suit_rule*'s or the ranking's order.
     unbeatable
         None, ``"italian"`` or ``"greek"``: the rules of the text that make
         the top hand beatable (see :func:`pyrankcore.suits.compare`); the
@@ -698,6 +702,7 @@ def showdown(
             )
     else:
         chip_order = None
+    chip_order = _with_ranking_order(v if v is not None else by_ranking, chip_order)
     if isinstance(pot, bool) or not isinstance(pot, int):
         raise TypeError(f"pot must be an int number of chips, not {type(pot).__name__}")
     if pot < 0:
@@ -722,7 +727,7 @@ def showdown(
                 f"{v.name}: suit_rule=, suit_order= and unbeatable= are not supported "
                 "in the home games (declarations, face-down wild cards, up-cards)"
             )
-        return _home_showdown(v, parsed, board_ids, pot, declarations, down, up)
+        return _home_showdown(v, parsed, board_ids, pot, declarations, down, up, chip_order)
 
     if v is None:
         strengths = [_core.evaluate(h + board_ids, by_ranking) for h in parsed]
@@ -809,6 +814,7 @@ def _home_showdown(
     declarations: Any,
     down: Any,
     up: Any,
+    chip_order: str | None = None,
 ) -> list[int]:
     """showdown() for declarations, face-down wild cards and up-cards."""
     seats = len(hands)
@@ -850,7 +856,7 @@ def _home_showdown(
     shares = [0] * seats
     for chips, winners in parts:
         if winners:
-            part = _split(chips, _odd_chip_order(v, winners, hands), seats)
+            part = _split(chips, _odd_chip_order(v, winners, hands, chip_order), seats)
             shares = [a + b for a, b in zip(shares, part)]
     return shares
 
@@ -914,6 +920,34 @@ def _chip_suit_order(suit_rule: Any, suit_order: str | None) -> str | None:
     return order
 
 
+def _ranking_suit_order(game: Any) -> str | None:
+    """The suit order set on the ranking(s) of *game* (a Variant or a
+    Ranking; None for names and rankings without one); a variant whose two
+    rankings set different orders is refused."""
+    halves = (game.high, game.low) if isinstance(game, Variant) else (game,)
+    orders = {r.suit_order for r in halves if isinstance(r, Ranking) and r.suit_order}
+    if len(orders) > 1:
+        raise InvalidArgumentError(
+            f"{game.name}: its high and low rankings set different suit orders "
+            f"({', '.join(sorted(orders))}); odd chips and the bring-in need one"
+        )
+    return orders.pop() if orders else None
+
+
+def _with_ranking_order(game: Any, order: str | None) -> str | None:
+    """The suit order odd chips and the bring-in follow: *order* (given by
+    the caller, canonical), else the ranking's; the two must agree."""
+    own = _ranking_suit_order(game)
+    if own is None:
+        return order
+    if order is not None and order != own:
+        raise InvalidOptionError(
+            f"invalid suit_order={show_value(order)}; the game's ranking sets the suit "
+            f"order {own!r}: suit_order (and suit_rule's order) must be None or that order"
+        )
+    return own
+
+
 def bring_in(
     game: str | Variant, up_cards: Sequence[CardLike], *, suit_order: str | None = None
 ) -> int:
@@ -924,7 +958,10 @@ def bring_in(
     ranks the lowest suit: clubs, diamonds, hearts, spades). Razz: the
     highest card (aces low; between equal ranks the highest suit).
     *suit_order* (a name :func:`~pyrankcore.suits.resolve_suit_order`
-    accepts, e.g. "germany": clubs highest) replaces that suit order.
+    accepts, e.g. "germany": clubs highest) replaces that suit order; by
+    default the variant's ranking's ``suit_order`` does, where it sets one
+    (``ranking("high", suit_order="germany")``), and a *suit_order* given
+    here must then agree with it.
 
     >>> bring_in("Seven-card Stud", ["Ah", "2d", "2c", "Ks"])
     2
@@ -944,8 +981,10 @@ def bring_in(
         A *suit_order* that is not a suit order (named in the message).
     """
     v = variant(game)
+    order = None if suit_order is None else _chip_suit_order(None, suit_order)
+    order = _with_ranking_order(v, order)  # a ranking's suit_order is the default
     # Suit ranks by card id suit (3 = highest); the default is the ids' own order.
-    ranks = (0, 1, 2, 3) if suit_order is None else _suit_ranks(suit_order)
+    ranks = (0, 1, 2, 3) if order is None else _suit_ranks(order)
     if not v.stud:
         raise InvalidArgumentError(f"{v.name} is not a stud game: it has no bring-in")
     _check_ordered(up_cards, "up_cards")

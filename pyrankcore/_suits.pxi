@@ -1,0 +1,208 @@
+# Suit tie-break rankings: ranking(base, suit_tiebreak=..., suit_order=...).
+#
+# Their strengths are suited strengths, strength << 10 | suit key (uint32),
+# computed by src/prc_suits.h over the plain ranking's own tables; the
+# reference semantics are pyrankcore.suits.suited_strength. A ranking with
+# only a suit_order ranks as its plain ranking (the order is for odd chips
+# and the bring-in): its GameTables share the plain tables, not suited.
+
+SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
+
+cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
+cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
+
+
+cdef GameTables _suit_tables(object ranking):
+    """GameTables of a ranking with suit options: built once under the
+    lock, published complete, never replaced (a nogil loop may read it)."""
+    t = _SUITED.get(ranking)
+    if t is not None:
+        return t
+    cdef GameTables base = _resolve_any(ranking.without_suits(), False)
+    cdef GameTables made
+    cdef const uint64_t[::1] info
+    with _build_lock:
+        t = _SUITED.get(ranking)
+        if t is not None:
+            return t
+        made = _new_tables(ranking, base.n_classes)
+        made.game = base.game        # same tables, same deck
+        made._arrays = base          # keeps them alive
+        made.base = base
+        if ranking.suit_tiebreak is not None:
+            arr = _suit_info(base.ranking, base.n_classes)
+            info = arr
+            made._suit_arrays = arr
+            made.suit.game = base.game
+            made.suit.info = &info[0]
+            made.suit.n_classes = base.n_classes
+            made.suit.tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
+            ranks = _rankings.suit_order_ranks(ranking.suit_order)
+            for suit in range(4):
+                made.suit.low_suit[suit] = 3 - ranks[suit]
+            made.suited = True
+        _SUITED[ranking] = made
+        return made
+
+
+cdef object _suit_info(object plain, int n_classes):
+    """Per plain strength: the read priority of each rank (4 bits a rank,
+    15 = absent) and, at PRC_SUIT_INFO_SHIFT, 3 bits per tie-break (in
+    SUIT_TIEBREAKS order): the priority of the group whose highest-suited
+    card decides. Called under the build lock."""
+    import numpy as np
+    arr = _SUIT_INFO.get(plain)
+    if arr is not None:
+        return arr
+    classes = plain.classes()
+    if len(classes) != n_classes:
+        raise AssertionError(f"{plain.name}: {len(classes)} classes, tables hold {n_classes}")
+    strength_of = {k: i + 1 for i, k in enumerate(classes)}
+    values = [None] * (n_classes + 1)
+    for counts, flush in plain.patterns():
+        key = plain.key(counts, flush)
+        if key is None:
+            continue
+        s = strength_of[key]
+        entry = _suit_info_entry(plain, counts)
+        if values[s] is None:
+            values[s] = entry
+        elif values[s] != entry:  # one strength, one set of ranks
+            raise AssertionError(f"{plain.name}: strength {s} has two rank patterns")
+    arr = np.zeros(n_classes + 1, dtype=np.uint64)
+    arr[:] = [0 if v is None else v for v in values]
+    arr.flags.writeable = False
+    _SUIT_INFO[plain] = arr
+    return arr
+
+
+def _suit_info_entry(object r, tuple counts):
+    """The info word of one rank pattern (1 to 5 cards) under ranking *r*,
+    read as pyrankcore.best_five reads a hand: the larger group first, then
+    the higher (a straight from its top card; aces as the ranking values
+    them), and the deciding group of each tie-break of SuitRule."""
+    present = [x for x in range(13) if counts[x]]
+    top = r.straight_top(set(present)) if sum(counts) == 5 else None
+
+    def value(rank):
+        if top is not None and rank == _rankings.ACE:
+            return 14 if top == r.value(rank) or top == rank else -2
+        if r.ace_low and r.ace_pair_high and rank == _rankings.ACE and counts[rank] > 1:
+            return 13
+        return r.value(rank)
+
+    order = sorted(present, key=lambda x: (counts[x], value(x)), reverse=True)
+    prio = {rank: i for i, rank in enumerate(order)}
+    highest = 0 if top is not None else prio[max(present, key=r.value)]
+    unpaired = next((prio[x] for x in order if counts[x] == 1), highest)
+    firsts = {"highest_card": highest, "main_group": 0, "highest_unpaired": unpaired}
+    word = 0
+    for x in range(13):
+        word |= (prio[x] if counts[x] else 15) << (4 * x)
+    for i, name in enumerate(_rankings.SUIT_TIEBREAKS):
+        word |= firsts[name] << (PRC_SUIT_INFO_SHIFT + 3 * i)
+    return word
+
+
+cdef object _evaluate_suited(object cards, GameTables t):
+    """evaluate() for a suit tie-break ranking: the suited strength."""
+    cdef uint8_t ids[7]
+    cdef int bad = 0
+    cdef Py_ssize_t i, n
+    cdef uint32_t v, best = 0
+    if isinstance(cards, (list, tuple)) or type(cards).__module__ == "numpy":
+        if getattr(cards, "ndim", 1) == 1:
+            check_hand_count(t, len(cards))
+    cdef list parsed = _ids_of(cards)
+    n = len(parsed)
+    check_hand_count(t, n)
+    if n <= 7:
+        for i in range(n):
+            ids[i] = <uint8_t><int>parsed[i]
+        v = prc_suited_checked(&t.suit, ids, <int>n, &bad)
+        if bad:
+            _check_hand(t, parsed)
+            raise AssertionError(f"a hand was flagged but looks valid: {parsed}")
+        return v
+    # 8 to 10 cards: the best five lie in some 7-card subset, and a subset's
+    # suited strength is the best of its fives'.
+    from itertools import combinations
+    _check_hand(t, parsed)
+    for subset in combinations(parsed, 7):
+        for i in range(7):
+            ids[i] = <uint8_t><int>subset[i]
+        v = prc_suited_checked(&t.suit, ids, 7, &bad)
+        if bad:
+            raise AssertionError(f"a checked hand was flagged: {parsed}")
+        if v > best:
+            best = v
+    return best
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def evaluate_suited_rows(const uint8_t[:, ::1] cards, uint32_t[::1] out,
+                         Py_ssize_t start, Py_ssize_t stop, GameTables t):
+    """Fill out[start:stop] with the suited strengths of those rows (a suit
+    tie-break ranking), without the GIL. Returns the first invalid row or
+    -1; rows after it are left unwritten. Ids are uint8 (the caller clamps
+    wider ones to the invalid 255)."""
+    if not t.suited:
+        raise InvalidArgumentError(f"{t.name} has no suit tie-break")
+    cdef Py_ssize_t k = cards.shape[1]
+    check_hand_size(t, k)
+    _check_span(start, stop, cards.shape[0], out.shape[0])
+    if stop <= start:
+        return -1
+    cdef long first_bad
+    with nogil:
+        first_bad = prc_suited_rows(&t.suit, &cards[0, 0], <int>k, &out[0], start, stop)
+    return first_bad
+
+
+def evaluate_suited_omaha(hole, board, GameTables t):
+    """evaluate_omaha() for a suit tie-break ranking (checks as there)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int bad = 0, i
+    if not t.suited:
+        raise InvalidArgumentError(f"{t.name} has no suit tie-break")
+    if isinstance(hole, (list, tuple)) and isinstance(board, (list, tuple)):
+        check_omaha_sizes(len(hole), len(board))
+    hole_ids = _ids_of(hole)
+    board_ids = _ids_of(board)
+    check_omaha_sizes(len(hole_ids), len(board_ids))
+    _check_five_card_ranking(t)
+    cdef int nh = len(hole_ids), nb = len(board_ids)
+    for i in range(nh):
+        h[i] = hole_ids[i]
+    for i in range(nb):
+        b[i] = board_ids[i]
+    cdef uint32_t v = prc_suited_omaha_checked(&t.suit, h, nh, b, nb, &bad)
+    if bad:
+        _check_deck(t, hole_ids + board_ids)
+        _check_omaha_repeats(hole_ids, board_ids)
+        raise AssertionError(f"an Omaha hand was flagged but looks valid: {hole_ids} {board_ids}")
+    return v
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def evaluate_suited_omaha_rows(const uint8_t[:, ::1] holes,
+                               const uint8_t[:, ::1] boards, uint32_t[::1] out,
+                               Py_ssize_t start, Py_ssize_t stop, GameTables t):
+    """Omaha rows for a suit tie-break ranking, without the GIL; the first
+    invalid row or -1."""
+    if not t.suited:
+        raise InvalidArgumentError(f"{t.name} has no suit tie-break")
+    check_omaha_sizes(holes.shape[1], boards.shape[1])
+    _check_five_card_ranking(t)
+    _check_span(start, stop, min(holes.shape[0], boards.shape[0]), out.shape[0])
+    if stop <= start:
+        return -1
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
+    cdef long first_bad
+    with nogil:
+        first_bad = prc_suited_omaha_rows(&t.suit, &holes[0, 0], nh, &boards[0, 0], nb,
+                                          &out[0], start, stop)
+    return first_bad
