@@ -215,41 +215,17 @@ static inline long prc_omaha_rows_scalar(const prc_game_t *g, const prc_omaha_t 
     return bad;
 }
 
-#if PRC_AVX512_DISPATCH
-#include "prc_omaha_avx512.h"
-#endif
-
-/* prc_omaha_rows_scalar, or the AVX-512 loops where prc_kernel chose them
- * (the same strengths and the same first invalid row). */
-static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
-                                  const uint8_t *holes, int nh,
-                                  const uint8_t *boards, int nb,
-                                  uint16_t *out, long start, long stop) {
-#if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16) {
-        if (nb == 5 && nh == 4)
-            return prc_omaha_rows_avx512_4_5(g, o, holes, nh, boards, nb, out, start, stop);
-        if (nb == 5 && nh == 5)
-            return prc_omaha_rows_avx512_5_5(g, o, holes, nh, boards, nb, out, start, stop);
-        if (nb == 5 && nh == 6)
-            return prc_omaha_rows_avx512_6_5(g, o, holes, nh, boards, nb, out, start, stop);
-        return prc_omaha_rows_avx512_any(g, o, holes, nh, boards, nb, out, start, stop);
-    }
-#endif
-    return prc_omaha_rows_scalar(g, o, holes, nh, boards, nb, out, start, stop);
-}
-
 /* Hi-lo in one pass: the high game (flushes ignored or dominant) and a low
  * game whose flushes are ignored (eight-or-better, ace-to-five), over the
  * same rows. Each hand is read, checked and its board hashed once; both
  * pattern rows are fetched together and the hole pairs index both (the
  * pair columns are the same). out holds two strengths a row: high, low.
  * Returns the first invalid row (for either game's deck), or -1. */
-static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
-                                       const prc_game_t *lo, const prc_omaha_t *olo,
-                                       const uint8_t *holes, int nh,
-                                       const uint8_t *boards, int nb,
-                                       uint16_t *out, long start, long stop) {
+static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_omaha_t *ohi,
+                                              const prc_game_t *lo, const prc_omaha_t *olo,
+                                              const uint8_t *holes, int nh,
+                                              const uint8_t *boards, int nb,
+                                              uint16_t *out, long start, long stop) {
     const uint16_t *hi_rows[PRC_OMAHA_CHUNK], *lo_rows[PRC_OMAHA_CHUNK];
     uint64_t flush_suits[PRC_OMAHA_CHUNK];
     const uint64_t invalid = hi->invalid_ids | lo->invalid_ids;
@@ -302,6 +278,56 @@ static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *
         }
     }
     return bad;
+}
+
+#if PRC_AVX512_DISPATCH
+#include "prc_omaha_avx512.h"
+#endif
+
+/* prc_omaha_rows_scalar, or the AVX-512 loops where prc_kernel chose them
+ * (the same strengths and the same first invalid row). */
+static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
+                                  const uint8_t *holes, int nh,
+                                  const uint8_t *boards, int nb,
+                                  uint16_t *out, long start, long stop) {
+#if PRC_AVX512_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16) {
+        if (nb == 5 && nh == 4)
+            return prc_omaha_rows_avx512_4_5(g, o, holes, nh, boards, nb, out, start, stop);
+        if (nb == 5 && nh == 5)
+            return prc_omaha_rows_avx512_5_5(g, o, holes, nh, boards, nb, out, start, stop);
+        if (nb == 5 && nh == 6)
+            return prc_omaha_rows_avx512_6_5(g, o, holes, nh, boards, nb, out, start, stop);
+        return prc_omaha_rows_avx512_any(g, o, holes, nh, boards, nb, out, start, stop);
+    }
+#endif
+    return prc_omaha_rows_scalar(g, o, holes, nh, boards, nb, out, start, stop);
+}
+
+/* prc_omaha_rows_hilo_scalar, or its AVX-512 loops where prc_kernel chose
+ * them (the same strengths and the same first invalid row). */
+static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
+                                       const prc_game_t *lo, const prc_omaha_t *olo,
+                                       const uint8_t *holes, int nh,
+                                       const uint8_t *boards, int nb,
+                                       uint16_t *out, long start, long stop) {
+#if PRC_AVX512_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16) {
+        if (nb == 5 && nh == 4)
+            return prc_omaha_rows_avx512_4_5_hilo(hi, ohi, lo, olo, holes, nh, boards, nb,
+                                                  out, start, stop);
+        if (nb == 5 && nh == 5)
+            return prc_omaha_rows_avx512_5_5_hilo(hi, ohi, lo, olo, holes, nh, boards, nb,
+                                                  out, start, stop);
+        if (nb == 5 && nh == 6)
+            return prc_omaha_rows_avx512_6_5_hilo(hi, ohi, lo, olo, holes, nh, boards, nb,
+                                                  out, start, stop);
+        return prc_omaha_rows_avx512_any_hilo(hi, ohi, lo, olo, holes, nh, boards, nb, out,
+                                              start, stop);
+    }
+#endif
+    return prc_omaha_rows_hilo_scalar(hi, ohi, lo, olo, holes, nh, boards, nb, out, start,
+                                      stop);
 }
 
 #endif

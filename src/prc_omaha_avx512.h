@@ -80,6 +80,7 @@ PRC_AVX512_ATTR static inline void prc_vo_add_bit(__m512i card, __m512i *lo, __m
 /* What the first pass keeps of one block for the second. */
 typedef struct {
     __m512i row;            /* offset of each hand's pattern row in o->best */
+    __m512i lo_row;         /* hi-lo: the same in the low game's table */
     __m512i flush;          /* offset of its suited pair's entry in o->flush_best */
     __m512i rank[6];        /* hole ranks */
     __mmask16 flush_lanes;  /* two or more hole cards of a suit the board has 3+ of */
@@ -120,10 +121,12 @@ PRC_AVX512_ATTR static inline __m512i prc_vo_suit_ranks(__mmask32 in_lo, __mmask
 
 /* First pass over 16 rows: returns the lanes holding an invalid row. */
 PRC_AVX512_ATTR static inline __attribute__((always_inline)) __mmask16 prc_vo_first_pass(
-    const prc_vo_consts *c, const prc_game_t *g, const prc_omaha_t *o, const uint8_t *holes,
-    const int NH, const uint8_t *boards, const int NB, int flushes, prc_vo_block *blk) {
+    const prc_vo_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, int flushes, prc_vo_block *blk) {
     const __m512i low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i columns = _mm512_set1_epi32(PRC_N_PAIR_COLUMNS);
+    const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
     __m512i first, rest;
     __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
     prc_vo_load(boards, NB, &first, &rest);
@@ -146,13 +149,18 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) __mmask16 prc_vo_fi
     __mmask16 bad = (__mmask16)(
         _mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
         _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(NH + NB)) |
-        _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)g->invalid)) |
-        _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(g->invalid >> 32))));
+        _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
+        _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
     if (bad) return bad;
+    __m512i slot = prc_v_rank_slot(sum);
     __m512i pattern = _mm512_and_si512(
-        _mm512_i32gather_epi32(prc_v_rank_slot(sum), (const void *)o->pattern_of_slot, 2),
-        low16);
+        _mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16);
     blk->row = _mm512_mullo_epi32(pattern, columns);
+    if (olo) {
+        pattern = _mm512_and_si512(
+            _mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2), low16);
+        blk->lo_row = _mm512_mullo_epi32(pattern, columns);
+    }
     blk->flush_lanes = blk->more_pairs = 0;
     if (flushes) {
         const __m512i three16 = _mm512_set1_epi16(3);
@@ -180,17 +188,25 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) __mmask16 prc_vo_fi
     return 0;
 }
 
-/* Second pass: the best strength of each of the block's 16 hands. */
+/* Second pass: the best strength of each of the block's 16 hands (and,
+ * hi-lo, the best low in *best_lo). */
 PRC_AVX512_ATTR static inline __attribute__((always_inline)) __m512i prc_vo_second_pass(
-    const prc_vo_consts *c, const prc_omaha_t *o, const int NH, const prc_vo_block *blk) {
-    __m512i best = _mm512_setzero_si512();
+    const prc_vo_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
+    const prc_vo_block *blk, __m512i *best_lo) {
+    __m512i best = _mm512_setzero_si512(), low = best;
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++) {
             __m512i column = prc_vo_column(c, blk->rank[a], blk->rank[b]);
             __m512i v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->row, column),
                                                (const void *)o->best, 2);
             best = _mm512_max_epu16(best, v);   /* the low halves are the values */
+            if (olo) {
+                v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->lo_row, column),
+                                           (const void *)olo->best, 2);
+                low = _mm512_max_epu16(low, v);
+            }
         }
+    if (olo) *best_lo = low;
     if (blk->flush_lanes)
         best = _mm512_max_epu16(best, _mm512_mask_i32gather_epi32(
                                           _mm512_setzero_si512(), blk->flush_lanes, blk->flush,
@@ -199,14 +215,18 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) __m512i prc_vo_seco
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
- * flushes are ignored or dominant. Returns the first invalid row or -1, as
- * prc_omaha_rows_scalar. Inlined into one loop per common shape. */
+ * flushes are ignored or dominant; hi-lo (olo not NULL): also a low game
+ * whose flushes are ignored, two strengths a row (high, low). Returns the
+ * first invalid row or -1, as the scalar loops. Inlined into one loop per
+ * common shape. */
 PRC_AVX512_ATTR static inline __attribute__((always_inline)) long prc_omaha_rows_avx512_body(
-    const prc_game_t *game, const prc_omaha_t *o, const uint8_t *holes, const int NH,
-    const uint8_t *boards, const int NB, uint16_t *out, long start, long stop) {
+    const prc_game_t *game, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, uint16_t *out, long start, long stop) {
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
     const long chunk = 16 * PRC_VO_CHUNK_BLOCKS;
+    const int stride = olo ? 2 : 1;   /* strengths per row in out */
     prc_vo_consts c;
     prc_vo_init(&c, NH, NB);
     prc_vo_block blk[PRC_VO_CHUNK_BLOCKS];
@@ -214,23 +234,33 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) long prc_omaha_rows
     for (; i + chunk <= stop; i += chunk) {
         __mmask16 bad = 0;
         for (int b = 0; b < PRC_VO_CHUNK_BLOCKS && !bad; b++)
-            bad = prc_vo_first_pass(&c, g, o, holes + (i + 16 * b) * NH, NH,
+            bad = prc_vo_first_pass(&c, g, o, glo, olo, holes + (i + 16 * b) * NH, NH,
                                     boards + (i + 16 * b) * NB, NB, flushes, &blk[b]);
         if (bad) {
-            long r = prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
+            long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
+                                                      out, i, i + chunk)
+                         : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
             if (r >= 0) return r;
             continue;
         }
         for (int b = 0; b < PRC_VO_CHUNK_BLOCKS; b++) {
-            prc_v_store(out + i + 16 * b, prc_vo_second_pass(&c, o, NH, &blk[b]));
+            __m512i low = _mm512_setzero_si512();
+            __m512i high = prc_vo_second_pass(&c, o, olo, NH, &blk[b], &low);
+            if (olo) /* (high, low) pairs: high in each lane's low half */
+                _mm512_storeu_si512((void *)(out + 2 * (i + 16 * b)),
+                                    _mm512_or_si512(_mm512_and_si512(high, _mm512_set1_epi32(0xFFFF)),
+                                                    _mm512_slli_epi32(low, 16)));
+            else
+                prc_v_store(out + i + 16 * b, high);
             for (unsigned m = blk[b].more_pairs; m; m &= m - 1) {
                 long r = i + 16 * b + prc_ctz64(m);
                 uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
-                out[r] = v > out[r] ? v : out[r];
+                out[stride * r] = v > out[stride * r] ? v : out[stride * r];
             }
         }
     }
-    return prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
+               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
 }
 
 #define PRC_DEFINE_OMAHA_AVX512(NAME, NH_ARG, NB_ARG)                          \
@@ -240,8 +270,17 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) long prc_omaha_rows
                                      uint16_t *out, long start, long stop) {  \
         (void)nh;                                                             \
         (void)nb;                                                             \
-        return prc_omaha_rows_avx512_body(g, o, holes, NH_ARG, boards, NB_ARG, \
-                                          out, start, stop);                  \
+        return prc_omaha_rows_avx512_body(g, o, NULL, NULL, holes, NH_ARG, boards, \
+                                          NB_ARG, out, start, stop);          \
+    }                                                                         \
+    PRC_AVX512_ATTR static long NAME##_hilo(                                  \
+        const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,   \
+        const prc_omaha_t *olo, const uint8_t *holes, int nh,                 \
+        const uint8_t *boards, int nb, uint16_t *out, long start, long stop) { \
+        (void)nh;                                                             \
+        (void)nb;                                                             \
+        return prc_omaha_rows_avx512_body(hi, ohi, lo, olo, holes, NH_ARG, boards, \
+                                          NB_ARG, out, start, stop);          \
     }
 
 PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_4_5, 4, 5)

@@ -1,0 +1,199 @@
+"""The Omaha row loops: the scalar loop and the AVX-512 loop (where this CPU
+runs it) give the same strengths as an independent brute force over every
+two hole cards and three board cards, flag the same first bad row, and fill
+the same rows, for every shape and for hi-lo in one pass."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+from pyrankcore import _core
+
+KERNELS = _core._row_kernels()
+# Games on the fast Omaha path: flushes dominant (high, short deck, a stripped
+# deck, deuce-to-seven) or ignored (ace-to-five eight-or-better).
+GAMES = ["high", "short_deck", "deuce_seven", "ace_five_8", prc.stripped_deck("6")]
+SHAPES = [(nh, nb) for nh in (4, 5, 6) for nb in (3, 4, 5)]
+
+
+def game_id(game):
+    return game if isinstance(game, str) else game.name
+
+
+def every_kernel(fn):
+    """fn() under each row loop: {loop name: result}."""
+    results = {}
+    try:
+        for name in KERNELS:
+            _core._select_row_kernel(name)
+            results[name] = fn()
+    finally:
+        _core._select_row_kernel("best")
+    return results
+
+
+def agree(results):
+    first, *rest = results.values()
+    for name, values in results.items():
+        assert np.array_equal(values, first), name
+    return first
+
+
+def deck_of(game):
+    mask = _core.resolve_game(game).deck_mask
+    return np.array([c for c in range(52) if mask >> c & 1], dtype=np.uint8)
+
+
+def deal(game, n, nh, nb, seed):
+    deck = deck_of(game)
+    rng = np.random.default_rng(seed)
+    cards = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, : nh + nb]]
+    return np.ascontiguousarray(cards[:, :nh]), np.ascontiguousarray(cards[:, nh:])
+
+
+def brute_force(hole, board, game):
+    """Best of every two hole cards with every three board cards, each five
+    ranked by the plain 5-card evaluator."""
+    return max(
+        prc.evaluate(list(h) + list(b), game)
+        for h in itertools.combinations(hole, 2)
+        for b in itertools.combinations(board, 3)
+    )
+
+
+def flush_deals(n, nh, nb, seed):
+    """Deals where the board holds three or more of one suit and the hand
+    two to nh of them: every flush case of the kernels (one suited pair, or
+    several, from three to five board cards of the suit)."""
+    rng = np.random.default_rng(seed)
+    holes = np.empty((n, nh), dtype=np.uint8)
+    boards = np.empty((n, nb), dtype=np.uint8)
+    for i in range(n):
+        suit = int(rng.integers(4))
+        suited = [4 * r + suit for r in rng.permutation(13)]
+        on_board = int(rng.integers(3, nb + 1))
+        in_hand = int(rng.integers(2, min(nh, 13 - on_board) + 1))
+        others = [c for c in rng.permutation(52) if c % 4 != suit]
+        board = suited[:on_board] + others[: nb - on_board]
+        hole = suited[on_board : on_board + in_hand] + others[nb - on_board :][: nh - in_hand]
+        boards[i] = rng.permutation(board)
+        holes[i] = rng.permutation(hole)
+    return holes, boards
+
+
+@pytest.mark.parametrize("game", GAMES, ids=game_id)
+@pytest.mark.parametrize(("nh", "nb"), SHAPES)
+def test_random_deals_every_kernel_against_brute_force(game, nh, nb):
+    holes, boards = deal(game, 20_011, nh, nb, seed=nh * 10 + nb)
+    fast = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, game)))
+    for i in range(0, len(holes), 97):
+        assert fast[i] == brute_force(holes[i].tolist(), boards[i].tolist(), game), i
+
+
+@pytest.mark.parametrize("game", ["high", "deuce_seven"])
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 5), (6, 5), (4, 3), (6, 4)])
+def test_flush_deals_every_kernel_against_brute_force(game, nh, nb):
+    holes, boards = flush_deals(3_001, nh, nb, seed=nh + nb)
+    fast = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, game)))
+    expected = [brute_force(h, b, game) for h, b in zip(holes.tolist(), boards.tolist())]
+    assert fast.tolist() == expected
+
+
+@pytest.mark.parametrize(("nh", "nb"), SHAPES)
+def test_hi_lo_one_pass_every_kernel(nh, nb):
+    holes, boards = deal("high", 10_007, nh, nb, seed=nh + 7 * nb)
+    both = agree(
+        every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, "Omaha Hi-Lo 8"))
+    )
+    assert np.array_equal(both[:, 0], prc.evaluate_omaha_batch(holes, boards, "high"))
+    assert np.array_equal(both[:, 1], prc.evaluate_omaha_batch(holes, boards, "ace_five_8"))
+
+
+def _first_bad(holes, boards, game, start=0, stop=None):
+    stop = len(holes) if stop is None else stop
+    out = np.zeros(len(holes), dtype=np.uint16)
+    bad = _core.evaluate_omaha_rows(holes, boards, out, start, stop, game)
+    return bad, out
+
+
+def _hilo_first_bad(holes, boards, start=0, stop=None):
+    stop = len(holes) if stop is None else stop
+    out = np.zeros((len(holes), 2), dtype=np.uint16)
+    bad = _core.evaluate_omaha_rows_hilo(holes, boards, out, start, stop, "high", "ace_five_8")
+    return bad, out
+
+
+def _spoil(holes, boards, row, how, game):
+    """Make one row invalid in one of the ways a kernel must catch."""
+    holes, boards = holes.copy(), boards.copy()
+    if how == "id 52":
+        holes[row, 1] = 52
+    elif how == "id 255":
+        boards[row, -1] = 255
+    elif how == "id 64":
+        holes[row, 0] = 64
+    elif how == "repeat in hole":
+        holes[row, -1] = holes[row, 0]
+    elif how == "repeat in board":
+        boards[row, 0] = boards[row, -1]
+    elif how == "repeat across":
+        boards[row, 1] = holes[row, -1]
+    elif how == "not in the deck":
+        holes[row, 2] = 0  # the deuce of clubs: short deck and 36-card decks lack it
+    return holes, boards
+
+
+BAD = ["id 52", "id 255", "id 64", "repeat in hole", "repeat in board", "repeat across"]
+
+
+@pytest.mark.parametrize("how", BAD + ["not in the deck"])
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (6, 5), (5, 3)])
+def test_a_bad_row_at_every_position_of_two_chunks(how, nh, nb):
+    game = "short_deck" if how == "not in the deck" else "high"
+    holes, boards = deal(game, 150, nh, nb, seed=3)
+    good = prc.evaluate_omaha_batch(holes, boards, game)
+    for row in range(0, 150, 1 if nh == 4 else 7):
+        h, b = _spoil(holes, boards, row, how, game)
+        results = every_kernel(lambda h=h, b=b: _first_bad(h, b, game))
+        for name, (bad, out) in results.items():
+            assert bad == row, (name, row)
+            # every row before the bad one is written, and right
+            assert np.array_equal(out[:row], good[:row]), (name, row)
+
+
+@pytest.mark.parametrize("how", BAD)
+def test_hi_lo_flags_the_first_bad_row(how):
+    holes, boards = deal("high", 150, 4, 5, seed=5)
+    good = prc.evaluate_omaha_batch(holes, boards, "Omaha Hi-Lo 8")
+    for row in (0, 15, 16, 63, 64, 100, 149):
+        h, b = _spoil(holes, boards, row, how, "high")
+        for name, (bad, out) in every_kernel(lambda h=h, b=b: _hilo_first_bad(h, b)).items():
+            assert bad == row, (name, row)
+            assert np.array_equal(out[:row], good[:row]), (name, row)
+
+
+@pytest.mark.parametrize(
+    ("start", "stop"), [(0, 1), (0, 15), (1, 17), (0, 64), (3, 67), (63, 129), (17, 200), (5, 5)]
+)
+def test_row_spans_that_cross_chunks(start, stop):
+    holes, boards = deal("high", 200, 4, 5, seed=11)
+    full = prc.evaluate_omaha_batch(holes, boards, "high")
+    for name, (bad, out) in every_kernel(
+        lambda: _first_bad(holes, boards, "high", start, stop)
+    ).items():
+        assert bad == -1, name
+        assert np.array_equal(out[start:stop], full[start:stop]), name
+        assert not out[:start].any() and not out[stop:].any(), name  # nothing else written
+    for name, (bad, out) in every_kernel(lambda: _hilo_first_bad(holes, boards, start, stop)).items():
+        assert bad == -1, name
+        assert not out[:start].any() and not out[stop:].any(), name
+
+
+def test_threads_give_the_same_strengths():
+    holes, boards = deal("high", 100_003, 4, 5, seed=13)
+    one = prc.evaluate_omaha_batch(holes, boards, "high")
+    assert np.array_equal(prc.evaluate_omaha_batch(holes, boards, "high", threads=2), one)
+    both = prc.evaluate_omaha_batch(holes, boards, "Omaha Hi-Lo 8", threads=2)
+    assert np.array_equal(both[:, 0], one)
