@@ -215,6 +215,38 @@ def game_cases(prc, deals: Deals, args) -> list[Case]:
     return cases
 
 
+def omaha_loop_cases(prc, shape: str, holes, boards) -> list[Case]:
+    """Omaha high under each row loop this CPU runs (scalar and AVX-512),
+    where the installed version has the switch."""
+    core = prc._core
+    if not hasattr(core, "_select_row_kernel"):
+        return []
+
+    def under(kernel):
+        def run():
+            core._select_row_kernel(kernel)
+            try:
+                return prc.evaluate_omaha_batch(holes, boards, "high")
+            finally:
+                core._select_row_kernel("best")
+
+        return run
+
+    return [
+        Case(
+            "omaha",
+            shape,
+            "pyrankcore",
+            f"evaluate_omaha_batch, {kernel} row loop",
+            "high",
+            len(holes),
+            under(kernel),
+            keeps=False,
+        )
+        for kernel in core._row_kernels()
+    ]
+
+
 def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
     cases = []
     for h in OMAHA_HOLES:
@@ -236,6 +268,9 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
                         threads=t,
                     )
                 )
+
+            if h == 4 and t == 1:
+                cases += omaha_loop_cases(prc, shape, holes, boards)
 
             def hi_lo(t=t, ho=holes, bo=boards):
                 return (

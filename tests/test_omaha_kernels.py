@@ -104,9 +104,7 @@ def test_flush_deals_every_kernel_against_brute_force(game, nh, nb):
 @pytest.mark.parametrize(("nh", "nb"), SHAPES)
 def test_hi_lo_one_pass_every_kernel(nh, nb):
     holes, boards = deal("high", 10_007, nh, nb, seed=nh + 7 * nb)
-    both = agree(
-        every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, "Omaha Hi-Lo 8"))
-    )
+    both = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, "Omaha Hi-Lo 8")))
     assert np.array_equal(both[:, 0], prc.evaluate_omaha_batch(holes, boards, "high"))
     assert np.array_equal(both[:, 1], prc.evaluate_omaha_batch(holes, boards, "ace_five_8"))
 
@@ -186,7 +184,9 @@ def test_row_spans_that_cross_chunks(start, stop):
         assert bad == -1, name
         assert np.array_equal(out[start:stop], full[start:stop]), name
         assert not out[:start].any() and not out[stop:].any(), name  # nothing else written
-    for name, (bad, out) in every_kernel(lambda: _hilo_first_bad(holes, boards, start, stop)).items():
+    for name, (bad, out) in every_kernel(
+        lambda: _hilo_first_bad(holes, boards, start, stop)
+    ).items():
         assert bad == -1, name
         assert not out[:start].any() and not out[stop:].any(), name
 
