@@ -81,9 +81,18 @@ cdef const prc_omaha_t *_omaha_tables(GameTables t) except NULL:
 
     Built and published under the build lock, once: another thread's nogil
     loop may already be reading them, so they are never replaced."""
+    cdef GameTables base
     with _build_lock:
         if t._omaha_arrays is None:
-            _build_omaha_tables(t)
+            if t.base is not None:
+                # a ranking with suit options ranks with its plain ranking's
+                # tables: share its Omaha tables too (the lock is re-entrant)
+                base = t.base
+                _omaha_tables(base)
+                t.omaha = base.omaha
+                t._omaha_arrays = base._omaha_arrays   # published last
+            else:
+                _build_omaha_tables(t)
         return &t.omaha
 
 
@@ -281,7 +290,9 @@ def evaluate_omaha_rows_hilo(const uint8_t[:, ::1] holes,
     = (high, low). Falls back to two passes where the fused kernel does not
     apply (a low game whose flushes count, a wild-card game). Returns the
     first invalid row or -1."""
-    cdef GameTables hi = resolve_game(high, True), lo = resolve_game(low, True)
+    purpose = "evaluate_omaha_batch with a split-pot variant (uint16 high and low)"
+    cdef GameTables hi = resolve_game(high, True, False, purpose)
+    cdef GameTables lo = resolve_game(low, True, False, purpose)
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
     cdef long first_bad = -1
     check_omaha_sizes(holes.shape[1], boards.shape[1])

@@ -27,6 +27,7 @@ cdef GameTables _suit_tables(object ranking):
             return t
         made = _new_tables(ranking, base.n_classes)
         made.game = base.game        # same tables, same deck
+        made.wild = base.wild        # (wild-card tables are complete once resolved)
         made._arrays = base          # keeps them alive
         made.base = base
         if ranking.suit_tiebreak is not None:

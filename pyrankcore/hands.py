@@ -465,7 +465,16 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
         return _significance_order(ranking, ids)
     search: Any = tables
     if best == 0 and ranking.qualifier is not None:
-        search = _without_qualifier(ranking)
+        # No five qualifies: search the ranking without its qualifier (with
+        # the same suit tie-break, if any) and read the five with it.
+        ranking = _without_qualifier(ranking)
+        search = ranking
+        if tables.suited:
+            search = replace(
+                ranking,
+                suit_tiebreak=tables.ranking.suit_tiebreak,
+                suit_order=tables.ranking.suit_order,
+            )
     chosen: list[int] = []
     top = -1
     # At most 252 subsets (10 cards): correctness over speed.
@@ -473,7 +482,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
         s = _core.evaluate(list(five), search)
         if s > top:
             top, chosen = s, list(five)
-    return _significance_order(search if isinstance(search, Ranking) else ranking, chosen)
+    return _significance_order(ranking, chosen)
 
 
 def _without_qualifier(ranking: Ranking) -> Ranking:

@@ -119,6 +119,27 @@ def test_first_call_is_a_threaded_batch_of_a_custom_ranking(attempt):
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
+SUITED = [
+    "prc.ranking('high', suit_tiebreak='main_group', suit_order='italy')",
+    "prc.ranking(prc.stripped_deck('7'), suit_tiebreak='highest_card')",
+]
+
+
+@pytest.mark.parametrize("game", SUITED)
+def test_first_call_is_a_threaded_batch_of_a_suit_tiebreak_ranking(game):
+    """The suit tables (per-strength info) are built on first use."""
+    rc, out = run_child(FIRST_CALL_BATCH.format(game=game))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
+@pytest.mark.parametrize("game", SUITED[:1] + ["prc.ranking('high', suit_order='germany')"])
+def test_first_call_is_a_threaded_omaha_batch_of_a_suit_ranking(game):
+    """Suited Omaha, and a suit order alone (which shares the plain
+    ranking's Omaha tables), first used from threads."""
+    rc, out = run_child(FIRST_CALL_OMAHA.format(game=game, rows=300_000))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
 FIRST_CALL_WILD = """
 import threading
 import numpy as np
@@ -150,6 +171,9 @@ print("OK")
         "prc.ranking('high', wild=('jokers', '2'))",
         "prc.ranking('deuce_seven', wild='jokers', natural_beats_wild=True)",
         "prc.ranking('short_deck', bug=True)",
+        # a suit order alone shares the plain ranking's tables, wild ones too
+        "prc.ranking('high', wild=('jokers',), suit_order='italy')",
+        "prc.ranking('high', bug=True, suit_order='germany')",
     ],
 )
 def test_first_call_is_a_threaded_batch_of_a_wild_ranking(game):

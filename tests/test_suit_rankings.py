@@ -539,3 +539,33 @@ def test_split_suited_round_trip():
     r = suited("high", "highest_card")
     value = prc.evaluate("Ah Kh Qh Jh Th", r)
     assert split_suited(value) == (7462, 0b1010101010)
+
+
+def test_best_five_of_a_hand_that_does_not_qualify_keeps_the_tie_break():
+    # No eight-or-better low: the five are searched without the qualifier,
+    # and the tie-break (the king of diamonds over the king of clubs) holds.
+    cards = "Kc Kd Qh Js 9c Tc"
+    eight = prc.best_five(cards, suited("ace_five_8", "highest_card"))
+    assert eight == prc.best_five(cards, suited("ace_five", "highest_card"))
+    assert prc.format_cards(eight) == "Kd Qh Js Tc 9c"
+
+
+@pytest.mark.parametrize("options", [{"wild": ("jokers",)}, {"bug": True}])
+def test_a_suit_order_alone_ranks_a_wild_game_as_its_plain_ranking(options):
+    plain = ranking("high", **options)
+    ordered = ranking("high", suit_order="italy", **options)
+    hands = prc.random_hands(20_000, 7, seed=4, game=plain)
+    assert np.array_equal(prc.evaluate_batch(hands, ordered), prc.evaluate_batch(hands, plain))
+    assert [prc.evaluate(h, ordered) for h in hands[:200].tolist()] == [
+        prc.evaluate(h, plain) for h in hands[:200].tolist()
+    ]
+
+
+def test_a_suit_order_alone_shares_the_plain_omaha_strengths():
+    deal = prc.random_hands(5_000, 9, seed=6)
+    holes, boards = deal[:, :4], deal[:, 4:]
+    ordered = ranking("high", suit_order="germany")
+    assert np.array_equal(
+        prc.evaluate_omaha_batch(holes, boards, ordered),
+        prc.evaluate_omaha_batch(holes, boards, "high"),
+    )
