@@ -601,3 +601,68 @@ def test_zero_dimensional_arrays_are_scalars():
     assert prc.from_cactus_kev(np.array(1)) == 7462
     with pytest.raises(InvalidArgumentError):
         prc.to_cactus_kev(np.array(0))
+
+
+# Rows that end exactly at an unreadable page: a row loop that reads one
+# byte past its last row (or writes past its last output) faults. The vector
+# loops read whole blocks with masked loads, which AddressSanitizer does not
+# check, so this is their bounds test. Run in a child: a fault is an exit
+# code, not a crashed test run.
+GUARD_PAGE = """
+import ctypes, mmap
+import numpy as np
+import pyrankcore as prc
+from pyrankcore import _core
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+PAGE = mmap.PAGESIZE
+keep = []
+def at_page_end(values, dtype=np.uint8):
+    values = np.asarray(values, dtype=dtype)
+    pages = values.nbytes // PAGE + 2
+    area = mmap.mmap(-1, pages * PAGE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
+    assert libc.mprotect(base + (pages - 1) * PAGE, PAGE, 0) == 0  # PROT_NONE
+    keep.append(area)
+    start = (pages - 1) * PAGE - values.nbytes
+    arr = np.frombuffer(area, dtype=dtype, count=values.size, offset=start)
+    arr = arr.reshape(values.shape)
+    arr[...] = values
+    return arr
+rng = np.random.default_rng(5)
+def deal(n, k):
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+checked = 0
+for kernel in _core._row_kernels():
+    _core._select_row_kernel(kernel)
+    for n in (1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 129):
+        for k in (5, 6, 7):
+            cards = deal(n, k)
+            rows, out = at_page_end(cards), at_page_end(np.zeros(n), np.uint16)
+            for start in (0, 1, max(n - 16, 0)):
+                assert _core.evaluate_rows(rows, out, start, n, "high") == -1
+                assert _core.evaluate_rows(rows, out, start, n, "deuce_seven") == -1
+            assert (out == prc.evaluate_batch(cards, "deuce_seven")).all()
+            checked += 1
+        for nh in (4, 5, 6):
+            for nb in (3, 4, 5):
+                cards = deal(n, nh + nb)
+                holes, boards = at_page_end(cards[:, :nh]), at_page_end(cards[:, nh:])
+                out = at_page_end(np.zeros(n), np.uint16)
+                both = at_page_end(np.zeros((n, 2)), np.uint16)
+                for start in (0, 1, max(n - 16, 0)):
+                    assert _core.evaluate_omaha_rows(holes, boards, out, start, n, "high") == -1
+                    assert _core.evaluate_omaha_rows_hilo(
+                        holes, boards, both, start, n, "high", "ace_five_8") == -1
+                assert (both[:, 0] == out).all()
+                assert (out == prc.evaluate_omaha_batch(cards[:, :nh], cards[:, nh:])).all()
+                checked += 1
+_core._select_row_kernel("best")
+print("OK", checked)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through ctypes")
+def test_row_loops_never_touch_memory_past_the_last_row():
+    rc, out = run_child(GUARD_PAGE)
+    assert rc == 0 and out.strip().startswith("OK"), out[-2000:]
