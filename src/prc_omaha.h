@@ -291,15 +291,9 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                                   const uint8_t *boards, int nb,
                                   uint16_t *out, long start, long stop) {
 #if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16) {
-        if (nb == 5 && nh == 4)
-            return prc_omaha_rows_avx512_4_5(g, o, holes, nh, boards, nb, out, start, stop);
-        if (nb == 5 && nh == 5)
-            return prc_omaha_rows_avx512_5_5(g, o, holes, nh, boards, nb, out, start, stop);
-        if (nb == 5 && nh == 6)
-            return prc_omaha_rows_avx512_6_5(g, o, holes, nh, boards, nb, out, start, stop);
-        return prc_omaha_rows_avx512_any(g, o, holes, nh, boards, nb, out, start, stop);
-    }
+    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
+        return prc_omaha_avx512_loop(nh, nb, 0)(g, o, NULL, NULL, holes, nh, boards, nb, out,
+                                                start, stop);
 #endif
     return prc_omaha_rows_scalar(g, o, holes, nh, boards, nb, out, start, stop);
 }
@@ -312,19 +306,9 @@ static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *
                                        const uint8_t *boards, int nb,
                                        uint16_t *out, long start, long stop) {
 #if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16) {
-        if (nb == 5 && nh == 4)
-            return prc_omaha_rows_avx512_4_5_hilo(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                  out, start, stop);
-        if (nb == 5 && nh == 5)
-            return prc_omaha_rows_avx512_5_5_hilo(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                  out, start, stop);
-        if (nb == 5 && nh == 6)
-            return prc_omaha_rows_avx512_6_5_hilo(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                  out, start, stop);
-        return prc_omaha_rows_avx512_any_hilo(hi, ohi, lo, olo, holes, nh, boards, nb, out,
-                                              start, stop);
-    }
+    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
+        return prc_omaha_avx512_loop(nh, nb, 1)(hi, ohi, lo, olo, holes, nh, boards, nb, out,
+                                                start, stop);
 #endif
     return prc_omaha_rows_hilo_scalar(hi, ohi, lo, olo, holes, nh, boards, nb, out, start,
                                       stop);

@@ -263,14 +263,23 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) long prc_omaha_rows
                : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
 }
 
+/* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),
+ * single and hi-lo; a single loop ignores the low game's arguments. */
+typedef long (*prc_vo_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
+                               const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
+                               uint16_t *, long, long);
+
 #define PRC_DEFINE_OMAHA_AVX512(NAME, NH_ARG, NB_ARG)                          \
-    PRC_AVX512_ATTR static long NAME(const prc_game_t *g, const prc_omaha_t *o, \
+    PRC_AVX512_ATTR static long NAME(const prc_game_t *hi, const prc_omaha_t *ohi, \
+                                     const prc_game_t *lo, const prc_omaha_t *olo, \
                                      const uint8_t *holes, int nh,            \
                                      const uint8_t *boards, int nb,           \
                                      uint16_t *out, long start, long stop) {  \
+        (void)lo;                                                             \
+        (void)olo;                                                            \
         (void)nh;                                                             \
         (void)nb;                                                             \
-        return prc_omaha_rows_avx512_body(g, o, NULL, NULL, holes, NH_ARG, boards, \
+        return prc_omaha_rows_avx512_body(hi, ohi, NULL, NULL, holes, NH_ARG, boards, \
                                           NB_ARG, out, start, stop);          \
     }                                                                         \
     PRC_AVX512_ATTR static long NAME##_hilo(                                  \
@@ -287,5 +296,15 @@ PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_4_5, 4, 5)
 PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_5_5, 5, 5)
 PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_6_5, 6, 5)
 PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_any, nh, nb)
+
+static inline prc_vo_rows_fn prc_omaha_avx512_loop(int nh, int nb, int hilo) {
+    static const prc_vo_rows_fn loops[2][4] = {
+        {prc_omaha_rows_avx512_4_5, prc_omaha_rows_avx512_5_5, prc_omaha_rows_avx512_6_5,
+         prc_omaha_rows_avx512_any},
+        {prc_omaha_rows_avx512_4_5_hilo, prc_omaha_rows_avx512_5_5_hilo,
+         prc_omaha_rows_avx512_6_5_hilo, prc_omaha_rows_avx512_any_hilo},
+    };
+    return loops[hilo != 0][nb == 5 && nh >= 4 && nh <= 6 ? nh - 4 : 3];
+}
 
 #endif

@@ -7,11 +7,11 @@ import itertools
 
 import numpy as np
 import pytest
+from row_loops import agree, every_kernel
 
 import pyrankcore as prc
 from pyrankcore import _core
 
-KERNELS = _core._row_kernels()
 # Games on the fast Omaha path: flushes dominant (high, short deck, a stripped
 # deck, deuce-to-seven) or ignored (ace-to-five eight-or-better).
 GAMES = ["high", "short_deck", "deuce_seven", "ace_five_8", prc.stripped_deck("6")]
@@ -20,25 +20,6 @@ SHAPES = [(nh, nb) for nh in (4, 5, 6) for nb in (3, 4, 5)]
 
 def game_id(game):
     return game if isinstance(game, str) else game.name
-
-
-def every_kernel(fn):
-    """fn() under each row loop: {loop name: result}."""
-    results = {}
-    try:
-        for name in KERNELS:
-            _core._select_row_kernel(name)
-            results[name] = fn()
-    finally:
-        _core._select_row_kernel("best")
-    return results
-
-
-def agree(results):
-    first, *rest = results.values()
-    for name, values in results.items():
-        assert np.array_equal(values, first), name
-    return first
 
 
 def deck_of(game):

@@ -7,11 +7,10 @@ from math import comb
 
 import numpy as np
 import pytest
+from row_loops import KERNELS, agree, every_kernel
 
 import pyrankcore as prc
 from pyrankcore import _core
-
-KERNELS = _core._row_kernels()
 
 
 @pytest.fixture(params=KERNELS)
@@ -21,26 +20,6 @@ def kernel(request):
     assert chosen == request.param
     yield chosen
     _core._select_row_kernel("best")
-
-
-def every_kernel(fn):
-    """fn() under each row loop: {loop name: result}."""
-    results = {}
-    try:
-        for name in KERNELS:
-            _core._select_row_kernel(name)
-            results[name] = fn()
-    finally:
-        _core._select_row_kernel("best")
-    return results
-
-
-def agree(results):
-    """The strengths every loop gave (asserting they are all equal)."""
-    first, *rest = results.values()
-    for name, values in results.items():
-        assert (values == first).all(), name
-    return first
 
 
 def deck_of(game):

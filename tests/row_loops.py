@@ -1,0 +1,28 @@
+"""Run a call under each row loop this CPU runs (portable, POPCNT, AVX-512),
+for the tests that check the loops agree."""
+
+import numpy as np
+
+from pyrankcore import _core
+
+KERNELS = _core._row_kernels()
+
+
+def every_kernel(fn):
+    """fn() under each row loop: {loop name: result}."""
+    results = {}
+    try:
+        for name in KERNELS:
+            _core._select_row_kernel(name)
+            results[name] = fn()
+    finally:
+        _core._select_row_kernel("best")
+    return results
+
+
+def agree(results):
+    """The result every loop gave (asserting they are all equal)."""
+    first = next(iter(results.values()))
+    for name, values in results.items():
+        assert np.array_equal(values, first), name
+    return first
