@@ -215,6 +215,10 @@ def game_cases(prc, deals: Deals, args) -> list[Case]:
     return cases
 
 
+# Split-pot Omaha variants by hole cards (high, eight-or-better low).
+HI_LO_VARIANTS = {4: "Omaha Hi-Lo 8", 5: "Big O", 6: "Six-card Omaha Hi-Lo 8"}
+
+
 def omaha_loop_cases(prc, shape: str, holes, boards) -> list[Case]:
     """Omaha high under each row loop this CPU runs (scalar and AVX-512),
     where the installed version has the switch."""
@@ -291,17 +295,18 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
                     keeps=False,
                 )
             )
-            if "Omaha Hi-Lo 8" in {v.name for v in prc.VARIANTS}:  # one pass, 0.2+
+            hi_lo_game = HI_LO_VARIANTS[h]  # the split-pot variant dealing h hole cards
+            if hi_lo_game in {v.name for v in prc.VARIANTS}:  # one pass, 0.2+
                 cases.append(
                     Case(
                         "omaha",
                         shape,
                         "pyrankcore",
-                        'evaluate_omaha_batch(..., "Omaha Hi-Lo 8"), one pass',
+                        f'evaluate_omaha_batch(..., "{hi_lo_game}"), one pass',
                         "hi-lo",
                         len(holes),
-                        lambda t=t, ho=holes, bo=boards: prc.evaluate_omaha_batch(
-                            ho, bo, "Omaha Hi-Lo 8", threads=t
+                        lambda t=t, ho=holes, bo=boards, g=hi_lo_game: prc.evaluate_omaha_batch(
+                            ho, bo, g, threads=t
                         ),
                         threads=t,
                         keeps=False,

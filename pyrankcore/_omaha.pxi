@@ -3,12 +3,15 @@
 def evaluate_omaha(hole, board, game="high"):
     """Best hand from exactly two of 4-6 hole cards and three of 3-5 board
     cards (Omaha, Big O / five-card Omaha, six-card Omaha). *game* is a
-    ranking, or an Omaha variant with one ranking ("Omaha", "PLO5").
+    ranking, or an Omaha variant with one ranking ("Omaha", "PLO5"), whose
+    own hole and board counts the hand must have (HandSizeError otherwise).
 
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
     cdef GameTables t = resolve_game(game, True, True)
+    if game is not "high" and not isinstance(game, (_rankings.Ranking, GameTables)):
+        _check_omaha_variant(game, hole, board)
     if t.suited:  # a suit tie-break ranking: _suits.pxi
         return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
@@ -45,6 +48,16 @@ def evaluate_omaha(hole, board, game="high"):
     if prc_omaha_rows(&t.game, _omaha_tables(t), h, nh, b, nb, &out, 0, 1) >= 0:
         raise AssertionError("a validated Omaha hand was rejected")
     return out
+
+
+cdef _check_omaha_variant(object game, object hole, object board):
+    """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
+    from pyrankcore import variants
+    v = variants.omaha_variant_of(game)
+    if v is not None:
+        n_hole, n_board = len(_ids_of(hole)), len(_ids_of(board))
+        check_omaha_sizes(n_hole, n_board)
+        v._check_sizes(n_hole, n_board)
 
 
 cdef _check_five_card_ranking(GameTables t):

@@ -19,7 +19,6 @@ from pyrankcore.errors import (
     HandSizeError,
     InvalidArgumentError,
     InvalidCardError,
-    PyrankcoreError,
 )
 
 if TYPE_CHECKING:
@@ -248,7 +247,8 @@ def evaluate_omaha_batch(
         shared by every row.
     game, out, threads
         As for :func:`evaluate_batch` (an Omaha variant with one ranking,
-        such as "Omaha", is accepted too). A card in a hand and on its board
+        such as "Omaha", is accepted too, and its own hole and board counts
+        are checked: "Courchevel" takes 5 hole cards). A card in a hand and on its board
         is a duplicate. A split-pot Omaha variant ("Omaha Hi-Lo 8", "Big O")
         gives both halves in one pass: an (N, 2) array of (high, low)
         strengths, low 0 where no low qualifies. A ranking with a suit
@@ -265,10 +265,11 @@ def evaluate_omaha_batch(
 
     halves = _split_omaha(game)
     if halves is not None:
-        both: Strengths = _evaluate_omaha_hilo(holes, boards, halves, out, threads)
+        both: Strengths = _evaluate_omaha_hilo(holes, boards, halves, out, threads, game)
         return both
     tables = _core.resolve_game(game, True, True)
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
+    _check_variant_sizes(game, hole_arr, board_arr)
     n = hole_arr.shape[0]
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
@@ -310,28 +311,30 @@ def _split_omaha(game: Any) -> tuple[Any, Any] | None:
     """(high ranking, low ranking) of a split-pot Omaha variant, else None."""
     from pyrankcore import variants
 
-    if isinstance(game, str):
-        try:
-            v = variants.variant(game)
-        except PyrankcoreError:
-            return None
-    elif isinstance(game, variants.Variant):
-        v = game
-    else:
-        return None
-    if v.omaha and v.high is not None and v.low is not None:
+    v = variants.omaha_variant_of(game)
+    if v is not None and v.high is not None and v.low is not None:
         return v.high, v.low
     return None
 
 
+def _check_variant_sizes(game: Any, hole_arr: Any, board_arr: Any) -> None:
+    """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
+    from pyrankcore import variants
+
+    v = variants.omaha_variant_of(game)
+    if v is not None:
+        v._check_sizes(hole_arr.shape[1], board_arr.shape[1])
+
+
 def _evaluate_omaha_hilo(
-    holes: Any, boards: Any, halves: tuple[Any, Any], out: Any, threads: int | None
+    holes: Any, boards: Any, halves: tuple[Any, Any], out: Any, threads: int | None, game: Any
 ) -> Any:
     """evaluate_omaha_batch for a split-pot variant: (N, 2) high and low."""
     import numpy as np
 
     high, low = (_core.resolve_game(g, True, False, "a split-pot Omaha batch") for g in halves)
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
+    _check_variant_sizes(game, hole_arr, board_arr)
     n = hole_arr.shape[0]
     if out is None:
         out = np.empty((n, 2), dtype=np.uint16)

@@ -549,6 +549,21 @@ def variant(name: str | Variant) -> Variant:
     return found
 
 
+def omaha_variant_of(game: object) -> Variant | None:
+    """The Omaha variant *game* names or is, else None (a ranking, an
+    unknown name, another variant): the Omaha entry points check its hole
+    and board counts."""
+    if isinstance(game, Variant):
+        v = game
+    elif isinstance(game, str) and game not in _core.GAMES:
+        v = _BY_NAME.get(_norm(game))  # type: ignore[assignment]
+        if v is None:
+            return None
+    else:
+        return None
+    return v if v.omaha else None
+
+
 def variant_names(limit: int = 200) -> str:
     """The variants' names for a message, cut near *limit* characters (the
     whole list is pyrankcore.VARIANTS)."""

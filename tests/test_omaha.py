@@ -14,6 +14,7 @@ import pytest
 
 import pyrankcore
 from pyrankcore import Category
+from pyrankcore.errors import HandSizeError
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
 
@@ -352,3 +353,30 @@ def test_pokerkit_agrees(game, cls_name, nh):
         if h1 is None or h2 is None:
             continue
         assert _sign(s1 - s2) == (h1 > h2) - (h1 < h2), (t1, t2)
+
+
+@pytest.mark.parametrize(
+    ("game", "dealt"),
+    [("Courchevel", 5), ("Big O", 5), ("Six-card Omaha", 6), ("six-card omaha hi-lo 8", 6)],
+)
+def test_an_omaha_variant_checks_its_own_hole_count(game, dealt):
+    v = pyrankcore.variant(game)
+    deal = pyrankcore.random_hands(3, 10, seed=2)
+    wrong = 4
+    with pytest.raises(HandSizeError, match=f"{v.name}: a hand has {dealt} cards, got {wrong}"):
+        pyrankcore.evaluate_omaha_batch(deal[:, :wrong], deal[:, wrong : wrong + 5], game)
+    good = pyrankcore.evaluate_omaha_batch(deal[:, :dealt], deal[:, dealt : dealt + 4], game)
+    ranking = v.high
+    expected = pyrankcore.evaluate_omaha_batch(deal[:, :dealt], deal[:, dealt : dealt + 4], ranking)
+    assert np.array_equal(good if good.ndim == 1 else good[:, 0], expected)
+    if v.low is None:
+        with pytest.raises(HandSizeError, match=f"got {wrong}"):
+            pyrankcore.evaluate_omaha(
+                deal[0, :wrong].tolist(), deal[0, wrong : wrong + 5].tolist(), game
+            )
+        assert (
+            pyrankcore.evaluate_omaha(
+                deal[0, :dealt].tolist(), deal[0, dealt : dealt + 4].tolist(), game
+            )
+            == expected[0]
+        )

@@ -85,7 +85,8 @@ def test_flush_deals_every_kernel_against_brute_force(game, nh, nb):
 @pytest.mark.parametrize(("nh", "nb"), SHAPES)
 def test_hi_lo_one_pass_every_kernel(nh, nb):
     holes, boards = deal("high", 10_007, nh, nb, seed=nh + 7 * nb)
-    both = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, "Omaha Hi-Lo 8")))
+    game = {4: "Omaha Hi-Lo 8", 5: "Big O", 6: "Six-card Omaha Hi-Lo 8"}[nh]
+    both = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, game)))
     assert np.array_equal(both[:, 0], prc.evaluate_omaha_batch(holes, boards, "high"))
     assert np.array_equal(both[:, 1], prc.evaluate_omaha_batch(holes, boards, "ace_five_8"))
 
