@@ -15,10 +15,13 @@
  *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
  *    gathered: a gather per hole pair then reads the row at the pair's
  *    column (hi * (hi + 1) / 2 + lo from the two ranks);
- *  - flushes (flush-dominant games): a hole card can flush only if the
- *    board holds three or more of its suit (at most one suit can, with five
- *    board cards); for lanes where both cards of a pair can, a masked
- *    gather reads the flush row of the board's ranks in that suit. */
+ *  - flushes (flush-dominant games): a hand can flush only with two or
+ *    more hole cards of a suit the board holds three or more of (at most
+ *    one suit can, with five board cards). A gather of the flush row of the
+ *    board's ranks in that suit, in the first pass, and one of the pair's
+ *    entry, in the second, give the flush of a hand with exactly two such
+ *    hole cards; a hand with more (about 1% of deals) has its other pairs
+ *    added by the scalar code (prc_omaha_flush_any). */
 #ifndef PRC_OMAHA_AVX512_H
 #define PRC_OMAHA_AVX512_H
 
