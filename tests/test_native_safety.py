@@ -604,7 +604,8 @@ def test_zero_dimensional_arrays_are_scalars():
 
 
 # Rows that end exactly at an unreadable page: a row loop that reads one
-# byte past its last row (or writes past its last output) faults. The vector
+# byte past its last row (or writes past its last output) faults (5-7
+# cards, plain and wild-card rankings, Omaha, hi-lo Omaha). The vector
 # loops read whole blocks with masked loads, which AddressSanitizer does not
 # check, so this is their bounds test. Run in a child: a fault is an exit
 # code, not a crashed test run.
@@ -630,8 +631,9 @@ def at_page_end(values, dtype=np.uint8):
     arr[...] = values
     return arr
 rng = np.random.default_rng(5)
-def deal(n, k):
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+def deal(n, k, deck=52):
+    return np.argsort(rng.random((n, deck)), axis=1)[:, :k].astype(np.uint8)
+wild = prc.ranking("high", wild=("jokers", "2"))  # the wild-card row loops
 checked = 0
 for kernel in _core._row_kernels():
     _core._select_row_kernel(kernel)
@@ -643,6 +645,11 @@ for kernel in _core._row_kernels():
                 assert _core.evaluate_rows(rows, out, start, n, "high") == -1
                 assert _core.evaluate_rows(rows, out, start, n, "deuce_seven") == -1
             assert (out == prc.evaluate_batch(cards, "deuce_seven")).all()
+            cards = deal(n, k, deck=54)
+            rows = at_page_end(cards)
+            for start in (0, 1, max(n - 16, 0)):
+                assert _core.evaluate_rows(rows, out, start, n, wild) == -1
+            assert (out == prc.evaluate_batch(cards, wild)).all()
             checked += 1
         for nh in (4, 5, 6):
             for nb in (3, 4, 5):
