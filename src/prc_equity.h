@@ -509,6 +509,14 @@ static inline uint64_t prc_eq_next(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
+/* The generator state a chunk starts from: the run's seed words and the
+ * chunk's index only (both Monte Carlo loops derive it here, so a chunk's
+ * deals never depend on which loop or thread runs it). */
+static inline uint64_t prc_eq_chunk_state(uint64_t seed0, uint64_t seed1, int64_t chunk) {
+    uint64_t state = seed0 ^ (0xD1B54A32D192ED03ULL * (uint64_t)(chunk + 1));
+    return prc_eq_next(&state) ^ seed1;
+}
+
 /* Unbiased integer in [0, bound), bound >= 1 (Lemire's multiply-shift with
  * rejection over 32-bit draws). */
 static inline uint32_t prc_eq_below(uint64_t *state, uint32_t bound) {
@@ -573,8 +581,7 @@ static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges
         int64_t first = chunk * PRC_EQ_CHUNK;
         if (first >= trials) break;
         int64_t n = trials - first < PRC_EQ_CHUNK ? trials - first : PRC_EQ_CHUNK;
-        uint64_t state = seed0 ^ (0xD1B54A32D192ED03ULL * (uint64_t)(chunk + 1));
-        state = prc_eq_next(&state) ^ seed1;
+        uint64_t state = prc_eq_chunk_state(seed0, seed1, chunk);
         uint64_t spare = 0;
         int spare_n = 0;
         /* each chunk starts from the same deck order: its deals do not
@@ -688,8 +695,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
         int64_t first = chunk * PRC_EQ_CHUNK;
         if (first >= trials) break;
         int64_t n = trials - first < PRC_EQ_CHUNK ? trials - first : PRC_EQ_CHUNK;
-        uint64_t state = seed0 ^ (0xD1B54A32D192ED03ULL * (uint64_t)(chunk + 1));
-        state = prc_eq_next(&state) ^ seed1;
+        uint64_t state = prc_eq_chunk_state(seed0, seed1, chunk);
         for (int64_t t = 0; t < n; t++) {
             /* each player's known cards: one combo each, redrawn together
              * until no two collide (so the pairs come with the product of
