@@ -99,8 +99,33 @@ static int keys_unique(const uint32_t *m, uint64_t *maxkey) {
 
 typedef struct { uint32_t s; uint8_t n; } part_t;
 
+/* The partial sums after the next rank, of multiplier c: each sum takes 0..4
+ * cards of it, up to MAXC cards in all. Returns the new count. */
+static int extend(part_t *cur, int ncur, uint32_t c) {
+    static part_t nxt[MAXK];
+    int k = 0;
+    for (int i = 0; i < ncur; i++)
+        for (int a = 0; a <= 4 && cur[i].n + a <= MAXC; a++) {
+            nxt[k].s = cur[i].s + (uint32_t)a * c;
+            nxt[k].n = (uint8_t)(cur[i].n + a);
+            k++;
+        }
+    memcpy(cur, nxt, (size_t)k * sizeof(part_t));
+    return k;
+}
+
+/* calloc, or exit with a message (a command-line tool: nothing to recover). */
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n, size);
+    if (!p) {
+        fprintf(stderr, "search_rank_hash: out of memory (%zu x %zu bytes)\n", n, size);
+        exit(1);
+    }
+    return p;
+}
+
 static void greedy(uint32_t *m) {
-    static part_t cur[MAXK], nxt[MAXK];
+    static part_t cur[MAXK];
     int ncur = 1;
     cur[0].s = 0;
     cur[0].n = 0;
@@ -111,7 +136,7 @@ static void greedy(uint32_t *m) {
         uint32_t hi = 0;
         for (int i = 0; i < ncur; i++) if (cur[i].s > hi) hi = cur[i].s;
         size_t nbits = (size_t)hi + 2;
-        uint8_t *bad = calloc(nbits, 1);
+        uint8_t *bad = xcalloc(nbits, 1);
         for (int i = 0; i < ncur; i++)
             for (int j = 0; j < ncur; j++) {
                 if (cur[i].s <= cur[j].s) continue;
@@ -123,15 +148,7 @@ static void greedy(uint32_t *m) {
         while (c < nbits && bad[c]) c++;
         free(bad);
         m[r] = prev = c;
-        int k = 0;
-        for (int i = 0; i < ncur; i++)
-            for (int a = 0; a <= 4 && cur[i].n + a <= MAXC; a++) {
-                nxt[k].s = cur[i].s + (uint32_t)a * c;
-                nxt[k].n = (uint8_t)(cur[i].n + a);
-                k++;
-            }
-        memcpy(cur, nxt, (size_t)k * sizeof(part_t));
-        ncur = k;
+        ncur = extend(cur, ncur, c);
     }
 }
 
@@ -139,11 +156,11 @@ static void greedy(uint32_t *m) {
  * above its target t[r] (and above the previous multiplier) that keeps every
  * partial sum distinct. A stamp array marks the sums a candidate gives. */
 static int targeted(const uint32_t *t, uint32_t *m) {
-    static part_t cur[MAXK], nxt[MAXK];
+    static part_t cur[MAXK];
     static uint32_t *stamp;
     static size_t cap = (size_t)1 << 28;
     static uint32_t gen;
-    if (!stamp) stamp = calloc(cap, 4);
+    if (!stamp) stamp = xcalloc(cap, 4);
     int ncur = 1;
     cur[0].s = 0;
     cur[0].n = 0;
@@ -163,15 +180,7 @@ static int targeted(const uint32_t *t, uint32_t *m) {
             if (ok) break;
         }
         m[r] = prev = c;
-        int k = 0;
-        for (int i = 0; i < ncur; i++)
-            for (int a = 0; a <= 4 && cur[i].n + a <= MAXC; a++) {
-                nxt[k].s = cur[i].s + (uint32_t)a * c;
-                nxt[k].n = (uint8_t)(cur[i].n + a);
-                k++;
-            }
-        memcpy(cur, nxt, (size_t)k * sizeof(part_t));
-        ncur = k;
+        ncur = extend(cur, ncur, c);
     }
     return 1;
 }
