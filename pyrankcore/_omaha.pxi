@@ -10,8 +10,9 @@ def evaluate_omaha(hole, board, game="high"):
     7462
     """
     cdef GameTables t = resolve_game(game, True, True)
-    if game is not "high" and not isinstance(game, (_rankings.Ranking, GameTables)):
-        _check_omaha_variant(game, hole, board)
+    if not (game is "high" or isinstance(game, (_rankings.Ranking, GameTables))
+            or (isinstance(game, str) and game in _BUILTIN)):
+        _check_omaha_variant(game, hole, board)   # a variant name or a Variant
     if t.suited:  # a suit tie-break ranking: _suits.pxi
         return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
