@@ -26,6 +26,9 @@ cdef GameTables _suit_tables(object ranking):
         if t is not None:
             return t
         made = _new_tables(ranking, base.n_classes)
+        # Every kernel table of the plain ranking is shared, not rebuilt:
+        # the rank and flush tables and the wild-card tables here, the Omaha
+        # tables on first use (_omaha_tables follows made.base).
         made.game = base.game        # same tables, same deck
         made.wild = base.wild        # (wild-card tables are complete once resolved)
         made._arrays = base          # keeps them alive
