@@ -7,8 +7,12 @@ each set of cards has one spelling.
 
 Hold'em (``hole_cards=2``): PokerStove syntax
 ---------------------------------------------
-Tokens are separated by commas (and/or spaces). Ranks are ``AKQJT98765432``
-(``10`` is read as ``T``), in either case.
+Tokens are separated by commas (and/or spaces). Ranks are ``AKQJT98765432``,
+in either case; ``10`` is a ten in one card or one rank of a class
+(``10h``, ``A10s``), but a pair of tens is written ``TT`` (``1010``,
+``10T`` are refused). ``Jk``, in any case, is the joker's text everywhere in
+pyrankcore, so king-jack is written king first (``KJ``, ``KJs``); every
+other class may name its lower rank first.
 
 * ``AKs`` suited (4 combos), ``AKo`` offsuit (12), ``AK`` both (16),
   ``QQ`` a pair (6). The higher rank may come second (``KAs`` = ``AKs``).
@@ -58,8 +62,11 @@ Not supported (an error says so): ``+``, ``-`` and spans, rank variables
 (``RROO``), ``!`` and ``:`` between patterns, ``[...]`` lists, macros
 (``$ds``) and percentages.
 
-Every mistake raises :class:`~pyrankcore.errors.RangeSyntaxError` (a
-ValueError) naming the token and what is allowed; nothing is dropped.
+Range text is ASCII: a character outside it (a Kelvin sign for a K, an
+Arabic-Indic digit in a weight, a no-break space) is refused, with its
+code point in the message. Every mistake raises
+:class:`~pyrankcore.errors.RangeSyntaxError` (a ValueError) naming the
+token (its repr) and what is allowed; nothing is dropped.
 
 >>> from pyrankcore.ranges import parse_range, GRID_NAMES
 >>> len(parse_range("AKs")), len(parse_range("KQ")), len(parse_range("22+"))
@@ -73,6 +80,7 @@ ValueError) naming the token and what is allowed; nothing is dropped.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeAlias
@@ -147,7 +155,13 @@ def _class_combos(high: int, low: int, kind: str) -> list[Combo]:
 
 _CLASS = re.compile(r"([2-9tjqka])([2-9tjqka])([so]?)")
 _EXPLICIT = re.compile(r"([2-9tjqka])([cdhs])([2-9tjqka])([cdhs])")
-_WEIGHT = re.compile(r"\d+(?:\.\d*)?|\.\d+")
+# Digits spelled out: \d would also take other scripts' digits ("\u0660").
+_WEIGHT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+# Two tens side by side, at least one written "10": "1010", "10T", "T10".
+_TENS_WITH_10 = re.compile(r"10(?:10|t)|t10", re.IGNORECASE)
+# Range text is split at commas and these (ASCII) spaces only, so any other
+# character stays inside a token, where the ASCII check names it.
+_SPACES = re.compile(r"[ \t\r\n]+")
 
 
 def _parse_class(text: str) -> tuple[int, int, str]:
@@ -168,7 +182,23 @@ def _parse_class(text: str) -> tuple[int, int, str]:
     return max(r1, r2), min(r1, r2), kind
 
 
+def _check_tens(body: str) -> None:
+    """Refuse a pair of tens written with "10" ("1010", "10T"): 10 names
+    one ten (10h, A10s), and the pair's name is TT."""
+    m = _TENS_WITH_10.search(body)
+    if m is not None:
+        raise _BadToken(
+            f"{m[0]!r} is not read as a pair of tens; write TT ('10' stands for one ten, "
+            "as in A10s or 10h)"
+        )
+
+
 def _holdem_token(body: str) -> list[Combo]:
+    _check_tens(body)
+    if "jk" in body.lower():
+        # pyrankcore's card text reads Jk (in any case) as a joker, so the
+        # same letters are not also king-jack here.
+        raise _BadToken("Jk is the joker's text; write king-jack with the king first: KJ, KJs, KJo")
     text = body.lower().replace("10", "t")
     if text in ("random", "*"):
         return list(combinations(range(51, -1, -1), 2))
@@ -235,6 +265,7 @@ _OMAHA_ALLOWED = (
 
 
 def _omaha_specs(body: str, hole_cards: int) -> list[_Spec]:
+    _check_tens(body)
     text = body.replace("10", "T")
     specs: list[_Spec] = []
     i = 0
@@ -344,6 +375,18 @@ def _omaha_token(body: str, hole_cards: int) -> list[Combo]:
 # ----------------------------------------------------------------- API
 
 
+def _check_ascii(token: str) -> None:
+    """Range text is ASCII: other letters and digits that look like ranks
+    or weights (the Kelvin sign, Arabic-Indic digits) are refused, not read."""
+    for c in token:
+        if not (c.isascii() and c.isprintable()):
+            name = unicodedata.name(c, "a control character")
+            raise _BadToken(
+                f"{ascii(c)} ({name}) is not allowed: range text is ASCII, ranks "
+                "AKQJT98765432 (or 10), suits cdhs, weights like 0.5"
+            )
+
+
 def _split_weight(token: str) -> tuple[str, float]:
     body, colon, weight_text = token.partition(":")
     if not colon:
@@ -403,17 +446,18 @@ def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
             f"invalid hole_cards={show_value(hole_cards)}; hole_cards must be 2, 4, 5 or 6"
         )
     pieces = text.split(",")
-    if not text.strip():
+    if not _SPACES.sub("", text):
         raise RangeSyntaxError(f"empty range {show_value(text)}: name at least one hand")
     chosen: dict[Combo, tuple[float, str]] = {}
     for piece in pieces:
-        tokens = piece.split()
+        tokens = [t for t in _SPACES.split(piece) if t]
         if not tokens:
             raise RangeSyntaxError(
                 f"empty entry in range {show_value(text)}: a comma with no hand before or after it"
             )
         for token in tokens:
             try:
+                _check_ascii(token)
                 body, weight = _split_weight(token)
                 if hole_cards == 2:
                     found = _holdem_token(body)
@@ -428,8 +472,8 @@ def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
                 if earlier[0] != weight:
                     raise RangeSyntaxError(
                         f"bad range token {show_value(token)} in {show_value(text, 80)}: "
-                        f"{format_cards(combo)} has weight {weight:g} here but "
-                        f"{earlier[0]:g} in {show_value(earlier[1])}; name each combo "
+                        f"{format_cards(combo)} has weight {weight!r} here but "
+                        f"{earlier[0]!r} in {show_value(earlier[1])}; name each combo "
                         "with one weight"
                     )
     return sorted(((combo, w) for combo, (w, _) in chosen.items()), reverse=True)

@@ -156,7 +156,10 @@ def test_combos_are_canonical_and_sorted():
         ("KAs", "AKs"),
         ("10h9h", "Th9h"),
         ("A10s", "ATs"),
-        ("1010", "TT"),
+        ("10h10d", "ThTd"),
+        ("109s", "T9s"),
+        ("10A", "AT"),
+        ("AKs\tQQ\n", "AKs, QQ"),
         ("ahkh", "AhKh"),
         ("KhAh", "AhKh"),
         ("AKs QQ", "AKs, QQ"),
@@ -273,6 +276,17 @@ def test_one_combo_two_weights_is_an_error_naming_both():
     assert "'AsAh:0.5'" in message and "'AA'" in message and "As Ah" in message
 
 
+def test_two_weights_message_shows_the_difference():
+    # 0.500000001 printed with 6 significant digits would read 0.5 too
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range("AA:0.5, AsAh:0.500000001")
+    assert "weight 0.500000001 here but 0.5 in 'AA:0.5'" in str(info.value)
+    with pytest.raises(RangeSyntaxError, match="weight 1.0 here but 0.9999999999 in"):
+        parse_range("KK:0.9999999999, KK")
+    # different spellings of one float are one weight
+    assert parse_range("AA:0.5, AsAh:.50, AdAc:0.5000") == parse_range("AA:0.5")
+
+
 # ---------------------------------------------------------------- errors
 
 BAD_HOLDEM = [
@@ -321,6 +335,80 @@ def test_bad_holdem_token_is_named(text, token):
     message = str(info.value)
     assert message.startswith(f"bad range token {token!r} in {text!r}: "), message
     assert len(message) > len(f"bad range token {token!r} in {text!r}: ") + 10
+
+
+def check_named(text, token, hole_cards=2, reason=None):
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range(text, hole_cards=hole_cards)
+    message = str(info.value)
+    assert message.startswith(f"bad range token {token!r} in {text!r}: "), message
+    if reason is not None:
+        assert reason in message, message
+    return message
+
+
+NOT_ASCII = [
+    ("AK:\u0660.\u0665", "AK:\u0660.\u0665", "\u0660"),  # Arabic-Indic 0.5
+    ("AKs:\u0661", "AKs:\u0661", "\u0661"),
+    ("A\u212as", "A\u212as", "\u212a"),  # Kelvin sign, lower() is k
+    ("\u212a\u212a", "\u212a\u212a", "\u212a"),
+    ("\uff21\uff2bs", "\uff21\uff2bs", "\uff21"),  # fullwidth AK
+    ("AKs\u00a0QQ", "AKs\u00a0QQ", "\u00a0"),  # no-break space is not a separator
+    ("AKs\x1cQQ", "AKs\x1cQQ", "\x1c"),  # str.split() would split here
+    ("QQ, AK\u200bs", "AK\u200bs", "\u200b"),  # zero width space
+    ("TT, \u0410\u041a", "\u0410\u041a", "\u0410"),  # Cyrillic A, K
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "char"), NOT_ASCII, ids=[ascii(t) for t, _, _ in NOT_ASCII]
+)
+def test_text_outside_ascii_is_refused_and_shown(text, token, char):
+    message = check_named(text, token, reason=f"{ascii(char)} (")
+    assert "ASCII" in message
+
+
+@pytest.mark.parametrize("text", ["AA:\u0660.\u0665", "A\u212aQJ", "AA\u00a0KK"])
+def test_omaha_text_outside_ascii_is_refused(text):
+    check_named(text, text, hole_cards=4, reason="ASCII")
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "hole_cards"),
+    [
+        ("1010", "1010", 2),
+        ("1010+", "1010+", 2),
+        ("1010-77", "1010-77", 2),
+        ("1010:0.5", "1010:0.5", 2),
+        ("10T", "10T", 2),
+        ("T10", "T10", 2),
+        ("AKs, 1010", "1010", 2),
+        ("1010", "1010", 4),
+        ("AA1010", "AA1010", 4),
+        ("T10xx", "T10xx", 4),
+    ],
+)
+def test_a_pair_of_tens_is_written_tt(text, token, hole_cards):
+    check_named(text, token, hole_cards, reason="write TT")
+
+
+def test_ten_written_10_in_one_card_or_one_rank():
+    assert parse_range("A10s, 10h9h, 10h10d") == parse_range("ATs, Th9h, ThTd")
+    assert parse_range("10h10d", hole_cards=4) == parse_range("ThTd", hole_cards=4)
+    assert parse_range("TT, tt") == parse_range("TT")
+
+
+@pytest.mark.parametrize("text", ["Jk", "jk", "JK", "jK", "JKs", "Jko", "JK+", "JKo-J9o"])
+def test_jk_is_the_joker_not_king_jack(text):
+    assert pyrankcore.parse_cards("Jk") == [52]  # what the text means everywhere else
+    check_named(text, text, reason="joker")
+
+
+def test_king_jack_spellings():
+    assert parse_range("KJ") == parse_range("kj") == parse_range("Kj") == parse_range("kJ")
+    assert len(parse_range("KJ")) == 16
+    assert parse_range("KhJh, JdKd") == parse_range("KhJh, KdJd")
+    assert parse_range("QJ, JQs") == parse_range("QJ")  # other classes may be reversed
 
 
 @pytest.mark.parametrize("text", ["", "   ", "AKs,,QQ", ",AKs", "AKs,", ","])
