@@ -17,37 +17,70 @@ and ``m[j, i]`` come from the same counts (they add up to 1).
 The first call computes the matrix and saves it. Cost: 47,086 exact
 enumerations of about 0.35 ms each (the rank-board path of
 src/prc_equity.h), about 17 s on one core of a shared 2-core EPYC and 10 s
-with ``threads=2``; the file is 229 kB. It is saved as ``preflop_matrix_v1.npy``
-in the cache folder: the ``cache_dir`` argument, else the
-``PYRANKCORE_CACHE_DIR`` environment variable, else
-``platformdirs.user_cache_dir("pyrankcore")`` when platformdirs is
-installed, else ``$XDG_CACHE_HOME/pyrankcore`` or ``~/.cache/pyrankcore``.
-The file is written to a temporary name and renamed, so a reader never
-sees half a file; a file that does not look like the matrix is computed
-again. Later calls read it (a few milliseconds) and keep it in memory.
+with ``threads=2`` (minutes when the machine is busy); the file is 229 kB.
+It is saved as ``preflop_matrix.bin`` in the cache folder: the
+``cache_dir`` argument, else the ``PYRANKCORE_CACHE_DIR`` environment
+variable, else ``platformdirs.user_cache_dir("pyrankcore")`` when
+platformdirs is installed, else ``$XDG_CACHE_HOME/pyrankcore`` or
+``~/.cache/pyrankcore``. Later calls read it and keep it in memory.
+
+The file is a fixed magic line, a one-line JSON header (format version, a
+sha256 of the inputs that make the matrix: format, library version, grid
+order, board count and a fingerprint of the hold'em ranking; the shape, the
+dtype and a sha256 of the data), then the 169 x 169 little-endian float64
+values. It is written to a temporary name and renamed over the old file,
+so a reader never sees half a file. A read trusts nothing in the file: the
+header and data have fixed sizes; the header must equal the one this
+library would write for that data; and the matrix must have
+``m + m.T == 1`` within 1e-12, exactly 1/2 on the diagonal, and a few cells
+exactly as the equity engine counts them now (AA v KK, 72o v AA, AKs v QQ;
+about 0.1 s with the engine's start-up, once per process). Any failure
+(damage, another version, a different file) means the matrix is computed
+again and the file replaced. A folder that cannot be written gives the
+computed matrix with one :class:`CacheWriteWarning`; it is kept in memory,
+so later calls in the process do not compute it again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
 import threading
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore.errors import InvalidArgumentError
+from pyrankcore.errors import PyrankcoreError
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["cache_path", "preflop_matrix"]
+__all__ = ["CacheWriteWarning", "cache_path", "preflop_matrix"]
 
-FILE_NAME = "preflop_matrix_v1.npy"
+FILE_NAME = "preflop_matrix.bin"
 ENV_VAR = "PYRANKCORE_CACHE_DIR"
+# Raised whenever the file's layout or what the matrix depends on changes;
+# a file of another version is computed again.
+FORMAT_VERSION = 2
+# How far m[i, j] + m[j, i] may be from 1: the two are a / (a + b) and
+# b / (a + b) of the same integers, each correctly rounded.
+SYMMETRY_TOLERANCE = 1e-12
+# Cells checked on every read against the equity engine: cheap (few combos,
+# a few ms each), in different rows and columns, none of them 1/2, so a
+# transposed, shifted or constant matrix fails.
+_SPOT_CHECKS = (("AA", "KK"), ("72o", "AA"), ("AKs", "QQ"))
+_N = 169
 _BOARDS = 1_712_304  # C(48, 5): boards for two hands of two cards
+_MAGIC = b"pyrankcore preflop matrix\n"
+_MAX_HEADER = 1024  # bytes, newline included
+_DATA_BYTES = _N * _N * 8
+_FINGERPRINT_HANDS = 1024
 _lock = threading.Lock()
-_memory: dict[str, Any] = {}
+_memory: dict[str, Any] = {}  # resolved file path -> the matrix
+_checks: dict[str, Any] = {}  # the inputs digest and spot values, once per process
 
 
 def _default_dir() -> Path:
@@ -197,9 +230,8 @@ def compute(threads: int = 1, progress: bool = False) -> npt.NDArray[np.float64]
     of each unordered pair of grid names; both players' shares come from it."""
     import numpy as np
 
-    n = 169
-    pairs = [(i, j) for i in range(n) for j in range(i, n)]
-    out = np.empty((n, n), dtype=np.float64)
+    pairs = [(i, j) for i in range(_N) for j in range(i, _N)]
+    out = np.empty((_N, _N), dtype=np.float64)
     for (i, j), (a, b) in _shares(pairs, threads, progress).items():
         out[i, j] = a / (a + b)
         if j != i:
@@ -207,38 +239,149 @@ def compute(threads: int = 1, progress: bool = False) -> npt.NDArray[np.float64]
     return out
 
 
-def _looks_right(m: Any) -> bool:
+class CacheWriteWarning(UserWarning):
+    """The preflop matrix was computed but could not be saved (the cache
+    folder cannot be created or written); it is kept in memory for the rest
+    of the process."""
+
+
+class _BadCacheFile(Exception):
+    """A cache file that is not the matrix these inputs make (the reason)."""
+
+
+def _ranking_fingerprint() -> str:
+    """sha256 of the hold'em strengths of a fixed set of 7-card hands: a
+    change to the ranking tables changes the matrix, so it must change the
+    file's inputs digest too (the library version alone misses a rebuilt
+    development checkout)."""
     import numpy as np
 
-    return (
-        isinstance(m, np.ndarray)
-        and m.shape == (169, 169)
-        and m.dtype == np.float64
-        and bool(np.all((m >= 0) & (m <= 1)))
-        and bool(np.allclose(m + m.T, 1.0, atol=1e-9))
-    )
+    from pyrankcore.batch import evaluate_batch
+
+    # Each row sorts 52 multiplicative-hash keys: a fixed permutation of the
+    # deck per row, with no random generator whose stream could change.
+    rows = np.arange(_FINGERPRINT_HANDS, dtype=np.uint64)[:, None]
+    keys = (rows * np.uint64(52) + np.arange(52, dtype=np.uint64)) * np.uint64(2654435761)
+    hands = np.argsort(keys % np.uint64(1 << 32), axis=1, kind="stable")[:, :7]
+    strengths = evaluate_batch(hands.astype(np.uint8), "high", threads=1)
+    return hashlib.sha256(strengths.astype("<u4").tobytes()).hexdigest()
 
 
-def _load(path: Path) -> Any:
+def _inputs_digest() -> str:
+    """sha256 of everything the matrix depends on: the file format, the
+    library version, the grid order, the board count and the ranking."""
+    if "inputs" not in _checks:
+        import pyrankcore
+        from pyrankcore.ranges import GRID_NAMES
+
+        inputs = {
+            "format": FORMAT_VERSION,
+            "library": pyrankcore.__version__,
+            "grid": list(GRID_NAMES),
+            "boards": _BOARDS,
+            "ranking": _ranking_fingerprint(),
+        }
+        text = json.dumps(inputs, sort_keys=True).encode()
+        _checks["inputs"] = hashlib.sha256(text).hexdigest()
+    return _checks["inputs"]  # type: ignore[no-any-return]
+
+
+def _header(data: bytes) -> dict[str, Any]:
+    return {
+        "format": FORMAT_VERSION,
+        "inputs": _inputs_digest(),
+        "shape": [_N, _N],
+        "dtype": "<f8",
+        "sha256": hashlib.sha256(data).hexdigest(),
+    }
+
+
+def _spot_values() -> dict[tuple[int, int], float]:
+    """The spot-check cells, computed now by the equity engine over the two
+    classes' explicit combos (no suit patterns): exact fractions from its
+    integer counts, heads-up so a tie is half a pot."""
+    from fractions import Fraction
+
+    from pyrankcore.equities import equity
+    from pyrankcore.ranges import GRID_NAMES
+
+    if "spots" not in _checks:
+        values = {}
+        for first, second in _SPOT_CHECKS:
+            i, j = GRID_NAMES.index(first), GRID_NAMES.index(second)
+            p = equity("Hold'em", [first, second], exact=True, threads=1).players[0]
+            share = Fraction(2 * p.wins + p.ties, 2 * p.total)
+            values[i, j] = float(share)
+            values[j, i] = float(1 - share)
+        _checks["spots"] = values
+    return _checks["spots"]  # type: ignore[no-any-return]
+
+
+def _verify(m: Any) -> None:
+    """Raise _BadCacheFile unless m can be the matrix: the shape and type,
+    every entry in [0, 1], m + m.T == 1 within 1e-12, the diagonal exactly
+    1/2, and the spot-check cells exactly as the equity engine counts them."""
     import numpy as np
 
+    if not isinstance(m, np.ndarray) or m.shape != (_N, _N) or m.dtype != np.float64:
+        raise _BadCacheFile("not a 169 x 169 float64 array")
+    if not bool(np.all((m >= 0.0) & (m <= 1.0))):  # NaN fails too
+        raise _BadCacheFile("an entry outside [0, 1]")
+    if float(np.max(np.abs(m + m.T - 1.0))) > SYMMETRY_TOLERANCE:
+        raise _BadCacheFile("m[i, j] + m[j, i] is not 1")
+    if not bool(np.all(np.diagonal(m) == 0.5)):
+        raise _BadCacheFile("a hand against its own class is not exactly 1/2")
+    for (i, j), value in _spot_values().items():
+        if m[i, j] != value:
+            raise _BadCacheFile(f"m[{i}, {j}] is {m[i, j]!r}, the equity engine says {value!r}")
+
+
+def _read(path: Path) -> npt.NDArray[np.float64]:
+    """The matrix in the file at path, verified; _BadCacheFile or OSError
+    (or anything a damaged file can raise) otherwise. Nothing in the file
+    decides how much is read: the header and the data have fixed limits."""
+    import numpy as np
+
+    with open(path, "rb") as f:
+        if os.fstat(f.fileno()).st_size > len(_MAGIC) + _MAX_HEADER + _DATA_BYTES:
+            raise _BadCacheFile("larger than the matrix")
+        if f.read(len(_MAGIC)) != _MAGIC:
+            raise _BadCacheFile("not a pyrankcore preflop matrix file")
+        line = f.readline(_MAX_HEADER + 1)
+        if len(line) > _MAX_HEADER or not line.endswith(b"\n"):
+            raise _BadCacheFile("the header is cut or too long")
+        header = json.loads(line)
+        data = f.read(_DATA_BYTES + 1)
+    if len(data) != _DATA_BYTES:
+        raise _BadCacheFile(f"{len(data)} bytes of data, not {_DATA_BYTES}")
+    if header != _header(data):  # format, inputs, shape and data checksum
+        raise _BadCacheFile("another format or library version, or damaged data")
+    m = np.frombuffer(data, dtype="<f8").reshape(_N, _N).astype(np.float64)
+    _verify(m)
+    return m
+
+
+def _load(path: Path) -> npt.NDArray[np.float64] | None:
+    """The verified matrix from path, or None when it must be computed."""
     try:
-        m = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError):
+        return _read(path)
+    except Exception:  # whatever the file holds, the answer is to compute again
         return None
-    return m if _looks_right(m) else None
 
 
 def _save(path: Path, m: npt.NDArray[np.float64]) -> None:
     """Write to a temporary file in the same folder, then rename it over the
-    target (atomic on POSIX and Windows)."""
+    target (atomic on POSIX and Windows), so a reader sees the old file or
+    the whole new one."""
     import numpy as np
 
+    data = np.ascontiguousarray(m, dtype="<f8").tobytes()
+    header = json.dumps(_header(data), sort_keys=True).encode() + b"\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".preflop_", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            np.save(f, m, allow_pickle=False)
+            f.write(_MAGIC + header + data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -264,8 +407,11 @@ def preflop_matrix(
 
     The first call computes it (about 17 s on one core, 10 s with
     ``threads=2``) and saves it under :func:`cache_path`; later calls read
-    it (under a millisecond) and keep it in memory. ``refresh=True`` computes it again. ``progress=True`` shows a
-    bar (tqdm).
+    and verify it (see the module notes) and keep it in memory. A missing,
+    damaged or outdated file is computed again and replaced; if the folder
+    cannot be written, the matrix is returned with a
+    :class:`CacheWriteWarning`. ``refresh=True`` computes it again.
+    ``progress=True`` shows a bar (tqdm).
 
     >>> from pyrankcore import GRID_NAMES
     >>> m = preflop_matrix()                                # doctest: +SKIP
@@ -286,9 +432,22 @@ def preflop_matrix(
         m = None if refresh else _load(path)
         if m is None:
             m = compute(n_threads, progress)
-            if not _looks_right(m):
-                raise InvalidArgumentError("the computed preflop matrix failed its own checks")
-            _save(path, m)
+            try:
+                _verify(m)
+            except _BadCacheFile as reason:
+                raise PyrankcoreError(
+                    f"the computed preflop matrix failed its checks: {reason}"
+                ) from None
+            try:
+                _save(path, m)
+            except OSError as error:
+                warnings.warn(
+                    CacheWriteWarning(
+                        f"the preflop matrix could not be saved as {str(path)!r} ({error}); "
+                        "it is kept in memory for this process only"
+                    ),
+                    stacklevel=2,
+                )
         m.flags.writeable = False
         _memory[key] = m
         return m
