@@ -318,14 +318,17 @@ def test_another_version_is_computed_again(tmp_path, counted, real_matrix, stamp
 
 
 def test_the_inputs_digest_follows_what_makes_the_matrix(monkeypatch):
+    version = pyrankcore.__version__
     before = preflop._inputs_digest()
     assert len(before) == 64 and before == preflop._inputs_digest()
     monkeypatch.setattr(preflop, "_checks", {})
     monkeypatch.setattr(pyrankcore, "__version__", "0.0.0+other")
     assert preflop._inputs_digest() != before
     monkeypatch.setattr(preflop, "_checks", {})
+    monkeypatch.setattr(pyrankcore, "__version__", version)
+    assert preflop._inputs_digest() == before
+    monkeypatch.setattr(preflop, "_checks", {})
     monkeypatch.setattr(preflop, "_ranking_fingerprint", lambda: "0" * 64)
-    monkeypatch.setattr(pyrankcore, "__version__", pyrankcore.__version__)
     assert preflop._inputs_digest() != before
 
 
