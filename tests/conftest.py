@@ -8,6 +8,8 @@ Choose a hypothesis profile with the HYPOTHESIS_PROFILE environment variable:
 import os
 import sys
 
+import pytest
+
 # tests/ has no __init__.py; make ``import reference`` work under every
 # pytest import mode (prepend, append or importlib).
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,3 +44,15 @@ def pytest_report_header(config):
     except ImportError as exc:  # the tests will fail loudly on their own
         return f"pyrankcore: not importable ({exc})"
     return f"pyrankcore {pyrankcore.__version__} from {os.path.dirname(pyrankcore.__file__)}"
+
+
+@pytest.fixture(scope="session")
+def preflop_cache_dir(tmp_path_factory):
+    """A cache folder holding the preflop matrix, computed once per test run
+    (tens of seconds) and shared by the preflop tests and the README example,
+    which then reads the file as a user's second call would."""
+    from pyrankcore import preflop
+
+    folder = tmp_path_factory.mktemp("preflop-cache")
+    preflop.preflop_matrix(cache_dir=folder, threads=min(2, os.cpu_count() or 1))
+    return folder

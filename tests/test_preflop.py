@@ -85,8 +85,8 @@ def test_the_diagonal_is_a_coin_flip():
 
 
 @pytest.fixture(scope="session")
-def real_matrix():
-    m = preflop.compute(threads=min(2, os.cpu_count() or 1))
+def real_matrix(preflop_cache_dir):
+    m = preflop.preflop_matrix(cache_dir=preflop_cache_dir).copy()
     m.flags.writeable = False
     return m
 

@@ -11,11 +11,11 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 @pytest.fixture(autouse=True, scope="module")
-def private_cache(tmp_path_factory):
-    """The preflop matrix example writes its cache file here, not in the
-    user's cache folder (computed once: later blocks find it in memory)."""
+def private_cache(preflop_cache_dir):
+    """The preflop matrix example reads its cache file from the test run's
+    prepared folder (computed once per run), not the user's cache folder."""
     before = os.environ.get("PYRANKCORE_CACHE_DIR")
-    os.environ["PYRANKCORE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["PYRANKCORE_CACHE_DIR"] = str(preflop_cache_dir)
     yield
     if before is None:
         del os.environ["PYRANKCORE_CACHE_DIR"]
