@@ -291,7 +291,7 @@ class Rules:
     moon_bonus: int = 20
     fantasyland_min: str = "QQ"
     decks: int = 1
-    majority_bonus: int = 0  # last: new fields keep positional arguments working
+    majority_bonus: int = 0  # added last, so positional Rules(...) calls keep their meaning
 
     def __post_init__(self) -> None:
         """Check every field.

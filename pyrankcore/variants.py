@@ -675,23 +675,23 @@ def showdown(
         Psycho): each seat's "high", "low" or "both", in seat order. The
         high half goes to the best high hand among those who declared high
         or both, the low half to the best low among low or both. A player
-        who declares both must win or tie both ways, or gets nothing and
-        drops out of both halves. If only one half has contenders left, they
+        who declares both must win or tie both ways (see *both_ways*), or
+        gets nothing and drops out of both halves. If only one half has contenders left, they
         take the whole pot; if none is left (everyone declared both and
         failed), nobody wins and every share is 0: the pot stays for the
         next deal.
-    both_ways
-        What "win both ways" means for a player who declares both:
-        ``"win_or_tie"`` (the default, as None) -- a tie one way still
-        counts, and the player shares that half; or ``"outright"`` -- a tie
-        with another contender either way loses the whole pot, as a loss
-        does. Only in games that allow the "both" declaration.
     down
         Each seat's face-down cards (Dakota, Mexican Stud: the lowest one
         and every card of its rank are wild for that player's high hand).
     up
         Each seat's face-up cards that must play (Pick a Partner: the
         team's two up-cards; each hand is a partnership's cards).
+    both_ways
+        What "win both ways" means for a player who declares both:
+        ``"win_or_tie"`` (the default, as None) -- a tie one way still
+        counts, and the player shares that half; or ``"outright"`` -- a tie
+        with another contender either way loses the whole pot, as a loss
+        does. Only in games that allow the "both" declaration.
 
     Returns
     -------
@@ -708,14 +708,15 @@ def showdown(
         such as "ace_five_8") no hand qualifies: a ranking alone does not
         say who gets such a pot, so showdown raises rather than invent a
         house rule. Hi-lo variants settle that case themselves (the high
-        hands take the pot).
+        hands take the pot). Also *both_ways* in a game without the "both"
+        declaration, and home-game keywords with a ranking.
     DuplicateCardError
         A card twice: the message names the seats, or the seat and the board.
     InvalidCardError, HandSizeError, UnknownGameError
         Bad cards, card counts or game names.
     InvalidOptionError
-        A bad *suit_rule*, *suit_order* or *unbeatable* (named in the
-        message), or *unbeatable* in a game with no high ranking.
+        A bad *suit_rule*, *suit_order*, *unbeatable* or *both_ways* (named
+        in the message), or *unbeatable* in a game with no high ranking.
 
     >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
     [100, 0]

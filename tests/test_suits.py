@@ -466,8 +466,8 @@ def test_italian_pots_of_random_straight_flushes_follow_the_text():
             flushes.append(" ".join(ranks[r] + suit for r in range(top - 4, top + 1)))
     others = ["As Ad Ac Ah 7d", "Ks Kd Kc Kh 6d", "Qs Qh Qd 9d 9c", "Jd Jc 8d 8c 6c"]
     rng = random.Random(11)
-    checked = 0
-    for _ in range(400):
+    checked = cycles = 0
+    for _ in range(800):
         hands = rng.sample(flushes + others, rng.randint(2, 5))
         cards = [c for h in hands for c in h.split()]
         if len(set(cards)) != len(cards):
@@ -475,7 +475,8 @@ def test_italian_pots_of_random_straight_flushes_follow_the_text():
         expected = _italian_pot_by_the_text(hands, DECK36)
         assert winners(hands, DECK36, unbeatable="italian") == expected, hands
         checked += 1
-    assert checked > 100
+        cycles += len(expected) >= 3
+    assert checked > 150 and cycles > 5
 
 
 def test_the_italian_rule_leaves_other_hands_alone():
