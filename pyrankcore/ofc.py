@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
@@ -70,10 +71,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DD_N_CLASSES",
+    "MAX_PLAYERS",
+    "OFC_DEALT",
+    "PINEAPPLE_DEALT",
     "STANDARD_ROYALTIES",
     "Board",
     "RoyaltyTable",
     "Rules",
+    "check_deal",
     "fantasyland",
     "royalties_batch",
     "score",
@@ -96,6 +101,17 @@ MAX_POINTS = 1_000_000
 
 
 _POINTS = f"an int 0..{MAX_POINTS:,}"
+
+# Players a deal seats, by number of decks. One deck holds four boards of 13
+# cards. Two decks ("allowing more people to play", rule text 001) seat six:
+# their deal fits 104 cards even when every player is dealt 17 (Pineapple,
+# or progressive Fantasyland): 6 x 17 = 102.
+MAX_PLAYERS: Mapping[int, int] = MappingProxyType({1: 4, 2: 6})
+DECK_SIZE = 52
+# Cards a player is dealt in a hand: 13 in OFC (five, then one at a time);
+# 17 in Pineapple (five, then four times three, one of each three
+# discarded); in Fantasyland, 13 to 17 as :func:`fantasyland` says.
+OFC_DEALT, PINEAPPLE_DEALT, MOST_DEALT = 13, 17, 17
 
 
 def _check_points(option: str, value: Any) -> int:
@@ -242,6 +258,11 @@ class Rules:
     royalties: the royalty table.
     row_points, scoop_bonus: points per row won and for winning all three
         (1 and 3: the "1-6" system).
+    majority_bonus: points for winning two or three of the three rows
+        against an opponent (rule text 001: "players are also paid an
+        additional unit if they win in two or three of the hands"); 0 by
+        default. It adds to the scoop bonus, so a scoop pays both:
+        ``Rules(majority_bonus=1, scoop_bonus=0)`` is the text's variant.
     fantasyland: whether Fantasyland is played.
     fantasyland_cards: cards dealt in Fantasyland, "fixed" (``fixed_cards``)
         or "progressive" (QQ 14, KK 15, AA 16, trips 17).
@@ -250,7 +271,8 @@ class Rules:
         (standard), "KK" or "AA" (the "AA+" house rule the rule text
         suggests for Pineapple and double deck).
     decks: 1, or 2 for double-deck OFC (a card id may appear twice in a
-        deal; five of a kind; see the module docstring).
+        deal; five of a kind; see the module docstring). One deck seats 2
+        to 4 players, two decks 2 to 6 (:data:`MAX_PLAYERS`).
     stay: "classic" (trips on top, full house or better in the middle, or
         quads or better on the bottom) or "pineapple" (trips on top or quads
         or better on the bottom).
@@ -269,6 +291,7 @@ class Rules:
     moon_bonus: int = 20
     fantasyland_min: str = "QQ"
     decks: int = 1
+    majority_bonus: int = 0  # added last, so positional Rules(...) calls keep their meaning
 
     def __post_init__(self) -> None:
         """Check every field.
@@ -282,7 +305,7 @@ class Rules:
                 "royalties must be a RoyaltyTable, "
                 f"not {type(self.royalties).__name__} ({show_value(self.royalties)})"
             )
-        for name in ("row_points", "scoop_bonus", "moon_bonus"):
+        for name in ("row_points", "scoop_bonus", "majority_bonus", "moon_bonus"):
             _check_points(name, getattr(self, name))
         for name in ("fantasyland", "shoot_the_moon"):
             value = getattr(self, name)
@@ -748,23 +771,90 @@ def _moon(board: Board, rules: Rules) -> bool:
 def _settle(a: Board, b: Board, rules: Rules) -> int:
     """Points a wins from b (negative: a pays b)."""
     foul_a, foul_b = a.fouled, b.fouled
-    sweep = 3 * rules.row_points + rules.scoop_bonus
+    sweep = _sweep(rules)
     if foul_a and foul_b:
         return 0
     if foul_a:
         return -(sweep + sum(b.row_royalties_under(rules)) + _moon_points(b, rules))
     if foul_b:
         return sweep + sum(a.row_royalties_under(rules)) + _moon_points(a, rules)
-    rows = 0
-    for sa, sb in zip(a.strengths, b.strengths):
-        rows += (sa > sb) - (sa < sb)
-    points = rows * rules.row_points
-    if rows == 3:
+    won = sum(sa > sb for sa, sb in zip(a.strengths, b.strengths))
+    lost = sum(sa < sb for sa, sb in zip(a.strengths, b.strengths))
+    points = (won - lost) * rules.row_points
+    if won == 3:
         points += rules.scoop_bonus
-    elif rows == -3:
+    elif lost == 3:
         points -= rules.scoop_bonus
+    if won >= 2:
+        points += rules.majority_bonus
+    elif lost >= 2:
+        points -= rules.majority_bonus
     points += sum(a.row_royalties_under(rules)) - sum(b.row_royalties_under(rules))
     return points + _moon_points(a, rules) - _moon_points(b, rules)
+
+
+def _sweep(rules: Rules) -> int:
+    """What a fouled board pays a legal one before royalties: every row,
+    the scoop and the majority bonus (it loses all three rows)."""
+    return 3 * rules.row_points + rules.scoop_bonus + rules.majority_bonus
+
+
+def _check_players(players: int, decks: int) -> None:
+    most = MAX_PLAYERS[decks]
+    if 2 <= players <= most:
+        return
+    with_decks = "one deck" if decks == 1 else f"{decks} decks"
+    text = f"OFC is scored for 2 to {most} players with {with_decks}, got {players}"
+    if players > most and decks == 1:
+        text += f"; Rules(decks=2) allows up to {MAX_PLAYERS[2]}"
+    raise InvalidArgumentError(text)
+
+
+def check_deal(dealt: Sequence[int], rules: Rules | None = None) -> int:
+    """Cards a hand deals, after checking that the decks hold them.
+
+    *dealt* holds the cards each player is dealt, in any order:
+    :data:`OFC_DEALT` (13), :data:`PINEAPPLE_DEALT` (17: five, then three
+    at a time, one of each three discarded), or for a player in
+    Fantasyland what :func:`fantasyland` gave (13 to 17). Returns the
+    total, at most 52 cards a deck (``rules.decks``).
+
+    Raises
+    ------
+    TypeError
+        *dealt* is not a sequence, or an entry is not an int.
+    InvalidArgumentError
+        An entry outside 13..17, a player count outside 2 to
+        ``MAX_PLAYERS[rules.decks]`` (4 with one deck, 6 with two), or a
+        deal needing more cards than the decks hold.
+
+    >>> check_deal([PINEAPPLE_DEALT] * 3)          # Pineapple: three players
+    51
+    >>> check_deal([PINEAPPLE_DEALT] * 6, Rules(decks=2))
+    102
+    """
+    rules = _rules(rules)
+    if isinstance(dealt, (str, bytes, Mapping)) or not isinstance(dealt, Sequence):
+        raise TypeError(
+            f"dealt must be a sequence of card counts, one per player, not {type(dealt).__name__}"
+        )
+    for seat, n in enumerate(dealt):
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"dealt[{seat}] must be an int, not {type(n).__name__}")
+        if not OFC_DEALT <= n <= MOST_DEALT:
+            raise InvalidArgumentError(
+                f"dealt[{seat}]={show_value(n)}: an OFC player is dealt "
+                f"{OFC_DEALT} to {MOST_DEALT} cards"
+            )
+    _check_players(len(dealt), rules.decks)
+    total = sum(dealt)
+    held = DECK_SIZE * rules.decks
+    if total > held:
+        decks_hold = "one deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
+        raise InvalidArgumentError(
+            f"this deal needs {total} cards ({' + '.join(map(str, dealt))}); {decks_hold} {held}"
+        )
+    return total
 
 
 def _moon_points(board: Board, rules: Rules) -> int:
@@ -775,10 +865,12 @@ def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
     """Net points of each player, settling every pair independently.
 
     2 to 4 boards (Board objects, (front, middle, back) triples, or 13 cards
-    in row order). Each pair: one point per row won, the scoop bonus for all
-    three, plus the difference of royalties. A fouled board loses every row
-    and the scoop to each legal board and pays that board's royalties; two
-    fouled boards settle 0. The result sums to zero.
+    in row order), 2 to 6 under ``Rules(decks=2)``. Each pair: one point
+    per row won, the scoop bonus for all three, the majority bonus (if the
+    rules pay one) for two or three, plus the difference of royalties. A
+    fouled board loses every row, the scoop and the majority bonus to each
+    legal board and pays that board's royalties; two fouled boards settle 0.
+    The result sums to zero.
 
     >>> ivey = Board("6s 6c 4h", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d")
     >>> hellmuth = Board("Ah Kd Qd", "9h 9d 5h 5d 4c", "Ks Js 9s 8s 7s")
@@ -787,9 +879,11 @@ def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
     """
     rules = _rules(rules)
     if isinstance(boards, (str, Board)) or not hasattr(boards, "__len__"):
-        raise TypeError("boards must be a sequence of 2 to 4 boards")
-    if not 2 <= len(boards) <= 4:
-        raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {len(boards)}")
+        raise TypeError(
+            f"boards must be a sequence of 2 to {MAX_PLAYERS[rules.decks]} boards, "
+            f"not {type(boards).__name__}"
+        )
+    _check_players(len(boards), rules.decks)
     parsed = [_as_board(b, rules.decks) for b in boards]
     every = [c for b in parsed for c in b.cards]
     if rules.decks == 1:
@@ -1195,7 +1289,7 @@ def score_batch(
     boards: OfcBoardArray, rules: Rules | None = None, *, threads: int | None = None
 ) -> npt.NDArray[np.int32]:
     """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
-    4 players, each board in row order. Returns int32 (N, players) net
+    4 players (2 to 6 under ``Rules(decks=2)``), each board in row order. Returns int32 (N, players) net
     points, each row summing to zero, equal to :func:`score` row by row.
     Under ``Rules(decks=2)`` a card id may appear twice in a deal (a third
     copy is a DuplicateCardError naming the row and the card).
@@ -1211,11 +1305,10 @@ def score_batch(
 
     rules = _rules(rules)
     shape = getattr(boards, "shape", None)
-    if isinstance(shape, tuple) and len(shape) == 3 and not 2 <= shape[1] <= 4:
-        raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {shape[1]}")
+    if isinstance(shape, tuple) and len(shape) == 3:
+        _check_players(shape[1], rules.decks)
     arr = _batch_boards(boards, np, rules.decks)
-    if not 2 <= arr.shape[1] <= 4:
-        raise InvalidArgumentError(f"OFC is scored for 2 to 4 players, got {arr.shape[1]}")
+    _check_players(arr.shape[1], rules.decks)
     rows = _batch_rows(arr, rules, np, threads)
     fouled, royalties = rows["fouled"], rows["royalties"]
     moon = np.zeros(fouled.shape, dtype=np.int32)
@@ -1225,16 +1318,20 @@ def score_batch(
         moon = np.where(~fouled & jack_high, rules.moon_bonus, 0).astype(np.int32)
     n, players = fouled.shape
     totals = np.zeros((n, players), dtype=np.int32)
-    sweep = 3 * rules.row_points + rules.scoop_bonus
+    sweep = _sweep(rules)
     for i in range(players):
         for j in range(i + 1, players):
-            rows_won = sum(
+            signs = [
                 np.sign(rows[r][:, i].astype(np.int32) - rows[r][:, j].astype(np.int32))
                 for r in ("front", "middle", "back")
-            )
-            points = rows_won * rules.row_points
-            points += np.where(rows_won == 3, rules.scoop_bonus, 0)
-            points -= np.where(rows_won == -3, rules.scoop_bonus, 0)
+            ]
+            won = sum((s > 0).astype(np.int32) for s in signs)
+            lost = sum((s < 0).astype(np.int32) for s in signs)
+            points = (won - lost) * rules.row_points
+            points += np.where(won == 3, rules.scoop_bonus, 0)
+            points -= np.where(lost == 3, rules.scoop_bonus, 0)
+            points += np.where(won >= 2, rules.majority_bonus, 0)
+            points -= np.where(lost >= 2, rules.majority_bonus, 0)
             points += royalties[:, i] - royalties[:, j] + moon[:, i] - moon[:, j]
             fi, fj = fouled[:, i], fouled[:, j]
             points = np.where(fi & fj, 0, points)

@@ -14,7 +14,9 @@ Split-pot conventions (from the rule texts in shared/rules/):
   button; in stud games (no button), to the winner holding the highest card
   by suit (spades, hearts, diamonds, clubs), in that order.
 * Declaration games (Mississippi Mud, Dakota, Psycho): each player declares
-  high, low or (where the game allows it) both; see :func:`showdown`.
+  high, low or (where the game allows it) both; see :func:`showdown`. A
+  player who declares both must win or tie both ways; ``both_ways="outright"``
+  is the strict house rule (a tie either way loses).
 
 House rules (keyword options, off by default; see :mod:`pyrankcore.suits`):
 ``showdown(..., suit_rule=...)`` breaks ties between hands equal apart from
@@ -58,6 +60,7 @@ __all__ = [
     "DEUCE_SEVEN_TRIPLE_DRAW",
     "HOLDEM",
     "MEXICAN_STUD",
+    "MEXICAN_STUD_NO_WILD",
     "MISSISSIPPI_MUD",
     "MISSISSIPPI_MUD_ACE_SIX",
     "OMAHA",
@@ -313,6 +316,9 @@ class Variant:
 # up-cards and eight others); evaluate() ranks up to ten.
 MAX_HAND = 10
 DECLARATIONS = ("high", "low", "both")
+# What a player who declares both must do: "win_or_tie" each way (ties
+# share that half, as every tie does), or win each way "outright".
+BOTH_WAYS_RULES = ("win_or_tie", "outright")
 
 
 def _either(sizes: tuple[int, ...]) -> str:
@@ -481,6 +487,13 @@ DAKOTA = Variant(
     down_wild=True,
 )
 MEXICAN_STUD = Variant("Mexican Stud", (5,), down_wild=True, aliases=("stud loco",))
+# The text itself names no wild card in Mexican Stud: this is the game as
+# written, five-card stud rolled your own, the cards speak.
+MEXICAN_STUD_NO_WILD = Variant(
+    "Mexican Stud (no wild)",
+    (5,),
+    aliases=("mexican stud no wild", "mexican stud natural", "stud loco no wild"),
+)
 MISSISSIPPI_MUD = Variant(
     "Mississippi Mud", (5,), low="ace_five", declare=("high", "low"), aliases=("mud",)
 )
@@ -514,6 +527,7 @@ VARIANTS = (
     ROLL_YOUR_OWN,
     DAKOTA,
     MEXICAN_STUD,
+    MEXICAN_STUD_NO_WILD,
     MISSISSIPPI_MUD,
     MISSISSIPPI_MUD_ACE_SIX,
     PICK_A_PARTNER,
@@ -617,6 +631,7 @@ def showdown(
     declarations: Sequence[str] | None = None,
     down: Sequence[CardsLike] | None = None,
     up: Sequence[CardsLike] | None = None,
+    both_ways: str | None = None,
 ) -> list[int]:
     """Each player's share of *pot* at showdown, in seat order.
 
@@ -660,8 +675,8 @@ def showdown(
         Psycho): each seat's "high", "low" or "both", in seat order. The
         high half goes to the best high hand among those who declared high
         or both, the low half to the best low among low or both. A player
-        who declares both must win or tie both ways, or gets nothing and
-        drops out of both halves. If only one half has contenders left, they
+        who declares both must win or tie both ways (see *both_ways*), or
+        gets nothing and drops out of both halves. If only one half has contenders left, they
         take the whole pot; if none is left (everyone declared both and
         failed), nobody wins and every share is 0: the pot stays for the
         next deal.
@@ -671,6 +686,12 @@ def showdown(
     up
         Each seat's face-up cards that must play (Pick a Partner: the
         team's two up-cards; each hand is a partnership's cards).
+    both_ways
+        What "win both ways" means for a player who declares both:
+        ``"win_or_tie"`` (the default, as None) -- a tie one way still
+        counts, and the player shares that half; or ``"outright"`` -- a tie
+        with another contender either way loses the whole pot, as a loss
+        does. Only in games that allow the "both" declaration.
 
     Returns
     -------
@@ -687,14 +708,15 @@ def showdown(
         such as "ace_five_8") no hand qualifies: a ranking alone does not
         say who gets such a pot, so showdown raises rather than invent a
         house rule. Hi-lo variants settle that case themselves (the high
-        hands take the pot).
+        hands take the pot). Also *both_ways* in a game without the "both"
+        declaration, and home-game keywords with a ranking.
     DuplicateCardError
         A card twice: the message names the seats, or the seat and the board.
     InvalidCardError, HandSizeError, UnknownGameError
         Bad cards, card counts or game names.
     InvalidOptionError
-        A bad *suit_rule*, *suit_order* or *unbeatable* (named in the
-        message), or *unbeatable* in a game with no high ranking.
+        A bad *suit_rule*, *suit_order*, *unbeatable* or *both_ways* (named
+        in the message), or *unbeatable* in a game with no high ranking.
 
     >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
     [100, 0]
@@ -728,12 +750,14 @@ def showdown(
     board_ids = _core.parse_cards(board) if _has_cards(board) else []
     parsed = [_core.parse_cards(h) for h in hands]
     _check_seats(parsed, board_ids)
-    home = (declarations, down, up)
+    home = (declarations, down, up, both_ways)
     if v is None and any(x is not None for x in home):
         raise InvalidArgumentError(
-            "declarations=, down= and up= need a variant that uses them (e.g. 'Dakota'), "
-            "not a ranking"
+            "declarations=, down=, up= and both_ways= need a variant that uses them "
+            "(e.g. 'Dakota'), not a ranking"
         )
+    if both_ways is not None:
+        _check_both_ways(v, both_ways)  # type: ignore[arg-type]
     if v is not None and (
         v.declare or v.down_wild or v.must_use_up or any(x is not None for x in home)
     ):
@@ -742,7 +766,9 @@ def showdown(
                 f"{v.name}: suit_rule=, suit_order= and unbeatable= are not supported "
                 "in the home games (declarations, face-down wild cards, up-cards)"
             )
-        return _home_showdown(v, parsed, board_ids, pot, declarations, down, up, chip_order)
+        return _home_showdown(
+            v, parsed, board_ids, pot, declarations, down, up, chip_order, both_ways
+        )
 
     if v is None:
         strengths = [_core.evaluate(h + board_ids, by_ranking) for h in parsed]
@@ -797,6 +823,22 @@ def _per_seat(value: Any, what: str, seats: int) -> list[Any]:
     return list(value)
 
 
+def _check_both_ways(v: Variant, both_ways: Any) -> None:
+    allowed = " or ".join(repr(r) for r in BOTH_WAYS_RULES)
+    if not isinstance(both_ways, str):
+        raise OptionTypeError(
+            f"both_ways must be {allowed}, not {type(both_ways).__name__} ({show_value(both_ways)})"
+        )
+    if both_ways not in BOTH_WAYS_RULES:
+        raise InvalidOptionError(
+            f"invalid both_ways={show_value(both_ways)}; both_ways must be {allowed}"
+        )
+    if "both" not in v.declare:
+        raise InvalidArgumentError(
+            f"{v.name} has no 'both' declaration: both_ways= is not used there"
+        )
+
+
 def _declarations(v: Variant, declarations: Any, seats: int) -> list[str] | None:
     if not v.declare:
         if declarations is not None:
@@ -830,6 +872,7 @@ def _home_showdown(
     down: Any,
     up: Any,
     chip_order: str | None = None,
+    both_ways: str | None = None,
 ) -> list[int]:
     """showdown() for declarations, face-down wild cards and up-cards."""
     seats = len(hands)
@@ -854,12 +897,23 @@ def _home_showdown(
         best_high = max((highs[s] or 0 for s in high_seats), default=0)
         best_low = max((lows[s] or 0 for s in low_seats), default=0)
         # "A player who goes 'both ways' must win both ways or gets none of
-        # the pot": judged against every contender, then out of both halves.
+        # the pot": judged against every contender at once (those who fail
+        # too), then out of both halves.
         failed = {
             s
             for s in range(seats)
             if words[s] == "both" and (highs[s] != best_high or not lows[s] or lows[s] != best_low)
         }
+        if both_ways == "outright":
+            failed |= {
+                s
+                for s in range(seats)
+                if words[s] == "both"
+                and (
+                    any(highs[t] == highs[s] for t in high_seats if t != s)
+                    or any(lows[t] == lows[s] for t in low_seats if t != s)
+                )
+            }
         high_seats = [s for s in high_seats if s not in failed]
         low_seats = [s for s in low_seats if s not in failed]
     high_winners = [high_seats[i] for i in _winners([highs[s] for s in high_seats])]

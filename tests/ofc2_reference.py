@@ -173,23 +173,28 @@ class RefBoard2:
         return sum(self.row_royalties(table))
 
 
-def settle(a: RefBoard2, b: RefBoard2, table=STANDARD) -> int:
-    """Points a collects from b under 1-6 scoring."""
+def settle(a: RefBoard2, b: RefBoard2, table=STANDARD, majority=0) -> int:
+    """Points a collects from b under 1-6 scoring, plus *majority* units to
+    the player who wins two or three of the rows (rule text 001's variant;
+    a fouled board loses all three)."""
     if a.fouled and b.fouled:
         return 0
     if a.fouled:
-        return -(6 + b.royalties(table))
+        return -(6 + majority + b.royalties(table))
     if b.fouled:
-        return 6 + a.royalties(table)
-    won = sum((x > y) - (x < y) for x, y in zip(a.keys, b.keys))
-    pts = won + (3 if won == 3 else -3 if won == -3 else 0)
+        return 6 + majority + a.royalties(table)
+    a_rows = sum(x > y for x, y in zip(a.keys, b.keys))
+    b_rows = sum(y > x for x, y in zip(a.keys, b.keys))
+    pts = a_rows - b_rows + (3 if a_rows == 3 else -3 if b_rows == 3 else 0)
+    pts += majority if a_rows >= 2 else -majority if b_rows >= 2 else 0
     return pts + a.royalties(table) - b.royalties(table)
 
 
-def score(boards, table=STANDARD) -> list[int]:
+def score(boards, table=STANDARD, majority=0) -> list[int]:
+    """Every pair settled on its own, summed per player (any player count)."""
     totals = [0] * len(boards)
     for i, j in itertools.combinations(range(len(boards)), 2):
-        p = settle(boards[i], boards[j], table)
+        p = settle(boards[i], boards[j], table, majority)
         totals[i] += p
         totals[j] -= p
     return totals

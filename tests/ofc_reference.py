@@ -186,9 +186,17 @@ class RefBoard:
 
 
 def settle(
-    a: RefBoard, b: RefBoard, table=STANDARD, row_points=1, scoop_bonus=3, moon_bonus=None
+    a: RefBoard,
+    b: RefBoard,
+    table=STANDARD,
+    row_points=1,
+    scoop_bonus=3,
+    moon_bonus=None,
+    majority_bonus=0,
 ) -> int:
-    """Points a collects from b (negative: a pays b)."""
+    """Points a collects from b (negative: a pays b). majority_bonus: "an
+    additional unit if they win in two or three of the hands" (rule text
+    001); a fouled board loses all three rows, so it pays that too."""
 
     def extra(x):
         return moon_bonus if (moon_bonus is not None and x.moon()) else 0
@@ -196,13 +204,20 @@ def settle(
     if a.fouled and b.fouled:
         return 0
     if a.fouled:
-        return -(3 * row_points + scoop_bonus + b.royalties(table) + extra(b))
+        return -(3 * row_points + scoop_bonus + majority_bonus + b.royalties(table) + extra(b))
     if b.fouled:
-        return 3 * row_points + scoop_bonus + a.royalties(table) + extra(a)
-    won = sum((x > y) - (x < y) for x, y in zip(a.keys, b.keys))
-    pts = won * row_points
-    if abs(won) == 3:
-        pts += scoop_bonus * (1 if won > 0 else -1)
+        return 3 * row_points + scoop_bonus + majority_bonus + a.royalties(table) + extra(a)
+    wins_a = [x > y for x, y in zip(a.keys, b.keys)]
+    wins_b = [y > x for x, y in zip(a.keys, b.keys)]
+    pts = (sum(wins_a) - sum(wins_b)) * row_points
+    if all(wins_a):
+        pts += scoop_bonus
+    if all(wins_b):
+        pts -= scoop_bonus
+    if sum(wins_a) in (2, 3):
+        pts += majority_bonus
+    if sum(wins_b) in (2, 3):
+        pts -= majority_bonus
     return pts + a.royalties(table) - b.royalties(table) + extra(a) - extra(b)
 
 

@@ -226,6 +226,97 @@ def test_both_ways_winner_scoops_and_ties_share():
     assert got == [8, 0, 7]
 
 
+# "A player who goes 'both ways' must win both ways or gets none of the pot"
+# (004). both_ways="win_or_tie" (the default) lets a tie count as a win of
+# that half, shared; both_ways="outright" reads "win" strictly: a tie either
+# way loses the whole pot, as a loss does.
+PSYCHO_WHEEL = "Ah 2h 3h 4h 5h Kc Qd"  # straight flush for high, the wheel for low
+PSYCHO_KINGS = "Ks Kd Kh 9c 9d 8s 7c"  # kings full
+PSYCHO_WHEEL_LOW = "5c 4s 3d 2c As Js Td"  # a wheel too (a straight for high)
+
+
+def test_both_ways_outright_a_tie_one_way_loses_the_pot():
+    hands = [PSYCHO_WHEEL, PSYCHO_KINGS, PSYCHO_WHEEL_LOW]
+    decl = ["both", "high", "low"]
+    # win or tie: seat 0 wins high (8 of 15) and ties low (4 of 7, odd chip by seat)
+    assert showdown("Psycho", hands, pot=15, declarations=decl) == [12, 0, 3]
+    assert showdown("Psycho", hands, pot=15, declarations=decl, both_ways="win_or_tie") == [
+        12,
+        0,
+        3,
+    ]
+    # outright: the tied low costs seat 0 everything; the kings take the
+    # high half, the other wheel the low half
+    assert showdown("Psycho", hands, pot=15, declarations=decl, both_ways="outright") == [0, 8, 7]
+
+
+def test_both_ways_outright_when_nobody_ties_changes_nothing():
+    # the text's Mississippi Mud A-6 case and a clean scoop
+    hands = ["As 2d 3h 4s 5c", "Kh Kd 9c 8d 2s", "7c 6h 4d 3c 2h"]
+    for rule in ("win_or_tie", "outright"):
+        got = showdown(
+            "Mississippi Mud A-6",
+            hands,
+            pot=20,
+            declarations=["both", "high", "low"],
+            both_ways=rule,
+        )
+        assert got == [0, 10, 10]
+    clean = [PSYCHO_WHEEL, PSYCHO_KINGS, "6c 4s 3d 2c 8h Js Td"]
+    got = showdown(
+        "Psycho", clean, pot=15, declarations=["both", "high", "low"], both_ways="outright"
+    )
+    assert got == [15, 0, 0]
+
+
+def test_two_players_tied_both_ways():
+    # the same wheel both ways for seats 0 and 1; seat 2 (two pair) goes high
+    hands = ["As 2d 3c 4h 5s Kc Qd", "Ah 2c 3d 4s 5h Kd Qc", "Ks Kh 9s 9h 8c 7c 6d"]
+    decl = ["both", "both", "high"]
+    # win or tie: the two wheels share both halves, 3 + 3 each
+    assert showdown("Psycho", hands, pot=12, declarations=decl) == [6, 6, 0]
+    # outright: each tied the other both ways, so both lose; seat 2 is the
+    # only contender left and takes the whole pot
+    assert showdown("Psycho", hands, pot=12, declarations=decl, both_ways="outright") == [0, 0, 12]
+    # with nobody else, the pot stays for the next deal
+    got = showdown("Psycho", hands[:2], pot=10, declarations=["both", "both"], both_ways="outright")
+    assert got == [0, 0]
+
+
+def test_both_ways_is_judged_against_every_contender_at_once():
+    # Seats 0 and 1 declare both and hold the same seven-high straight flush;
+    # seat 0 has the wheel for low, seat 1 only 7-6-5-4-3, so seat 1 fails
+    # either way. Seat 0 tied seat 1's high: that counts as a win under
+    # "win_or_tie", and as a tie under "outright" although seat 1 itself
+    # fails (every declaration is judged against the hands as declared, at
+    # once), so seat 2 (low) takes the pot.
+    hands = ["7h 6h 5h 4h 3h Ac 2d", "7s 6s 5s 4s 3s Kc Kd", "6c 4c 3c 2c 8d Js Td"]
+    decl = ["both", "both", "low"]
+    assert showdown("Psycho", hands, pot=10, declarations=decl) == [10, 0, 0]
+    assert showdown("Psycho", hands, pot=10, declarations=decl, both_ways="outright") == [0, 0, 10]
+
+
+def test_bad_both_ways_are_refused():
+    hands = ["As 2d 3h 4s 5c 9d Th", "Kh Kd 9c 8d 2s 3c 4c"]
+    decl = ["high", "low"]
+    with pytest.raises(InvalidOptionError, match="invalid both_ways='strict'"):
+        showdown("Psycho", hands, pot=4, declarations=decl, both_ways="strict")
+    with pytest.raises(OptionTypeError, match="both_ways must be 'win_or_tie' or 'outright'"):
+        showdown("Psycho", hands, pot=4, declarations=decl, both_ways=True)
+    with pytest.raises(InvalidArgumentError, match="Mississippi Mud has no 'both' declaration"):
+        showdown(
+            "Mississippi Mud",
+            [h[:14] for h in hands],
+            pot=4,
+            declarations=decl,
+            both_ways="outright",
+        )
+    with pytest.raises(InvalidArgumentError, match="Seven-card Stud has no 'both'"):
+        showdown("Seven-card Stud", hands, pot=4, both_ways="win_or_tie")
+    with pytest.raises(InvalidArgumentError, match="not a ranking"):
+        showdown("high", hands, pot=4, both_ways="outright")
+
+
 def test_everyone_declares_one_way_and_everyone_fails_both():
     hands = ["As 2d 3h 4s 5c 9d Th", "Kh Kd 9c 8d 2s 3c 4c", "7c 6h 4d 3d 2h Jc Js"]
     decl_low = ["low"] * 3
@@ -279,6 +370,27 @@ def test_mexican_stud_face_down_card_is_wild():
     # against trip nines (the three wild) the straight wins
     other = ["2c 2d Ah Kd Qs", "9s 9h 8c 7d 3s"]
     assert showdown(mexican, other, pot=10, down=["2c", "3s"]) == [10, 0]
+
+
+def test_mexican_stud_without_the_wild_card():
+    # 004's Mexican Stud: "four cards face up and one face down ... a
+    # showdown" -- the text names no wild card; this variant plays it so.
+    plain = variant("Mexican Stud (no wild)")
+    assert plain in prc.VARIANTS and plain is not variant("Mexican Stud")
+    for alias in ("mexican stud no wild", "Mexican Stud Natural", "stud loco no wild"):
+        assert variant(alias) is plain
+    assert not plain.down_wild and plain.hole_cards == (5,) and plain.low is None
+    hands = ["2c 2d Ah Kd Qs", "9s 9h 8c 7d 3s"]
+    # with the wild card seat 0's deuces make a straight; without, a pair of
+    # deuces loses to the nines
+    assert showdown("Mexican Stud", hands, pot=10, down=["2c", "3s"]) == [10, 0]
+    assert showdown(plain, hands, pot=10) == [0, 10]
+    assert plain.evaluate(hands[0]) == (prc.evaluate(hands[0]), None)
+    # the cards speak: there is no face-down rule to give
+    with pytest.raises(InvalidArgumentError, match="no rule for face-down cards"):
+        showdown(plain, hands, pot=10, down=["2c", "3s"])
+    with pytest.raises(HandSizeError, match="a hand has 5 cards, got 7"):
+        showdown(plain, ["2c 2d Ah Kd Qs 3c 4c", "9s 9h 8c 7d 3s 4d 5d"], pot=10)
 
 
 def test_pick_a_partner_up_cards_must_play():
@@ -384,6 +496,7 @@ def test_binglao_die_roll_picks_the_game():
         "Roll Your Own",
         "Dakota",
         "Mexican Stud",
+        "Mexican Stud (no wild)",
         "Mississippi Mud",
         "Mississippi Mud A-6",
         "Pick a Partner",

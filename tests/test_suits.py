@@ -380,6 +380,105 @@ def test_minimum_and_maximum_without_a_medium_the_minimum_wins():
     assert winners([flush, MAXIMUM], deck, unbeatable="italian") == [1]
 
 
+# Two medium straight flushes: "If two players have medium straight flushes
+# then the one with higher ranked cards wins as usual." So the lower medium
+# loses to the higher one (and to the maximum) and beats only the minimum;
+# it never shares a pot the higher medium plays for.
+DECK36 = prc.stripped_deck("6")
+MIN36 = "As 6s 7s 8s 9s"
+LOW_MEDIUM, HIGH_MEDIUM = "Th 9h 8h 7h 6h", "Kd Qd Jd Td 9d"
+HIGH_MEDIUM_TWIN = "Kh Qh Jh Th 9h"  # the same ranks, another suit
+
+
+def test_two_mediums_alone_the_higher_wins_and_equal_ones_tie():
+    italian = {"unbeatable": "italian"}
+    assert compare(HIGH_MEDIUM, LOW_MEDIUM, DECK36, **italian) == 1
+    assert compare(LOW_MEDIUM, HIGH_MEDIUM, DECK36, **italian) == -1
+    assert compare(HIGH_MEDIUM, HIGH_MEDIUM_TWIN, DECK36, **italian) == 0
+    assert winners([LOW_MEDIUM, HIGH_MEDIUM], DECK36, **italian) == [1]
+    assert prc.showdown(DECK36, [LOW_MEDIUM, HIGH_MEDIUM], pot=10, **italian) == [0, 10]
+    twins = [HIGH_MEDIUM, "Kc Qc Jc Tc 9c"]
+    assert prc.showdown(DECK36, twins, pot=10, **italian) == [5, 5]
+
+
+def test_minimum_and_two_mediums_the_higher_medium_wins_alone():
+    # the minimum loses to both mediums; the lower medium to the higher one
+    hands = [MIN36, HIGH_MEDIUM, LOW_MEDIUM]
+    assert compare(LOW_MEDIUM, MIN36, DECK36, unbeatable="italian") == 1
+    assert winners(hands, DECK36, unbeatable="italian") == [1]
+    assert prc.showdown(DECK36, hands, pot=30, unbeatable="italian") == [0, 30, 0]
+
+
+def test_maximum_and_two_mediums_the_maximum_wins_alone():
+    hands = [LOW_MEDIUM, MAXIMUM, HIGH_MEDIUM]
+    assert winners(hands, DECK36, unbeatable="italian") == [1]
+    assert prc.showdown(DECK36, hands, pot=30, unbeatable="italian") == [0, 30, 0]
+
+
+def test_the_cycle_with_two_mediums_splits_three_ways_without_the_lower_one():
+    # minimum, maximum and the higher medium each beat one of the others: the
+    # text's three-way split. The lower medium loses to the higher: nothing.
+    hands = [LOW_MEDIUM, MIN36, HIGH_MEDIUM, MAXIMUM]
+    assert prc.showdown(DECK36, hands, pot=99, unbeatable="italian") == [0, 33, 33, 33]
+    # two equal higher mediums share the medium's place: four ways (52
+    # cards, room for five straight flushes)
+    hands = [HIGH_MEDIUM_TWIN, "5s 4s 3s 2s As", HIGH_MEDIUM, MAXIMUM, "8h 7h 6h 5h 4h"]
+    assert winners(hands, "high", unbeatable="italian") == [0, 1, 2, 3]
+    assert prc.showdown("high", hands, pot=100, unbeatable="italian") == [25, 25, 25, 25, 0]
+
+
+def _italian_pot_by_the_text(hands, game):
+    """Winners read from the text alone: a hand wins if no other hand beats
+    it, where the minimum beats the maximum and otherwise the higher hand
+    wins "as usual"; when every hand is beaten (the cycle), the best
+    minimum, the best medium and the best maximum split."""
+    strengths = [prc.evaluate(h, game) for h in hands]
+    flushes = sorted(
+        s for s in set(strengths) if prc.category(s, game) == prc.Category.STRAIGHT_FLUSH
+    )
+    minimum = prc.evaluate(MIN36, game)
+    maximum = prc.evaluate(MAXIMUM, game)
+
+    def beats(a, b):
+        if (a, b) == (minimum, maximum):
+            return True
+        if (a, b) == (maximum, minimum):
+            return False
+        return a > b
+
+    unbeaten = [i for i, s in enumerate(strengths) if not any(beats(t, s) for t in strengths)]
+    if unbeaten:
+        return unbeaten
+    mediums = [s for s in flushes if minimum < s < maximum]
+    best = {minimum, maximum, max(mediums)}
+    return [i for i, s in enumerate(strengths) if s in best]
+
+
+def test_italian_pots_of_random_straight_flushes_follow_the_text():
+    import random
+
+    suits_of = "cdhs"
+    ranks = "6789TJQKA"
+    flushes = []
+    for suit in suits_of:
+        flushes.append(f"A{suit} 6{suit} 7{suit} 8{suit} 9{suit}")
+        for top in range(4, len(ranks)):
+            flushes.append(" ".join(ranks[r] + suit for r in range(top - 4, top + 1)))
+    others = ["As Ad Ac Ah 7d", "Ks Kd Kc Kh 6d", "Qs Qh Qd 9d 9c", "Jd Jc 8d 8c 6c"]
+    rng = random.Random(11)
+    checked = cycles = 0
+    for _ in range(800):
+        hands = rng.sample(flushes + others, rng.randint(2, 5))
+        cards = [c for h in hands for c in h.split()]
+        if len(set(cards)) != len(cards):
+            continue
+        expected = _italian_pot_by_the_text(hands, DECK36)
+        assert winners(hands, DECK36, unbeatable="italian") == expected, hands
+        checked += 1
+        cycles += len(expected) >= 3
+    assert checked > 150 and cycles > 5
+
+
 def test_the_italian_rule_leaves_other_hands_alone():
     deck = prc.stripped_deck("7")
     hands = ["As Ad Ac Ah 7c", "Ks Kd Kc Kh 7d", "Qs Js Ts 9s 7s", "8h 8d 8c 9h 9d"]
