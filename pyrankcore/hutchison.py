@@ -44,10 +44,12 @@ or more than 20 points) win at least 15% of them.
 
 Rulings where the text leaves a choice (each one is tested):
 
-* Straights (high): "no more than a three-card gap" is read between
-  neighbouring ranks: the distinct ranks, Ace high, split into groups
-  wherever two neighbours are four or more ranks apart, and every group of
-  two or more cards scores. An Ace with wheel cards takes the wheel points
+* Straights (high): "no more than a three-card gap" is read as at most
+  three ranks missing inside a group (K-Q-J-8 is one group, less 4; K-T-6-2
+  is not, though no two neighbours are more than three apart). The distinct
+  ranks, Ace high, are cut into runs of neighbours in the way that earns
+  the most, and every run of two or more cards within the gap limit scores
+  (K-Q-5-4: 8 + 8). An Ace with wheel cards takes the wheel points
   instead of the wheel cards being scored again (the author's As 3s Kd 4d:
   12 for A-3-4 and 4 for A-K). A group whose deductions exceed its points
   adds nothing (A-T would be 8 - 6 - 4 = -2): the step adds straight value.
@@ -69,7 +71,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pyrankcore import _core
-from pyrankcore.errors import HandSizeError, UnknownGameError
+from pyrankcore.errors import HandSizeError, InvalidCardError, UnknownGameError
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike
@@ -78,6 +80,7 @@ if TYPE_CHECKING:
 __all__ = ["HutchisonCount", "hutchison_points"]
 
 ACE = 14
+DECK_SIZE = 52  # ids 52 and 53 are jokers
 TEN = 10
 
 # Omaha high (the author's pages; the later, doubled edition).
@@ -87,7 +90,7 @@ HIGH_SUIT_LONG_DEDUCTION = 2  # a suit held more than twice
 HIGH_PAIR_POINTS = {14: 18, 13: 16, 12: 14, 11: 13, 10: 12, 9: 10, 8: 8}
 HIGH_PAIR_LOW_PAIR = 7  # sevens or lower
 STRAIGHT_GROUP_POINTS = {2: 8, 3: 18, 4: 25}
-STRAIGHT_MAX_GAP = 3  # ranks missing between neighbours of one group
+STRAIGHT_MAX_GAP = 3  # ranks missing inside one group
 STRAIGHT_GAP_DEDUCTION = 2
 STRAIGHT_MAX_GAP_DEDUCTION = 6
 STRAIGHT_ACE_DEDUCTION = 4
@@ -181,7 +184,7 @@ def hutchison_points(hand: CardsLike, game: str | Variant = OMAHA) -> HutchisonC
     HandSizeError
         Not exactly four cards.
     InvalidCardError, DuplicateCardError
-        A bad card, or a card twice.
+        A bad card (a joker included), or a card twice.
     UnknownGameError
         A game other than Omaha or Omaha Hi-Lo 8.
     TypeError
@@ -196,6 +199,9 @@ def hutchison_points(hand: CardsLike, game: str | Variant = OMAHA) -> HutchisonC
     ids = _core.parse_cards(hand)
     if len(ids) != 4:
         raise HandSizeError(f"a Hutchison point count needs 4 cards, got {len(ids)}")
+    for card in ids:
+        if card >= DECK_SIZE:
+            raise InvalidCardError(f"Omaha has no jokers: {_core.format_cards([card])}")
     ranks = [card // 4 + 2 for card in ids]
     suits = [card % 4 for card in ids]
     if system == OMAHA:
@@ -255,23 +261,29 @@ def _straight_points(distinct: set[int]) -> int:
             # The wheel cards count with the Ace here, not again below.
             points += WHEEL_POINTS[len(wheel)]
             distinct = distinct - wheel
-    ordered = sorted(distinct, reverse=True)
-    groups: list[list[int]] = [[ordered[0]]]
-    for higher, lower in zip(ordered, ordered[1:]):
-        if higher - lower - 1 > STRAIGHT_MAX_GAP:
-            groups.append([lower])
-        else:
-            groups[-1].append(lower)
-    for group in groups:
-        if len(group) < 2:
-            continue
-        gaps = group[0] - group[-1] + 1 - len(group)
-        value = STRAIGHT_GROUP_POINTS[len(group)]
-        value -= min(STRAIGHT_GAP_DEDUCTION * gaps, STRAIGHT_MAX_GAP_DEDUCTION)
-        if ACE in group:
-            value -= STRAIGHT_ACE_DEDUCTION
-        points += max(value, 0)
-    return points
+    return points + _best_split(sorted(distinct, reverse=True))
+
+
+def _best_split(ordered: list[int]) -> int:
+    """The most straight points the ranks (highest first) earn when cut into
+    runs of neighbours, each run scored as one group."""
+    best = _group_points(ordered)
+    for cut in range(1, len(ordered)):
+        best = max(best, _group_points(ordered[:cut]) + _best_split(ordered[cut:]))
+    return best
+
+
+def _group_points(group: list[int]) -> int:
+    if len(group) < 2:
+        return 0
+    gaps = group[0] - group[-1] + 1 - len(group)
+    if gaps > STRAIGHT_MAX_GAP:
+        return 0
+    value = STRAIGHT_GROUP_POINTS[len(group)]
+    value -= min(STRAIGHT_GAP_DEDUCTION * gaps, STRAIGHT_MAX_GAP_DEDUCTION)
+    if ACE in group:
+        value -= STRAIGHT_ACE_DEDUCTION
+    return max(value, 0)
 
 
 def _omaha_hi_lo(ranks: list[int], suits: list[int]) -> HutchisonCount:
