@@ -311,3 +311,13 @@ def test_bad_games(game, error):
     with pytest.raises(error):
         hutchison_points("As Ks Ah Kh", game)
     assert issubclass(UnknownGameError, ValueError)
+
+
+def test_docstring_examples():
+    import doctest
+
+    import pyrankcore.hutchison
+
+    result = doctest.testmod(pyrankcore.hutchison)
+    assert result.attempted >= 2
+    assert result.failed == 0
