@@ -104,7 +104,9 @@ def report_omaha(rows: list[tuple[float, float]], args: argparse.Namespace) -> N
         print(f"    {hand}  {count.total:>4g} -> {count.total / 2:5.1f}  measured {eq_i:5.1f}")
 
 
-def report_hi_lo(hands: list[str], rows: list[tuple[float, float]], args: argparse.Namespace):
+def report_hi_lo(
+    hands: list[str], rows: list[tuple[float, float]], args: argparse.Namespace
+) -> None:
     points = [p for p, _ in rows]
     eq = [e for _, e in rows]
     playable = [

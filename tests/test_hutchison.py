@@ -321,3 +321,9 @@ def test_docstring_examples():
     result = doctest.testmod(pyrankcore.hutchison)
     assert result.attempted >= 2
     assert result.failed == 0
+
+
+def test_exported():
+    for name in ("hutchison_points", "HutchisonCount"):
+        assert name in prc.__all__
+        assert getattr(prc, name) is getattr(__import__("pyrankcore.hutchison").hutchison, name)
