@@ -104,10 +104,10 @@ HIGH_PAIR_LOW_PAIR = 7  # sevens or lower
 STRAIGHT_GROUP_POINTS = {2: 8, 3: 18, 4: 25}
 STRAIGHT_MAX_GAP = 3  # ranks missing inside one group
 STRAIGHT_GAP_DEDUCTION = 2
-STRAIGHT_MAX_GAP_DEDUCTION = 6
+STRAIGHT_MAX_GAP_DEDUCTION = 6  # the text's cap; three gaps at most reach it exactly
 STRAIGHT_ACE_DEDUCTION = 4
 WHEEL_RANKS = frozenset({2, 3, 4, 5})
-WHEEL_POINTS = {1: 6, 2: 12, 3: 12, 4: 12}  # by the number of wheel ranks
+WHEEL_POINTS = {1: 6, 2: 12, 3: 12}  # by the number of wheel ranks beside the Ace
 
 # Omaha Hi-Lo (Canadian Poker Monthly, December 1997).
 LOW_PAIR_POINTS = {
