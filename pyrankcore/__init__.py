@@ -163,3 +163,8 @@ _LAZY.update(
         "winners": ("pyrankcore.suits", "winners"),
     }
 )
+
+# Edward Hutchison's point counts for Omaha starting hands (light: imported at once).
+from pyrankcore.hutchison import HutchisonCount, hutchison_points  # noqa: E402
+
+__all__ += ["HutchisonCount", "hutchison_points"]
