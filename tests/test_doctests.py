@@ -18,6 +18,7 @@ MODULES = [
     "pyrankcore.ranges",
     "pyrankcore.probabilities",
     "pyrankcore.suits",
+    "pyrankcore.hutchison",
 ]
 
 

@@ -313,16 +313,6 @@ def test_bad_games(game, error):
     assert issubclass(UnknownGameError, ValueError)
 
 
-def test_docstring_examples():
-    import doctest
-
-    import pyrankcore.hutchison
-
-    result = doctest.testmod(pyrankcore.hutchison)
-    assert result.attempted >= 2
-    assert result.failed == 0
-
-
 def test_exported():
     for name in ("hutchison_points", "HutchisonCount"):
         assert name in prc.__all__

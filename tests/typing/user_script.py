@@ -187,6 +187,8 @@ def open_face() -> None:
     assert_type(batch_royalties, npt.NDArray[np.int32])
     assert batch_royalties.shape == (1, 2)
     assert ofc.royalties_batch([ivey.cards]).tolist() == [7]
+    six_seats: int = ofc.check_deal([ofc.OFC_DEALT] * 6, ofc.Rules(decks=2))
+    assert six_seats == 78
 
 
 def hand_ranges() -> None:
@@ -207,6 +209,15 @@ def hand_ranges() -> None:
         assert "'AKx'" in str(exc)
 
 
+def omaha_point_counts() -> None:
+    count = prc.hutchison_points("As Ad Ks Kd")
+    assert_type(count, prc.HutchisonCount)
+    total: float = count.total
+    assert total > 0 and count.win_percent is not None
+    hilo = prc.hutchison_points([51, 50, 3, 7], "Omaha Hi-Lo")
+    assert hilo.win_percent is None
+
+
 def main() -> None:
     cards_and_hands()
     rankings()
@@ -215,6 +226,7 @@ def main() -> None:
     errors()
     open_face()
     hand_ranges()
+    omaha_point_counts()
 
 
 if __name__ == "__main__":
