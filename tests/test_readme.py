@@ -32,23 +32,39 @@ def test_readme_has_examples():
     assert len(python_blocks()) >= 3
 
 
-@pytest.mark.parametrize("index", range(len(python_blocks())))
-def test_readme_example(index):
-    block = python_blocks()[index]
+@pytest.fixture(scope="module")
+def carried():
+    """The names the README's blocks have defined so far: block i runs in
+    what blocks 0..i-1 left behind, as a reader's session would. Kept only
+    after a block passes, so a failure does not leave later blocks a
+    half-built namespace (they rebuild it from the text)."""
+    return {"next": 0, "globs": {}}
+
+
+def _namespace_before(index, carried):
+    if carried["next"] == index:
+        return carried["globs"]
+    # run out of order (-k, a failure before): execute the earlier blocks
     parser = doctest.DocTestParser()
     globs = {}
-    # blocks build on each other (imports, variables), so run the earlier ones first
     for earlier in python_blocks()[:index]:
-        exec(
-            compile(
-                "\n".join(ex.source for ex in parser.get_examples(earlier)), "<readme>", "exec"
-            ),
-            globs,
-        )
-    test = parser.get_doctest(block, globs, f"README block {index}", str(README), 0)
+        source = "\n".join(ex.source for ex in parser.get_examples(earlier))
+        exec(compile(source, "<readme>", "exec"), globs)
+    return globs
+
+
+@pytest.mark.parametrize("index", range(len(python_blocks())))
+def test_readme_example(index, carried):
+    block = python_blocks()[index]
+    globs = _namespace_before(index, carried)
+    carried["next"] = -1
+    test = doctest.DocTestParser().get_doctest(
+        block, globs, f"README block {index}", str(README), 0
+    )
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
+    runner.run(test, clear_globs=False)
     assert runner.failures == 0, f"README block {index} failed (see output above)"
+    carried["next"], carried["globs"] = index + 1, test.globs
 
 
 def shell_sessions():
