@@ -89,6 +89,9 @@ SIGNAL_POLL_SECONDS = 0.05
 # Estimated nanoseconds per player and deal (one thread, this machine class).
 _NS_PER_EVAL = 6.0
 _NS_PER_OMAHA_EVAL = 30.0
+# A Monte Carlo deal (drawing combos and cards, then ranking) takes about
+# this many times a ranking (measured: about 65 ns for hold'em heads-up).
+_MONTE_CARLO_FACTOR = 5.0
 # Hold'em from preflop, every hand known: the rank-board path
 # (src/prc_equity.h) takes about this long per assignment and player.
 _NS_PER_FAST_ASSIGNMENT = 250_000.0
@@ -714,6 +717,7 @@ def plan(
     per_deal = n_players * (_NS_PER_OMAHA_EVAL if v.omaha else _NS_PER_EVAL)
     if fields["hilo"]:
         per_deal *= 2
+    per_random_deal = per_deal * _MONTE_CARLO_FACTOR
     fast = fast_spec(fields["spec"])
     if fast:  # per deal, so that deals * assignments * per_deal stays the estimate
         per_deal = n_players * _NS_PER_FAST_ASSIGNMENT / deals
@@ -776,7 +780,7 @@ def plan(
         exact=False,
         trials=n_trials,
         seed=_seed_words(seed),
-        seconds=per_deal * 1e-9,
+        seconds=per_random_deal * 1e-9,
         **fields,
     ), target
 
