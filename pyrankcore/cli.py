@@ -378,7 +378,10 @@ def _build_parser() -> _Parser:
         formatter_class=formatter,
     )
     d.add_argument(
-        "--hands", type=int, default=10_000_000, help="number of random hands, 1 to 10**12 (default 10,000,000)"
+        "--hands",
+        type=int,
+        default=10_000_000,
+        help="number of random hands, 1 to 10**12 (default 10,000,000)",
     )
     d.add_argument(
         "--cards", type=int, choices=(5, 6, 7), default=7, help="cards per hand (default 7)"
@@ -414,7 +417,10 @@ def _build_parser() -> _Parser:
         epilog=EQUITY_JSON_HELP,
         formatter_class=formatter,
     )
-    q.add_argument("hands", nargs="+", help='one per player: "AhKh", "random", or a range ("AKs,QQ+": a comma makes a range)',
+    q.add_argument(
+        "hands",
+        nargs="+",
+        help='one per player: "AhKh", "random", or a range ("AKs,QQ+": a comma makes a range)',
     )
     q.add_argument("--board", default="", help="the board so far, e.g. Kd7s2c")
     q.add_argument("--dead", default="", help="cards out of play")
@@ -422,7 +428,9 @@ def _build_parser() -> _Parser:
         "--game", default="Hold'em", metavar="VARIANT", help="e.g. omaha, 'omaha hi-lo', razz"
     )
     how = q.add_mutually_exclusive_group()
-    how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N deals (1 to 2**40)")
+    how.add_argument(
+        "--trials", type=int, default=None, help="Monte Carlo with N deals (1 to 2**40)"
+    )
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
     q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 or more")
     q.add_argument("--threads", type=int, default=None, help="threads (default 1)")

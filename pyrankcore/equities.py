@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -730,8 +729,9 @@ def plan(
             exact = seconds <= EXACT_SECONDS * max(threads, 1)
         elif combinations >= 1 << 62 or seconds > MAX_EXACT_SECONDS * max(threads, 1):
             raise InvalidArgumentError(
-                f"exact enumeration of {deals * fitting:,} deals ({fitting:,} combinations "
-                f"of the hands times {deals:,} deals each) would take about "
+                f"exact enumeration of {deals * fitting:,} deals ({fitting:,} "
+                f"combination{'s' if fitting != 1 else ''} of the hands, {deals:,} deals "
+                f"each) would take about "
                 f"{_duration(seconds)} on one thread, more than the "
                 f"{_duration(MAX_EXACT_SECONDS)} per thread allowed: for an estimate "
                 "use Monte Carlo (exact=None, trials=N or target_se=...), or spread the "
@@ -850,9 +850,7 @@ def _result(
     )
 
 
-def run_exact_task(
-    p: _Plan, task: tuple[int, int, int, int], stop: Any = None
-) -> EquityResult:
+def run_exact_task(p: _Plan, task: tuple[int, int, int, int], stop: Any = None) -> EquityResult:
     """Tallies of one exact task (see :func:`exact_tasks`). stop: an int32
     array of one element; setting it to 1 makes the kernel stop within
     milliseconds (KeyboardInterrupt)."""
@@ -871,9 +869,7 @@ def run_exact_task(
         )
         deals = sum(int(x) for x in stats[:, _UNITS]) // UNIT
         return _result(p, stats, deals)
-    one = _core.equity_exact(
-        p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True, True, stop
-    )
+    one = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True, True, stop)
     # each row stands for mult assignments (weights: their summed weights)
     per = one if p.mult is None else one * p.mult[a_lo:a_hi, None, None].astype("uint64")
     stats = per.sum(axis=0, dtype="uint64")
