@@ -70,8 +70,10 @@ MAX_EXACT_SECONDS = 3600.0
 # exact=None enumerates when the estimate is at most this many seconds.
 EXACT_SECONDS = 1.0
 # Estimated nanoseconds per combination of the players' combos that the
-# exact kernel steps through (made and checked for shared cards in C).
+# exact kernel steps through (made and checked for shared cards in C), and
+# per combination that fits (the deal's state set up).
 _NS_PER_COMBINATION = 3.0
+_NS_PER_ASSIGNMENT = 25.0
 # Exact hold'em from preflop keeps its assignments in one array (grouped
 # by suit renaming) while combinations times players stay below this; it
 # bounds that array and its temporaries to a few hundred MB.
@@ -724,7 +726,9 @@ def plan(
         # the work of exact enumeration, counted before anything is built:
         # every combination is stepped through, the fitting ones dealt out
         fitting = count_combinations(combos) if combinations < 1 << 62 else combinations
-        seconds = (deals * fitting * per_deal + combinations * _NS_PER_COMBINATION) * 1e-9
+        seconds = 1e-9 * (
+            fitting * (deals * per_deal + _NS_PER_ASSIGNMENT) + combinations * _NS_PER_COMBINATION
+        )
         if exact is None:
             exact = seconds <= EXACT_SECONDS * max(threads, 1)
         elif combinations >= 1 << 62 or seconds > MAX_EXACT_SECONDS * max(threads, 1):

@@ -481,6 +481,14 @@ static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo
         if (!clash && prc_popcount64(live) >= 5) prc_eq_fast(s, hole, live, st->stats);
         return 0;
     }
+    st->nlev = 0;
+    for (int i = s->board_known; i < s->board_final; i++) st->owner[st->nlev++] = PRC_EQ_BOARD;
+    for (int p = 0; p < P; p++)
+        for (int i = s->known[p]; i < s->hand_final[p]; i++) st->owner[st->nlev++] = (uint8_t)p;
+    if (st->nlev == 0) { /* every card known: one deal, no deck needed */
+        if (top_lo <= 0 && top_hi > 0) prc_eq_settle(st);
+        return 0;
+    }
     st->ndeck = 0;
     for (int c = 0; c < 52; c++)
         if ((live >> c) & 1) {
@@ -488,15 +496,7 @@ static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo
             st->dkey[st->ndeck] = PRC_CARD_KEY16(c);
             st->dbits[st->ndeck++] = PRC_CARD_BITS16(c);
         }
-    st->nlev = 0;
-    for (int i = s->board_known; i < s->board_final; i++) st->owner[st->nlev++] = PRC_EQ_BOARD;
-    for (int p = 0; p < P; p++)
-        for (int i = s->known[p]; i < s->hand_final[p]; i++) st->owner[st->nlev++] = (uint8_t)p;
     st->used = 0;
-    if (st->nlev == 0) {
-        if (top_lo <= 0 && top_hi > 0) prc_eq_settle(st);
-        return 0;
-    }
     if (st->nlev > st->ndeck) return 0; /* no deal at all */
     int lo = top_lo < 0 ? 0 : top_lo, hi = top_hi > st->ndeck ? st->ndeck : top_hi;
     if (lo < hi) prc_eq_enumerate(st, 0, lo, hi);
