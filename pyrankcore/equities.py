@@ -1062,15 +1062,18 @@ def equity(
         One entry per player (2 to 10), in seat order: a hand ("AhKh"; in
         stud the known up and down cards; fewer cards than the game deals
         means the rest are dealt), "random" (or ""), or a range ("AKs,QQ+",
-        with :mod:`pyrankcore.ranges`).
+        with :mod:`pyrankcore.ranges`). Text with a comma is always a range
+        ("AsKs,QdJd": two combos in hold'em, every hand holding As Ks or Qd
+        Jd in Omaha); write a fixed hand without commas.
     board
         The community cards known so far (board games only).
     dead
         Cards out of play (folded hands, exposed stud cards, discards).
     exact
         None: enumerate every deal when that takes about a second or less,
-        Monte Carlo otherwise. True: enumerate (an error when more than
-        10**12 deals). False: Monte Carlo.
+        Monte Carlo otherwise. True: enumerate; refused, before any work,
+        when the estimate (every combination of the hands' combos, times
+        the deals each) is above an hour per thread. False: Monte Carlo.
     trials, target_se
         Bound Monte Carlo: the number of deals (default 1,000,000), and/or
         stop once every player's standard error is at most *target_se*
@@ -1095,9 +1098,13 @@ def equity(
         Bad cards, a card twice, card counts the game does not deal.
     InvalidArgumentError
         Fewer than 2 or more than 10 players, a range left empty, bad
-        trials/target_se/seed, an infeasible exact=True.
+        trials/target_se/seed, an infeasible exact=True (the message names
+        the estimated cost), comma text in a game without ranges.
     TypeError
         Arguments of the wrong type.
+    KeyboardInterrupt
+        Ctrl-C: long runs wait for their worker threads in steps of 0.05 s
+        and stop them within milliseconds (no thread is left running).
 
     >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
     >>> [round(p.equity, 4) for p in r.players]
