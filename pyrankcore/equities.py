@@ -98,9 +98,10 @@ _MONTE_CARLO_FACTOR = 5.0
 _NS_PER_FAST_ASSIGNMENT = 250_000.0
 # Monte Carlo draws a combo by integer weights: a range's weights are
 # scaled by one power of two so that they sum to at most 2**WEIGHT_BITS,
-# then rounded (64-bit draws pick among them), so each weight keeps its
-# float's precision relative to the sum; equal weights become 1 each.
-WEIGHT_BITS = 62
+# then rounded (64-bit draws pick among them), so each weight is exact to
+# 2**-53 of the sum, a double's precision; equal weights become 1 each.
+# (A sum far below 2**64 also keeps the draw's rejections rare.)
+WEIGHT_BITS = 53
 _RANDOM = ("", "random", "?")
 
 
