@@ -718,11 +718,16 @@ def test_monte_carlo_agrees_with_exact_for_tiny_weights(seat):
     assert abs(mc.equity - exact) < 4 * mc.std_error
 
 
-def test_integer_weights_keep_the_ratios():
-    w = eq_mod.integer_weights([1e-12, 3e-12, 1.0, 0.5])
-    assert int(w.sum()) < 2**63
-    assert int(w[1]) / int(w[0]) == pytest.approx(3.0, rel=1e-6)
-    assert int(w[2]) / int(w[0]) == pytest.approx(1e12, rel=1e-6)
+def test_integer_weights_keep_a_doubles_precision():
+    weights = [1e-12, 3e-12, 1.0, 0.5]
+    w = [int(x) for x in eq_mod.integer_weights(weights)]
+    assert 2**52 <= sum(w) <= 2**53
+    for mine, given in zip(w, weights):
+        assert mine > 0
+        assert abs(mine / sum(w) - given / sum(weights)) <= 2**-52
+    # tiny weights alone: their ratios exactly
+    a, b, c = (int(x) for x in eq_mod.integer_weights([1e-12, 2e-12, 1e-12]))
+    assert b == 2 * a and c == a and a + b + c >= 2**52
     assert list(eq_mod.integer_weights([0.25] * 3)) == [1, 1, 1]
 
 
