@@ -53,6 +53,7 @@ def equity_exact(
     top_hi: int,
     per_assignment: bool = False,
     fast: bool = True,
+    stop: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.uint64]: ...
 def equity_monte_carlo(
     spec: tuple[Any, ...],
@@ -62,7 +63,18 @@ def equity_monte_carlo(
     trials: int,
     chunk_lo: int,
     chunk_hi: int,
+    stop: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.uint64]: ...
+def equity_exact_ranges(
+    spec: tuple[Any, ...],
+    ranges: list[Any],
+    idx_lo: int,
+    idx_hi: int,
+    top_lo: int = 0,
+    top_hi: int = 64,
+    fast: bool = True,
+    stop: npt.NDArray[np.int32] | None = None,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64] | None, float]: ...
 def resolve_game(
     game: _Game, omaha: bool = False, suited: bool = False, purpose: str | None = None
 ) -> GameTables: ...

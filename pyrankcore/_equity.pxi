@@ -10,6 +10,7 @@ cdef extern from "prc_equity.h" nogil:
     const int PRC_EQ_CHUNK
     const int PRC_EQ_BAD_SPEC
     const int PRC_EQ_NO_DEAL
+    const int PRC_EQ_STOPPED
     ctypedef struct prc_eq_spec_t:
         int n_players
         int omaha
@@ -24,16 +25,22 @@ cdef extern from "prc_equity.h" nogil:
         int hand_final[10]
         int known[10]
         uint64_t live
+        const int32_t *stop
     ctypedef struct prc_eq_range_t:
         const uint8_t *cards
         const uint64_t *key
         const uint64_t *bits
         const uint64_t *mask
-        const uint32_t *cum
+        const uint64_t *cum
+        const double *weight
         int n
     int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
                      long a_hi, int top_lo, int top_hi, int per_assignment,
                      int allow_fast, uint64_t *stats)
+    int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                            int64_t idx_lo, int64_t idx_hi, int top_lo, int top_hi,
+                            int allow_fast, uint64_t *stats, double *wstats,
+                            double *wtotal)
     int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
                            uint64_t seed0, uint64_t seed1, int64_t trials,
                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats)
@@ -44,10 +51,12 @@ EQ_CHUNK = PRC_EQ_CHUNK
 EQ_MAX_PLAYERS = PRC_EQ_MAX_PLAYERS
 
 
-cdef list _eq_spec(prc_eq_spec_t *s, object spec):
+cdef list _eq_spec(prc_eq_spec_t *s, object spec, object stop):
     """Fill *s* from a plan's spec tuple (hi, lo, omaha, board_final, board,
-    hand_final, known, dead); returns the GameTables that must outlive the
-    kernel call. Every size the kernel relies on is checked here."""
+    hand_final, known, dead) and the stop flag (an int32 array of one
+    element that another thread sets to stop the kernel, or None); returns
+    the objects that must outlive the kernel call. Every size the kernel
+    relies on is checked here."""
     hi, lo, omaha, board_final, board, hand_final, known, dead = spec
     cdef GameTables th = None, tl = None
     keep = []
@@ -55,6 +64,12 @@ cdef list _eq_spec(prc_eq_spec_t *s, object spec):
         raise InvalidArgumentError("equity needs a high or a low ranking")
     cdef uint64_t deck = (<uint64_t>1 << 52) - 1
     memset_spec(s)
+    cdef int32_t[::1] flag
+    if stop is not None:
+        flag = stop
+        if flag.shape[0] != 1:
+            raise InvalidArgumentError("the stop flag is an int32 array of one element")
+        s.stop = &flag[0]
     if hi is not None:
         th = resolve_game(hi, False, False, "equity")
         keep.append(th)
@@ -107,6 +122,7 @@ cdef list _eq_spec(prc_eq_spec_t *s, object spec):
             s.hi_fast = _omaha_tables(th)
         if tl is not None and tl.game.flush_mode != PRC_FLUSH_LOW:
             s.lo_fast = _omaha_tables(tl)
+    keep.append(stop)  # after the loops above, which read keep as GameTables
     return keep
 
 
@@ -121,6 +137,7 @@ cdef void memset_spec(prc_eq_spec_t *s) noexcept:
     s.board_final = 0
     s.board_known = 0
     s.live = 0
+    s.stop = NULL
 
 
 cdef _eq_raise(int rc):
@@ -128,6 +145,9 @@ cdef _eq_raise(int rc):
         raise InvalidArgumentError(
             "the ranges (almost) never fit together: a million draws in a row "
             "gave two players the same card")
+    if rc == PRC_EQ_STOPPED:
+        # the caller raised the stop flag (Ctrl-C in the calling thread)
+        raise KeyboardInterrupt("equity stopped")
     if rc != 0:
         raise AssertionError(f"the equity kernel refused a checked spec ({rc})")
 
@@ -136,15 +156,16 @@ cdef _eq_raise(int rc):
 @cython.wraparound(False)
 def equity_exact(spec, const uint8_t[:, :, ::1] holes, Py_ssize_t a_lo,
                  Py_ssize_t a_hi, int top_lo, int top_hi,
-                 bint per_assignment=False, bint fast=True):
+                 bint per_assignment=False, bint fast=True, stop=None):
     """Exact tallies for assignments a_lo..a_hi-1 of *holes* (shape (A,
     players, 8): each player's known cards first), the first dealt card at
     live-deck positions top_lo..top_hi-1. Returns uint64 tallies of shape
     (players, EQ_NSTAT), or (a_hi - a_lo, players, EQ_NSTAT). fast=False
-    turns off the rank-board path of hold'em preflop (tests compare)."""
+    turns off the rank-board path of hold'em preflop (tests compare). stop:
+    see _eq_spec (KeyboardInterrupt when raised)."""
     import numpy as np
     cdef prc_eq_spec_t s
-    keep = _eq_spec(&s, spec)
+    keep = _eq_spec(&s, spec, stop)
     cdef int P = s.n_players, p, i
     cdef Py_ssize_t a
     if holes.shape[1] != P or holes.shape[2] != 8:
@@ -169,53 +190,37 @@ def equity_exact(spec, const uint8_t[:, :, ::1] holes, Py_ssize_t a_lo,
     return out if per_assignment else out[0]
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
-                       int64_t trials, int64_t chunk_lo, int64_t chunk_hi):
-    """Monte Carlo tallies of chunks chunk_lo..chunk_hi-1 of a run of
-    *trials* deals. ranges: per player (cards, weights), an (n, known)
-    uint8 array of combos and n positive integer weights (their sum below
-    2**32). Returns uint64 tallies of shape (players, EQ_NSTAT)."""
+cdef _eq_ranges(prc_eq_range_t *r, prc_eq_spec_t *s, list ranges, list keep,
+                bint exact):
+    """Fill r[0..players) from per player (cards, weights): an (n, known)
+    uint8 array of combos and n weights, for Monte Carlo nonnegative
+    integers (uint64) with a sum in 1..2**63-1, for exact enumeration
+    floats or None (every weight 1). Arrays made here go into *keep*."""
     import numpy as np
-    cdef prc_eq_spec_t s
-    keep = _eq_spec(&s, spec)
-    cdef int P = s.n_players, p, i, j, k
+    cdef int P = s.n_players, p, j, k
+    cdef Py_ssize_t i, n
     if len(ranges) != P:
         raise InvalidArgumentError(f"{len(ranges)} ranges for {P} players")
-    if trials < 0 or chunk_lo < 0 or chunk_hi < chunk_lo:
-        raise InvalidArgumentError("bad trial counts")
-    cdef prc_eq_range_t r[10]
     cdef const uint8_t[:, ::1] cv
-    cdef const int64_t[::1] wv
-    cdef uint64_t[::1] kv, bv, mv
-    cdef uint32_t[::1] cumv
+    cdef const uint64_t[::1] wv
+    cdef const double[::1] fv
+    cdef uint64_t[::1] kv, bv, mv, cumv
     cdef uint64_t total, key, bits, mask
     for p in range(P):
         cards, weights = ranges[p]
         cards = np.ascontiguousarray(cards, dtype=np.uint8)
-        weights = np.ascontiguousarray(weights, dtype=np.int64)
         if cards.ndim != 2 or cards.shape[1] != s.known[p]:
             raise HandSizeError(f"player {p}: combos of {s.known[p]} cards expected")
         n = cards.shape[0]
-        if n < 1 or weights.shape != (n,):
-            raise InvalidArgumentError(f"player {p}: no combos, or weights of the wrong shape")
+        if n < 1 or n > (1 << 30):
+            raise InvalidArgumentError(f"player {p}: {n} combos (1 to 2**30 allowed)")
         cv = cards
-        wv = weights
+        k = s.known[p]
         karr = np.empty(n, dtype=np.uint64)
         barr = np.empty(n, dtype=np.uint64)
         marr = np.empty(n, dtype=np.uint64)
-        carr = np.empty(n, dtype=np.uint32)
-        kv = karr; bv = barr; mv = marr; cumv = carr
-        total = 0
-        k = s.known[p]
+        kv = karr; bv = barr; mv = marr
         for i in range(n):
-            if wv[i] < 1 or wv[i] > (1 << 31):
-                raise InvalidArgumentError(f"player {p}: weight {wv[i]} outside 1..2**31")
-            total += <uint64_t>wv[i]
-            if total >= (<uint64_t>1 << 32):
-                raise InvalidArgumentError(f"player {p}: weights sum to 2**32 or more")
-            cumv[i] = <uint32_t>total
             key = 0; bits = 0; mask = 0
             for j in range(k):
                 if cv[i, j] >= 52:
@@ -224,13 +229,57 @@ def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
                 bits |= prc_card16[2 * cv[i, j] + 1]
                 mask |= (<uint64_t>1) << cv[i, j]
             kv[i] = key; bv[i] = bits; mv[i] = mask
-        keep.append((cards, karr, barr, marr, carr))
+        keep.append((cards, karr, barr, marr))
         r[p].cards = &cv[0, 0] if k > 0 else NULL
         r[p].key = &kv[0]
         r[p].bits = &bv[0]
         r[p].mask = &mv[0]
-        r[p].cum = &cumv[0]
+        r[p].cum = NULL
+        r[p].weight = NULL
         r[p].n = <int>n
+        if exact:
+            if weights is not None:
+                warr = np.ascontiguousarray(weights, dtype=np.float64)
+                if warr.shape != (n,) or not bool(np.all(np.isfinite(warr) & (warr >= 0))):
+                    raise InvalidArgumentError(f"player {p}: {n} finite weights >= 0 expected")
+                fv = warr
+                keep.append(warr)
+                r[p].weight = &fv[0]
+            continue
+        warr = np.ascontiguousarray(weights, dtype=np.uint64)
+        if warr.shape != (n,):
+            raise InvalidArgumentError(f"player {p}: weights of the wrong shape")
+        wv = warr
+        carr = np.empty(n, dtype=np.uint64)
+        cumv = carr
+        total = 0
+        for i in range(n):
+            if wv[i] >= (<uint64_t>1 << 63) - total:
+                raise InvalidArgumentError(f"player {p}: weights sum to 2**63 or more")
+            total += wv[i]
+            cumv[i] = total
+        if total == 0:
+            raise InvalidArgumentError(f"player {p}: the weights sum to 0")
+        keep.append((warr, carr))
+        r[p].cum = &cumv[0]
+
+
+def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
+                       int64_t trials, int64_t chunk_lo, int64_t chunk_hi,
+                       stop=None):
+    """Monte Carlo tallies of chunks chunk_lo..chunk_hi-1 of a run of
+    *trials* deals. ranges: per player (cards, weights), an (n, known)
+    uint8 array of combos and n nonnegative integer weights (uint64, their
+    sum in 1..2**63-1). stop: see _eq_spec. Returns uint64 tallies of shape
+    (players, EQ_NSTAT)."""
+    import numpy as np
+    cdef prc_eq_spec_t s
+    keep = _eq_spec(&s, spec, stop)
+    cdef int P = s.n_players
+    if trials < 0 or chunk_lo < 0 or chunk_hi < chunk_lo:
+        raise InvalidArgumentError("bad trial counts")
+    cdef prc_eq_range_t r[PRC_EQ_MAX_PLAYERS]
+    _eq_ranges(r, &s, ranges, keep, False)
     out = np.zeros((P, PRC_EQ_NSTAT), dtype=np.uint64)
     cdef uint64_t[:, ::1] view = out
     cdef int rc
@@ -239,3 +288,45 @@ def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
                                 &view[0, 0])
     _eq_raise(rc)
     return out
+
+
+def equity_exact_ranges(spec, list ranges, int64_t idx_lo, int64_t idx_hi,
+                        int top_lo=0, int top_hi=64, bint fast=True,
+                        stop=None):
+    """Exact tallies over the combinations idx_lo..idx_hi-1 of the players'
+    ranges (one mixed-radix index, seat 0 the most significant digit;
+    combinations with a card twice count nothing), the first dealt card at
+    live-deck positions top_lo..top_hi-1. ranges: per player (cards,
+    weights), an (n, known) uint8 array of combos and n float weights or
+    None. Returns (stats, weighted, weight_total): uint64 tallies of shape
+    (players, EQ_NSTAT); with weights, the tallies weighed by each
+    combination's product of weights (float64, same shape) and the weighed
+    number of deals; without, None and 0.0."""
+    import numpy as np
+    cdef prc_eq_spec_t s
+    keep = _eq_spec(&s, spec, stop)
+    cdef int P = s.n_players, p
+    cdef prc_eq_range_t r[PRC_EQ_MAX_PLAYERS]
+    _eq_ranges(r, &s, ranges, keep, True)
+    weighted = any(w is not None for _, w in ranges)
+    total = 1
+    for p in range(P):
+        total *= r[p].n
+    if total >= (1 << 62):
+        raise InvalidArgumentError(f"{total} combinations of the ranges (at most 2**62)")
+    if not 0 <= idx_lo <= idx_hi <= total:
+        raise InvalidArgumentError(f"combinations {idx_lo}:{idx_hi} outside 0:{total}")
+    out = np.zeros((P, PRC_EQ_NSTAT), dtype=np.uint64)
+    wout = np.zeros((P, PRC_EQ_NSTAT), dtype=np.float64)
+    cdef uint64_t[:, ::1] view = out
+    cdef double[:, ::1] wview = wout
+    cdef double *wp = &wview[0, 0] if weighted else NULL
+    cdef double wtotal = 0.0
+    cdef int rc
+    with nogil:
+        rc = prc_eq_exact_ranges(&s, r, idx_lo, idx_hi, top_lo, top_hi, fast,
+                                 &view[0, 0], wp, &wtotal)
+    _eq_raise(rc)
+    if weighted:
+        return out, wout, wtotal
+    return out, None, 0.0

@@ -378,7 +378,10 @@ def _build_parser() -> _Parser:
         formatter_class=formatter,
     )
     d.add_argument(
-        "--hands", type=int, default=10_000_000, help="number of random hands (default 10,000,000)"
+        "--hands",
+        type=int,
+        default=10_000_000,
+        help="number of random hands, 1 to 10**12 (default 10,000,000)",
     )
     d.add_argument(
         "--cards", type=int, choices=(5, 6, 7), default=7, help="cards per hand (default 7)"
@@ -414,14 +417,20 @@ def _build_parser() -> _Parser:
         epilog=EQUITY_JSON_HELP,
         formatter_class=formatter,
     )
-    q.add_argument("hands", nargs="+", help='one per player: "AhKh", "random", or a range')
+    q.add_argument(
+        "hands",
+        nargs="+",
+        help='one per player: "AhKh", "random", or a range ("AKs,QQ+": a comma makes a range)',
+    )
     q.add_argument("--board", default="", help="the board so far, e.g. Kd7s2c")
     q.add_argument("--dead", default="", help="cards out of play")
     q.add_argument(
         "--game", default="Hold'em", metavar="VARIANT", help="e.g. omaha, 'omaha hi-lo', razz"
     )
     how = q.add_mutually_exclusive_group()
-    how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N deals")
+    how.add_argument(
+        "--trials", type=int, default=None, help="Monte Carlo with N deals (1 to 2**40)"
+    )
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
     q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 or more")
     q.add_argument("--threads", type=int, default=None, help="threads (default 1)")
@@ -463,20 +472,30 @@ def _build_parser() -> _Parser:
     return parser
 
 
+# Upper bounds of the counts on the command line: a count beyond them is a
+# typo or days of work, refused in one line.
+MAX_DEMO_HANDS = 10**12  # hours at the batch rate
+MAX_BENCH_SIZE = 10**8  # hands held in memory per batch case
+MAX_BENCH_REPEAT = 1000
+MAX_THREADS = 1024
+
+
+def _check_count(option: str, value: int | None, high: int) -> None:
+    if value is not None and not 1 <= value <= high:
+        raise UsageError(f"{option} must be 1 to {high:,}, got {value:,}")
+
+
 def _run(args: argparse.Namespace) -> int:
+    if args.command in ("demo", "equity"):
+        _check_count("--threads", args.threads, MAX_THREADS)
     if args.command == "demo":
-        if args.hands < 1:
-            raise UsageError("--hands must be at least 1")
+        _check_count("--hands", args.hands, MAX_DEMO_HANDS)
         if args.seed < 0:
             raise UsageError("--seed must be 0 or more")
-        if args.threads is not None and args.threads < 1:
-            raise UsageError("--threads must be at least 1")
         return demo(args.hands, args.cards, args.seed, args.threads, as_json=args.json)
     if args.command == "bench":
-        if args.size < 1:
-            raise UsageError("--size must be at least 1")
-        if args.repeat < 1:
-            raise UsageError("--repeat must be at least 1")
+        _check_count("--size", args.size, MAX_BENCH_SIZE)
+        _check_count("--repeat", args.repeat, MAX_BENCH_REPEAT)
         from pyrankcore.bench import format_bench, run_bench
 
         result = run_bench(args.size, args.repeat, peers=not args.no_peers)
@@ -486,6 +505,11 @@ def _run(args: argparse.Namespace) -> int:
             print(format_bench(result))
         return 0
     if args.command == "equity":
+        from pyrankcore.equities import MAX_TRIALS
+
+        _check_count("--trials", args.trials, MAX_TRIALS)
+        if args.seed is not None and args.seed < 0:
+            raise UsageError("--seed must be 0 or more")
         return equity_table(
             args.hands,
             args.board,
@@ -538,9 +562,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except KeyboardInterrupt:
-        # Ctrl-C in a long demo: stop quietly, with the shell's status for SIGINT.
+        # Ctrl-C in a long run: stop quietly, with the shell's status for SIGINT.
         print("pyrankcore: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print("pyrankcore: error: out of memory", file=sys.stderr)
+        return 2
     except (UsageError, PyrankcoreError, ValueError, TypeError) as exc:
         # One line, whatever the message holds: scripts read stderr line by line.
         # Cut too: argparse echoes a bad argument whole, however long.

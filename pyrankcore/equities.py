@@ -65,21 +65,43 @@ _NCOUNTS = _SQ_LO + 1  # the result keeps the squares as one Python int
 
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 1 << 40
-# exact=True refuses more deals than this (days of work on one machine).
-MAX_EXACT_DEALS = 10**12
+# exact=True refuses work estimated above this many seconds per thread.
+MAX_EXACT_SECONDS = 3600.0
 # exact=None enumerates when the estimate is at most this many seconds.
 EXACT_SECONDS = 1.0
+# Estimated nanoseconds per combination of the players' combos that the
+# exact kernel steps through (made and checked for shared cards in C), and
+# per combination that fits (the deal's state set up).
+_NS_PER_COMBINATION = 3.0
+_NS_PER_ASSIGNMENT = 25.0
+# Exact hold'em from preflop keeps its assignments in one array (grouped
+# by suit renaming) while combinations times players stay below this; it
+# bounds that array and its temporaries to a few hundred MB.
+ROW_CELLS = 1 << 22
+# Fitting combinations are counted one by one up to this many, sampled
+# above it.
+COUNT_COMBINATIONS = 1 << 20
+# Calls estimated longer than this run on worker threads while the calling
+# thread waits for them in steps of SIGNAL_POLL_SECONDS, so that Ctrl-C
+# (KeyboardInterrupt) is raised there within that step and stops the
+# kernels through their stop flag.
+INLINE_SECONDS = 0.02
+SIGNAL_POLL_SECONDS = 0.05
 # Estimated nanoseconds per player and deal (one thread, this machine class).
 _NS_PER_EVAL = 6.0
 _NS_PER_OMAHA_EVAL = 30.0
+# A Monte Carlo deal (drawing combos and cards, then ranking) takes about
+# this many times a ranking (measured: about 65 ns for hold'em heads-up).
+_MONTE_CARLO_FACTOR = 5.0
 # Hold'em from preflop, every hand known: the rank-board path
 # (src/prc_equity.h) takes about this long per assignment and player.
 _NS_PER_FAST_ASSIGNMENT = 250_000.0
-# Monte Carlo draws a combo by integer weights: a weight w counts as
-# round(w * scale), at least 1, with scale 2**20, or less for a range so
-# large that its weights must still sum below 2**32 (a 4-card Omaha range
-# can hold 270,725 combos). Weights that are all equal stay exact.
-WEIGHT_SCALE = 1 << 20
+# Monte Carlo draws a combo by integer weights: a range's weights are
+# scaled by one power of two so that they sum to at most 2**WEIGHT_BITS,
+# then rounded (64-bit draws pick among them), so each weight is exact to
+# 2**-53 of the sum, a double's precision; equal weights become 1 each.
+# (A sum far below 2**64 also keeps the draw's rejections rare.)
+WEIGHT_BITS = 53
 _RANDOM = ("", "random", "?")
 
 
@@ -266,25 +288,66 @@ def format_table(result: EquityResult) -> str:
 # inputs -> a plan
 
 
-def _player_combos(entry: Any, hole_cards: int) -> tuple[list[tuple[tuple[int, ...], float]], str]:
+RANGE_HOLE_CARDS = (2, 4, 5, 6)  # hand sizes parse_range takes
+
+
+def _player_combos(
+    entry: Any, hole_cards: int, seat: int, game: str
+) -> tuple[list[tuple[tuple[int, ...], float]], str]:
     """The known cards a player may hold, with weights, and the entry as
     text: one combo for a hand ("AhKh", or fewer cards than the game deals:
     the rest are dealt), one empty combo for "random" (or ""), or a range's
-    combos (``pyrankcore.ranges.parse_range``)."""
+    combos (``pyrankcore.ranges.parse_range``). Text with a comma is always
+    a range: "AsKs,QdJd" is two combos in hold'em and every hand holding
+    As Ks or Qd Jd in Omaha, never the one hand As Ks Qd Jd."""
     if entry is None or (isinstance(entry, str) and entry.strip().lower() in _RANDOM):
         return [((), 1.0)], "random"
+    if isinstance(entry, str) and "," in entry:
+        return _range_combos(entry, hole_cards, seat, game, None)
     try:
         ids = _core.parse_cards(entry)
     except InvalidCardError as not_cards:
         if not isinstance(entry, str):
             raise
-        try:
-            from pyrankcore.ranges import parse_range  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            raise not_cards from None
-        combos = parse_range(entry, hole_cards=hole_cards)
-        return [(tuple(int(c) for c in cards), float(w)) for cards, w in combos], entry.strip()
+        return _range_combos(entry, hole_cards, seat, game, not_cards)
     return [(tuple(ids), 1.0)], _core.format_cards(ids)
+
+
+def _range_combos(
+    text: str, hole_cards: int, seat: int, game: str, not_cards: InvalidCardError | None
+) -> tuple[list[tuple[tuple[int, ...], float]], str]:
+    """A seat's range text as combos (see _player_combos); *not_cards*: why
+    the text is not a hand, re-raised when ranges are out of reach."""
+    fixed = " ".join(text.replace(",", " ").split())
+    how = f"a fixed hand is written without commas, e.g. {fixed!r}"
+    if hole_cards not in RANGE_HOLE_CARDS:
+        if not_cards is not None:
+            raise not_cards
+        raise InvalidArgumentError(
+            f"seat {seat}: {text.strip()!r} has a comma, which makes it a range, and "
+            f"{game} takes no ranges: {how}"
+        )
+    try:
+        from pyrankcore.ranges import parse_range  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        if not_cards is not None:
+            raise not_cards from None
+        raise
+    try:
+        combos = parse_range(text, hole_cards=hole_cards)
+    except ValueError as exc:
+        if not_cards is not None or not _is_cards(fixed):
+            raise
+        raise type(exc)(f"seat {seat}: {exc} (a comma makes a range; {how})") from None
+    return [(tuple(int(c) for c in cards), float(w)) for cards, w in combos], text.strip()
+
+
+def _is_cards(text: str) -> bool:
+    try:
+        _core.parse_cards(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -301,10 +364,18 @@ class _Plan:
     exact: bool
     deals: int  # deals per assignment of known cards
     n_live: int
-    assignments: Any = None  # (A, players, 8) uint8 for exact
-    weights: Any = None  # (A,) float64 for weighted exact, else None
-    # (A,) int64: the assignments each row stands for (suit isomorphism), or None
+    # Exact, one of two forms. Rows: every assignment of known cards in an
+    # (A, players, 8) uint8 array (hold'em from preflop, grouped by suit
+    # renaming), with weights ((A,) float64, or None when unweighted) and
+    # mult ((A,) int64, the assignments each row stands for, or None).
+    assignments: Any = None
+    weights: Any = None
     mult: Any = None
+    # Ranges: per player (combos (n, known) uint8, weights (n,) float64 or
+    # None); the kernel makes each combination of combos itself, by index
+    # 0..combinations-1 (seat 0 the most significant digit).
+    ranges: Any = None
+    combinations: int = 0
     trials: int = 0
     seed: tuple[int, int] = (0, 0)
     seconds: float = 0.0  # estimated work on one thread (exact: all; Monte Carlo: per deal)
@@ -312,6 +383,13 @@ class _Plan:
     @property
     def n_players(self) -> int:
         return len(self.hands)
+
+    @property
+    def weighted(self) -> bool:
+        """Whether exact tallies are also weighed (some combo weight is not 1)."""
+        if self.ranges is not None:
+            return any(w is not None for _, w in self.ranges)
+        return self.weights is not None
 
 
 def _sizes(v: Variant) -> tuple[int, int]:
@@ -356,7 +434,7 @@ def _prepare(
             raise DuplicateCardError(
                 f"duplicate card {_core.format_card(c)} on the board and in the dead cards"
             )
-    players = [_player_combos(h, hand_final) for h in hands]
+    players = [_player_combos(h, hand_final, seat, v.name) for seat, h in enumerate(hands)]
     for seat, (combos, _) in enumerate(players):
         for cards, _w in combos:
             if len(cards) > hand_final:
@@ -438,32 +516,89 @@ def _prepare(
     }
 
 
-def _assignments(
-    combos: tuple[tuple[tuple[tuple[int, ...], float], ...], ...],
-) -> tuple[list[tuple[tuple[int, ...], ...]], list[float]]:
-    """Every way to give each player one combo with no card twice, and the
-    product of the weights of each."""
-    out: list[tuple[tuple[int, ...], ...]] = []
-    weights: list[float] = []
-    chosen: list[tuple[int, ...]] = []
+def _fitting(combos: Any, index: Any) -> Any:
+    """For combination indices (int64 array; seat 0 the most significant
+    digit): the digits (one int64 array per seat) and whether no card is in
+    two combos (bool array)."""
+    import numpy as np
 
-    def rec(seat: int, used: int, weight: float) -> None:
-        if seat == len(combos):
-            out.append(tuple(chosen))
-            weights.append(weight)
-            return
-        for cards, w in combos[seat]:
-            mask = 0
-            for c in cards:
-                mask |= 1 << c
-            if mask & used:
-                continue
-            chosen.append(cards)
-            rec(seat + 1, used | mask, weight * w)
-            chosen.pop()
+    digits = []
+    rest = index
+    for seat in reversed(range(len(combos))):
+        n = len(combos[seat])
+        digits.append(rest % n)
+        rest = rest // n
+    digits.reverse()
+    used = np.zeros(len(index), dtype=np.uint64)
+    ok = np.ones(len(index), dtype=bool)
+    for seat, d in enumerate(digits):
+        m = _combo_masks(combos[seat])[d]
+        ok &= (used & m) == 0
+        used |= m
+    return digits, ok
 
-    rec(0, 0, 1.0)
-    return out, weights
+
+def _combo_masks(seat_combos: Any) -> Any:
+    import numpy as np
+
+    out = np.zeros(len(seat_combos), dtype=np.uint64)
+    for i, (cards, _w) in enumerate(seat_combos):
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        out[i] = m
+    return out
+
+
+def count_combinations(combos: Any) -> int:
+    """How many combinations of the players' combos hold no card twice:
+    counted (in arrays of bounded size) up to COUNT_COMBINATIONS
+    combinations, estimated from a fixed sample of them above."""
+    import numpy as np
+
+    total = math.prod(len(c) for c in combos)
+    if total <= COUNT_COMBINATIONS:
+        return int(_fitting(combos, np.arange(total, dtype=np.int64))[1].sum())
+    rng = np.random.default_rng(0)
+    sample = 1 << 16
+    digits = [rng.integers(0, len(c), sample) for c in combos]
+    used = np.zeros(sample, dtype=np.uint64)
+    ok = np.ones(sample, dtype=bool)
+    for seat, d in enumerate(digits):
+        m = _combo_masks(combos[seat])[d]
+        ok &= (used & m) == 0
+        used |= m
+    # at least one, so that an estimate never claims that nothing fits
+    return max(1, round(total * int(ok.sum()) / sample))
+
+
+def _assignment_rows(combos: Any) -> tuple[Any, Any]:
+    """Every combination of the players' combos with no card twice, as
+    (A, players, 8) uint8 rows, and the product of the weights of each (an
+    (A,) float64 array, or None when every weight is 1). Made with arrays
+    of one element per combination: the caller bounds their number."""
+    import numpy as np
+
+    total = math.prod(len(c) for c in combos)
+    digits, ok = _fitting(combos, np.arange(total, dtype=np.int64))
+    rows = np.zeros((int(ok.sum()), len(combos), 8), dtype=np.uint8)
+    weights = None
+    for seat, d in enumerate(digits):
+        cards = np.array([c for c, _ in combos[seat]], dtype=np.uint8).reshape(
+            len(combos[seat]), -1
+        )
+        rows[:, seat, : cards.shape[1]] = cards[d[ok]]
+        w = np.array([w for _, w in combos[seat]], dtype=np.float64)
+        if bool((w != 1.0).any()):
+            weights = (1.0 if weights is None else weights) * w[d[ok]]
+    return rows, weights
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("days", 86400.0), ("hours", 3600.0), ("minutes", 60.0)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.0f} {unit}"
+    return f"{seconds:,.0f} seconds"
 
 
 def fast_spec(spec: tuple[Any, ...]) -> bool:
@@ -578,49 +713,68 @@ def plan(
         )
     v, fields = _prepare(game, hands, board, dead)
     combos = fields["combos"]
-    n_assign_max = math.prod(len(c) for c in combos)
+    n_players = len(hands)
+    combinations = math.prod(len(c) for c in combos)
     deals = fields["deals"]
-    per_deal = len(hands) * (_NS_PER_OMAHA_EVAL if v.omaha else _NS_PER_EVAL)
+    per_deal = n_players * (_NS_PER_OMAHA_EVAL if v.omaha else _NS_PER_EVAL)
     if fields["hilo"]:
         per_deal *= 2
+    per_random_deal = per_deal * _MONTE_CARLO_FACTOR
     fast = fast_spec(fields["spec"])
     if fast:  # per deal, so that deals * assignments * per_deal stays the estimate
-        per_deal = len(hands) * _NS_PER_FAST_ASSIGNMENT / deals
-    if exact is None:
-        exact = (
-            n_trials is None
-            and target is None
-            and deals * n_assign_max * per_deal * 1e-9 <= EXACT_SECONDS * max(threads, 1)
+        per_deal = n_players * _NS_PER_FAST_ASSIGNMENT / deals
+    if exact is not False and n_trials is None and target is None:
+        # the work of exact enumeration, counted before anything is built:
+        # every combination is stepped through, the fitting ones dealt out
+        fitting = count_combinations(combos) if combinations < 1 << 62 else combinations
+        seconds = 1e-9 * (
+            fitting * (deals * per_deal + _NS_PER_ASSIGNMENT) + combinations * _NS_PER_COMBINATION
         )
+        if exact is None:
+            exact = seconds <= EXACT_SECONDS * max(threads, 1)
+        elif combinations >= 1 << 62 or seconds > MAX_EXACT_SECONDS * max(threads, 1):
+            raise InvalidArgumentError(
+                f"exact enumeration of {deals * fitting:,} deals ({fitting:,} "
+                f"combination{'s' if fitting != 1 else ''} of the hands, {deals:,} deals "
+                f"each) would take about "
+                f"{_duration(seconds)} on one thread, more than the "
+                f"{_duration(MAX_EXACT_SECONDS)} per thread allowed: for an estimate "
+                "use Monte Carlo (exact=None, trials=N or target_se=...), or spread the "
+                "enumeration over a cluster with pyrankcore.dask.equity(..., threads=T)"
+            )
     if exact:
-        if deals * n_assign_max > MAX_EXACT_DEALS:
-            # the bound first (cheap); the real count when it may be lower
-            n_real = len(_assignments(combos)[0]) if n_assign_max <= 10**6 else n_assign_max
-            if deals * n_real > MAX_EXACT_DEALS:
-                raise InvalidArgumentError(
-                    f"exact enumeration of {deals * n_real:,} deals is not feasible "
-                    f"(the limit is {MAX_EXACT_DEALS:,}): use Monte Carlo (exact=None)"
-                )
-        assigned, weights = _assignments(combos)
-        if not assigned:
+        if combinations <= COUNT_COMBINATIONS and count_combinations(combos) == 0:
             raise InvalidArgumentError("the players' ranges never fit together (no combination)")
-        holes = np.zeros((len(assigned), len(hands), 8), dtype=np.uint8)
-        for a, cards in enumerate(assigned):
-            for seat, hand in enumerate(cards):
-                holes[a, seat, : len(hand)] = hand
-        w_arr = None
-        if any(w != 1.0 for w in weights):
-            w_arr = np.asarray(weights, dtype=np.float64)
-        mult = None
-        if fast and len(assigned) > 1:
-            holes, mult, w_arr = suit_classes(holes, fields["spec"][7], w_arr)
-        seconds = deals * len(holes) * per_deal * 1e-9
+        if fast and combinations * n_players <= ROW_CELLS:
+            holes, w_arr = _assignment_rows(combos)
+            if len(holes) == 0:
+                raise InvalidArgumentError(
+                    "the players' ranges never fit together (no combination)"
+                )
+            mult = None
+            if len(holes) > 1:
+                holes, mult, w_arr = suit_classes(holes, fields["spec"][7], w_arr)
+            return _Plan(
+                v.name,
+                exact=True,
+                assignments=holes,
+                weights=w_arr,
+                mult=mult,
+                seconds=deals * len(holes) * per_deal * 1e-9,
+                **fields,
+            ), None
+        ranges = []
+        for seat_combos in combos:
+            cards = np.array([c for c, _ in seat_combos], dtype=np.uint8)
+            w = np.array([w for _, w in seat_combos], dtype=np.float64)
+            ranges.append(
+                (cards.reshape(len(seat_combos), -1), w if bool((w != 1.0).any()) else None)
+            )
         return _Plan(
             v.name,
             exact=True,
-            assignments=holes,
-            weights=w_arr,
-            mult=mult,
+            ranges=tuple(ranges),
+            combinations=combinations,
             seconds=seconds,
             **fields,
         ), None
@@ -631,7 +785,7 @@ def plan(
         exact=False,
         trials=n_trials,
         seed=_seed_words(seed),
-        seconds=per_deal * 1e-9,
+        seconds=per_random_deal * 1e-9,
         **fields,
     ), target
 
@@ -642,9 +796,9 @@ def plan(
 
 def exact_tasks(p: _Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
     """Split an exact plan into about *n_tasks* parts: ranges of
-    assignments, or (with few assignments) ranges of the first dealt card.
-    Their tallies add up to the whole."""
-    n_assign = int(p.assignments.shape[0])
+    assignments (rows, or combination indices), or (with few of them)
+    ranges of the first dealt card. Their tallies add up to the whole."""
+    n_assign = p.combinations if p.ranges is not None else int(p.assignments.shape[0])
     if n_tasks <= 1:
         return [(0, n_assign, 0, 64)]
     if n_assign >= n_tasks or fast_spec(p.spec):
@@ -701,14 +855,26 @@ def _result(
     )
 
 
-def run_exact_task(p: _Plan, task: tuple[int, int, int, int]) -> EquityResult:
-    """Tallies of one exact task (see :func:`exact_tasks`)."""
+def run_exact_task(p: _Plan, task: tuple[int, int, int, int], stop: Any = None) -> EquityResult:
+    """Tallies of one exact task (see :func:`exact_tasks`). stop: an int32
+    array of one element; setting it to 1 makes the kernel stop within
+    milliseconds (KeyboardInterrupt)."""
     a_lo, a_hi, top_lo, top_hi = task
+    if p.ranges is not None:
+        stats, weighted, weight_total = _core.equity_exact_ranges(
+            p.spec, list(p.ranges), a_lo, a_hi, top_lo, top_hi, True, stop
+        )
+        deals = sum(int(x) for x in stats[:, _UNITS]) // UNIT
+        if weighted is None:
+            return _result(p, stats, deals)
+        return _result(p, stats, deals, weighted, weight_total)
     if p.weights is None and p.mult is None:
-        stats = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi)
+        stats = _core.equity_exact(
+            p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, False, True, stop
+        )
         deals = sum(int(x) for x in stats[:, _UNITS]) // UNIT
         return _result(p, stats, deals)
-    one = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True)
+    one = _core.equity_exact(p.spec, p.assignments, a_lo, a_hi, top_lo, top_hi, True, True, stop)
     # each row stands for mult assignments (weights: their summed weights)
     per = one if p.mult is None else one * p.mult[a_lo:a_hi, None, None].astype("uint64")
     stats = per.sum(axis=0, dtype="uint64")
@@ -721,6 +887,20 @@ def run_exact_task(p: _Plan, task: tuple[int, int, int, int]) -> EquityResult:
     return _result(p, stats, deals, weighted, float((deals_each * w).sum()))
 
 
+def integer_weights(weights: Sequence[float]) -> Any:
+    """A range's weights as uint64 integers for the Monte Carlo draw: all
+    scaled by one power of two so that they sum to at most 2**WEIGHT_BITS,
+    then rounded (exact but for the last of a float's bits relative to the
+    sum); all 1 when the weights are all equal."""
+    import numpy as np
+
+    w = np.asarray(weights, dtype=np.float64)
+    if len(w) == 0 or bool((w == w[0]).all()):
+        return np.ones(len(w), dtype=np.uint64)
+    _, exponent = math.frexp(math.fsum(w))  # the sum is below 2**exponent
+    return np.rint(np.ldexp(w, WEIGHT_BITS - exponent)).astype(np.uint64)
+
+
 def _range_arrays(p: _Plan) -> list[tuple[Any, Any]]:
     import numpy as np
 
@@ -728,19 +908,20 @@ def _range_arrays(p: _Plan) -> list[tuple[Any, Any]]:
     for seat, combos in enumerate(p.combos):
         k = p.spec[6][seat]
         cards = np.array([c for c, _ in combos], dtype=np.uint8).reshape(len(combos), k)
-        scale = min(WEIGHT_SCALE, ((1 << 32) - 1) // max(len(combos), 1))
-        weights = np.array([max(1, round(w * scale)) for _, w in combos], dtype=np.int64)
-        out.append((cards, weights))
+        out.append((cards, integer_weights([w for _, w in combos])))
     return out
 
 
-def run_monte_carlo_task(p: _Plan, task: tuple[int, int], ranges: Any = None) -> EquityResult:
-    """Tallies of chunks task[0]..task[1]-1 of a Monte Carlo plan."""
+def run_monte_carlo_task(
+    p: _Plan, task: tuple[int, int], ranges: Any = None, stop: Any = None
+) -> EquityResult:
+    """Tallies of chunks task[0]..task[1]-1 of a Monte Carlo plan. stop: as
+    :func:`run_exact_task`."""
     chunk_lo, chunk_hi = task
     if ranges is None:
         ranges = _range_arrays(p)
     stats = _core.equity_monte_carlo(
-        p.spec, ranges, p.seed[0], p.seed[1], p.trials, chunk_lo, chunk_hi
+        p.spec, ranges, p.seed[0], p.seed[1], p.trials, chunk_lo, chunk_hi, stop
     )
     first = min(chunk_lo * CHUNK, p.trials)
     last = min(chunk_hi * CHUNK, p.trials)
@@ -752,13 +933,22 @@ def _run_threads(
     work: Callable[[Any], Any],
     n_threads: int,
     bar: Any,
+    stop: Any = None,
 ) -> list[Any]:
     """Run every task on up to n_threads threads (first come, first served);
     the results in task order (None results left out). A worker's exception
     is re-raised here, after every thread has stopped. (Also the preflop
-    matrix's task runner.)"""
+    matrix's task runner.)
+
+    With *stop* (an int32 array of one element that *work* hands to the
+    kernels) every task runs on a worker thread while this thread waits in
+    steps of SIGNAL_POLL_SECONDS: Ctrl-C raises KeyboardInterrupt here
+    within a step (signals reach only the main thread, and only between
+    its own bytecodes), which sets the flag, waits for the kernels to
+    return (milliseconds) and re-raises it. Without *stop* the calling
+    thread takes part in the work."""
     results: list[Any] = [None] * len(tasks)
-    if n_threads <= 1 or len(tasks) <= 1:
+    if stop is None and (n_threads <= 1 or len(tasks) <= 1):
         for i, t in enumerate(tasks):
             results[i] = work(t)
             if bar is not None:
@@ -772,7 +962,7 @@ def _run_threads(
         while True:
             with lock:
                 i = next_task[0]
-                if i >= len(tasks) or errors:
+                if i >= len(tasks) or errors or (stop is not None and stop[0]):
                     return
                 next_task[0] += 1
             try:
@@ -785,12 +975,25 @@ def _run_threads(
                 with lock:
                     bar.update(1)
 
-    workers = [threading.Thread(target=loop) for _ in range(n_threads - 1)]
-    for w in workers:
-        w.start()
-    loop()
-    for w in workers:
-        w.join()
+    n_workers = min(n_threads, len(tasks)) if stop is not None else n_threads - 1
+    workers = [threading.Thread(target=loop, daemon=True) for _ in range(n_workers)]
+    try:
+        for w in workers:
+            w.start()
+        if stop is None:
+            loop()
+        for w in workers:
+            while w.is_alive():
+                w.join(SIGNAL_POLL_SECONDS)
+    except BaseException:
+        if stop is not None:
+            stop[0] = 1
+        with lock:
+            next_task[0] = len(tasks)
+        for w in workers:
+            if w.ident is not None:
+                w.join()
+        raise
     if errors:
         raise errors[0]
     return [r for r in results if r is not None]
@@ -806,8 +1009,8 @@ def _total(p: _Plan, parts: Sequence[EquityResult]) -> EquityResult:
         p.hilo,
         0,
         _empty_counts(p.n_players),
-        None if p.weights is None else tuple((0.0,) * _NCOUNTS for _ in p.hands),
-        None if p.weights is None else 0.0,
+        tuple((0.0,) * _NCOUNTS for _ in p.hands) if p.weighted else None,
+        0.0 if p.weighted else None,
     )
     for part in parts:
         result = result + part
@@ -860,15 +1063,18 @@ def equity(
         One entry per player (2 to 10), in seat order: a hand ("AhKh"; in
         stud the known up and down cards; fewer cards than the game deals
         means the rest are dealt), "random" (or ""), or a range ("AKs,QQ+",
-        with :mod:`pyrankcore.ranges`).
+        with :mod:`pyrankcore.ranges`). Text with a comma is always a range
+        ("AsKs,QdJd": two combos in hold'em, every hand holding As Ks or Qd
+        Jd in Omaha); write a fixed hand without commas.
     board
         The community cards known so far (board games only).
     dead
         Cards out of play (folded hands, exposed stud cards, discards).
     exact
         None: enumerate every deal when that takes about a second or less,
-        Monte Carlo otherwise. True: enumerate (an error when more than
-        10**12 deals). False: Monte Carlo.
+        Monte Carlo otherwise. True: enumerate; refused, before any work,
+        when the estimate (every combination of the hands' combos, times
+        the deals each) is above an hour per thread. False: Monte Carlo.
     trials, target_se
         Bound Monte Carlo: the number of deals (default 1,000,000), and/or
         stop once every player's standard error is at most *target_se*
@@ -893,9 +1099,13 @@ def equity(
         Bad cards, a card twice, card counts the game does not deal.
     InvalidArgumentError
         Fewer than 2 or more than 10 players, a range left empty, bad
-        trials/target_se/seed, an infeasible exact=True.
+        trials/target_se/seed, an infeasible exact=True (the message names
+        the estimated cost), comma text in a game without ranges.
     TypeError
         Arguments of the wrong type.
+    KeyboardInterrupt
+        Ctrl-C: long runs wait for their worker threads in steps of 0.05 s
+        and stop them within milliseconds (no thread is left running).
 
     >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
     >>> [round(p.equity, 4) for p in r.players]
@@ -917,16 +1127,29 @@ def equity(
         seed=seed,
         threads=n_threads,
     )
+    import numpy as np
+
+    stop = np.zeros(1, dtype=np.int32)  # raised to stop the kernels (Ctrl-C)
+
+    def flag(seconds: float) -> Any:
+        # short calls run in this thread; long ones wait for workers here
+        return stop if n_threads > 1 or seconds > INLINE_SECONDS else None
+
     if p.exact:
         n_tasks = n_threads * 8 if n_threads > 1 else (64 if progress else 1)
         tasks = exact_tasks(p, n_tasks)
         bar = _progress_bar(progress, len(tasks), "equity (exact)")
         try:
-            parts = _run_threads(tasks, lambda t: run_exact_task(p, t), n_threads, bar)
+            parts = _run_threads(
+                tasks, lambda t: run_exact_task(p, t, stop), n_threads, bar, flag(p.seconds)
+            )
         finally:
             if bar is not None:
                 bar.close()
-        return _total(p, parts)
+        result = _total(p, parts)
+        if result.trials == 0:
+            raise InvalidArgumentError("the players' ranges never fit together (no combination)")
+        return result
     ranges = _range_arrays(p)
     total_chunks = -(-p.trials // CHUNK)
     bar = _progress_bar(progress, total_chunks if target is None else 0, "equity (Monte Carlo)")
@@ -934,23 +1157,25 @@ def equity(
         result = _total(p, [])
         done = 0
         while done < total_chunks:
-            stop = total_chunks if target is None else round_chunks(done, total_chunks)
-            n_tasks = n_threads * 4 if n_threads > 1 else (stop - done if progress else 1)
-            chunks = monte_carlo_chunks(p, done, stop, n_tasks)
+            stop_at = total_chunks if target is None else round_chunks(done, total_chunks)
+            n_tasks = n_threads * 4 if n_threads > 1 else (stop_at - done if progress else 1)
+            chunks = monte_carlo_chunks(p, done, stop_at, n_tasks)
             if bar is not None and target is not None:
-                bar.total = stop
+                bar.total = stop_at
                 bar.refresh()
+            trials = min(stop_at * CHUNK, p.trials) - done * CHUNK
             parts = _run_threads(
                 chunks,
-                lambda t: run_monte_carlo_task(p, t, ranges),
+                lambda t: run_monte_carlo_task(p, t, ranges, stop),
                 n_threads,
                 None,
+                flag(p.seconds * trials),
             )
             for part in parts:
                 result = result + part
             if bar is not None:
-                bar.update(stop - done)
-            done = stop
+                bar.update(stop_at - done)
+            done = stop_at
             if target is not None and max_std_error(result) <= target:
                 break
     finally:

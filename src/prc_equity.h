@@ -24,6 +24,7 @@
 #define PRC_EQ_UNIT 5040u /* lcm(1..10) * 2: half a pot shared by up to 10 */
 #define PRC_EQ_BAD_SPEC (-1)
 #define PRC_EQ_NO_DEAL (-2)    /* ranges that (almost) never fit together */
+#define PRC_EQ_STOPPED (-3)    /* the caller's stop flag was raised */
 #define PRC_EQ_MAX_TRIES 1000000 /* range draws before giving up on a trial */
 
 /* Per-player tallies (uint64 each, PRC_EQ_NSTAT per player). */
@@ -55,15 +56,27 @@ typedef struct {
     int hand_final[PRC_EQ_MAX_PLAYERS]; /* own cards in each final hand */
     int known[PRC_EQ_MAX_PLAYERS];      /* own cards given, 0..hand_final */
     uint64_t live;               /* id mask: the deck less dead and board */
+    /* The caller's stop flag (or NULL): a nonzero value makes a kernel
+     * return PRC_EQ_STOPPED within a few milliseconds of work. Another
+     * thread writes it, hence the volatile reads (prc_eq_stopped). */
+    const int32_t *stop;
 } prc_eq_spec_t;
 
-/* One player's possible known cards (Monte Carlo): n combos of
- * spec->known[p] cards each, with their key sums, suit-major bits, id
- * masks and cumulative weights (cum[i] = weight of combos 0..i). */
+static inline int prc_eq_stopped(const prc_eq_spec_t *s) {
+    return s->stop != NULL && *(const volatile int32_t *)s->stop != 0;
+}
+
+/* One player's possible known cards: n combos of spec->known[p] cards
+ * each, with their key sums, suit-major bits and id masks. Monte Carlo
+ * draws by cum, cumulative integer weights (cum[i] = weight of combos
+ * 0..i, nondecreasing, cum[n-1] in 1..2**63-1). Exact enumeration weighs
+ * each combination of combos by the product of their weights (weight, or
+ * NULL when every weight is 1). */
 typedef struct {
     const uint8_t *cards;
     const uint64_t *key, *bits, *mask;
-    const uint32_t *cum;
+    const uint64_t *cum;
+    const double *weight;
     int n;
 } prc_eq_range_t;
 
@@ -84,6 +97,7 @@ typedef struct {
     uint64_t used; /* deck positions taken by the levels above */
     uint64_t *stats;
     int squares;
+    int halted; /* the stop flag was seen: unwind */
 } prc_eq_state_t;
 
 /* Sizes the kernels rely on (the Cython layer checks them first). */
@@ -217,7 +231,12 @@ static inline void prc_eq_push(prc_eq_state_t *st, int o, uint8_t c) {
 static void prc_eq_enumerate(prc_eq_state_t *st, int lev, int start, int stop) {
     const int o = st->owner[lev];
     if (lev == st->nlev - 1) {
-        /* the innermost level: the hot loop, without the push/pop calls */
+        /* the innermost level: the hot loop, without the push/pop calls;
+         * the stop flag is read once per loop (at most 52 deals) */
+        if (prc_eq_stopped(st->s)) {
+            st->halted = 1;
+            return;
+        }
         uint64_t key = st->key[o], bits = st->bits[o];
         int n = st->n[o]++;
         for (int i = start; i < stop; i++) {
@@ -246,6 +265,7 @@ static void prc_eq_enumerate(prc_eq_state_t *st, int lev, int start, int stop) {
         st->n[o]--;
         st->key[o] = key;
         st->bits[o] = bits;
+        if (st->halted) return;
     }
 }
 
@@ -431,12 +451,69 @@ static void prc_eq_fast(const prc_eq_spec_t *s, const uint8_t *hole, uint64_t li
     }
 }
 
+/* One assignment of known cards (hole: n_players rows of 8 ids, the first
+ * known[p] used), the first dealt card at live-deck positions
+ * top_lo..top_hi-1; tallies added to st->stats. fast: take the rank-board
+ * path (prc_eq_fast_ok, whole assignments only). Returns 0,
+ * PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
+static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo, int top_hi,
+                             int fast) {
+    const prc_eq_spec_t *s = st->s;
+    const int P = s->n_players;
+    uint64_t live = s->live;
+    prc_eq_reset(st);
+    for (int p = 0; p < P; p++)
+        for (int i = 0; i < s->known[p]; i++) {
+            uint8_t c = hole[p * 8 + i];
+            if (c >= 52) return PRC_EQ_BAD_SPEC;
+            prc_eq_push(st, p, c);
+            live &= ~(1ULL << c);
+        }
+    if (fast) {
+        uint64_t seen = 0; /* repeated hole cards: no deal */
+        int clash = 0;
+        for (int p = 0; p < P; p++)
+            for (int i = 0; i < 2; i++) {
+                uint64_t bit = 1ULL << hole[p * 8 + i];
+                clash |= (seen & bit) != 0 || !(s->live & bit);
+                seen |= bit;
+            }
+        if (!clash && prc_popcount64(live) >= 5) prc_eq_fast(s, hole, live, st->stats);
+        return 0;
+    }
+    st->nlev = 0;
+    for (int i = s->board_known; i < s->board_final; i++) st->owner[st->nlev++] = PRC_EQ_BOARD;
+    for (int p = 0; p < P; p++)
+        for (int i = s->known[p]; i < s->hand_final[p]; i++) st->owner[st->nlev++] = (uint8_t)p;
+    if (st->nlev == 0) { /* every card known: one deal, no deck needed */
+        if (top_lo <= 0 && top_hi > 0) prc_eq_settle(st);
+        return 0;
+    }
+    st->ndeck = 0;
+    for (int c = 0; c < 52; c++)
+        if ((live >> c) & 1) {
+            st->deck[st->ndeck] = (uint8_t)c;
+            st->dkey[st->ndeck] = PRC_CARD_KEY16(c);
+            st->dbits[st->ndeck++] = PRC_CARD_BITS16(c);
+        }
+    st->used = 0;
+    if (st->nlev > st->ndeck) return 0; /* no deal at all */
+    int lo = top_lo < 0 ? 0 : top_lo, hi = top_hi > st->ndeck ? st->ndeck : top_hi;
+    if (lo < hi) prc_eq_enumerate(st, 0, lo, hi);
+    return st->halted ? PRC_EQ_STOPPED : 0;
+}
+
+/* How often (in assignments or skipped index runs) the assignment loops
+ * read the stop flag when each assignment is quick. */
+#define PRC_EQ_STOP_EVERY 1024
+
 /* Exact enumeration for assignments a_lo..a_hi-1 of known cards (holes:
  * per assignment, n_players rows of 8 ids, the first known[p] used). The
  * first dealt card is restricted to live-deck positions top_lo..top_hi-1
  * (0, 64 for all), so that threads and tasks can split one assignment.
  * Tallies are added to stats (per_assignment: one block of n_players *
- * PRC_EQ_NSTAT per assignment). Returns 0, or PRC_EQ_BAD_SPEC. */
+ * PRC_EQ_NSTAT per assignment). Returns 0, PRC_EQ_BAD_SPEC or
+ * PRC_EQ_STOPPED. */
 static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
                         long a_hi, int top_lo, int top_hi, int per_assignment,
                         int allow_fast, uint64_t *stats) {
@@ -449,48 +526,111 @@ static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
     st.s = s;
     st.squares = 0;
     for (long a = a_lo; a < a_hi; a++) {
-        const uint8_t *hole = holes + (size_t)a * P * 8;
-        uint64_t live = s->live;
-        prc_eq_reset(&st);
-        for (int p = 0; p < P; p++)
-            for (int i = 0; i < s->known[p]; i++) {
-                uint8_t c = hole[p * 8 + i];
-                if (c >= 52) return PRC_EQ_BAD_SPEC;
-                prc_eq_push(&st, p, c);
-                live &= ~(1ULL << c);
-            }
+        if (((a - a_lo) % PRC_EQ_STOP_EVERY == 0 || fast) && prc_eq_stopped(s))
+            return PRC_EQ_STOPPED;
         st.stats = stats + (per_assignment ? (size_t)(a - a_lo) * P * PRC_EQ_NSTAT : 0);
-        if (fast) {
-            uint64_t seen = 0; /* repeated hole cards: no deal */
-            int clash = 0;
-            for (int p = 0; p < P; p++)
-                for (int i = 0; i < 2; i++) {
-                    uint64_t bit = 1ULL << hole[p * 8 + i];
-                    clash |= (seen & bit) != 0 || !(s->live & bit);
-                    seen |= bit;
-                }
-            if (!clash && prc_popcount64(live) >= 5) prc_eq_fast(s, hole, live, st.stats);
-            continue;
-        }
-        st.ndeck = 0;
-        for (int c = 0; c < 52; c++)
-            if ((live >> c) & 1) {
-                st.deck[st.ndeck] = (uint8_t)c;
-                st.dkey[st.ndeck] = PRC_CARD_KEY16(c);
-                st.dbits[st.ndeck++] = PRC_CARD_BITS16(c);
+        int rc = prc_eq_assignment(&st, holes + (size_t)a * P * 8, top_lo, top_hi, fast);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* The number of combinations of the players' combos (the product of the
+ * range sizes), or -1 when it reaches 2**62 or a range is empty; strides
+ * of the mixed-radix index (seat 0 the most significant digit). */
+static int64_t prc_eq_product(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                              int64_t *stride) {
+    int64_t total = 1;
+    for (int p = s->n_players - 1; p >= 0; p--) {
+        stride[p] = total;
+        if (ranges[p].n < 1 || total > ((int64_t)1 << 62) / ranges[p].n) return -1;
+        total *= ranges[p].n;
+    }
+    return total;
+}
+
+/* Exact enumeration over the combinations idx_lo..idx_hi-1 of the
+ * players' ranges, taken as one mixed-radix index (seat 0 the most
+ * significant digit): each combination is made here, one at a time, and
+ * those where two combos share a card (or a combo holds a dead card) are
+ * skipped, a whole run of indices at once. Tallies are added to stats;
+ * with wstats (n_players * PRC_EQ_NSTAT doubles) each combination's tallies
+ * are also added there times the product of its combos' weights, and that
+ * product times its deals to *wtotal. top_lo, top_hi as prc_eq_exact.
+ * Returns 0, PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
+static int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                               int64_t idx_lo, int64_t idx_hi, int top_lo, int top_hi,
+                               int allow_fast, uint64_t *stats, double *wstats,
+                               double *wtotal) {
+    if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
+    const int P = s->n_players;
+    int64_t stride[PRC_EQ_MAX_PLAYERS];
+    int64_t total = prc_eq_product(s, ranges, stride);
+    if (total < 0 || idx_lo < 0 || idx_lo > idx_hi || idx_hi > total) return PRC_EQ_BAD_SPEC;
+    for (int p = 0; p < P; p++)
+        for (int i = 0; i < ranges[p].n * s->known[p]; i++)
+            if (ranges[p].cards[i] >= 52) return PRC_EQ_BAD_SPEC;
+    const int fast = allow_fast && prc_eq_fast_ok(s) && top_lo <= 0 && top_hi >= 52;
+    prc_eq_state_t st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.squares = 0;
+    uint64_t one[PRC_EQ_MAX_PLAYERS * PRC_EQ_NSTAT];
+    int digit[PRC_EQ_MAX_PLAYERS];
+    uint8_t hole[PRC_EQ_MAX_PLAYERS * 8];
+    memset(hole, 0, sizeof hole);
+    for (int p = 0; p < P; p++) digit[p] = (int)(idx_lo / stride[p] % ranges[p].n);
+    int64_t idx = idx_lo, steps = 0;
+    while (idx < idx_hi) {
+        if ((++steps % PRC_EQ_STOP_EVERY == 0 || fast) && prc_eq_stopped(s))
+            return PRC_EQ_STOPPED;
+        /* the first seat whose combo takes a card already taken */
+        uint64_t used = ~s->live;
+        int clash = P, step = P - 1;
+        for (int p = 0; p < P; p++) {
+            uint64_t m = ranges[p].mask[digit[p]];
+            if (used & m) {
+                clash = p;
+                break;
             }
-        st.nlev = 0;
-        for (int i = s->board_known; i < s->board_final; i++) st.owner[st.nlev++] = PRC_EQ_BOARD;
-        for (int p = 0; p < P; p++)
-            for (int i = s->known[p]; i < s->hand_final[p]; i++) st.owner[st.nlev++] = (uint8_t)p;
-        st.used = 0;
-        if (st.nlev == 0) {
-            if (top_lo <= 0 && top_hi > 0) prc_eq_settle(&st);
-            continue;
+            used |= m;
         }
-        if (st.nlev > st.ndeck) continue; /* no deal at all */
-        int lo = top_lo < 0 ? 0 : top_lo, hi = top_hi > st.ndeck ? st.ndeck : top_hi;
-        if (lo < hi) prc_eq_enumerate(&st, 0, lo, hi);
+        if (clash < P) {
+            /* every index with these first clash+1 digits clashes too */
+            idx = (idx / stride[clash] + 1) * stride[clash];
+            for (int p = clash + 1; p < P; p++) digit[p] = 0;
+            step = clash;
+        } else {
+            double w = 1.0;
+            for (int p = 0; p < P; p++) {
+                const prc_eq_range_t *r = &ranges[p];
+                int k = s->known[p];
+                for (int j = 0; j < k; j++) hole[p * 8 + j] = r->cards[digit[p] * k + j];
+                if (r->weight != NULL) w *= r->weight[digit[p]];
+            }
+            st.stats = stats;
+            if (wstats != NULL) {
+                memset(one, 0, sizeof one);
+                st.stats = one;
+            }
+            int rc = prc_eq_assignment(&st, hole, top_lo, top_hi, fast);
+            if (rc) return rc;
+            if (wstats != NULL) {
+                uint64_t units = 0;
+                for (int i = 0; i < P * PRC_EQ_NSTAT; i++) {
+                    stats[i] += one[i];
+                    wstats[i] += w * (double)one[i];
+                }
+                for (int p = 0; p < P; p++) units += one[p * PRC_EQ_NSTAT + PRC_EQ_UNITS];
+                *wtotal += w * (double)(units / PRC_EQ_UNIT);
+            }
+            idx++;
+        }
+        /* the odometer: digit `step` up by one, carrying to the left */
+        for (int p = step; p >= 0; p--) {
+            if (++digit[p] < ranges[p].n) break;
+            digit[p] = 0;
+        }
     }
     return 0;
 }
@@ -526,6 +666,47 @@ static inline uint32_t prc_eq_below(uint64_t *state, uint32_t bound) {
     uint32_t threshold = (uint32_t)(-bound) % bound;
     while ((uint32_t)m < threshold) m = (prc_eq_next(state) & 0xFFFFFFFFULL) * bound;
     return (uint32_t)(m >> 32);
+}
+
+/* The high and low words of a * b. */
+static inline uint64_t prc_eq_mul64(uint64_t a, uint64_t b, uint64_t *high) {
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 m = (unsigned __int128)a * b;
+    *high = (uint64_t)(m >> 64);
+    return (uint64_t)m;
+#else
+    uint64_t a0 = a & 0xFFFFFFFFULL, a1 = a >> 32, b0 = b & 0xFFFFFFFFULL, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFULL) + (p10 & 0xFFFFFFFFULL);
+    *high = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return (mid << 32) | (p00 & 0xFFFFFFFFULL);
+#endif
+}
+
+/* Unbiased integer in [0, bound), bound >= 1, from whole 64-bit draws
+ * (Lemire's multiply-shift with rejection): range weights keep all the
+ * precision their cumulative sums have. */
+static inline uint64_t prc_eq_below64(uint64_t *state, uint64_t bound) {
+    uint64_t high, low = prc_eq_mul64(prc_eq_next(state), bound, &high);
+    if (low < bound) {
+        uint64_t threshold = (0 - bound) % bound;
+        while (low < threshold) low = prc_eq_mul64(prc_eq_next(state), bound, &high);
+    }
+    return high;
+}
+
+/* A combo of range r, drawn in proportion to its weight: the first i with
+ * cum[i] > a uniform draw below the total (so a zero weight is never
+ * drawn). */
+static inline int prc_eq_draw_combo(uint64_t *state, const prc_eq_range_t *r) {
+    if (r->n <= 1) return 0;
+    uint64_t x = prc_eq_below64(state, r->cum[r->n - 1]);
+    int lo = 0, hi = r->n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
+    }
+    return lo;
 }
 
 /* stats += acc (the squares' two words with their carry). */
@@ -588,6 +769,7 @@ static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges
          * depend on which chunks ran before it (threads, tasks) */
         memcpy(deck, deck0, sizeof deck);
         for (int64_t t = 0; t < n; t++) {
+            if (t % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
             uint64_t used = 0;
             if (!all_fixed) {
                 int tries = 0;
@@ -596,16 +778,7 @@ static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges
                     int ok = 1;
                     for (int p = 0; p < P && ok; p++) {
                         const prc_eq_range_t *r = &ranges[p];
-                        int i = 0;
-                        if (r->n > 1) {
-                            uint32_t x = prc_eq_below(&state, r->cum[r->n - 1]);
-                            int lo = 0, hi = r->n - 1;
-                            while (lo < hi) {
-                                int mid = (lo + hi) >> 1;
-                                if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
-                            }
-                            i = lo;
-                        }
+                        int i = prc_eq_draw_combo(&state, r);
                         hkey[p] = r->key[i];
                         hbits[p] = r->bits[i];
                         ok = !(used & r->mask[i]);
@@ -671,7 +844,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
     const int P = s->n_players;
     for (int p = 0; p < P; p++) {
         const prc_eq_range_t *r = &ranges[p];
-        if (r->n < 1 || r->cum[r->n - 1] == 0) return PRC_EQ_BAD_SPEC;
+        if (r->n < 1 || r->cum[r->n - 1] == 0 || r->cum[r->n - 1] >> 63) return PRC_EQ_BAD_SPEC;
         for (int i = 0; i < r->n * s->known[p]; i++)
             if (r->cards[i] >= 52) return PRC_EQ_BAD_SPEC;
     }
@@ -697,6 +870,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
         int64_t n = trials - first < PRC_EQ_CHUNK ? trials - first : PRC_EQ_CHUNK;
         uint64_t state = prc_eq_chunk_state(seed0, seed1, chunk);
         for (int64_t t = 0; t < n; t++) {
+            if (t % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
             /* each player's known cards: one combo each, redrawn together
              * until no two collide (so the pairs come with the product of
              * their weights, as in exact enumeration) */
@@ -707,16 +881,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
                 int ok = 1;
                 for (int p = 0; p < P && ok; p++) {
                     const prc_eq_range_t *r = &ranges[p];
-                    int i = 0;
-                    if (r->n > 1) {
-                        uint32_t x = prc_eq_below(&state, r->cum[r->n - 1]);
-                        int lo = 0, hi = r->n - 1; /* first i with cum[i] > x */
-                        while (lo < hi) {
-                            int mid = (lo + hi) >> 1;
-                            if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
-                        }
-                        i = lo;
-                    }
+                    int i = prc_eq_draw_combo(&state, r);
                     combo[p] = i;
                     ok = !(used & r->mask[i]);
                     used |= r->mask[i];

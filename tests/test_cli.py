@@ -276,6 +276,15 @@ def test_help_documents_the_json_keys(capsys, command, keys):
         ["demo", "--hands", "x"],
         ["demo", "--threads", "0"],
         ["demo", "--cards", "4"],
+        ["demo", "--hands", str(2**70)],  # counts have upper bounds
+        ["demo", "--threads", str(10**9)],
+        ["bench", "--size", str(10**12)],
+        ["bench", "--repeat", str(10**9)],
+        ["equity", "AhKh", "QsQd", "--trials", str(2**70)],
+        ["equity", "AhKh", "QsQd", "--threads", str(2**70)],
+        # exact enumeration past the cost guard: refused before any work
+        ["equity", "random", "random", "random", "random", "random"]
+        + ["--board", "2c3d4h5s9c", "--exact"],
         ["no-such-command"],
         [],
     ],
@@ -306,6 +315,15 @@ def test_library_errors_are_one_line_with_status_2(capsys, monkeypatch, exc):
     out, err = capsys.readouterr()
     assert out == ""
     assert err == f"pyrankcore: error: {' '.join(str(exc).split())}\n"
+
+
+def test_out_of_memory_is_one_line_with_status_2(capsys, monkeypatch):
+    def fail(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "equity_table", fail)
+    assert cli.main(["equity", "AhKh", "QsQd"]) == 2
+    assert capsys.readouterr().err == "pyrankcore: error: out of memory\n"
 
 
 class _Stream:

@@ -205,14 +205,14 @@ def test_ranges_enumerate_combos_and_drop_blocked_ones(monkeypatch):
     # has Ks, so AsKs is blocked.
     real = eq_mod._player_combos
 
-    def fake(entry, hole_cards):
+    def fake(entry, hole_cards, *context):
         if entry == "AKs-ish":
             return [
                 (tuple(ids("Ah Kh")), 1.0),
                 (tuple(ids("As Ks")), 1.0),
                 (tuple(ids("Kd Qd")), 1.0),
             ], entry
-        return real(entry, hole_cards)
+        return real(entry, hole_cards, *context)
 
     monkeypatch.setattr(eq_mod, "_player_combos", fake)
     board = ids("Ks 7s 2c")
@@ -225,10 +225,10 @@ def test_ranges_enumerate_combos_and_drop_blocked_ones(monkeypatch):
 def test_weighted_ranges_count_once_and_weigh_equity(monkeypatch):
     real = eq_mod._player_combos
 
-    def fake(entry, hole_cards):
+    def fake(entry, hole_cards, *context):
         if entry == "two":
             return [(tuple(ids("Ah Kh")), 1.0), (tuple(ids("Jc Tc")), 0.5)], entry
-        return real(entry, hole_cards)
+        return real(entry, hole_cards, *context)
 
     monkeypatch.setattr(eq_mod, "_player_combos", fake)
     board = ids("9s 7s 2c 3d")
@@ -644,3 +644,125 @@ def test_wild_card_rankings_are_refused_not_misranked():
     )
     with pytest.raises(InvalidArgumentError, match="wild"):
         equity(wild, ["2c2d", "AsAh"], "Kd 7s 3c", exact=True)
+
+
+# --------------------------------------------------------------------------
+# exact enumeration: its cost counted first, ranges never built in Python
+
+
+def test_exact_over_whole_ranges_builds_nothing_per_combination():
+    # Every combo against every combo on a river: 1,081 * 990 deals. The
+    # engine makes the combinations in C; nothing per combination is kept
+    # (a list of them would take hundreds of MB).
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        r = equity("Hold'em", ["*", "*"], "2c3d4h5s9c", exact=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 * 2**20, peak
+    assert r.exact and r.trials == 1081 * 990
+    # the seats are alike: every deal is counted once from each side
+    assert r.players[0].wins == r.players[1].wins
+    assert r.players[0].equity == pytest.approx(0.5, abs=1e-12)
+
+
+def test_exact_ranges_count_the_same_as_fixed_hands():
+    # a range of combos on a flop: the sum of each combination's deals
+    hands = ["AsKs,QdJd,7h7c", "QsQh,9c8c"]
+    r = equity("Hold'em", hands, "2c 3d 4h", exact=True)
+    wins = ties = total = 0
+    for a in ["AsKs", "QdJd", "7h7c"]:
+        for b in ["QsQh", "9c8c"]:
+            one = equity("Hold'em", [a, b], "2c 3d 4h", exact=True)
+            wins += one.players[0].wins
+            ties += one.players[0].ties
+            total += one.trials
+    assert (r.players[0].wins, r.players[0].ties, r.trials) == (wins, ties, total)
+
+
+def test_exact_ranges_split_into_tasks_add_up():
+    p, _ = eq_mod.plan("Hold'em", ["AsKs,QdJd,7h7c:0.5", "QsQh,9c8c"], "2c 3d 4h", exact=True)
+    whole = eq_mod._total(p, [eq_mod.run_exact_task(p, t) for t in eq_mod.exact_tasks(p, 1)])
+    parts = eq_mod._total(p, [eq_mod.run_exact_task(p, t) for t in eq_mod.exact_tasks(p, 5)])
+    assert whole.counts == parts.counts
+    assert whole.equities == pytest.approx(parts.equities, abs=1e-12)
+
+
+def test_exact_cost_guard_names_the_cost_and_the_ways_out():
+    with pytest.raises(InvalidArgumentError) as info:
+        equity("Hold'em", ["random"] * 5, "2c3d4h5s9c", exact=True)
+    message = str(info.value)
+    assert "hours" in message or "days" in message
+    for way_out in ("trials=", "target_se=", "pyrankcore.dask"):
+        assert way_out in message
+
+
+# --------------------------------------------------------------------------
+# weights: Monte Carlo draws combos in proportion to them, however small
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [
+        "AA:0.0000001,KK:0.00000001",
+        "AA:0.000000000001,72o:0.000001",
+        "AA:0.000000000001,72o:0.000000000002",
+    ],
+)
+def test_monte_carlo_agrees_with_exact_for_tiny_weights(seat):
+    exact = equity("Hold'em", [seat, "QQ"], exact=True).players[0].equity
+    mc = equity("Hold'em", [seat, "QQ"], trials=400_000, seed=3).players[0]
+    assert abs(mc.equity - exact) < 4 * mc.std_error
+
+
+def test_integer_weights_keep_a_doubles_precision():
+    weights = [1e-12, 3e-12, 1.0, 0.5]
+    w = [int(x) for x in eq_mod.integer_weights(weights)]
+    assert 2**52 <= sum(w) <= 2**53
+    for mine, given in zip(w, weights):
+        assert mine > 0
+        assert abs(mine / sum(w) - given / sum(weights)) <= 2**-52
+    # tiny weights alone: their ratios exactly
+    a, b, c = (int(x) for x in eq_mod.integer_weights([1e-12, 2e-12, 1e-12]))
+    assert b == 2 * a and c == a and a + b + c >= 2**52
+    assert list(eq_mod.integer_weights([0.25] * 3)) == [1, 1, 1]
+
+
+# --------------------------------------------------------------------------
+# a comma in a seat's text makes a range, in every game that takes ranges
+
+
+def test_comma_text_is_a_range_in_holdem():
+    r = equity("Hold'em", ["AsKs,QdJd", "QsQh"], "2c 3d 4h")
+    a = equity("Hold'em", ["AsKs", "QsQh"], "2c 3d 4h")
+    b = equity("Hold'em", ["QdJd", "QsQh"], "2c 3d 4h")
+    assert r.hands[0] == "AsKs,QdJd" and r.trials == a.trials + b.trials
+    assert r.players[0].wins == a.players[0].wins + b.players[0].wins
+    # two combos that share a card are two choices, not one hand
+    shared = equity("Hold'em", ["AsKs,AsQs", "QQ"], "2c 3d 4h")
+    assert shared.trials == 2 * 6 * 990 - 3 * 990  # QsQx blocks AsQs
+
+
+def test_comma_text_is_a_range_in_omaha():
+    p, _ = eq_mod.plan("Omaha", ["AsKs,QdJd", "QsQhTc9c"], "2c 3d 4h", trials=1000)
+    combos = [set(c) for c, _w in p.combos[0]]
+    assert len(combos) > 1 and all(len(c) == 4 for c in combos)
+    as_ks, qd_jd = set(ids("As Ks")), set(ids("Qd Jd"))
+    assert all(as_ks <= c or qd_jd <= c for c in combos)
+    assert set(ids("As Ks Qd Jd")) in combos
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "fixed"),
+    [
+        ("Seven-card Stud", ["As,Ks,Qd", "2c3c4c"], "As Ks Qd"),
+        ("Hold'em", ["As,Ks", "QsQh"], "As Ks"),
+    ],
+)
+def test_comma_text_that_is_no_range_says_how_to_write_a_hand(variant, hands, fixed):
+    with pytest.raises(InvalidArgumentError) as info:
+        equity(variant, hands, trials=1000)
+    assert "without commas" in str(info.value) and repr(fixed) in str(info.value)

@@ -1,0 +1,86 @@
+"""Ctrl-C stops every long equity run and the long CLI commands promptly.
+
+Each case runs in a child process (``sys.executable -c``) that says when
+its long call starts; SIGINT follows a second later, and the child must be
+gone within two seconds: a KeyboardInterrupt from Python, status 130 and
+one line from the command line."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+STOP_SECONDS = 2.0
+
+START = "import sys; print('started', flush=True); "
+EQUITY = START + "from pyrankcore import equity; equity({})"
+CLI = START + "from pyrankcore import cli; sys.exit(cli.main({!r}))"
+FULL_RANGE = "'*'"  # all 1,326 combos
+
+
+def interrupt(code):
+    """Run *code*, SIGINT one second after it starts its long call; the
+    exit status, the seconds it took to stop and its stderr."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "started\n"
+        time.sleep(1.0)
+        assert child.poll() is None, "the call ended before the signal"
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        try:
+            _, err = child.communicate(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running {STOP_SECONDS} s after SIGINT")
+        return child.returncode, time.monotonic() - sent, err
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        # exact, one assignment: 966 million deals (about 20 s)
+        "\"Hold'em\", ['random'] * 3, '2c3d4h5s9c', exact=True",
+        "\"Hold'em\", ['random'] * 3, '2c3d4h5s9c', exact=True, threads=2",
+        # exact over whole ranges: 1.3 billion combinations made in C
+        f"\"Hold'em\", [{FULL_RANGE}] * 3, '2c3d4h5s9c', exact=True",
+        # exact Omaha against a random hand
+        "'Omaha', ['AsKsQdJd', 'random'], '2c3d4h', exact=True",
+        # Monte Carlo, one thread and two, and a target never reached
+        "\"Hold'em\", ['AhKh', 'QsQd'], trials=2**40",
+        "\"Hold'em\", ['AhKh', 'QsQd'], trials=2**40, threads=2",
+        "\"Hold'em\", ['AhKh', 'QsQd'], target_se=1e-300",
+        "'Omaha Hi-Lo 8', ['AsKsQdJd', 'random', 'random'], trials=2**40",
+    ],
+)
+def test_equity_stops_on_sigint(args):
+    status, _, err = interrupt(EQUITY.format(args))
+    assert status != 0
+    assert err.strip().splitlines()[-1].startswith("KeyboardInterrupt"), err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--hands", str(10**11)],
+        ["equity", "AhKh", "QsQd", "--trials", str(2**40)],
+        ["equity", "random", "random", "random", "--board", "2c3d4h5s9c", "--exact"],
+    ],
+)
+def test_cli_stops_on_sigint_with_status_130(argv):
+    status, _, err = interrupt(CLI.format(argv))
+    assert status == 130
+    assert err == "pyrankcore: interrupted\n"
