@@ -368,9 +368,7 @@ class Ranking:
             raise _option_error(
                 "double_ace_flush", True, "False in a game where flushes do not win", where
             )
-        set_field(
-            self, "natural_beats_wild", _natural_beats_wild(self.natural_beats_wild, where)
-        )
+        set_field(self, "natural_beats_wild", _natural_beats_wild(self.natural_beats_wild, where))
         if self.double_ace_flush and self.natural_beats_wild is True:
             raise _option_error(
                 "double_ace_flush",
@@ -650,7 +648,6 @@ def _class_keys(ranking: Ranking, tiers: int) -> tuple[tuple[int, ...], ...]:
 # natural_beats_wild: each hand class splits into tiers by wild cards used.
 GRADED_TIERS = 8  # True / "graded": 0..7 wild cards, fewer wins
 PLAIN_TIERS = 2  # "plain": natural, or made with wild cards
-WILD_TIERS = GRADED_TIERS  # the graded rule's tiers (its older name)
 NATURAL_BEATS_WILD_RULES = ("graded", "plain")
 
 

@@ -218,9 +218,10 @@ cdef _double_ace_flushes(object ranking, dict strength, object table, int w):
     cards that repeats a rank makes every wild card the top rank (an ace)
     and keeps S's highest ranks: flushes compare card by card. Kept where it
     beats the flush without repeats. Five aces are five of a kind, never a
-    flush: the rank table gives them (with four wild cards the hand holds
-    that ace; with five or more any hand makes them), so from w = 4 on only
-    hands without the ace are left, and from w = 5 on none."""
+    flush, and the rank table already gives them: with four wild cards they
+    need the suit's own ace, which the hand then holds; five wild cards make
+    them in any hand. So from w = 4 on only suits without their ace are
+    left, and from w = 5 on none."""
     if w >= 5:
         return
     top_first = sorted(ranking.deck_ranks, key=ranking.value, reverse=True)
@@ -380,5 +381,7 @@ cdef GameTables _build_wild(object ranking):
     t.wild.max_id = 53 if ranking.jokers else 51
     t.wild.natural_bits = natural_bits
     t.wild.lowest = 1 if ranking.wild_lowest else 0
-    t.wild.low_flush_tiers = tiers if tiers > 1 and ranking.flush_mode == _rankings.FLUSH_LOW else 0
+    # natural_beats_wild where a flush hurts a low: see prc_wild_value
+    low_flush = tiers > 1 and ranking.flush_mode == _rankings.FLUSH_LOW
+    t.wild.low_flush_tiers = tiers if low_flush else 0
     return t

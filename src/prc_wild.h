@@ -13,7 +13,8 @@
  * A hand costs the usual sum of card entries, one rank lookup, and one
  * flush lookup per suit that holds five cards with the wild ones. In low
  * games wild cards never need a flush (a wild card takes another suit), so
- * only w = 0 looks at suits there.
+ * only w = 0 looks at suits there, and, under natural_beats_wild, a hand
+ * whose best low would use no wild card (see prc_wild_value).
  */
 #ifndef PRC_WILD_H
 #define PRC_WILD_H

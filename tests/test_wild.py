@@ -586,7 +586,12 @@ def test_double_ace_flush_ruling_with_deuces_wild():
     assert prc.category(four, g) is prc.Category.FOUR_OF_A_KIND
     # four natural aces and a wild card, an ace and four wild cards, or five
     # wild cards: five aces, never a flush
-    for hand in ("Ac Ad Ah As 2s", "As 2c 2d 2h 2s", "As 2c 2d 2h 2s Ks Qs", "Ac Ad Ah As 2s 3s 4s"):
+    for hand in (
+        "Ac Ad Ah As 2s",
+        "As 2c 2d 2h 2s",
+        "As 2c 2d 2h 2s Ks Qs",
+        "Ac Ad Ah As 2s 3s 4s",
+    ):
         assert prc.describe(ev(hand, g), g) == "Five of a Kind, Aces", hand
     # the house rule changes the order within flushes, never a category
     plain = prc.ranking("high", wild="2")
