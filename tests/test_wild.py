@@ -479,7 +479,7 @@ def test_random_hands_house_rules(spec):
     ids=repr,
 )
 def test_random_hands_house_rules_with_up_to_four_wild_cards(spec):
-    _order_check(spec, 500, 4, seed=6)
+    _order_check(spec, 300, 4, seed=6)
 
 
 @needs_wild
