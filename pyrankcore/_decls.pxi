@@ -100,6 +100,7 @@ cdef extern from "prc_wild.h" nogil:
         uint8_t wild_flag[64]
         uint64_t missing_bits
         int max_id
+        int low_flush_tiers
     uint16_t prc_wild_eval(const prc_wild_t *x, const uint8_t *cards, int n, int *bad)
     long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k,
                        uint16_t *out, long start, long stop)

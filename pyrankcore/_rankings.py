@@ -15,6 +15,7 @@ hand. The kernels never see keys, only the strengths tabulated from them.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from itertools import combinations
 from operator import index
 from typing import TYPE_CHECKING
@@ -175,7 +176,6 @@ def suit_order_ranks(name: str) -> tuple[int, int, int, int]:
 _BOOL_FIELDS = (
     "bug",
     "double_ace_flush",
-    "natural_beats_wild",
     "low",
     "ace_low",
     "straights",
@@ -273,14 +273,21 @@ class Ranking:
     bug: the jokers are bugs: an ace, or any card that completes a straight
         or a flush. In low games a bug is a full fitter (the rule texts: "in
         lowball, the joker plays as the lowest card not already in the hand").
-    natural_beats_wild: between hands otherwise equal, the one with fewer
-        wild cards among its best five wins (a natural hand beats all). Each
-        class of the game splits into WILD_TIERS strengths, one per count of
-        wild cards used (see :func:`wild_tier`).
-    double_ace_flush: a wild card may duplicate a card held, so a flush can
-        hold two aces (A-A-K-Q-J); flushes compare card by card, highest
-        first. High games only; not with natural_beats_wild (the classes
-        would not fit uint16 strengths).
+    natural_beats_wild: a house rule for hands otherwise equal, counting
+        the wild cards among the five that play. False: wild cards are as
+        good as natural cards. "plain": a hand without wild cards beats the
+        same hand made with them; hands made with one or more wild cards
+        tie (each class splits into PLAIN_TIERS strengths). True (or
+        "graded", stored as True): fewer wild cards win, so a natural hand
+        beats all (each class splits into GRADED_TIERS strengths, one per
+        count of wild cards used). See :func:`wild_tier`.
+    double_ace_flush: each wild card may duplicate a card held, so a flush
+        can hold two or more aces (A-A-K-Q-J, A-A-A-K-Q); flushes compare
+        card by card, highest first. Five cards of one rank are five of a
+        kind, never a flush: four natural aces and a wild card, or an ace
+        and four wild cards, make five aces. High games only; not with
+        natural_beats_wild=True (the classes would not fit uint16
+        strengths); "plain" is allowed.
     suit_tiebreak: a house rule of the rule texts ("Ranking of suits") for
         hands equal apart from suit: None (standard poker: they tie),
         "highest_card", "main_group" or "highest_unpaired" (see
@@ -312,7 +319,7 @@ class Ranking:
     max_cards: int = 7
     wild: str | None = None
     bug: bool = False
-    natural_beats_wild: bool = False
+    natural_beats_wild: bool | str = False
     double_ace_flush: bool = False
     suit_tiebreak: str | None = None
     suit_order: str | None = None
@@ -361,17 +368,21 @@ class Ranking:
             raise _option_error(
                 "double_ace_flush", True, "False in a game where flushes do not win", where
             )
-        if self.double_ace_flush and self.natural_beats_wild:
+        set_field(self, "natural_beats_wild", _natural_beats_wild(self.natural_beats_wild, where))
+        if self.double_ace_flush and self.natural_beats_wild is True:
             raise _option_error(
                 "double_ace_flush",
                 True,
-                "False with natural_beats_wild (together they make more classes than "
-                "uint16 strengths hold)",
+                "False with natural_beats_wild=True or 'graded' (together they make "
+                "more classes than uint16 strengths hold; 'plain' fits)",
                 where,
             )
         if self.natural_beats_wild and not (self.wild is not None or self.bug):
             raise _option_error(
-                "natural_beats_wild", True, "False in a game without wild cards", where
+                "natural_beats_wild",
+                self.natural_beats_wild,
+                "False in a game without wild cards",
+                where,
             )
         if self.wild is not None or self.bug:
             if self.min_cards < 5:
@@ -588,22 +599,92 @@ class Ranking:
     def classes(self) -> list[tuple[int, ...]]:
         """Sorted distinct keys; strength of a key = its index + 1. With
         natural_beats_wild each key is followed by minus the wild cards
-        used, 7 down to 0 (fewer wins): WILD_TIERS classes per hand class."""
-        keys = {self.key(c, f) for c, f in self.patterns()}
-        keys.discard(None)
-        if self.natural_beats_wild:
-            return [k + (-used,) for k in sorted(keys) for used in range(WILD_TIERS - 1, -1, -1)]
-        return sorted(keys)
+        used, from wild_tiers - 1 down to 0 (fewer wins; with "plain", -1
+        stands for one or more): wild_tiers classes per hand class."""
+        return list(_class_keys(self._class_shape(), self.wild_tiers))
+
+    @property
+    def wild_tiers(self) -> int:
+        """Strengths per hand class: 1, or with natural_beats_wild one per
+        tier of wild cards used (GRADED_TIERS or PLAIN_TIERS)."""
+        if self.natural_beats_wild == "plain":
+            return PLAIN_TIERS
+        return GRADED_TIERS if self.natural_beats_wild else 1
+
+    def _class_shape(self) -> Ranking:
+        """This ranking without what its hand classes do not depend on (its
+        name, which cards are wild, suit options, natural_beats_wild), so
+        that rankings that differ only there share one list of keys."""
+        return replace(
+            self,
+            name="classes",
+            wild="jokers" if self.wild is not None else None,
+            natural_beats_wild=False,
+            suit_tiebreak=None,
+            suit_order=None,
+        )
 
 
-# natural_beats_wild: every hand class splits by wild cards used, 0..7.
-WILD_TIERS = 8
+@lru_cache(maxsize=16)
+def _sorted_keys(ranking: Ranking) -> tuple[tuple[int, ...], ...]:
+    """The sorted distinct keys of a ranking's hand patterns, computed once
+    per shape of ranking (about 0.1 s: every wild-card ranking of a base
+    game shares them)."""
+    keys = {ranking.key(c, f) for c, f in ranking.patterns()}
+    keys.discard(None)
+    return tuple(sorted(keys))
 
 
-def wild_tier(strength: int) -> tuple[int, int]:
-    """(strength of the same hand without the natural_beats_wild rule, wild
-    cards used) of a natural_beats_wild strength (>= 1)."""
-    return (strength - 1) // WILD_TIERS + 1, WILD_TIERS - 1 - (strength - 1) % WILD_TIERS
+@lru_cache(maxsize=8)
+def _class_keys(ranking: Ranking, tiers: int) -> tuple[tuple[int, ...], ...]:
+    """:meth:`Ranking.classes` of a shape of ranking, with *tiers* strengths
+    per hand class."""
+    keys = _sorted_keys(ranking)
+    if tiers == 1:
+        return keys
+    return tuple(k + (-used,) for k in keys for used in range(tiers - 1, -1, -1))
+
+
+# natural_beats_wild: each hand class splits into tiers by wild cards used.
+GRADED_TIERS = 8  # True / "graded": 0..7 wild cards, fewer wins
+PLAIN_TIERS = 2  # "plain": natural, or made with wild cards
+NATURAL_BEATS_WILD_RULES = ("graded", "plain")
+
+
+def _natural_beats_wild(value, where: str) -> bool | str:
+    """natural_beats_wild as stored: False, True (the graded rule, today's
+    meaning of True) or "plain"."""
+    allowed = 'False, True, "graded" or "plain"'
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        raise _option_type_error("natural_beats_wild", value, allowed, where)
+    word = value.strip().lower()
+    if word not in NATURAL_BEATS_WILD_RULES:
+        raise _option_error("natural_beats_wild", value, allowed, where)
+    return True if word == "graded" else word
+
+
+def wild_tier(strength: int, tiers: int = GRADED_TIERS) -> tuple[int, int]:
+    """(strength of the same hand without the natural_beats_wild rule, tier)
+    of a natural_beats_wild strength (>= 1). The tier is the wild cards used
+    (graded, the default) or, with tiers=PLAIN_TIERS, 0 for a natural hand
+    and 1 for one made with wild cards."""
+    return (strength - 1) // tiers + 1, tiers - 1 - (strength - 1) % tiers
+
+
+def wild_use_words(ranking: Ranking, strength: int) -> str:
+    """How the hand of a natural_beats_wild strength was made, as words for
+    :func:`pyrankcore.describe`: " (natural)", " (2 wild cards)" or, under
+    the plain rule, " (wild)"; "" for a ranking without the rule."""
+    if not ranking.natural_beats_wild:
+        return ""
+    used = wild_tier(strength, ranking.wild_tiers)[1]
+    if used == 0:
+        return " (natural)"
+    if ranking.natural_beats_wild == "plain":
+        return " (wild)"
+    return f" ({used} wild card{'s' if used > 1 else ''})"
 
 
 def _card_id(text: str) -> int:
@@ -755,8 +836,18 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
 
     Wild cards are options too: ``wild=`` ("jokers", a rank such as "2",
     cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True``, and
-    the house rules ``natural_beats_wild`` and ``double_ace_flush`` (see
-    :class:`Ranking`).
+    two house rules (see :class:`Ranking`):
+
+    * ``natural_beats_wild``: True or "graded" (fewer wild cards among the
+      five that play win), or "plain" (a hand without wild cards beats the
+      same hand made with them; one wild card or more tie).
+    * ``double_ace_flush=True``: every wild card may duplicate a card held,
+      so a flush may hold two or more aces (A-A-A-9-5 beats A-A-K-9-5);
+      five cards of one rank are five of a kind, never a flush, so four
+      natural aces and a wild card are five aces. Not with the graded
+      natural_beats_wild.
+
+    Combinations the tables cannot rank are refused here, with the reason.
 
     >>> ranking("short_deck", trips_over_straight=True).name
     'short_deck[trips_over_straight]'

@@ -15,12 +15,16 @@
 # flush[w][S] (S: the 13-bit ranks of one suit's natural cards) = the best
 # flush or straight flush of S plus w wild cards of that suit:
 #     flush[w][S] = max over ranks r not in S of flush[w - 1][S | r]
-# (a wild card never duplicates a card already held: no double-ace flush).
+# (a wild card never duplicates a card already held; the double_ace_flush
+# house rule adds the flushes that repeat a rank, see _double_ace_flushes).
 #
 # The bug (bug=True, high games) is an ace, or any card that completes a
 # straight or a flush: rank[w][M] = max(M with w more aces (five aces if
 # that makes five), the best straight M completes with w cards); the flush
 # side is as above. In low games the bug is a full fitter.
+#
+# natural_beats_wild splits each strength into tiers by the fewest wild
+# cards that reach it (_tier_rank, _tier_flush).
 
 from itertools import combinations
 
@@ -149,12 +153,14 @@ cdef void _flush_level(const uint16_t[::1] prev, uint16_t[::1] cur, int w,
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef void _tier_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] sums, list levels,
-                     list out, int max_wild):
+                     list out, int max_wild, int tiers):
     """natural_beats_wild, rank tables: each entry's strength becomes its tier
-    strength, (v - 1) * TIERS + TIERS - used, where used is the fewest wild
-    cards that reach v: the least u with levels[u] equal at that pattern
-    (levels[u] is the best with at most u wild cards, and a five of fewer
-    than five - u naturals cannot use fewer than 5 - |M| wild cards)."""
+    strength, (v - 1) * tiers + tiers - min(used, tiers - 1), where used is
+    the fewest wild cards that reach v: the least u with levels[u] equal at
+    that pattern (levels[u] is the best with at most u wild cards, and a
+    five of fewer than five - u naturals cannot use fewer than 5 - |M| wild
+    cards). tiers is GRADED_TIERS (one tier per count) or PLAIN_TIERS
+    (natural, or not)."""
     cdef Py_ssize_t j, n = counts.shape[0]
     cdef int w, u, r, size, lo
     cdef uint32_t slot
@@ -185,10 +191,12 @@ cdef void _tier_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] sums, lis
                 u = lo if lo < w else w
                 while u < w and level[u][slot] != v:
                     u += 1
-                dest[w][slot] = <uint16_t>((v - 1) * 8 + 8 - u)
+                if u > tiers - 1:
+                    u = tiers - 1
+                dest[w][slot] = <uint16_t>((v - 1) * tiers + tiers - u)
 
 
-cdef list _tier_flush(list levels, int max_wild):
+cdef list _tier_flush(list levels, int max_wild, int tiers):
     """natural_beats_wild, flush tables: as _tier_rank, by suit rank mask."""
     import numpy as np
     bits = np.array([bin(m).count("1") for m in range(8192)])
@@ -199,32 +207,44 @@ cdef list _tier_flush(list levels, int max_wild):
         for u in range(w - 1, -1, -1):   # the least u wins: go down
             ok = (levels[u] == levels[w]) & (bits + u >= 5)
             used = np.where(ok, u, used)
-        tiers = np.where(v > 0, (v - 1) * 8 + 8 - used, 0)
-        out.append(tiers.astype(np.uint16))
+        used = np.minimum(used, tiers - 1)
+        out.append(np.where(v > 0, (v - 1) * tiers + tiers - used, 0).astype(np.uint16))
     return out
 
 
 cdef _double_ace_flushes(object ranking, dict strength, object table, int w):
-    """double_ace_flush: a wild card may duplicate a card held, so the best
-    flush of a suit's ranks S plus w wild cards that repeats a rank makes
-    every wild card an ace (at most four: five aces are five of a kind) and
-    keeps S's highest ranks: flushes compare card by card, and an ace is the
-    highest card. Kept where it beats the flush without repeats."""
+    """double_ace_flush (see Ranking.double_ace_flush): each wild card may
+    duplicate a card held, so the best flush of a suit's ranks S plus w wild
+    cards that repeats a rank makes every wild card the top rank (an ace)
+    and keeps S's highest ranks: flushes compare card by card. Kept where it
+    beats the flush without repeats. Five aces are five of a kind, never a
+    flush, and the rank table already gives them: with four wild cards they
+    need the suit's own ace, which the hand then holds; five wild cards make
+    them in any hand. So from w = 4 on only suits without their ace are
+    left, and from w = 5 on none."""
+    if w >= 5:
+        return
     top_first = sorted(ranking.deck_ranks, key=ranking.value, reverse=True)
-    aces = min(w, 4)
-    for mask in range(8192):
-        held = [r for r in top_first if mask >> r & 1]
-        if len(held) != bin(mask).count("1") or not 5 <= len(held) + w <= 7:
-            continue
-        counts = [0] * 13
-        counts[_rankings.ACE] += aces
-        for r in held[: 5 - aces]:
-            counts[r] += 1
-        if max(counts) == 1:
-            continue   # no repeat: the table already has it
-        value = strength[ranking.key(tuple(counts), True)]
-        if value > table[mask]:
-            table[mask] = value
+    wild_cards = (top_first[0],) * w
+    value_of = {}   # by the five cards that play
+    for n in range(5 - w, 8 - w):
+        for held in combinations(top_first, n):   # best first, as top_first
+            five = (wild_cards + held)[:5]
+            value = value_of.get(five)
+            if value is None:
+                repeats = 5 - len(set(five))
+                value = 0   # no repeat (the table has it), or five aces
+                if 0 < repeats < 4:
+                    counts = [0] * 13
+                    for r in five:
+                        counts[r] += 1
+                    value = strength[ranking.key(tuple(counts), True)]
+                value_of[five] = value
+            mask = 0
+            for r in held:
+                mask |= 1 << r
+            if value > table[mask]:
+                table[mask] = value
 
 
 cdef GameTables _build_wild(object ranking):
@@ -239,6 +259,7 @@ cdef GameTables _build_wild(object ranking):
     # The tables are first built in the numbering without tiers.
     classes = replace(ranking, natural_beats_wild=False).classes()
     strength = {k: i + 1 for i, k in enumerate(classes)}
+    cdef int tiers = ranking.wild_tiers
     # The same hands in this ranking's numbering (five of a kind added).
     renumber = np.array([0] + [strength[k] for k in base_ranking.classes()], dtype=np.uint16)
     natural_rank = renumber[_table_copy(base.game.rank, PRC_RANK_LEN)]
@@ -295,14 +316,14 @@ cdef GameTables _build_wild(object ranking):
         else:
             flush_tables.append(None)
 
-    if ranking.natural_beats_wild:
+    if tiers > 1:
         tiered = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in rank_tables]
-        _tier_rank(counts, sums, rank_tables, tiered, max_wild)
+        _tier_rank(counts, sums, rank_tables, tiered, max_wild, tiers)
         rank_tables = tiered
         natural_rank = tiered[0]
         if natural_flush is not None:
             flush_levels = flush_tables if dominant else [natural_flush] * (max_wild + 1)
-            tiered_flush = _tier_flush(flush_levels, max_wild)
+            tiered_flush = _tier_flush(flush_levels, max_wild, tiers)
             natural_flush = tiered_flush[0]
             flush_tables = tiered_flush if dominant else [natural_flush] + [None] * max_wild
         classes = ranking.classes()
@@ -360,4 +381,7 @@ cdef GameTables _build_wild(object ranking):
     t.wild.max_id = 53 if ranking.jokers else 51
     t.wild.natural_bits = natural_bits
     t.wild.lowest = 1 if ranking.wild_lowest else 0
+    # natural_beats_wild where a flush hurts a low: see prc_wild_value
+    low_flush = tiers > 1 and ranking.flush_mode == _rankings.FLUSH_LOW
+    t.wild.low_flush_tiers = tiers if low_flush else 0
     return t

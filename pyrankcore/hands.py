@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core
-from pyrankcore._rankings import ACE, HIGH, RANKINGS, Ranking, wild_tier
+from pyrankcore._rankings import ACE, HIGH, RANKINGS, Ranking, wild_use_words
 from pyrankcore.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -251,9 +251,7 @@ def describe(strength: Integer, game: Game = "high") -> str:
     key = _class_key(tables, value)
     suffix = ""
     if ranking.natural_beats_wild:  # the last field is the wild cards used
-        used = wild_tier(value)[1]
-        key = key[:-1]
-        suffix = " (natural)" if used == 0 else f" ({used} wild card{'s' if used > 1 else ''})"
+        key, suffix = key[:-1], wild_use_words(ranking, value)
     cat, values = key[1], [v for v in key[2:] if v != -99]
     group_ranks = [_rank_of_value(v) for v in values]
     if ranking.low and cat == Category.HIGH_CARD:

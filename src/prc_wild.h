@@ -13,7 +13,8 @@
  * A hand costs the usual sum of card entries, one rank lookup, and one
  * flush lookup per suit that holds five cards with the wild ones. In low
  * games wild cards never need a flush (a wild card takes another suit), so
- * only w = 0 looks at suits there.
+ * only w = 0 looks at suits there, and, under natural_beats_wild, a hand
+ * whose best low would use no wild card (see prc_wild_value).
  */
 #ifndef PRC_WILD_H
 #define PRC_WILD_H
@@ -44,6 +45,9 @@ typedef struct {
     uint8_t wild_flag[64];
     uint64_t missing_bits;
     int max_id;
+    /* natural_beats_wild in a low game where flushes count: its strengths
+     * per hand class (else 0); see prc_wild_value. */
+    int low_flush_tiers;
 } prc_wild_t;
 
 /* Every card of rank r in a suit-major mask. */
@@ -68,6 +72,15 @@ static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_
     }
     if (w == 0) return prc_game_value(&x->natural, key, bits, n);
     uint16_t best = x->rank[w][prc_rank_slot((uint32_t)key)];
+    if (x->low_flush_tiers && (key & PRC_FLUSH_BITS) && best % x->low_flush_tiers == 0) {
+        /* The rank tables read the natural cards without their suits, and
+         * the top tier says the best hand needs no wild card; but five
+         * natural cards of one suit are a flush, which hurts a low. If the
+         * natural cards with their suits fall short, one wild card makes
+         * the hand (it stands for one of those five in another suit): the
+         * tier below. */
+        if (prc_game_value(&x->natural, key, bits, n - w) != best) best -= 1;
+    }
     const uint16_t *flush = x->flush[w];
     if (flush) {
         /* A suit's counter starts at 3: with w wild cards it makes a flush

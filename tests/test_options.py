@@ -55,6 +55,8 @@ BAD_VALUES = [
     ("qualifier", "3", "'3'", "five ranks"),  # nothing could qualify
     ("qualifier", 13, "13", "0..12"),
     ("qualifier", "Z", "'Z'", "0..12"),
+    ("natural_beats_wild", "sometimes", "'sometimes'", '"plain"'),
+    ("natural_beats_wild", "", "''", '"graded"'),
 ]
 
 
@@ -81,6 +83,8 @@ BAD_TYPES = [
     ("lowest_rank", None),
     ("qualifier", 6.5),  # a comparison TypeError deep in key() before
     ("qualifier", [6]),
+    ("natural_beats_wild", 1),
+    ("natural_beats_wild", None),
 ]
 
 

@@ -45,7 +45,7 @@ from math import comb
 import numpy as np
 import pytest
 import wild_reference as wr
-from wild_reference import Spec, cards
+from wild_reference import Spec, assert_same_order, cards, show
 
 import pyrankcore as prc
 from pyrankcore.errors import (
@@ -72,53 +72,20 @@ needs_wild = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
 
 JOKERS_WILD = Spec("high", ("jokers",))
 BUG = Spec("high", bug=True)
-HOUSE_RULES = ("double_ace_flush", "natural_beats_wild")
 
 
 def game(spec: Spec):
-    """The pyrankcore ranking for a reference spec; house rules that are not
-    supported yet skip the test."""
-    options = spec.options()
-    try:
-        return prc.ranking(spec.base, **options)
-    except (InvalidOptionError, TypeError) as exc:
-        rules = [r for r in HOUSE_RULES if r in options]
-        if rules and any(r in str(exc) for r in rules) or "not supported" in str(exc):
-            pytest.skip(f"house rule not supported yet: {exc}")
-        raise
+    """The pyrankcore ranking for a reference spec."""
+    return prc.ranking(spec.base, **spec.options())
 
 
 def house(**options):
-    """ranking("high", wild="jokers", **options), or a skip when the house
-    rule is not supported yet."""
+    """ranking("high", wild="jokers", **options)."""
     return game(Spec("high", ("jokers",), **options))
 
 
 def ev(text: str, g) -> int:
     return int(prc.evaluate(text, g))
-
-
-def show(hand) -> str:
-    return " ".join(wr.card_text(int(c)) for c in hand)
-
-
-def assert_same_order(strengths, keys, hands, label, limit=8):
-    """The implementation's strengths order the hands exactly as the
-    reference keys do (ties included)."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i])
-    problems = []
-    for a, b in zip(order, order[1:]):
-        sa, sb = int(strengths[a]), int(strengths[b])
-        if keys[a] == keys[b] and sa != sb:
-            problems.append(f"should tie: {show(hands[a])} ({sa}) and {show(hands[b])} ({sb})")
-        elif keys[a] < keys[b] and not sa < sb:
-            problems.append(
-                f"{show(hands[b])} should beat {show(hands[a])}, got strengths {sb} vs {sa} "
-                f"(reference keys {keys[b]} > {keys[a]})"
-            )
-        if len(problems) >= limit:
-            break
-    assert not problems, f"{label}: order disagrees with the reference:\n" + "\n".join(problems)
 
 
 # ==========================================================================
@@ -169,6 +136,7 @@ FAST_VS_LITERAL = [
     Spec("high", ("lowest",)),
     Spec("high", ("jokers",), double_ace_flush=True),
     Spec("high", ("jokers",), natural_beats_wild=True),
+    Spec("high", ("jokers",), natural_beats_wild="plain"),
     Spec("ace_five", ("jokers",)),
     Spec("ace_five_8", ("jokers",)),
     Spec("deuce_seven", ("jokers",)),
@@ -486,11 +454,32 @@ def test_a_bug_with_other_wild_cards_is_refused_by_name():
     [
         Spec("high", ("jokers",), double_ace_flush=True),
         Spec("high", ("jokers",), natural_beats_wild=True),
+        Spec("high", ("jokers",), natural_beats_wild="plain"),
+        Spec("high", ("jokers",), double_ace_flush=True, natural_beats_wild="plain"),
+        Spec("deuce_seven", ("jokers",), natural_beats_wild="plain"),
+        Spec("ace_six", bug=True, natural_beats_wild=True),
     ],
     ids=repr,
 )
 def test_random_hands_house_rules(spec):
     _order_check(spec, 900, 2, seed=5)
+
+
+@needs_wild
+@pytest.mark.parametrize(
+    "spec",
+    [
+        Spec("high", ("2",), double_ace_flush=True),
+        Spec("high", ("2", "jokers"), double_ace_flush=True, natural_beats_wild="plain"),
+        Spec("high", ("lowest",), double_ace_flush=True),
+        Spec("high", ("2",), natural_beats_wild="plain"),
+        Spec("short_deck", ("A",), double_ace_flush=True),
+        Spec("deuce_seven", ("2",), natural_beats_wild=True),
+    ],
+    ids=repr,
+)
+def test_random_hands_house_rules_with_up_to_four_wild_cards(spec):
+    _order_check(spec, 300, 4, seed=6)
 
 
 @needs_wild
@@ -551,6 +540,62 @@ def test_double_ace_flush_house_rule():
     assert prc.category(hand, g) is prc.Category.FLUSH
     # without two aces nothing changes: the joker is the best missing card
     assert ev("Kh 9h 8h 5h Jk", g) == ev("Ah Kh 9h 8h 5h", g)
+
+
+DOUBLE_ACE_MANY_WILD = [
+    ("high", "2"),
+    ("high", "3"),
+    ("high", "A"),
+    ("high", "K"),
+    ("high", "lowest"),
+    ("high", ("2", "jokers")),
+    ("short_deck", "A"),
+    ("short_deck", "K"),
+    ("short_deck", "lowest"),
+]
+
+
+@needs_wild
+@pytest.mark.parametrize(("base", "wild"), DOUBLE_ACE_MANY_WILD, ids=repr)
+def test_double_ace_flush_with_four_or_more_wild_cards(base, wild):
+    # Four or more possible wild cards in a hand used to raise KeyError on
+    # every call: a flush of five aces is no hand of the ranking. Ruling:
+    # every wild card may duplicate a card held ("a flush containing two or
+    # more aces"), and five cards of one rank are five of a kind, never a
+    # flush.
+    g = prc.ranking(base, wild=wild, double_ace_flush=True)
+    assert prc.describe(ev("As Ks Qs Js Ts", g), g) == "Royal Flush"
+    assert prc.category(ev("Ac Ad Ah As Qs Js Ts", g), g) in (
+        prc.Category.FOUR_OF_A_KIND,
+        prc.Category.FIVE_OF_A_KIND,  # aces or queens wild
+    )
+
+
+@needs_wild
+def test_double_ace_flush_ruling_with_deuces_wild():
+    g = prc.ranking("high", wild="2", double_ace_flush=True)
+    # two wild cards duplicate the ace: A-A-A-9-5 of spades, a flush that
+    # beats A-A-K-9-5, which beats the best flush without repeats
+    three_aces = ev("As 9s 5s 2c 2d", g)
+    assert prc.category(three_aces, g) is prc.Category.FLUSH
+    assert three_aces > ev("As Ks 9s 5s 2c", g) > ev("Ac Kc Qc Jc 9c", g)
+    assert ev("As Ks 9s 5s 2c", g) > ev("Ah Kh Qh 9h 5h", g)
+    # a flush of four aces never plays: the same cards are four aces
+    four = ev("As 7s 2c 2d 2h", g)
+    assert four == ev("Ac Ad Ah As 7s", g)
+    assert prc.category(four, g) is prc.Category.FOUR_OF_A_KIND
+    # four natural aces and a wild card, an ace and four wild cards, or five
+    # wild cards: five aces, never a flush
+    for hand in (
+        "Ac Ad Ah As 2s",
+        "As 2c 2d 2h 2s",
+        "As 2c 2d 2h 2s Ks Qs",
+        "Ac Ad Ah As 2s 3s 4s",
+    ):
+        assert prc.describe(ev(hand, g), g) == "Five of a Kind, Aces", hand
+    # the house rule changes the order within flushes, never a category
+    plain = prc.ranking("high", wild="2")
+    assert prc.probabilities(g, 5).counts == prc.probabilities(plain, 5).counts
 
 
 @needs_wild
@@ -716,6 +761,54 @@ def test_natural_beats_wild_house_rule():
     assert ev("7c 7d 7h 2s 3d", g) > ev("7s 7h Jk 2c 3c", g)
     # seven cards: the natural five are chosen when they are as good
     assert ev("As Ks Qs Js Ts Jk 2c", g) == ev("As Ks Qs Js Ts 3c 2c", g)
+
+
+@needs_wild
+def test_natural_beats_wild_plain_house_rule():
+    # 000's first sentence alone: "a natural hand beats an equal hand in
+    # which one or more of the cards are represented by wild cards"; hands
+    # made with one or two wild cards tie.
+    g = prc.ranking("high", wild="jokers", natural_beats_wild="plain")
+    assert g.natural_beats_wild == "plain"
+    assert g.name == "high[natural_beats_wild=plain,wild=jokers]"
+    assert ev("As Ks Qs Js Ts", g) > ev("Ah Kh Qh Jh Jk", g) == ev("Ad Kd Qd Jk Jk", g)
+    assert ev("Ad Kd Qd Jk Jk", g) > ev("Kc Qc Jc Tc 9c", g)  # only between equals
+    assert ev("7c 7d 7h 2s 3d", g) > ev("7s 7h Jk 2c 3c", g) == ev("7s Jk Jk 2c 3c", g)
+    assert ev("As Ks Qs Js Ts Jk 2c", g) == ev("As Ks Qs Js Ts 3c 2c", g)
+    assert prc.describe(ev("Ad Kd Qd Jk Jk", g), g) == "Royal Flush (wild)"
+    assert prc.describe(ev("As Ks Qs Js Ts", g), g) == "Royal Flush (natural)"
+    # the graded rule (True) tells one wild card from two
+    graded = prc.ranking("high", wild="jokers", natural_beats_wild=True)
+    assert prc.ranking("high", wild="jokers", natural_beats_wild="graded") == graded
+    assert ev("Ah Kh Qh Jh Jk", graded) > ev("Ad Kd Qd Jk Jk", graded)
+    # two strengths per class (eight when graded), five of a kind included
+    base = prc.ranking("high", wild="jokers")
+    n = len(base.classes())
+    assert len(g.classes()) == 2 * n and len(graded.classes()) == 8 * n
+    # the plain rule fits uint16 strengths with double_ace_flush too
+    both = prc.ranking("high", wild="jokers", double_ace_flush=True, natural_beats_wild="plain")
+    assert ev("Ah 9h 8h 5h Jk", both) > ev("Ac Kc Qc Jc 9c", both)
+    assert ev("As Ks Qs Js Ts", both) > ev("Ah Kh Qh Jh Jk", both)
+    with pytest.raises(InvalidOptionError, match="double_ace_flush"):
+        prc.ranking("high", wild="jokers", double_ace_flush=True, natural_beats_wild="graded")
+    with pytest.raises(InvalidOptionError, match="natural_beats_wild"):
+        prc.ranking("high", natural_beats_wild="plain")  # no wild card
+
+
+@needs_wild
+@pytest.mark.parametrize("rule", [True, "plain"])
+@pytest.mark.parametrize("wild", [{"bug": True}, {"wild": "jokers"}], ids=["bug", "joker"])
+def test_natural_beats_wild_in_deuce_to_seven_counts_a_natural_flush(rule, wild):
+    # Five natural cards of one suit are a flush in deuce-to-seven, so a
+    # 7-5-4-3-2 whose natural cards are all clubs needs the wild card (in
+    # another suit): made with one wild card, not natural. Used to rank it
+    # natural.
+    g = prc.ranking("deuce_seven", natural_beats_wild=rule, **wild)
+    suited = ev("7c 5c 4c 3c 2c Jk", g)
+    assert suited == ev("7d 5h 4s 3c Jk", g) == ev("7c 5c 4c 3c 2c 6c Jk", g)
+    assert suited < ev("7d 5h 4s 3c 2c", g)
+    assert suited < ev("7d 5h 4s 3c 2c Jk", g)  # the natural five play
+    assert prc.describe(suited, g).endswith("(1 wild card)" if rule is True else "(wild)")
 
 
 @needs_wild

@@ -17,8 +17,10 @@ The rules, as this reference applies them
   makes five of a kind: a rank's natural cards plus enough wild cards to make
   five.  Five of a kind beats a straight flush; higher ranks beat lower.
 * ``double_ace_flush``: a wild card may stand for any card at all, duplicates
-  included, so a flush may hold two or more aces.  Flushes compare card by
-  card, highest first, so A-A-9-8-5 beats A-K-Q-J-9.
+  included, so a flush may hold two or more aces (000: "a flush containing two
+  or more aces"; every wild card may duplicate).  Flushes compare card by
+  card, highest first, so A-A-9-8-5 beats A-K-Q-J-9.  Five cards of one rank
+  are five of a kind, never a flush.
 * The bug (jokers with ``bug=True``): in high games a bug is an ace, or any
   card that completes a straight or a flush (so a five-card hand in which a
   bug stands for anything but an ace must be a straight, flush or straight
@@ -32,7 +34,10 @@ The rules, as this reference applies them
   wild, aces counting high, so aces are never wild this way.
 * ``natural_beats_wild``: between otherwise equal hands, the one using fewer
   wild cards among the five that play wins (000's first sentence and 001; a
-  player with six or seven cards picks the five that rank best this way).
+  player with six or seven cards picks the five that rank best this way):
+  True or "graded".  "plain" (000's first sentence alone): a hand without
+  wild cards beats the same hand made with them; hands made with one or more
+  wild cards tie.
 * Six or seven cards: the best five, as without wild cards.
 
 Method
@@ -57,7 +62,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 from operator import add as add_counts
 
@@ -127,6 +132,29 @@ def card_text(c: int) -> str:
     return "Jk" if c in JOKERS else RANK_CHARS[c // 4] + SUIT_CHARS[c % 4]
 
 
+def show(hand) -> str:
+    return " ".join(card_text(int(c)) for c in hand)
+
+
+def assert_same_order(strengths, keys, hands, label, limit=8):
+    """The implementation's strengths order the hands exactly as the
+    reference keys do (ties included)."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i])
+    problems = []
+    for a, b in zip(order, order[1:]):
+        sa, sb = int(strengths[a]), int(strengths[b])
+        if keys[a] == keys[b] and sa != sb:
+            problems.append(f"should tie: {show(hands[a])} ({sa}) and {show(hands[b])} ({sb})")
+        elif keys[a] < keys[b] and not sa < sb:
+            problems.append(
+                f"{show(hands[b])} should beat {show(hands[a])}, got strengths {sb} vs {sa} "
+                f"(reference keys {keys[b]} > {keys[a]})"
+            )
+        if len(problems) >= limit:
+            break
+    assert not problems, f"{label}: order disagrees with the reference:\n" + "\n".join(problems)
+
+
 # --------------------------------------------------------------------------
 # the game
 
@@ -135,15 +163,18 @@ def card_text(c: int) -> str:
 class Spec:
     """A base game and its wild-card options, in the words of the API.
 
-    ``wild`` holds the option's parts: "jokers", a rank character ("2"), card
-    text ("Jh Js") or "lowest"; one part is passed as a str, several as a tuple.
+    ``base`` is a built-in ranking's name or a wild-free Ranking (a stripped
+    deck, house-rule options).  ``wild`` holds the option's parts: "jokers",
+    a rank character ("2"), card text ("Jh Js") or "lowest"; one part is
+    passed as a str, several as a tuple.  ``natural_beats_wild`` is False,
+    True (or "graded") or "plain".
     """
 
-    base: str = "high"
+    base: str | Ranking = "high"
     wild: tuple = ()
     bug: bool = False
     double_ace_flush: bool = False
-    natural_beats_wild: bool = False
+    natural_beats_wild: bool | str = False
     # derived
     wild_ranks: frozenset = field(init=False, compare=False, repr=False)
     wild_ids: frozenset = field(init=False, compare=False, repr=False)
@@ -162,7 +193,7 @@ class Spec:
 
     @property
     def ranking(self) -> Ranking:
-        return RANKINGS[self.base]
+        return RANKINGS[self.base] if isinstance(self.base, str) else self.base
 
     @property
     def jokers_wild(self) -> bool:
@@ -183,7 +214,7 @@ class Spec:
             opts["wild"] = self.wild[0] if len(self.wild) == 1 else tuple(self.wild)
         for name in ("bug", "double_ace_flush", "natural_beats_wild"):
             if getattr(self, name):
-                opts[name] = True
+                opts[name] = getattr(self, name)
         return opts
 
     def deck(self) -> list[int]:
@@ -220,9 +251,28 @@ class Spec:
 
 
 @cache
+def _keys_of(ranking: Ranking) -> dict:
+    return {}
+
+
 def _base_key(ranking: Ranking, counts: tuple, flush: bool):
-    key = ranking.key(counts, flush)
-    return NO_LOW if key is None else key
+    return _key_function(ranking)(counts, flush)
+
+
+def _key_function(ranking: Ranking):
+    """The base game's key of a pattern (NO_LOW for no qualifying low),
+    remembered per ranking; hashing the Ranking once per hand, not once per
+    pattern, keeps the many-wild-card hands quick."""
+    known = _keys_of(ranking)
+
+    def base_key(counts: tuple, flush: bool):
+        found = known.get((counts, flush))
+        if found is None:
+            key = ranking.key(counts, flush)
+            found = known[(counts, flush)] = NO_LOW if key is None else key
+        return found
+
+    return base_key
 
 
 def _category(key) -> int | None:
@@ -239,11 +289,16 @@ def _five_of_a_kind_key(rank: int):
 def _multi_ace_flush_key(ranking: Ranking, ranks):
     """A flush whose ranks repeat (double_ace_flush): card by card, highest first."""
     order = ranking.category_order().index(FLUSH)
-    return (order, FLUSH) + tuple(sorted(ranks, reverse=True))
+    return (order, FLUSH) + tuple(sorted((ranking.value(r) for r in ranks), reverse=True))
 
 
 def _extend(key, spec: Spec, wilds_used: int):
-    return key + (-wilds_used,) if spec.natural_beats_wild else key
+    """The key with natural_beats_wild's last field: minus the wild cards
+    used ("graded"), or minus one for any ("plain")."""
+    rule = spec.natural_beats_wild
+    if not rule:
+        return key
+    return key + (-(min(wilds_used, 1) if rule == "plain" else wilds_used),)
 
 
 def _five_of_a_kind(spec: Spec, naturals, wild, bugs):
@@ -263,55 +318,76 @@ def _five_of_a_kind(spec: Spec, naturals, wild, bugs):
 
 def best_key(hand, spec: Spec):
     """Key of the best five-card hand among 5 to 7 cards (larger is better)."""
-    ranking = spec.ranking
     naturals, wild, bugs = spec.split(hand)
-    taken = set(naturals)
-    if spec.double_ace_flush:
-        pool = spec.deck()
-    else:
-        pool = [c for c in spec.deck() if c not in taken]
-    avail = Counter(c // 4 for c in pool)
-    suits_of = {r: frozenset(c % 4 for c in pool if c // 4 == r) for r in ranking.deck_ranks}
+    best = _five_of_a_kind(spec, naturals, wild, bugs)
+    if best is not None:
+        # Five of a kind is the top category and the best one of the whole
+        # hand (with the fewest wild cards) is already chosen; the five-card
+        # subsets below never make one.
+        return best
+    # the cards a wild card may stand for: any not among the hand's naturals
+    taken = frozenset(() if spec.double_ace_flush else naturals)
     is_wild = set(wild)
     is_bug = set(bugs)
-
-    best = _five_of_a_kind(spec, naturals, wild, bugs)
     for five in combinations([int(c) for c in hand], 5):
-        nat = [c for c in five if c not in is_wild and c not in is_bug]
+        nat = tuple(sorted(c for c in five if c not in is_wild and c not in is_bug))
         n_bug = sum(c in is_bug for c in five)
         k = 5 - len(nat)
-        nat_counts = [0] * 13
-        for c in nat:
-            nat_counts[c // 4] += 1
-        nat_suits = {c % 4 for c in nat}
-        nat_ranks = {c // 4 for c in nat}
-        # all five in one suit: a flush where flushes count, else just five cards
-        may_flush = len(nat_suits) <= 1
-        for need, add in _rank_multisets(ranking.deck_ranks, k):
-            if not spec.double_ace_flush and any(n > avail[r] for r, n in need):
-                continue
-            counts = tuple(map(add_counts, nat_counts, add))
-            if max(counts) >= 5:
-                continue  # five of a kind: valued above, from the whole hand
-            candidates = []
-            # unsuited: possible unless every choice puts all five in one suit
-            if spec.double_ace_flush or not _forced_one_suit(need, nat_suits, suits_of):
-                candidates.append(_base_key(ranking, counts, False))
-            if may_flush:
-                flush = _flush_key(spec, ranking, counts, need, nat_suits, nat_ranks, suits_of)
-                if flush is not None:
-                    candidates.append(flush)
-            for key in candidates:
-                if key == NO_LOW:
-                    continue
-                if n_bug and _category(key) not in BUG_CATEGORIES:
-                    # a bug that is not in a straight or flush must be an ace
-                    if add[ACE] < n_bug:
-                        continue
-                key = _extend(key, spec, k)
-                if best is None or key > best:
-                    best = key
+        # wild cards (and bugs) are interchangeable: only their number counts
+        key = _best_of_five(spec.ranking, spec.double_ace_flush, taken, nat, k, n_bug)
+        if key is not None:
+            key = _extend(key, spec, k)
+            if best is None or key > best:
+                best = key
     return NO_LOW if best is None else best
+
+
+@lru_cache(maxsize=200_000)
+def _best_of_five(ranking, double_ace_flush, taken, nat, k, n_bug):
+    """The best key (without natural_beats_wild's field) of five cards: the
+    natural cards *nat* and k wild cards, n_bug of them bugs, that may stand
+    for any card of the deck outside *taken*; None if no hand qualifies."""
+    pool = [r * 4 + s for r in ranking.deck_ranks for s in range(4) if r * 4 + s not in taken]
+    avail = Counter(c // 4 for c in pool)
+    suits_of = {r: frozenset(c % 4 for c in pool if c // 4 == r) for r in ranking.deck_ranks}
+    base_key = _key_function(ranking)
+    nat_counts = [0] * 13
+    for c in nat:
+        nat_counts[c // 4] += 1
+    nat_suits = {c % 4 for c in nat}
+    nat_ranks = {c // 4 for c in nat}
+    # all five in one suit: a flush where flushes count, else just five cards
+    may_flush = len(nat_suits) <= 1
+    best = None
+    for need, add in _rank_multisets(ranking.deck_ranks, k):
+        if not double_ace_flush and any(n > avail[r] for r, n in need):
+            continue
+        counts = tuple(map(add_counts, nat_counts, add))
+        if max(counts) >= 5:
+            continue  # five of a kind: valued from the whole hand
+        candidates = []
+        # unsuited: possible unless every choice puts all five in one suit
+        unsuited = double_ace_flush or not _forced_one_suit(need, nat_suits, suits_of)
+        if unsuited:
+            candidates.append(base_key(counts, False))
+        # a flush never helps a low hand, and where flushes do not count it
+        # is the same hand: then only a forced flush is looked at
+        if may_flush and not (unsuited and (ranking.low or not ranking.flushes)):
+            flush = _flush_key(
+                ranking, double_ace_flush, base_key, counts, need, nat_suits, nat_ranks, suits_of
+            )
+            if flush is not None:
+                candidates.append(flush)
+        for key in candidates:
+            if key == NO_LOW:
+                continue
+            if n_bug and _category(key) not in BUG_CATEGORIES:
+                # a bug that is not in a straight or flush must be an ace
+                if add[ACE] < n_bug:
+                    continue
+            if best is None or key > best:
+                best = key
+    return best
 
 
 @cache
@@ -327,17 +403,17 @@ def _rank_multisets(deck_ranks, k):
     return tuple(found)
 
 
-def _flush_key(spec, ranking, counts, need, nat_suits, nat_ranks, suits_of):
+def _flush_key(ranking, double_ace_flush, base_key, counts, need, nat_suits, nat_ranks, suits_of):
     """Key of the five cards as a flush, or None when no legal choice of the
     substitutes puts all five in one suit."""
     for s in nat_suits or range(4):
-        if not spec.double_ace_flush and not (
+        if not double_ace_flush and not (
             all(n == 1 and r not in nat_ranks and s in suits_of[r] for r, n in need)
         ):
             continue
         ranks = [r for r in range(13) for _ in range(counts[r])]
         if len(set(ranks)) == 5 or not ranking.flushes:
-            return _base_key(ranking, counts, True)  # Ranking.key ignores suits if it must
+            return base_key(counts, True)  # Ranking.key ignores suits if it must
         return _multi_ace_flush_key(ranking, ranks)
     return None
 
