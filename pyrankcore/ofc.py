@@ -59,6 +59,7 @@ from pyrankcore.hands import (
     RANK_NAMES,
     RANK_PLURALS,
     Category,
+    _integer,
     category,
     describe,
 )
@@ -114,12 +115,19 @@ DECK_SIZE = 52
 OFC_DEALT, PINEAPPLE_DEALT, MOST_DEALT = 13, 17, 17
 
 
-def _check_points(option: str, value: Any) -> int:
-    """A points value: a plain int (not a bool, not a float) in 0..MAX_POINTS."""
-    if isinstance(value, bool) or not isinstance(value, int):
+def _option_int(option: str, value: Any, allowed: str) -> int:
+    """An int or NumPy integer (not a bool, not a float) as a plain int."""
+    try:
+        return _integer(value, option)
+    except TypeError:
         raise OptionTypeError(
-            f"{option} must be {_POINTS}, not {type(value).__name__} ({show_value(value)})"
-        )
+            f"{option} must be {allowed}, not {type(value).__name__} ({show_value(value)})"
+        ) from None
+
+
+def _check_points(option: str, value: Any) -> int:
+    """A points value: an int (or NumPy integer) in 0..MAX_POINTS, as an int."""
+    value = _option_int(option, value, _POINTS)
     if not 0 <= value <= MAX_POINTS:
         raise InvalidOptionError(
             f"invalid {option}={show_value(value)}; {option} must be {_POINTS}"
@@ -140,10 +148,7 @@ def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
 
 
 def _check_decks(decks: Any) -> int:
-    if isinstance(decks, bool) or not isinstance(decks, int):
-        raise OptionTypeError(
-            f"decks must be 1 or 2, not {type(decks).__name__} ({show_value(decks)})"
-        )
+    decks = _option_int("decks", decks, "1 or 2")
     if decks not in (1, 2):
         raise InvalidOptionError(f"invalid decks={show_value(decks)}; decks must be 1 or 2")
     return decks
@@ -181,12 +186,14 @@ def _category_points(option: str, value: Any) -> tuple[tuple[Category, int], ...
                 f"each entry of {option} must be a (Category, points) pair, "
                 f"not {type(item).__name__} ({show_value(item)})"
             )
-        cat, points = item
-        if isinstance(cat, bool) or not isinstance(cat, int):
+        try:
+            cat = _integer(item[0], "a category")
+        except TypeError:
             raise OptionTypeError(
                 f"a category in {option} must be a Category, "
-                f"not {type(cat).__name__} ({show_value(cat)})"
-            )
+                f"not {type(item[0]).__name__} ({show_value(item[0])})"
+            ) from None
+        points = item[1]
         if not 0 <= cat <= max(Category):
             raise InvalidOptionError(
                 f"invalid category {show_value(cat)} in {option}; a Category is 0..9 "
@@ -244,8 +251,8 @@ class RoyaltyTable:
         set_field(self, "front_trips", _per_rank("front_trips", self.front_trips))
         set_field(self, "middle", _category_points("middle", self.middle))
         set_field(self, "back", _category_points("back", self.back))
-        _check_points("middle_royal", self.middle_royal)
-        _check_points("back_royal", self.back_royal)
+        set_field(self, "middle_royal", _check_points("middle_royal", self.middle_royal))
+        set_field(self, "back_royal", _check_points("back_royal", self.back_royal))
 
 
 STANDARD_ROYALTIES = RoyaltyTable()
@@ -305,8 +312,9 @@ class Rules:
                 "royalties must be a RoyaltyTable, "
                 f"not {type(self.royalties).__name__} ({show_value(self.royalties)})"
             )
+        set_field = object.__setattr__  # frozen: store NumPy integers as ints, once, here
         for name in ("row_points", "scoop_bonus", "majority_bonus", "moon_bonus"):
-            _check_points(name, getattr(self, name))
+            set_field(self, name, _check_points(name, getattr(self, name)))
         for name in ("fantasyland", "shoot_the_moon"):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -316,12 +324,9 @@ class Rules:
         _check_choice("fantasyland_cards", self.fantasyland_cards, ("fixed", "progressive"))
         _check_choice("stay", self.stay, ("classic", "pineapple"))
         _check_choice("fantasyland_min", self.fantasyland_min, ("QQ", "KK", "AA"))
-        _check_decks(self.decks)
-        fixed = self.fixed_cards
-        if isinstance(fixed, bool) or not isinstance(fixed, int):
-            raise OptionTypeError(
-                f"fixed_cards must be an int 13..17, not {type(fixed).__name__} ({show_value(fixed)})"
-            )
+        set_field(self, "decks", _check_decks(self.decks))
+        fixed = _option_int("fixed_cards", self.fixed_cards, "an int 13..17")
+        set_field(self, "fixed_cards", fixed)
         if not 13 <= fixed <= 17:
             raise InvalidOptionError(
                 f"invalid fixed_cards={show_value(fixed)}; fixed_cards must be an int 13..17"
@@ -623,7 +628,7 @@ class Board:
     def __init__(
         self, front: CardsLike, middle: CardsLike, back: CardsLike, *, decks: int = 1
     ) -> None:
-        _check_decks(decks)
+        decks = _check_decks(decks)
         parse = _core.parse_cards if decks == 1 else _parse_dd
         rows = []
         for name, cards, size in (("front", front, 3), ("middle", middle, 5), ("back", back, 5)):
@@ -838,21 +843,20 @@ def check_deal(dealt: Sequence[int], rules: Rules | None = None) -> int:
         raise TypeError(
             f"dealt must be a sequence of card counts, one per player, not {type(dealt).__name__}"
         )
-    for seat, n in enumerate(dealt):
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"dealt[{seat}] must be an int, not {type(n).__name__}")
+    counts = [_integer(n, f"dealt[{seat}]") for seat, n in enumerate(dealt)]
+    for seat, n in enumerate(counts):
         if not OFC_DEALT <= n <= MOST_DEALT:
             raise InvalidArgumentError(
                 f"dealt[{seat}]={show_value(n)}: an OFC player is dealt "
                 f"{OFC_DEALT} to {MOST_DEALT} cards"
             )
-    _check_players(len(dealt), rules.decks)
-    total = sum(dealt)
+    _check_players(len(counts), rules.decks)
+    total = sum(counts)
     held = DECK_SIZE * rules.decks
     if total > held:
         decks_hold = "one deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
         raise InvalidArgumentError(
-            f"this deal needs {total} cards ({' + '.join(map(str, dealt))}); {decks_hold} {held}"
+            f"this deal needs {total} cards ({' + '.join(map(str, counts))}); {decks_hold} {held}"
         )
     return total
 

@@ -19,7 +19,7 @@ enumerations of about 0.35 ms each (the rank-board path of
 src/prc_equity.h), about 17 s on one core of a shared 2-core EPYC and 10 s
 with ``threads=2`` (minutes when the machine is busy); the file is 229 kB.
 It is saved as ``preflop_matrix.bin`` in the cache folder: the
-``cache_dir`` argument, else the ``PYRANKCORE_CACHE_DIR`` environment
+``cache_dir`` argument (``""`` is refused; the current folder is ``"."``), else the ``PYRANKCORE_CACHE_DIR`` environment
 variable, else ``platformdirs.user_cache_dir("pyrankcore")`` when
 platformdirs is installed, else ``$XDG_CACHE_HOME/pyrankcore`` or
 ``~/.cache/pyrankcore``. Later calls read it and keep it in memory.
@@ -29,14 +29,19 @@ sha256 of the inputs that make the matrix: format, library version, grid
 order, board count and a fingerprint of the hold'em ranking; the shape, the
 dtype and a sha256 of the data), then the 169 x 169 little-endian float64
 values. It is written to a temporary name and renamed over the old file,
-so a reader never sees half a file. A read trusts nothing in the file: the
-header and data have fixed sizes; the header must equal the one this
-library would write for that data; and the matrix must have
-``m + m.T == 1`` within 1e-12, exactly 1/2 on the diagonal, and a few cells
-exactly as the equity engine counts them now (AA v KK, 72o v AA, AKs v QQ;
-about 0.1 s with the engine's start-up, once per process). Any failure
-(damage, another version, a different file) means the matrix is computed
-again and the file replaced. A folder that cannot be written gives the
+so a reader never sees half a file. A read checks the file against
+accidental damage and other versions: the header and data have fixed
+sizes, and the header must equal the one this library would write for that
+data (the data's sha256 and the inputs' digest included). It checks the
+values against wrong data: the matrix must have ``m + m.T == 1`` within
+1e-12, exactly 1/2 on the diagonal, and a few cells exactly as the equity
+engine counts them now (AA v KK, 72o v AA, AKs v QQ; about 0.1 s with the
+engine's start-up, once per process). Any failure (damage, another
+version, a different file) means the matrix is computed again and the file
+replaced. The checksums are not a signature: a deliberate edit that
+rewrites the data and its sha256 together and keeps the symmetry, the
+diagonal and those cells is read as it is, so the cache folder needs the
+same protection as any file a program reads. A folder that cannot be written gives the
 computed matrix with one :class:`CacheWriteWarning`; it is kept in memory,
 so later calls in the process do not compute it again.
 """
@@ -52,7 +57,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore.errors import PyrankcoreError
+from pyrankcore.errors import InvalidArgumentError, PyrankcoreError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,6 +104,13 @@ def cache_path(cache_dir: str | os.PathLike[str] | None = None) -> Path:
     """Where :func:`preflop_matrix` keeps the matrix (see the module notes)."""
     if cache_dir is not None and not isinstance(cache_dir, (str, os.PathLike)):
         raise TypeError(f"cache_dir must be a path or None, not {type(cache_dir).__name__}")
+    if isinstance(cache_dir, str) and not cache_dir:
+        # Path("") is the current folder: too easy to get by accident (an
+        # unset setting read as ""), so it must be asked for as ".".
+        raise InvalidArgumentError(
+            'cache_dir is empty; name a folder ("." for the current one) or pass None '
+            f"for the default ({ENV_VAR}, else the user cache folder)"
+        )
     folder = Path(cache_dir) if cache_dir is not None else _default_dir()
     return folder / FILE_NAME
 

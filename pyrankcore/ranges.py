@@ -10,9 +10,11 @@ Hold'em (``hole_cards=2``): PokerStove syntax
 Tokens are separated by commas (and/or spaces). Ranks are ``AKQJT98765432``,
 in either case; ``10`` is a ten in one card or one rank of a class
 (``10h``, ``A10s``), but a pair of tens is written ``TT`` (``1010``,
-``10T`` are refused). ``Jk``, in any case, is the joker's text everywhere in
-pyrankcore, so king-jack is written king first (``KJ``, ``KJs``); every
-other class may name its lower rank first.
+``10T`` are refused). pyrankcore's card text reads ``Jk``, in any case, as
+a joker, so a hold'em range refuses ``Jk`` in any case too and king-jack is
+written king first (``KJ``, ``KJs``); every other class may name its lower
+rank first. (Omaha patterns take upper-case ranks only, so there ``JK`` is
+a jack and a king: see below.)
 
 * ``AKs`` suited (4 combos), ``AKo`` offsuit (12), ``AK`` both (16),
   ``QQ`` a pair (6). The higher rank may come second (``KAs`` = ``AKs``).
@@ -44,9 +46,11 @@ A token is a pattern of up to ``hole_cards`` cards, and means every hand
 that *contains* it: ``AA`` is any hand with at least two aces (as the
 ProPokerTools documentation defines it), the same as ``AA**``.
 
-* a card is a rank (``AKQJT98765432``, upper case), ``*`` (any rank), or
-  nothing, followed optionally by a suit (``s h d c``) or a suit variable
-  (``w x y z``): ``As``, ``A``, ``Ax``, ``*h``, ``x``;
+* a card is a rank (``AKQJT98765432``, upper case only), ``*`` (any rank),
+  or nothing, followed optionally by a suit (``s h d c``) or a suit
+  variable (``w x y z``): ``As``, ``A``, ``Ax``, ``*h``, ``x``. Ranks and
+  suits never share a letter's case, so ``AAJK`` is two aces, a jack and a
+  king, and ``Jk`` (the joker in card text; ``k`` is no suit) is refused;
 * one suit variable is one suit; different variables are different suits,
   and a variable is never a suit written out in the same token (``ssxx`` is
   two spades and two cards of one other suit). So ``AxAyxy`` is
@@ -63,8 +67,9 @@ Not supported (an error says so): ``+``, ``-`` and spans, rank variables
 (``$ds``) and percentages.
 
 Range text is ASCII: a character outside it (a Kelvin sign for a K, an
-Arabic-Indic digit in a weight, a no-break space) is refused, with its
-code point in the message. Every mistake raises
+Arabic-Indic digit in a weight, a no-break space, a suit symbol such as
+``\u2660``, which card text takes but a range does not) is refused, with
+its code point in the message. Every mistake raises
 :class:`~pyrankcore.errors.RangeSyntaxError` (a ValueError) naming the
 token (its repr) and what is allowed; nothing is dropped.
 
@@ -88,6 +93,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from pyrankcore._core import format_cards, parse_cards
 from pyrankcore._rankings import show_value
 from pyrankcore.errors import InvalidArgumentError, RangeSyntaxError
+from pyrankcore.hands import _integer
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike
@@ -159,6 +165,17 @@ _EXPLICIT = re.compile(r"([2-9tjqka])([cdhs])([2-9tjqka])([cdhs])")
 _WEIGHT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 # Two tens side by side, at least one written "10": "1010", "10T", "T10".
 _TENS_WITH_10 = re.compile(r"10(?:10|t)|t10", re.IGNORECASE)
+# The suit symbols card text reads (black and white), with their letters.
+_SUIT_SYMBOLS = {
+    "\u2660": "s",
+    "\u2664": "s",
+    "\u2665": "h",
+    "\u2661": "h",
+    "\u2666": "d",
+    "\u2662": "d",
+    "\u2663": "c",
+    "\u2667": "c",
+}
 # Range text is split at commas and these (ASCII) spaces only, so any other
 # character stays inside a token, where the ASCII check names it.
 _SPACES = re.compile(r"[ \t\r\n]+")
@@ -288,7 +305,10 @@ def _omaha_specs(body: str, hole_cards: int) -> list[_Spec]:
                 f"this syntax ({_OMAHA_UNSUPPORTED[c]}) is not supported; use {_OMAHA_ALLOWED}"
             )
         elif c.upper() in RANKS:
-            raise _BadToken(f"ranks are upper case here ({c.upper()}); use {_OMAHA_ALLOWED}")
+            joker = ""
+            if c == "k" and text[i - 1 : i] == "J":
+                joker = " (Jk is the joker in card text; here JK is a jack and a king)"
+            raise _BadToken(f"ranks are upper case here ({c.upper()}){joker}; use {_OMAHA_ALLOWED}")
         elif c.isalpha() and c.isupper():
             raise _BadToken(
                 f"{c!r} is not a rank (rank variables are not supported); use {_OMAHA_ALLOWED}"
@@ -377,13 +397,16 @@ def _omaha_token(body: str, hole_cards: int) -> list[Combo]:
 
 def _check_ascii(token: str) -> None:
     """Range text is ASCII: other letters and digits that look like ranks
-    or weights (the Kelvin sign, Arabic-Indic digits) are refused, not read."""
+    or weights (the Kelvin sign, Arabic-Indic digits) are refused, not read.
+    Suit symbols, which card text takes, get the letter to write instead."""
     for c in token:
         if not (c.isascii() and c.isprintable()):
             name = unicodedata.name(c, "a control character")
+            suit = _SUIT_SYMBOLS.get(c)
+            hint = f" (a suit symbol: write it as {suit})" if suit else ""
             raise _BadToken(
-                f"{ascii(c)} ({name}) is not allowed: range text is ASCII, ranks "
-                "AKQJT98765432 (or 10), suits cdhs, weights like 0.5"
+                f"{ascii(c)} ({name}) is not allowed: range text is ASCII{hint}: suits "
+                "s h d c, ranks AKQJT98765432 (or 10), weights like 0.5"
             )
 
 
@@ -425,7 +448,8 @@ def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
     Raises
     ------
     TypeError
-        *text* is not a str, or *hole_cards* not an int.
+        *text* is not a str, or *hole_cards* not an int (a NumPy integer
+        is one; a bool or float is not).
     RangeSyntaxError
         A bad token (named in the message, with what is allowed), an empty
         range, a weight outside (0, 1], or one combo given two weights.
@@ -439,8 +463,7 @@ def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is a str, not {type(text).__name__}")
-    if isinstance(hole_cards, bool) or not isinstance(hole_cards, int):
-        raise TypeError(f"hole_cards must be an int, not {type(hole_cards).__name__}")
+    hole_cards = _integer(hole_cards, "hole_cards")
     if hole_cards not in HOLE_CARDS:
         raise InvalidArgumentError(
             f"invalid hole_cards={show_value(hole_cards)}; hole_cards must be 2, 4, 5 or 6"
