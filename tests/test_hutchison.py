@@ -2,7 +2,11 @@
 tables step by step, the rulings the module docstring names, properties and
 bad input."""
 
+import importlib
+import importlib.util
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +20,9 @@ from pyrankcore.errors import (
 )
 
 HI_LO = "Omaha Hi-Lo"
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench" / "hutchison_agreement.py"
+README = ROOT / "README.md"
 
 
 # The worked examples on the author's page (erh.homestead.com/omaha.html,
@@ -311,6 +318,25 @@ def test_bad_games(game, error):
     with pytest.raises(error):
         hutchison_points("As Ks Ah Kh", game)
     assert issubclass(UnknownGameError, ValueError)
+
+
+def test_published_measurements_are_the_bench_defaults():
+    # The module notes and the README quote one command line; running the
+    # bench with no options must be exactly that setup.
+    bench = importlib.util.spec_from_file_location("hutchison_agreement", BENCH)
+    module = importlib.util.module_from_spec(bench)
+    bench.loader.exec_module(module)
+    defaults = module.build_parser().parse_args([])
+    notes = " ".join(importlib.import_module("pyrankcore.hutchison").__doc__.split())
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    for text in (notes, readme):
+        assert "python bench/hutchison_agreement.py" in text
+        found = re.search(r"--hands (\d+) --seed (\d+) --trials (\d+) --threads (\d+)", text)
+        assert found is not None
+        quoted = tuple(int(n) for n in found.groups())
+        assert quoted == (defaults.hands, defaults.seed, defaults.trials, defaults.threads)
+        assert f"{defaults.hands} random hands" in text
+        assert f"{defaults.trials:,} deals each" in text
 
 
 def test_exported():

@@ -31,6 +31,8 @@ from pyrankcore.ofc import (
     OFC_DEALT,
     PINEAPPLE_DEALT,
     Board,
+    Category,
+    RoyaltyTable,
     Rules,
     check_deal,
     fantasyland,
@@ -162,6 +164,36 @@ def test_fantasyland_hands_count_in_the_deal() -> None:
 def test_bad_deals_are_refused(dealt, error, match) -> None:
     with pytest.raises(error, match=match):
         check_deal(dealt)
+
+
+@pytest.mark.parametrize("kind", [np.int8, np.int64, np.uint32])
+def test_numpy_integers_count_as_ints(kind) -> None:
+    assert check_deal([kind(PINEAPPLE_DEALT)] * 3) == 51
+    assert type(check_deal([kind(13), 13])) is int
+    with pytest.raises(InvalidArgumentError, match=r"dealt\[0\]=12"):
+        check_deal([kind(12), 13])
+    rules = Rules(decks=kind(2), majority_bonus=kind(1), fixed_cards=kind(14), row_points=kind(2))
+    assert rules == Rules(decks=2, majority_bonus=1, fixed_cards=14, row_points=2)
+    assert hash(rules) == hash(Rules(decks=2, majority_bonus=1, fixed_cards=14, row_points=2))
+    assert all(type(v) is int for v in (rules.decks, rules.majority_bonus, rules.fixed_cards))
+    assert check_deal([PINEAPPLE_DEALT] * 6, rules) == 102
+    table = RoyaltyTable(middle_royal=kind(60), middle=[(kind(Category.FLUSH), kind(9))])
+    assert table == RoyaltyTable(middle_royal=60, middle=[(Category.FLUSH, 9)])
+    board = Board("Kd Kd 5c", "Ah Ah Kh 9h 2h", "7c 7c 7d 7d 7s", decks=kind(2))
+    assert board.decks == 2 and type(board.decks) is int
+    with pytest.raises(InvalidOptionError, match="invalid decks=3"):
+        Rules(decks=kind(3))
+
+
+@pytest.mark.parametrize("bad", [True, 13.0, np.float64(13), np.bool_(True), np.array(13)])
+def test_bools_floats_and_arrays_are_not_counts(bad) -> None:
+    with pytest.raises(TypeError, match=r"dealt\[1\] must be an int"):
+        check_deal([13, bad])
+    for field in ("decks", "majority_bonus", "fixed_cards"):
+        with pytest.raises(OptionTypeError, match=f"{field} must be"):
+            Rules(**{field: bad})
+    with pytest.raises(OptionTypeError, match="decks must be 1 or 2"):
+        Board("Kd Kh 5c", "Ah As Kc 9h 2h", "7c 7h 7d 7s 8s", decks=bad)
 
 
 def test_check_deal_takes_rules_or_none() -> None:

@@ -370,6 +370,18 @@ def test_a_wrong_computation_is_an_error_not_a_cache_file(tmp_path, monkeypatch,
     assert os.listdir(tmp_path) == []
 
 
+def test_an_empty_cache_dir_is_refused(tmp_path, monkeypatch, counted):
+    # Path("") is the current folder; an empty setting must not put the
+    # matrix there by accident (an empty PYRANKCORE_CACHE_DIR means the default).
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InvalidArgumentError, match=r'cache_dir is empty; name a folder \("\."'):
+        preflop.cache_path("")
+    with pytest.raises(InvalidArgumentError, match="cache_dir is empty"):
+        pyrankcore.preflop_matrix(cache_dir="")
+    assert counted == [] and os.listdir(tmp_path) == []
+    assert preflop.cache_path(".").resolve() == tmp_path.resolve() / preflop.FILE_NAME
+
+
 def test_cache_location_env_var_and_default(tmp_path, monkeypatch, counted):
     monkeypatch.setenv(preflop.ENV_VAR, str(tmp_path / "env"))
     assert preflop.cache_path() == tmp_path / "env" / preflop.FILE_NAME

@@ -9,6 +9,7 @@ import doctest
 from itertools import combinations
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -368,6 +369,19 @@ def test_text_outside_ascii_is_refused_and_shown(text, token, char):
     assert "ASCII" in message
 
 
+@pytest.mark.parametrize(
+    ("symbols", "letter"),
+    [("\u2660\u2664", "s"), ("\u2665\u2661", "h"), ("\u2666\u2662", "d"), ("\u2663\u2667", "c")],
+)
+@pytest.mark.parametrize("hole_cards", [2, 4])
+def test_suit_symbols_are_refused_with_the_letter_to_write(symbols, letter, hole_cards):
+    for symbol in symbols:
+        assert pyrankcore.parse_cards("A" + symbol) == pyrankcore.parse_cards("A" + letter)
+        text = f"A{symbol}K{symbol}"
+        message = check_named(text, text, hole_cards, reason=f"write it as {letter}")
+        assert "range text is ASCII" in message
+
+
 @pytest.mark.parametrize("text", ["AA:\u0660.\u0665", "A\u212aQJ", "AA\u00a0KK"])
 def test_omaha_text_outside_ascii_is_refused(text):
     check_named(text, text, hole_cards=4, reason="ASCII")
@@ -404,6 +418,21 @@ def test_jk_is_the_joker_not_king_jack(text):
     check_named(text, text, reason="joker")
 
 
+def test_omaha_ranks_are_upper_case_so_jk_there_is_jack_king():
+    # Omaha patterns take upper-case ranks and lower-case suits, so JK can
+    # only be a jack and a king; Jk (k is no suit) is refused with the
+    # joker named, as card text would read it.
+    jack_king = parsed("AAJK", hole_cards=4)
+    assert jack_king == parsed("AAKJ", hole_cards=4) == parsed("KJAA", hole_cards=4)
+    assert len(jack_king) == comb(4, 2) * 4 * 4
+    for hand in jack_king:
+        assert sorted(c >> 2 for c in hand) == [RANKS.index(r) for r in "JKAA"]
+    for text in ("AsJkKsQs", "AAJk", "Jk"):
+        message = check_named(text, text, hole_cards=4, reason="joker")
+        assert "JK is a jack and a king" in message
+    check_named("AAjk", "AAjk", hole_cards=4, reason="upper case")
+
+
 def test_king_jack_spellings():
     assert parse_range("KJ") == parse_range("kj") == parse_range("Kj") == parse_range("kJ")
     assert len(parse_range("KJ")) == 16
@@ -429,12 +458,20 @@ def test_argument_types():
     for bad in (None, b"AKs", ["AKs"], 5):
         with pytest.raises(TypeError):
             parse_range(bad)
-    for bad in (True, "2", 2.0, None):
-        with pytest.raises(TypeError):
+    for bad in (True, "2", 2.0, None, np.float64(2), np.bool_(True), np.array(2), [2]):
+        with pytest.raises(TypeError, match="hole_cards must be an int"):
             parse_range("AKs", hole_cards=bad)
     for bad in (0, 1, 3, 7, -2):
         with pytest.raises(InvalidArgumentError, match=f"hole_cards={bad}"):
             parse_range("AKs", hole_cards=bad)
+
+
+@pytest.mark.parametrize("kind", [np.int8, np.int64, np.uint16, np.intc])
+def test_hole_cards_takes_numpy_integers(kind):
+    assert parse_range("AKs", hole_cards=kind(2)) == parse_range("AKs")
+    assert parse_range("AKQJ", hole_cards=kind(4)) == parse_range("AKQJ", hole_cards=4)
+    with pytest.raises(InvalidArgumentError, match="hole_cards=3"):
+        parse_range("AKs", hole_cards=kind(3))
 
 
 def test_long_text_is_cut_in_the_message():
