@@ -127,12 +127,12 @@ def _option_int(option: str, value: Any, allowed: str) -> int:
 
 def _check_points(option: str, value: Any) -> int:
     """A points value: an int (or NumPy integer) in 0..MAX_POINTS, as an int."""
-    value = _option_int(option, value, _POINTS)
-    if not 0 <= value <= MAX_POINTS:
+    points = _option_int(option, value, _POINTS)
+    if not 0 <= points <= MAX_POINTS:
         raise InvalidOptionError(
-            f"invalid {option}={show_value(value)}; {option} must be {_POINTS}"
+            f"invalid {option}={show_value(points)}; {option} must be {_POINTS}"
         )
-    return value
+    return points
 
 
 def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
@@ -147,8 +147,8 @@ def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
         )
 
 
-def _check_decks(decks: Any) -> int:
-    decks = _option_int("decks", decks, "1 or 2")
+def _check_decks(value: Any) -> int:
+    decks = _option_int("decks", value, "1 or 2")
     if decks not in (1, 2):
         raise InvalidOptionError(f"invalid decks={show_value(decks)}; decks must be 1 or 2")
     return decks
