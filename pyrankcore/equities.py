@@ -17,9 +17,11 @@ with the board, the dead cards or another player's cards are removed, as
 PokerStove and OMPEval do; combinations of combos that collide with each
 other are skipped. Weights: the integer counts are unweighted (every
 combination of combos counts once); ``equity``, ``win`` and ``tie`` weigh
-each combination by the product of its combos' weights. Monte Carlo draws
+each combination by the product of its combos' weights (each range's
+weights scaled by its largest: only ratios matter). Monte Carlo draws
 combos in proportion to their weights, so there the counts are weighted
-by construction.
+by construction (a weight below 2**-53 of its range's total is never
+drawn: see integer_weights).
 """
 
 from __future__ import annotations
@@ -350,7 +352,9 @@ def _range_combos(
     except ValueError as exc:
         if not_cards is not None and _is_cards(text.strip()[:2]):
             # it starts as a hand: name the card that is wrong
-            raise type(not_cards)(f"seat {seat}: {text.strip()!r} is not a hand: {not_cards}") from None
+            raise type(not_cards)(
+                f"seat {seat}: {text.strip()!r} is not a hand: {not_cards}"
+            ) from None
         if not_cards is not None or not _is_cards(fixed):
             raise
         raise type(exc)(f"seat {seat}: {exc} (a comma makes a range; {how})") from None
@@ -1168,9 +1172,12 @@ def equity(
         Cards out of play (folded hands, exposed stud cards, discards).
     exact
         None: enumerate every deal when that takes about a second or less,
-        Monte Carlo otherwise. True: enumerate; refused, before any work,
-        when the estimate (every combination of the hands' combos, times
-        the deals each) is above an hour per thread. False: Monte Carlo.
+        or less than Monte Carlo would (ranges that rarely fit make Monte
+        Carlo redraw), Monte Carlo otherwise. True: enumerate; refused,
+        before any work, when the estimate (the combinations of the hands'
+        combos that fit, times the deals each, and the steps past those
+        that do not) is above an hour per thread, or when a sample finds
+        no combination that fits. False: Monte Carlo.
     trials, target_se
         Bound Monte Carlo: the number of deals (default 1,000,000), and/or
         stop once every player's standard error is at most *target_se*
@@ -1194,14 +1201,16 @@ def equity(
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         Bad cards, a card twice, card counts the game does not deal.
     InvalidArgumentError
-        Fewer than 2 or more than 10 players, a range left empty, bad
-        trials/target_se/seed, an infeasible exact=True (the message names
-        the estimated cost), comma text in a game without ranges.
+        Fewer than 2 or more than 10 players, a range left empty, ranges
+        that never fit together, bad trials/target_se/seed, an infeasible
+        exact=True (the message names the estimated cost), comma text in a
+        game without ranges.
     TypeError
         Arguments of the wrong type.
     KeyboardInterrupt
-        Ctrl-C: long runs wait for their worker threads in steps of 0.05 s
-        and stop them within milliseconds (no thread is left running).
+        Ctrl-C: long runs (and every Monte Carlo run with ranges) wait for
+        their worker threads in steps of 0.05 s and stop them within
+        milliseconds (no thread is left running).
 
     >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
     >>> [round(p.equity, 4) for p in r.players]

@@ -774,7 +774,9 @@ def test_comma_text_that_is_no_range_says_how_to_write_a_hand(variant, hands, fi
 
 def _ace_spades_range():
     """51 combos, every one holding the ace of spades."""
-    return ",".join("As" + c for c in (pyrankcore.format_cards([i]) for i in range(52)) if c != "As")
+    return ",".join(
+        "As" + c for c in (pyrankcore.format_cards([i]) for i in range(52)) if c != "As"
+    )
 
 
 def test_ranges_that_never_fit_raise_however_many_combinations():
@@ -794,12 +796,12 @@ def test_exact_true_on_ranges_that_cannot_fit_says_so_not_a_cost():
 def test_exact_none_picks_enumeration_when_few_combinations_fit():
     # 24**8 combinations, 3,265,920 of them fit: stepping skips the rest,
     # while Monte Carlo would redraw about 34,000 times per trial
+    # (the plan is what equity() runs: its result's .exact is the plan's)
     p, _ = eq_mod.plan("Hold'em", ["AA,KK,QQ,JJ"] * 8, "2c3d4h5s")
     assert p.exact
     assert p.seconds < 200  # not the 1.1e11 combinations at 3 ns each
-    # and a run that the old estimate sent to Monte Carlo
-    r = equity("Hold'em", ["AA,KK,QQ,JJ"] * 5, "2c3d4h5s9s")
-    assert r.exact
+    p, _ = eq_mod.plan("Hold'em", ["AA,KK,QQ,JJ"] * 7, "2c3d4h5s9s")
+    assert p.exact
 
 
 def test_a_sample_without_fitting_combinations_does_not_count_one():
@@ -807,8 +809,7 @@ def test_a_sample_without_fitting_combinations_does_not_count_one():
     # 41**5 combinations, of which 1 + 5 * 40 fit (at most one seat holds
     # card 0), too few for the sample to meet
     combos = [
-        [((0, 1 + j), 1.0) for j in range(40)] + [((41 + 2 * s, 42 + 2 * s), 1.0)]
-        for s in range(5)
+        [((0, 1 + j), 1.0) for j in range(40)] + [((41 + 2 * s, 42 + 2 * s), 1.0)] for s in range(5)
     ]
     fit = eq_mod.count_fitting(combos)
     assert fit.seen == 0

@@ -81,9 +81,8 @@ def interrupt(code):
         "'Omaha Hi-Lo 8', ['AsKsQdJd', 'random', 'random'], trials=2**40",
         # Monte Carlo with ranges that rarely fit: most of the time goes to
         # redrawing colliding combos (one thread and two)
-        f"\"Hold'em\", [{rare_fit('K')}, {rare_fit('Q')}], trials=300_000, seed=1",
-        f"\"Hold'em\", [{rare_fit('K')}, {rare_fit('Q')}], trials=2**40, "
-        "threads=2, seed=1",
+        f'"Hold\'em", [{rare_fit("K")}, {rare_fit("Q")}], trials=300_000, seed=1',
+        f'"Hold\'em", [{rare_fit("K")}, {rare_fit("Q")}], trials=2**40, threads=2, seed=1',
     ],
 )
 def test_equity_stops_on_sigint(args):
