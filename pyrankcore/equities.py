@@ -1111,8 +1111,8 @@ def finish_exact(p: _Plan, parts: Sequence[EquityResult]) -> EquityResult:
         raise never_fit()
     if result.weighted is not None and not result.weight_total:
         raise InvalidArgumentError(
-            "the products of the players' combo weights are all below the smallest "
-            "float: give the combos weights closer to each other"
+            "every combination of combos that fits has a product of weights below "
+            "the smallest float: give the combos weights closer to each other"
         )
     return result
 

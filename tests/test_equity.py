@@ -842,6 +842,14 @@ def test_weights_too_small_to_multiply_keep_their_ratios():
     assert small.equities[0] == pytest.approx(0.6545454545454545, abs=1e-12)
 
 
+def test_weights_whose_products_all_underflow_raise_not_fall_back_to_unweighted():
+    # each range's weight-1 combo clashes with every combo of the other
+    # range: the one combination that fits weighs 1e-400, below any float
+    tiny = "0." + "0" * 199 + "1"
+    with pytest.raises(InvalidArgumentError, match="product of weights"):
+        equity("Hold'em", [f"AsAh,AdKs:{tiny}", f"AsAd,AhKh:{tiny}"], "2c3d4h", exact=True)
+
+
 def test_weighted_exact_is_the_same_with_any_number_of_threads():
     hands = ["AKs:0.3, 99:0.7, 87s:0.11", "JJ:0.5, T9s, QQ:0.9"]
     one, two, three = (
