@@ -796,6 +796,7 @@ def plan(
         per_deal *= 2
     per_random_deal = per_deal * _MONTE_CARLO_FACTOR
     fast = fast_spec(fields["spec"])
+    fit: _Fit | None = None
     if fast:  # per deal, so that deals * assignments * per_deal stays the estimate
         per_deal = n_players * _NS_PER_FAST_ASSIGNMENT / deals
     if exact is not False and n_trials is None and target is None:
@@ -829,7 +830,7 @@ def plan(
                 "enumeration over a cluster with pyrankcore.dask.equity(..., threads=T)"
             )
     if exact:
-        if combinations <= COUNT_COMBINATIONS and count_combinations(combos) == 0:
+        if combinations <= COUNT_COMBINATIONS and (fit or count_fitting(combos)).fitting == 0:
             raise never_fit()
         if fast and combinations * n_players <= ROW_CELLS:
             holes, w_arr = _assignment_rows(combos)
