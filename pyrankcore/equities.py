@@ -616,7 +616,7 @@ def count_fitting(combos: Any) -> _Fit:
         _, ok = _fitting(combos, np.arange(total, dtype=np.int64))
         counts = [int(o.sum()) for o in ok]
         heads = [math.prod(sizes[k + 1 :]) for k in range(len(sizes))]
-        # a prefix of k+1 seats fits for (combinations it heads) of the indices
+        # each fitting prefix of k+1 seats starts heads[k] of the indices
         prefixes = [1] + [c // h for c, h in zip(counts, heads)]
         return _Fit(tuple(prefixes), counts[-1] if counts else 1)
     rng = np.random.default_rng(0)
