@@ -212,6 +212,7 @@ cdef _eq_ranges(prc_eq_range_t *r, prc_eq_spec_t *s, list ranges, list keep,
         if cards.ndim != 2 or cards.shape[1] != s.known[p]:
             raise HandSizeError(f"player {p}: combos of {s.known[p]} cards expected")
         n = cards.shape[0]
+        # the kernels index combos with an int and their cards with size_t
         if n < 1 or n > (1 << 30):
             raise InvalidArgumentError(f"player {p}: {n} combos (1 to 2**30 allowed)")
         cv = cards
@@ -246,9 +247,14 @@ cdef _eq_ranges(prc_eq_range_t *r, prc_eq_spec_t *s, list ranges, list keep,
                 keep.append(warr)
                 r[p].weight = &fv[0]
             continue
-        warr = np.ascontiguousarray(weights, dtype=np.uint64)
-        if warr.shape != (n,):
+        given = np.asarray(weights)
+        if given.shape != (n,):
             raise InvalidArgumentError(f"player {p}: weights of the wrong shape")
+        if given.dtype.kind not in "ui" or bool((given < 0).any()):
+            # a cast would turn -1 into 2**64 - 1 and 0.5 into 0
+            raise InvalidArgumentError(
+                f"player {p}: Monte Carlo weights are integers >= 0, not {given.dtype}")
+        warr = np.ascontiguousarray(given, dtype=np.uint64)
         wv = warr
         carr = np.empty(n, dtype=np.uint64)
         cumv = carr

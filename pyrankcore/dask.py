@@ -117,9 +117,11 @@ def equity(
     )
     if p.exact:
         n_tasks = int(min(MAX_TASKS, max(1, p.seconds / TASK_SECONDS)))
+        if p.weighted:  # the same tasks as on one machine: the same float sums
+            n_tasks = equities.WEIGHTED_TASKS
         tasks = equities.exact_tasks(p, n_tasks)
         parts = _compute([dask.delayed(equities.run_exact_task)(p, t) for t in tasks], progress)
-        return equities._total(p, parts)
+        return equities.finish_exact(p, parts)
     chunk_seconds = max(p.seconds * equities.CHUNK, 1e-9)
     per_task = max(1, int(TASK_SECONDS / chunk_seconds))
     total_chunks = -(-p.trials // equities.CHUNK)

@@ -17,9 +17,11 @@ with the board, the dead cards or another player's cards are removed, as
 PokerStove and OMPEval do; combinations of combos that collide with each
 other are skipped. Weights: the integer counts are unweighted (every
 combination of combos counts once); ``equity``, ``win`` and ``tie`` weigh
-each combination by the product of its combos' weights. Monte Carlo draws
+each combination by the product of its combos' weights (each range's
+weights scaled by its largest: only ratios matter). Monte Carlo draws
 combos in proportion to their weights, so there the counts are weighted
-by construction.
+by construction (a weight below 2**-53 of its range's total is never
+drawn: see integer_weights).
 """
 
 from __future__ import annotations
@@ -79,8 +81,18 @@ _NS_PER_ASSIGNMENT = 25.0
 # bounds that array and its temporaries to a few hundred MB.
 ROW_CELLS = 1 << 22
 # Fitting combinations are counted one by one up to this many, sampled
-# above it.
+# above it (FIT_SAMPLE combinations; a count of hits below FIT_HITS_BOUND
+# counts as that many, so that few or no hits err towards more work).
 COUNT_COMBINATIONS = 1 << 20
+FIT_SAMPLE = 1 << 16
+FIT_HITS_BOUND = 3
+# Monte Carlo redraws every combo when two collide: estimated nanoseconds
+# per seat and draw.
+_NS_PER_REDRAW = 5.0
+# Weighted exact runs are split into this many tasks whatever the number
+# of threads (or dask workers): the float sums then add up in the same
+# order, so any number of threads gives the same last bits.
+WEIGHTED_TASKS = 64
 # Calls estimated longer than this run on worker threads while the calling
 # thread waits for them in steps of SIGNAL_POLL_SECONDS, so that Ctrl-C
 # (KeyboardInterrupt) is raised there within that step and stops the
@@ -319,7 +331,9 @@ def _range_combos(
     """A seat's range text as combos (see _player_combos); *not_cards*: why
     the text is not a hand, re-raised when ranges are out of reach."""
     fixed = " ".join(text.replace(",", " ").split())
-    how = f"a fixed hand is written without commas, e.g. {fixed!r}"
+    how = "a fixed hand is written without commas"
+    if _is_cards(fixed):
+        how += f", e.g. {fixed!r}"
     if hole_cards not in RANGE_HOLE_CARDS:
         if not_cards is not None:
             raise not_cards
@@ -336,6 +350,11 @@ def _range_combos(
     try:
         combos = parse_range(text, hole_cards=hole_cards)
     except ValueError as exc:
+        if not_cards is not None and _is_cards(text.strip()[:2]):
+            # it starts as a hand: name the card that is wrong
+            raise type(not_cards)(
+                f"seat {seat}: {text.strip()!r} is not a hand: {not_cards}"
+            ) from None
         if not_cards is not None or not _is_cards(fixed):
             raise
         raise type(exc)(f"seat {seat}: {exc} (a comma makes a range; {how})") from None
@@ -478,6 +497,11 @@ def _prepare(
         known = {len(cards) for cards, _ in combos}
         if len(known) != 1:
             raise HandSizeError(f"seat {seat}: every combo must have the same number of cards")
+        # weights only matter as ratios: scaled by the largest, the products
+        # of exact enumeration stay clear of underflow
+        largest = max(w for _, w in combos)
+        if largest > 0 and largest != 1.0:
+            combos = [(cards, w / largest) for cards, w in combos]
         combos_out.append(tuple(combos))
     known_counts = [len(c[0][0]) for c in combos_out]
     n_live = bin(deck).count("1") - len(taken)
@@ -517,25 +541,32 @@ def _prepare(
 
 
 def _fitting(combos: Any, index: Any) -> Any:
-    """For combination indices (int64 array; seat 0 the most significant
-    digit): the digits (one int64 array per seat) and whether no card is in
-    two combos (bool array)."""
+    """For combination indices (int64 arrays, one per seat, or one int64
+    array of mixed-radix indices, seat 0 the most significant digit): the
+    digits (one array per seat) and, per prefix length k = 1..players,
+    whether the first k combos hold no card twice (bool arrays)."""
     import numpy as np
 
-    digits = []
-    rest = index
-    for seat in reversed(range(len(combos))):
-        n = len(combos[seat])
-        digits.append(rest % n)
-        rest = rest // n
-    digits.reverse()
-    used = np.zeros(len(index), dtype=np.uint64)
-    ok = np.ones(len(index), dtype=bool)
+    if isinstance(index, list):
+        digits = index
+    else:
+        digits = []
+        rest = index
+        for seat in reversed(range(len(combos))):
+            n = len(combos[seat])
+            digits.append(rest % n)
+            rest = rest // n
+        digits.reverse()
+    size = len(digits[0]) if digits else 0
+    used = np.zeros(size, dtype=np.uint64)
+    ok = np.ones(size, dtype=bool)
+    prefixes = []
     for seat, d in enumerate(digits):
         m = _combo_masks(combos[seat])[d]
-        ok &= (used & m) == 0
+        ok = ok & ((used & m) == 0)
         used |= m
-    return digits, ok
+        prefixes.append(ok)
+    return digits, prefixes
 
 
 def _combo_masks(seat_combos: Any) -> Any:
@@ -550,26 +581,59 @@ def _combo_masks(seat_combos: Any) -> Any:
     return out
 
 
-def count_combinations(combos: Any) -> int:
-    """How many combinations of the players' combos hold no card twice:
-    counted (in arrays of bounded size) up to COUNT_COMBINATIONS
-    combinations, estimated from a fixed sample of them above."""
+@dataclass(frozen=True)
+class _Fit:
+    """How many combinations of the players' combos hold no card twice.
+    prefixes[k]: of the first k seats' combos (prefixes[0] = 1, the last
+    is the whole); exact when counted, else an estimate from a sample that
+    errs high when it found few; seen: how many fitting combinations the
+    count or the sample found."""
+
+    prefixes: tuple[int, ...]
+    seen: int
+
+    @property
+    def fitting(self) -> int:
+        return self.prefixes[-1]
+
+    def steps(self, sizes: Sequence[int]) -> int:
+        """The exact kernel's odometer steps: each fitting prefix of k
+        seats tries every combo of seat k."""
+        return sum(f * n for f, n in zip(self.prefixes, sizes))
+
+
+def count_fitting(combos: Any) -> _Fit:
+    """Count the fitting combinations (in arrays of bounded size) up to
+    COUNT_COMBINATIONS combinations, estimate them from a fixed sample of
+    FIT_SAMPLE above (at least FIT_HITS_BOUND hits per prefix length
+    counted: a bound that errs high, so that work is never underestimated
+    much and a sample without hits does not claim that nothing fits)."""
     import numpy as np
 
-    total = math.prod(len(c) for c in combos)
+    sizes = [len(c) for c in combos]
+    total = math.prod(sizes)
     if total <= COUNT_COMBINATIONS:
-        return int(_fitting(combos, np.arange(total, dtype=np.int64))[1].sum())
+        _, ok = _fitting(combos, np.arange(total, dtype=np.int64))
+        counts = [int(o.sum()) for o in ok]
+        heads = [math.prod(sizes[k + 1 :]) for k in range(len(sizes))]
+        # each fitting prefix of k+1 seats starts heads[k] of the indices
+        prefixes = [1] + [c // h for c, h in zip(counts, heads)]
+        return _Fit(tuple(prefixes), counts[-1] if counts else 1)
     rng = np.random.default_rng(0)
-    sample = 1 << 16
-    digits = [rng.integers(0, len(c), sample) for c in combos]
-    used = np.zeros(sample, dtype=np.uint64)
-    ok = np.ones(sample, dtype=bool)
-    for seat, d in enumerate(digits):
-        m = _combo_masks(combos[seat])[d]
-        ok &= (used & m) == 0
-        used |= m
-    # at least one, so that an estimate never claims that nothing fits
-    return max(1, round(total * int(ok.sum()) / sample))
+    digits = [rng.integers(0, n, FIT_SAMPLE) for n in sizes]
+    _, ok = _fitting(combos, digits)
+    prefixes = [1]
+    for k, o in enumerate(ok):
+        hits = max(int(o.sum()), FIT_HITS_BOUND)
+        whole = math.prod(sizes[: k + 1])
+        prefixes.append(min(whole, -(-whole * hits // FIT_SAMPLE)))
+    return _Fit(tuple(prefixes), int(ok[-1].sum()))
+
+
+def count_combinations(combos: Any) -> int:
+    """How many combinations of the players' combos hold no card twice
+    (see count_fitting: exact up to COUNT_COMBINATIONS)."""
+    return count_fitting(combos).fitting
 
 
 def _assignment_rows(combos: Any) -> tuple[Any, Any]:
@@ -580,7 +644,8 @@ def _assignment_rows(combos: Any) -> tuple[Any, Any]:
     import numpy as np
 
     total = math.prod(len(c) for c in combos)
-    digits, ok = _fitting(combos, np.arange(total, dtype=np.int64))
+    digits, prefixes = _fitting(combos, np.arange(total, dtype=np.int64))
+    ok = prefixes[-1]
     rows = np.zeros((int(ok.sum()), len(combos), 8), dtype=np.uint8)
     weights = None
     for seat, d in enumerate(digits):
@@ -592,6 +657,16 @@ def _assignment_rows(combos: Any) -> tuple[Any, Any]:
         if bool((w != 1.0).any()):
             weights = (1.0 if weights is None else weights) * w[d[ok]]
     return rows, weights
+
+
+def never_fit(why: str = "no combination") -> InvalidArgumentError:
+    """The error for ranges that leave no combination of combos without a
+    card twice."""
+    return InvalidArgumentError(f"the players' ranges never fit together ({why})")
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
 
 
 def _duration(seconds: float) -> str:
@@ -721,36 +796,46 @@ def plan(
         per_deal *= 2
     per_random_deal = per_deal * _MONTE_CARLO_FACTOR
     fast = fast_spec(fields["spec"])
+    fit: _Fit | None = None
     if fast:  # per deal, so that deals * assignments * per_deal stays the estimate
         per_deal = n_players * _NS_PER_FAST_ASSIGNMENT / deals
     if exact is not False and n_trials is None and target is None:
         # the work of exact enumeration, counted before anything is built:
-        # every combination is stepped through, the fitting ones dealt out
-        fitting = count_combinations(combos) if combinations < 1 << 62 else combinations
+        # the odometer steps through the combinations (a clash skips every
+        # combination that starts the same way), the fitting ones dealt out
+        fit = count_fitting(combos)
+        fitting = fit.fitting
         seconds = 1e-9 * (
-            fitting * (deals * per_deal + _NS_PER_ASSIGNMENT) + combinations * _NS_PER_COMBINATION
+            fitting * (deals * per_deal + _NS_PER_ASSIGNMENT)
+            + fit.steps([len(c) for c in combos]) * _NS_PER_COMBINATION
         )
+        # Monte Carlo redraws every combo until they fit
+        redraws = combinations / max(fitting, 1) * n_players * _NS_PER_REDRAW
+        per_random_deal += redraws
         if exact is None:
-            exact = seconds <= EXACT_SECONDS * max(threads, 1)
+            monte_carlo = 1e-9 * per_random_deal * DEFAULT_TRIALS
+            exact = seconds <= max(EXACT_SECONDS * max(threads, 1), monte_carlo)
+        elif fit.seen == 0 and (
+            combinations >= 1 << 62 or seconds > MAX_EXACT_SECONDS * max(threads, 1)
+        ):
+            raise never_fit(f"none of {FIT_SAMPLE:,} sampled combinations fits")
         elif combinations >= 1 << 62 or seconds > MAX_EXACT_SECONDS * max(threads, 1):
             raise InvalidArgumentError(
                 f"exact enumeration of {deals * fitting:,} deals ({fitting:,} "
-                f"combination{'s' if fitting != 1 else ''} of the hands, {deals:,} deals "
-                f"each) would take about "
+                f"{_plural(fitting, 'combination')} of the hands, {deals:,} "
+                f"{_plural(deals, 'deal')} each) would take about "
                 f"{_duration(seconds)} on one thread, more than the "
                 f"{_duration(MAX_EXACT_SECONDS)} per thread allowed: for an estimate "
                 "use Monte Carlo (exact=None, trials=N or target_se=...), or spread the "
                 "enumeration over a cluster with pyrankcore.dask.equity(..., threads=T)"
             )
     if exact:
-        if combinations <= COUNT_COMBINATIONS and count_combinations(combos) == 0:
-            raise InvalidArgumentError("the players' ranges never fit together (no combination)")
+        if combinations <= COUNT_COMBINATIONS and (fit or count_fitting(combos)).fitting == 0:
+            raise never_fit()
         if fast and combinations * n_players <= ROW_CELLS:
             holes, w_arr = _assignment_rows(combos)
             if len(holes) == 0:
-                raise InvalidArgumentError(
-                    "the players' ranges never fit together (no combination)"
-                )
+                raise never_fit()
             mult = None
             if len(holes) > 1:
                 holes, mult, w_arr = suit_classes(holes, fields["spec"][7], w_arr)
@@ -1017,6 +1102,22 @@ def _total(p: _Plan, parts: Sequence[EquityResult]) -> EquityResult:
     return result
 
 
+def finish_exact(p: _Plan, parts: Sequence[EquityResult]) -> EquityResult:
+    """The total of an exact plan's tasks (in task order); an error when no
+    combination of the ranges fits, or when every product of weights
+    underflowed (the weights were scaled by each range's largest, so only
+    weights far below 2**-1000 of a range's largest can do that)."""
+    result = _total(p, parts)
+    if result.trials == 0:
+        raise never_fit()
+    if result.weighted is not None and not result.weight_total:
+        raise InvalidArgumentError(
+            "every combination of combos that fits has a product of weights below "
+            "the smallest float: give the combos weights closer to each other"
+        )
+    return result
+
+
 def max_std_error(result: EquityResult) -> float:
     return max(pl.std_error or 0.0 for pl in result.players)
 
@@ -1072,9 +1173,12 @@ def equity(
         Cards out of play (folded hands, exposed stud cards, discards).
     exact
         None: enumerate every deal when that takes about a second or less,
-        Monte Carlo otherwise. True: enumerate; refused, before any work,
-        when the estimate (every combination of the hands' combos, times
-        the deals each) is above an hour per thread. False: Monte Carlo.
+        or less than Monte Carlo would (ranges that rarely fit make Monte
+        Carlo redraw), Monte Carlo otherwise. True: enumerate; refused,
+        before any work, when the estimate (the combinations of the hands'
+        combos that fit, times the deals each, and the steps past those
+        that do not) is above an hour per thread, or when a sample finds
+        no combination that fits. False: Monte Carlo.
     trials, target_se
         Bound Monte Carlo: the number of deals (default 1,000,000), and/or
         stop once every player's standard error is at most *target_se*
@@ -1098,14 +1202,16 @@ def equity(
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         Bad cards, a card twice, card counts the game does not deal.
     InvalidArgumentError
-        Fewer than 2 or more than 10 players, a range left empty, bad
-        trials/target_se/seed, an infeasible exact=True (the message names
-        the estimated cost), comma text in a game without ranges.
+        Fewer than 2 or more than 10 players, a range left empty, ranges
+        that never fit together, bad trials/target_se/seed, an infeasible
+        exact=True (the message names the estimated cost), comma text in a
+        game without ranges.
     TypeError
         Arguments of the wrong type.
     KeyboardInterrupt
-        Ctrl-C: long runs wait for their worker threads in steps of 0.05 s
-        and stop them within milliseconds (no thread is left running).
+        Ctrl-C: long runs (and every Monte Carlo run with ranges) wait for
+        their worker threads in steps of 0.05 s and stop them within
+        milliseconds (no thread is left running).
 
     >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
     >>> [round(p.equity, 4) for p in r.players]
@@ -1131,13 +1237,17 @@ def equity(
 
     stop = np.zeros(1, dtype=np.int32)  # raised to stop the kernels (Ctrl-C)
 
+    # Monte Carlo with ranges may redraw colliding combos for a long time
+    # (the estimate cannot tell): it always runs on workers
+    redraws = not p.exact and any(len(c) > 1 for c in p.combos)
+
     def flag(seconds: float) -> Any:
         # short calls run in this thread; long ones wait for workers here
-        return stop if n_threads > 1 or seconds > INLINE_SECONDS else None
+        return stop if n_threads > 1 or redraws or seconds > INLINE_SECONDS else None
 
     if p.exact:
         n_tasks = n_threads * 8 if n_threads > 1 else (64 if progress else 1)
-        tasks = exact_tasks(p, n_tasks)
+        tasks = exact_tasks(p, WEIGHTED_TASKS if p.weighted else n_tasks)
         bar = _progress_bar(progress, len(tasks), "equity (exact)")
         try:
             parts = _run_threads(
@@ -1146,10 +1256,7 @@ def equity(
         finally:
             if bar is not None:
                 bar.close()
-        result = _total(p, parts)
-        if result.trials == 0:
-            raise InvalidArgumentError("the players' ranges never fit together (no combination)")
-        return result
+        return finish_exact(p, parts)
     ranges = _range_arrays(p)
     total_chunks = -(-p.trials // CHUNK)
     bar = _progress_bar(progress, total_chunks if target is None else 0, "equity (Monte Carlo)")

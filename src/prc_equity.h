@@ -568,7 +568,7 @@ static int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ran
     int64_t total = prc_eq_product(s, ranges, stride);
     if (total < 0 || idx_lo < 0 || idx_lo > idx_hi || idx_hi > total) return PRC_EQ_BAD_SPEC;
     for (int p = 0; p < P; p++)
-        for (int i = 0; i < ranges[p].n * s->known[p]; i++)
+        for (size_t i = 0; i < (size_t)ranges[p].n * (size_t)s->known[p]; i++)
             if (ranges[p].cards[i] >= 52) return PRC_EQ_BAD_SPEC;
     const int fast = allow_fast && prc_eq_fast_ok(s) && top_lo <= 0 && top_hi >= 52;
     prc_eq_state_t st;
@@ -605,7 +605,7 @@ static int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ran
             for (int p = 0; p < P; p++) {
                 const prc_eq_range_t *r = &ranges[p];
                 int k = s->known[p];
-                for (int j = 0; j < k; j++) hole[p * 8 + j] = r->cards[digit[p] * k + j];
+                for (int j = 0; j < k; j++) hole[p * 8 + j] = r->cards[(size_t)digit[p] * k + j];
                 if (r->weight != NULL) w *= r->weight[digit[p]];
             }
             st.stats = stats;
@@ -789,6 +789,8 @@ static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges
                         prc_eq_add_stats(stats, acc, P);
                         return PRC_EQ_NO_DEAL;
                     }
+                    if (tries % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s))
+                        return PRC_EQ_STOPPED;
                 }
             }
             uint64_t bkey = bkey0, bbits = bbits0;
@@ -845,7 +847,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
     for (int p = 0; p < P; p++) {
         const prc_eq_range_t *r = &ranges[p];
         if (r->n < 1 || r->cum[r->n - 1] == 0 || r->cum[r->n - 1] >> 63) return PRC_EQ_BAD_SPEC;
-        for (int i = 0; i < r->n * s->known[p]; i++)
+        for (size_t i = 0; i < (size_t)r->n * (size_t)s->known[p]; i++)
             if (r->cards[i] >= 52) return PRC_EQ_BAD_SPEC;
     }
     uint8_t deck[52];
@@ -888,6 +890,8 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
                 }
                 if (ok) break;
                 if (++tries >= PRC_EQ_MAX_TRIES) return PRC_EQ_NO_DEAL;
+                /* a trial may redraw for a long time: Ctrl-C reaches here */
+                if (tries % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
             }
             prc_eq_reset(&st);
             for (int p = 0; p < P; p++) {
@@ -896,7 +900,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
                 st.key[p] = r->key[i];
                 st.bits[p] = r->bits[i];
                 st.n[p] = k;
-                for (int j = 0; j < k; j++) st.cards[p][j] = r->cards[i * k + j];
+                for (int j = 0; j < k; j++) st.cards[p][j] = r->cards[(size_t)i * k + j];
             }
             /* the missing cards, drawn from the live deck */
             for (int o = 0; o <= P; o++) {

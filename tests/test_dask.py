@@ -44,3 +44,22 @@ def test_local_cluster_equals_one_machine():
         hands = pyrankcore.random_hands(10_000, 5, seed=1)
         got = prd.evaluate_batch(da.from_array(hands, chunks=(2_500, 5))).compute()
         assert np.array_equal(got, pyrankcore.evaluate_batch(hands))
+
+
+def test_equity_of_ranges_that_never_fit_raises_like_one_machine():
+    from pyrankcore.errors import InvalidArgumentError
+
+    aces = ",".join(
+        "As" + c for c in (pyrankcore.format_cards([i]) for i in range(52)) if c != "As"
+    )
+    args = ("Hold'em", [aces] * 4, "2c3d4h5h")
+    with pytest.raises(InvalidArgumentError, match="never fit") as one:
+        pyrankcore.equity(*args)
+    with pytest.raises(InvalidArgumentError, match="never fit") as many:
+        prd.equity(*args)
+    assert str(one.value) == str(many.value)
+
+
+def test_weighted_exact_equals_one_machine():
+    args = ("Hold'em", ["AKs:0.3, 99:0.7, 87s:0.11", "JJ:0.5, T9s, QQ:0.9"], "Qs 9d 7h")
+    assert prd.equity(*args) == pyrankcore.equity(*args, threads=2)

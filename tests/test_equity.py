@@ -766,3 +766,124 @@ def test_comma_text_that_is_no_range_says_how_to_write_a_hand(variant, hands, fi
     with pytest.raises(InvalidArgumentError) as info:
         equity(variant, hands, trials=1000)
     assert "without commas" in str(info.value) and repr(fixed) in str(info.value)
+
+
+# --------------------------------------------------------------------------
+# ranges that rarely or never fit: errors and the cost models
+
+
+def _ace_spades_range():
+    """51 combos, every one holding the ace of spades."""
+    return ",".join(
+        "As" + c for c in (pyrankcore.format_cards([i]) for i in range(52)) if c != "As"
+    )
+
+
+def test_ranges_that_never_fit_raise_however_many_combinations():
+    # 51**4 combinations: above the count made one by one, so the plan
+    # samples and the run finds that nothing fits
+    with pytest.raises(InvalidArgumentError, match="never fit"):
+        equity("Hold'em", [_ace_spades_range()] * 4, "2c3d4h5h")
+
+
+def test_exact_true_on_ranges_that_cannot_fit_says_so_not_a_cost():
+    # six Omaha hands with two aces each: only four aces
+    with pytest.raises(InvalidArgumentError, match="never fit") as info:
+        equity("Omaha", ["AA**"] * 6, "2c3d4h", exact=True)
+    assert "cluster" not in str(info.value)
+
+
+def test_exact_none_picks_enumeration_when_few_combinations_fit():
+    # 24**8 combinations, 3,265,920 of them fit: stepping skips the rest,
+    # while Monte Carlo would redraw about 34,000 times per trial
+    # (the plan is what equity() runs: its result's .exact is the plan's)
+    p, _ = eq_mod.plan("Hold'em", ["AA,KK,QQ,JJ"] * 8, "2c3d4h5s")
+    assert p.exact
+    assert p.seconds < 200  # not the 1.1e11 combinations at 3 ns each
+    p, _ = eq_mod.plan("Hold'em", ["AA,KK,QQ,JJ"] * 7, "2c3d4h5s9s")
+    assert p.exact
+
+
+def test_a_sample_without_fitting_combinations_does_not_count_one():
+    # five seats, each with 40 combos holding card 0 and one of its own:
+    # 41**5 combinations, of which 1 + 5 * 40 fit (at most one seat holds
+    # card 0), too few for the sample to meet
+    combos = [
+        [((0, 1 + j), 1.0) for j in range(40)] + [((41 + 2 * s, 42 + 2 * s), 1.0)] for s in range(5)
+    ]
+    fit = eq_mod.count_fitting(combos)
+    assert fit.seen == 0
+    assert eq_mod.count_combinations(combos) >= 201  # errs high, never low
+
+
+def test_counted_prefixes_match_a_direct_count():
+    combos = eq_mod.plan("Hold'em", ["AA,KK", "AKs,KQs", "AA,QQ"], "2c3d4h", trials=10)[0].combos
+    fit = eq_mod.count_fitting(combos)
+    cards = [[set(c) for c, _ in seat] for seat in combos]
+    expect = [1]
+    for k in range(1, 4):
+        n = 0
+        for pick in __import__("itertools").product(*cards[:k]):
+            n += sum(len(c) for c in pick) == len(set().union(*pick))
+        expect.append(n)
+    assert list(fit.prefixes) == expect
+
+
+def test_exact_cost_message_says_one_deal():
+    with pytest.raises(InvalidArgumentError, match=r" 1 deal each"):
+        equity("Omaha", ["AA**", "KK**", "QQ**"], "2c3d4h5s9c", exact=True)
+
+
+def test_weights_too_small_to_multiply_keep_their_ratios():
+    tiny = "0." + "0" * 199
+    small = equity("Hold'em", [f"AKs:{tiny}1, QQ:{tiny}2", f"JJ:{tiny}1"], "Qs9d7h2c", exact=True)
+    plain = equity("Hold'em", ["AKs:0.1, QQ:0.2", "JJ:0.1"], "Qs9d7h2c", exact=True)
+    assert small.equities == pytest.approx(plain.equities, abs=1e-12)
+    assert small.equities[0] == pytest.approx(0.6545454545454545, abs=1e-12)
+
+
+def test_weights_whose_products_all_underflow_raise_not_fall_back_to_unweighted():
+    # each range's weight-1 combo clashes with every combo of the other
+    # range: the one combination that fits weighs 1e-400, below any float
+    tiny = "0." + "0" * 199 + "1"
+    with pytest.raises(InvalidArgumentError, match="product of weights"):
+        equity("Hold'em", [f"AsAh,AdKs:{tiny}", f"AsAd,AhKh:{tiny}"], "2c3d4h", exact=True)
+
+
+def test_weighted_exact_is_the_same_with_any_number_of_threads():
+    hands = ["AKs:0.3, 99:0.7, 87s:0.11", "JJ:0.5, T9s, QQ:0.9"]
+    one, two, three = (
+        equity("Hold'em", hands, "Qs 9d 7h", exact=True, threads=t) for t in (1, 2, 3)
+    )
+    assert one == two == three
+    assert one.weight_total == two.weight_total == three.weight_total
+
+
+# --------------------------------------------------------------------------
+# messages
+
+
+def test_comma_text_that_is_no_hand_gets_no_example():
+    with pytest.raises(InvalidArgumentError) as info:
+        equity("Seven-card Stud", ["AsAd,Kx", "QsQd Jh"], trials=100)
+    assert "without commas" in str(info.value)
+    assert "e.g." not in str(info.value) and "AsAd Kx" not in str(info.value)
+
+
+def test_a_mistyped_hand_names_the_bad_card():
+    with pytest.raises(InvalidCardError) as info:
+        equity("Hold'em", ["AhKx", "QsQd"], trials=100)
+    assert "Kx" in str(info.value) and "rank" not in str(info.value)
+    # range text still gets the range message
+    with pytest.raises(RangeSyntaxError):
+        equity("Hold'em", ["AKx", "QsQd"], trials=100)
+
+
+@pytest.mark.parametrize(("weights", "why"), [(-1, "integers"), (0.5, "integers")])
+def test_monte_carlo_kernel_refuses_weights_that_are_not_counts(weights, why):
+    import numpy as np
+
+    p, _ = eq_mod.plan("Hold'em", ["AA", "KK"], trials=100)
+    ranges = [(c, np.full(len(c), weights)) for c, _w in eq_mod._range_arrays(p)]
+    with pytest.raises(InvalidArgumentError, match=why):
+        pyrankcore._core.equity_monte_carlo(p.spec, ranges, 1, 2, 100, 0, 1)

@@ -3,11 +3,13 @@
 Each case runs in a child process (``sys.executable -c``) that says when
 its long call starts; SIGINT follows a second later, and the child must be
 gone within two seconds: a KeyboardInterrupt from Python, status 130 and
-one line from the command line."""
+one line from the command line. A child that hangs is killed after
+CHILD_SECONDS whatever it does, so a slow machine cannot hang the suite."""
 
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -15,11 +17,20 @@ import pytest
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 STOP_SECONDS = 2.0
+CHILD_SECONDS = 120.0
 
 START = "import sys; print('started', flush=True); "
 EQUITY = START + "from pyrankcore import equity; equity({})"
 CLI = START + "from pyrankcore import cli; sys.exit(cli.main({!r}))"
 FULL_RANGE = "'*'"  # all 1,326 combos
+
+
+def rare_fit(rank):
+    """The ace of spades with any card but two of *rank*, and those two at
+    a tiny weight: two such ranges collide on the ace in almost every draw."""
+    cards = [r + s for r in "AKQJT98765432" for s in "shdc"]
+    aces = ",".join("As" + c for c in cards if c not in ("As", rank + "h", rank + "d"))
+    return repr(f"{aces},{rank}h{rank}d:0.001")
 
 
 def interrupt(code):
@@ -31,6 +42,9 @@ def interrupt(code):
         stderr=subprocess.PIPE,
         text=True,
     )
+    # the reads below have no timeout of their own
+    killer = threading.Timer(CHILD_SECONDS, child.kill)
+    killer.start()
     try:
         assert child.stdout is not None
         assert child.stdout.readline() == "started\n"
@@ -44,9 +58,10 @@ def interrupt(code):
             pytest.fail(f"still running {STOP_SECONDS} s after SIGINT")
         return child.returncode, time.monotonic() - sent, err
     finally:
+        killer.cancel()
         if child.poll() is None:
             child.kill()
-            child.communicate()
+            child.communicate(timeout=CHILD_SECONDS)
 
 
 @pytest.mark.parametrize(
@@ -64,6 +79,10 @@ def interrupt(code):
         "\"Hold'em\", ['AhKh', 'QsQd'], trials=2**40, threads=2",
         "\"Hold'em\", ['AhKh', 'QsQd'], target_se=1e-300",
         "'Omaha Hi-Lo 8', ['AsKsQdJd', 'random', 'random'], trials=2**40",
+        # Monte Carlo with ranges that rarely fit: most of the time goes to
+        # redrawing colliding combos (one thread and two)
+        f'"Hold\'em", [{rare_fit("K")}, {rare_fit("Q")}], trials=300_000, seed=1',
+        f'"Hold\'em", [{rare_fit("K")}, {rare_fit("Q")}], trials=2**40, threads=2, seed=1',
     ],
 )
 def test_equity_stops_on_sigint(args):
