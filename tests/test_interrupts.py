@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,9 +20,13 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 STOP_SECONDS = 2.0
 CHILD_SECONDS = 120.0
 
-START = "import sys; print('started', flush=True); "
-EQUITY = START + "from pyrankcore import equity; equity({})"
-CLI = START + "from pyrankcore import cli; sys.exit(cli.main({!r}))"
+# "started" is printed once the imports are done, just before the long call
+STARTED = "print('started', flush=True); "
+EQUITY = "from pyrankcore import equity; " + STARTED + "equity({})"
+CLI = "import sys; from pyrankcore import cli; " + STARTED + "sys.exit(cli.main({!r}))"
+# Children run outside the checkout, so they import the installed package,
+# not the source folder (which has no compiled core in a non-editable install).
+CHILD_CWD = Path(__file__).resolve().parent
 FULL_RANGE = "'*'"  # all 1,326 combos
 
 
@@ -41,27 +46,32 @@ def interrupt(code):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        cwd=CHILD_CWD,
     )
     # the reads below have no timeout of their own
     killer = threading.Timer(CHILD_SECONDS, child.kill)
     killer.start()
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline() == "started\n"
-        time.sleep(1.0)
-        assert child.poll() is None, "the call ended before the signal"
-        child.send_signal(signal.SIGINT)
-        sent = time.monotonic()
+    with child:  # closes the pipes however the test ends
         try:
-            _, err = child.communicate(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"still running {STOP_SECONDS} s after SIGINT")
-        return child.returncode, time.monotonic() - sent, err
-    finally:
-        killer.cancel()
-        if child.poll() is None:
-            child.kill()
-            child.communicate(timeout=CHILD_SECONDS)
+            assert child.stdout is not None
+            first = child.stdout.readline()
+            if first != "started\n":
+                pytest.fail(f"the child did not start: {first!r}, {child.communicate()[1]}")
+            time.sleep(1.0)
+            if child.poll() is not None:
+                pytest.fail(f"the call ended before the signal: {child.communicate()[1]}")
+            child.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            try:
+                _, err = child.communicate(timeout=STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"still running {STOP_SECONDS} s after SIGINT")
+            return child.returncode, time.monotonic() - sent, err
+        finally:
+            killer.cancel()
+            if child.poll() is None:
+                child.kill()
+                child.communicate(timeout=CHILD_SECONDS)
 
 
 @pytest.mark.parametrize(
