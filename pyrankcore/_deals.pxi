@@ -27,7 +27,10 @@ MAX_DEAL_ROWS = 1 << 40
 cdef object _int_arg(object value, str name):
     """A Python int from an int or NumPy integer; TypeError for floats,
     strings, bools and everything else."""
-    if isinstance(value, bool) or not _is_integer(value):
+    # NumPy's bool scalar is a bool too, though before NumPy 2.3 it still
+    # has a (deprecated) __index__
+    numpy_bool = type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")
+    if isinstance(value, bool) or numpy_bool or not _is_integer(value):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     return value.__index__()
 

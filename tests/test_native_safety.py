@@ -390,7 +390,7 @@ def test_echoed_input_is_cut_to_a_readable_length():
 # Deals
 
 
-@pytest.mark.parametrize("bad", [1.0, "10", True, None, [3]])
+@pytest.mark.parametrize("bad", [1.0, "10", True, np.True_, np.float64(3), None, [3]])
 def test_random_hands_rejects_non_integers(bad):
     for kwargs in ({"n": bad}, {"n": 3, "k": bad}, {"n": 3, "seed": bad}):
         if kwargs.get("seed", 0) is None:
