@@ -209,6 +209,16 @@ def _option_type_error(option: str, value, allowed: str, where: str = "") -> Opt
     )
 
 
+def check_choice(option: str, value, choices: tuple[str, ...]) -> None:
+    """Refuse *value* unless it is one of the str *choices* (the one check
+    for options that name a rule, with the package's two messages)."""
+    allowed = " or ".join(repr(c) for c in choices)
+    if not isinstance(value, str):
+        raise _option_type_error(option, value, allowed)
+    if value not in choices:
+        raise _option_error(option, value, allowed)
+
+
 def _as_int(
     option: str, value, low: int, high: int, where: str = "", allowed: str | None = None
 ) -> int:

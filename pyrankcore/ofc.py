@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import show_value
+from pyrankcore._rankings import check_choice, show_value
 from pyrankcore.batch import (
     as_array,
     as_uint8,
@@ -133,18 +133,6 @@ def _check_points(option: str, value: Any) -> int:
             f"invalid {option}={show_value(points)}; {option} must be {_POINTS}"
         )
     return points
-
-
-def _check_choice(option: str, value: Any, choices: tuple[str, ...]) -> None:
-    allowed = " or ".join(repr(c) for c in choices)
-    if not isinstance(value, str):
-        raise OptionTypeError(
-            f"{option} must be {allowed}, not {type(value).__name__} ({show_value(value)})"
-        )
-    if value not in choices:
-        raise InvalidOptionError(
-            f"invalid {option}={show_value(value)}; {option} must be {allowed}"
-        )
 
 
 def _check_decks(value: Any) -> int:
@@ -321,9 +309,9 @@ class Rules:
                 raise OptionTypeError(
                     f"{name} must be True or False, not {type(value).__name__} ({show_value(value)})"
                 )
-        _check_choice("fantasyland_cards", self.fantasyland_cards, ("fixed", "progressive"))
-        _check_choice("stay", self.stay, ("classic", "pineapple"))
-        _check_choice("fantasyland_min", self.fantasyland_min, ("QQ", "KK", "AA"))
+        check_choice("fantasyland_cards", self.fantasyland_cards, ("fixed", "progressive"))
+        check_choice("stay", self.stay, ("classic", "pineapple"))
+        check_choice("fantasyland_min", self.fantasyland_min, ("QQ", "KK", "AA"))
         set_field(self, "decks", _check_decks(self.decks))
         fixed = _option_int("fixed_cards", self.fixed_cards, "an int 13..17")
         set_field(self, "fixed_cards", fixed)

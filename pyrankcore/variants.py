@@ -33,7 +33,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._rankings import RANK_CHARS, Ranking, ranking, show_value
+from pyrankcore._rankings import RANK_CHARS, Ranking, check_choice, ranking, show_value
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -824,15 +824,7 @@ def _per_seat(value: Any, what: str, seats: int) -> list[Any]:
 
 
 def _check_both_ways(v: Variant, both_ways: Any) -> None:
-    allowed = " or ".join(repr(r) for r in BOTH_WAYS_RULES)
-    if not isinstance(both_ways, str):
-        raise OptionTypeError(
-            f"both_ways must be {allowed}, not {type(both_ways).__name__} ({show_value(both_ways)})"
-        )
-    if both_ways not in BOTH_WAYS_RULES:
-        raise InvalidOptionError(
-            f"invalid both_ways={show_value(both_ways)}; both_ways must be {allowed}"
-        )
+    check_choice("both_ways", both_ways, BOTH_WAYS_RULES)
     if "both" not in v.declare:
         raise InvalidArgumentError(
             f"{v.name} has no 'both' declaration: both_ways= is not used there"
