@@ -24,8 +24,10 @@ from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
+    InvalidArgumentError,
     InvalidCardError,
     PyrankcoreError,
+    RangeSyntaxError,
     UnknownGameError,
 )
 from pyrankcore.hands import (
@@ -36,54 +38,85 @@ from pyrankcore.hands import (
     from_cactus_kev,
     to_cactus_kev,
 )
+from pyrankcore.hutchison import HutchisonCount, hutchison_points
 
-# isort: split
-# Hand ranges (issue 10): a block of their own, so branches that add names
-# above do not collide with it.
-from pyrankcore.errors import RangeSyntaxError
+# probabilities is imported at once (it is light): the function has its
+# module's name, so a lazy attribute would lose to the submodule as soon as
+# anything imported pyrankcore.probabilities.
+from pyrankcore.probabilities import HandProbabilities, ProbabilityRow, probabilities
 from pyrankcore.ranges import GRID_NAMES, combos, grid_name, parse_range, remove_dead
 
 if TYPE_CHECKING:  # imported on first use at run time: see __getattr__
     from pyrankcore import ofc
-    from pyrankcore.variants import VARIANTS, Variant, bring_in, showdown, variant
+    from pyrankcore.equities import EquityResult, PlayerEquity, equity
+    from pyrankcore.pots import bring_in, showdown
+    from pyrankcore.preflop import preflop_matrix
+    from pyrankcore.suits import SUIT_ORDERS, SuitRule, compare, suited_strength, winners
+    from pyrankcore.variants import VARIANTS, Variant, variant
 
+# The public names, by topic, in the order the README teaches them.
 __all__ = [
-    "GAMES",
-    "VARIANTS",
-    "Category",
-    "DuplicateCardError",
-    "HandSizeError",
-    "InvalidCardError",
-    "PyrankcoreError",
-    "Ranking",
-    "UnknownGameError",
-    "Variant",
     "__version__",
-    "best_five",
-    "bring_in",
-    "category",
-    "describe",
+    # Cards and one hand at a time
+    "parse_cards",
+    "format_cards",
     "evaluate",
+    "describe",
+    "category",
+    "Category",
+    "best_five",
+    "to_cactus_kev",
+    "from_cactus_kev",
+    # Batches of hands
+    "random_hands",
     "evaluate_batch",
+    # Rankings: low games, incomplete hands, stripped decks, wild cards
+    "GAMES",
+    "Ranking",
+    "ranking",
+    "stripped_deck",
+    # Omaha, games as players name them, the pot at showdown
     "evaluate_omaha",
     "evaluate_omaha_batch",
-    "format_cards",
-    "from_cactus_kev",
-    "ofc",
-    "parse_cards",
-    "random_hands",
-    "ranking",
-    "showdown",
-    "stripped_deck",
-    "to_cactus_kev",
+    "VARIANTS",
+    "Variant",
     "variant",
-    # Hand ranges (issue 10).
+    "showdown",
+    "bring_in",
+    # Open-Face Chinese poker
+    "ofc",
+    # Hand ranges
     "GRID_NAMES",
-    "RangeSyntaxError",
+    "parse_range",
     "combos",
     "grid_name",
-    "parse_range",
     "remove_dead",
+    # Equity
+    "equity",
+    "EquityResult",
+    "PlayerEquity",
+    "preflop_matrix",
+    # Hutchison point counts
+    "hutchison_points",
+    "HutchisonCount",
+    # Hand probabilities
+    "probabilities",
+    "HandProbabilities",
+    "ProbabilityRow",
+    # Comparing hands under house rules: suit tie-breaks and unbeatable hands
+    "SUIT_ORDERS",
+    "SuitRule",
+    "suited_strength",
+    "compare",
+    "winners",
+    # Errors (each a ValueError; a wrong type is a TypeError)
+    "PyrankcoreError",
+    "InvalidArgumentError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "UnknownGameError",
+    "RangeSyntaxError",
 ]
 
 # Loaded on first use, to keep `import pyrankcore` quick (see bench/).
@@ -91,9 +124,18 @@ _LAZY = {
     "ofc": ("pyrankcore.ofc", None),
     "VARIANTS": ("pyrankcore.variants", "VARIANTS"),
     "Variant": ("pyrankcore.variants", "Variant"),
-    "bring_in": ("pyrankcore.variants", "bring_in"),
-    "showdown": ("pyrankcore.variants", "showdown"),
     "variant": ("pyrankcore.variants", "variant"),
+    "showdown": ("pyrankcore.pots", "showdown"),
+    "bring_in": ("pyrankcore.pots", "bring_in"),
+    "equity": ("pyrankcore.equities", "equity"),
+    "EquityResult": ("pyrankcore.equities", "EquityResult"),
+    "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
+    "preflop_matrix": ("pyrankcore.preflop", "preflop_matrix"),
+    "SUIT_ORDERS": ("pyrankcore.suits", "SUIT_ORDERS"),
+    "SuitRule": ("pyrankcore.suits", "SuitRule"),
+    "compare": ("pyrankcore.suits", "compare"),
+    "suited_strength": ("pyrankcore.suits", "suited_strength"),
+    "winners": ("pyrankcore.suits", "winners"),
 }
 
 
@@ -111,60 +153,3 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
-
-
-# ---------------------------------------------------------------------------
-# Equity (issue 10): loaded on first use, like the variants above.
-if TYPE_CHECKING:
-    from pyrankcore.equities import EquityResult, PlayerEquity, equity
-
-__all__ += ["EquityResult", "PlayerEquity", "equity"]
-_LAZY.update(
-    {
-        "equity": ("pyrankcore.equities", "equity"),
-        "EquityResult": ("pyrankcore.equities", "EquityResult"),
-        "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
-    }
-)
-
-# The preflop equity matrix (issue 10): computed once, cached on disk.
-if TYPE_CHECKING:
-    from pyrankcore.preflop import preflop_matrix
-
-__all__ += ["preflop_matrix"]
-_LAZY["preflop_matrix"] = ("pyrankcore.preflop", "preflop_matrix")
-
-# ---------------------------------------------------------------------------
-# Hand probabilities (issue 11). Imported at once (it is light): the function
-# has its module's name, so a lazy attribute would lose to the submodule as
-# soon as anything imported pyrankcore.probabilities.
-from pyrankcore.probabilities import (  # noqa: E402
-    HandProbabilities,
-    ProbabilityRow,
-    probabilities,
-)
-
-__all__ += ["HandProbabilities", "ProbabilityRow", "probabilities"]
-
-
-# ---------------------------------------------------------------------------
-# Suit orders, suit tie-breaks and the "no unbeatable hand" rules (issue 11):
-# loaded on first use, like the variants above.
-if TYPE_CHECKING:
-    from pyrankcore.suits import SUIT_ORDERS, SuitRule, compare, suited_strength, winners
-
-__all__ += ["SUIT_ORDERS", "SuitRule", "compare", "suited_strength", "winners"]
-_LAZY.update(
-    {
-        "SUIT_ORDERS": ("pyrankcore.suits", "SUIT_ORDERS"),
-        "SuitRule": ("pyrankcore.suits", "SuitRule"),
-        "compare": ("pyrankcore.suits", "compare"),
-        "suited_strength": ("pyrankcore.suits", "suited_strength"),
-        "winners": ("pyrankcore.suits", "winners"),
-    }
-)
-
-# Edward Hutchison's point counts for Omaha starting hands (light: imported at once).
-from pyrankcore.hutchison import HutchisonCount, hutchison_points  # noqa: E402
-
-__all__ += ["HutchisonCount", "hutchison_points"]

@@ -65,7 +65,7 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
         seed = _int_arg(seed, "seed")
         if not 0 <= seed < 2 ** 64:
             raise InvalidArgumentError(f"seed must be in 0..2**64-1, got {_short(seed)}")
-    cdef GameTables t = resolve_game(game, False, True)  # its deck only
+    cdef GameTables t = resolve_game(game, suited=True)  # its deck only
     # Ids 0..51, and the jokers 52 and 53 where the game has them (games
     # without jokers draw exactly as before).
     cdef uint32_t ids = 54 if (t.deck_mask >> 52) & 3 else 52

@@ -6,7 +6,7 @@
 
 import threading
 
-from pyrankcore import _rankings
+from pyrankcore import _catalogue, _rankings
 
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = "23456789TJQKA"
@@ -187,34 +187,11 @@ cdef str _short(object value, int limit=40):
     return _rankings.show_value(value, limit)
 
 
-cdef object _ranking_of_variant(object v, bint omaha):
-    """The one ranking of a variant (Razz -> ace_five), for functions that
-    rank hands; a clear error for split-pot variants."""
-    rankings = [g for g in (v.high, v.low) if g is not None]
-    if len(rankings) != 1:
-        raise InvalidArgumentError(
-            f"{v.name} is a split-pot variant with two rankings "
-            f"({v.high} for high, {v.low} for low): evaluate each half with "
-            f"its ranking, or settle the pot with showdown()")
-    if v.omaha and not omaha:
-        raise InvalidArgumentError(
-            f"{v.name} hands use exactly two hole cards: "
-            f"call evaluate_omaha(hole, board, {rankings[0]!r})")
-    if omaha and not v.omaha:
-        raise InvalidArgumentError(
-            f"{v.name} is not an Omaha variant: call evaluate(cards, {rankings[0]!r})")
-    return rankings[0]
-
-
-cdef str _variant_names():
-    from pyrankcore import variants
-    return variants.variant_names()
-
-
 cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
                              object purpose=None):
     """GameTables for a ranking name, a Ranking, a variant with one ranking
-    (a name such as "razz", or a Variant), or GameTables.
+    (a name such as "razz", or a Variant), or GameTables. Call it with
+    keywords: ``resolve_game(game, omaha=True, suited=True, purpose=...)``.
 
     *omaha* says the caller ranks Omaha hands, so that an Omaha variant name
     is accepted there and refused elsewhere. *suited* says the caller takes
@@ -225,7 +202,19 @@ cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
     Raises UnknownGameError for an unknown name, InvalidArgumentError for a
     split-pot variant, TypeError for other types.
     """
-    cdef GameTables t = _resolve_any(game, omaha)
+    return resolve_variant_game(game, _catalogue.record_of(game), omaha, suited, purpose)
+
+
+cdef GameTables resolve_variant_game(object game, object record, bint omaha, bint suited,
+                                     object purpose):
+    """resolve_game when the caller has looked up *record*, the variant
+    *game* is or names (None for a ranking): the one ranking of the
+    variant, else *game* itself."""
+    cdef GameTables t
+    if record is not None:
+        t = _resolve_any(_catalogue.one_ranking(record, omaha))
+    else:
+        t = _resolve_any(game)
     if t.suited and not suited:
         raise InvalidArgumentError(_suited_refusal(t, purpose))
     return t
@@ -242,21 +231,18 @@ cdef str _suited_refusal(GameTables t, object purpose):
         f"and winners take suit tie-breaks")
 
 
-cdef GameTables _resolve_any(object game, bint omaha):
+cdef GameTables _resolve_any(object game):
+    """The tables of a ranking (name or Ranking) or of GameTables; a
+    variant has been replaced by its ranking before."""
     if game is "high":
         return _HIGH
     if isinstance(game, str):
         t = _BUILTIN.get(game)
         if t is not None:
             return t
-        from pyrankcore import variants
-        try:
-            v = variants.variant(game)
-        except UnknownGameError:
-            raise UnknownGameError(
-                f"unknown ranking or variant {_short(game)}; rankings: "
-                f"{', '.join(GAMES)}; variants: {_variant_names()}") from None
-        return _resolve_any(_ranking_of_variant(v, omaha), omaha)
+        raise UnknownGameError(
+            f"unknown ranking or variant {_short(game)}; rankings: "
+            f"{', '.join(GAMES)}; variants: {_catalogue.variant_names()}")
     if isinstance(game, GameTables):
         # GameTables() made from Python has no tables: the kernels would
         # read through NULL.
@@ -271,9 +257,5 @@ cdef GameTables _resolve_any(object game, bint omaha):
         if t is not None and (<GameTables>t).ranking == game:
             return t
         return _custom_tables(game)
-    if type(game).__name__ == "Variant":
-        from pyrankcore import variants
-        if isinstance(game, variants.Variant):
-            return _resolve_any(_ranking_of_variant(game, omaha), omaha)
     raise TypeError(
         f"game must be a ranking name, a Ranking or a variant, not {type(game).__name__}")

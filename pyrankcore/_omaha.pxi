@@ -9,10 +9,10 @@ def evaluate_omaha(hole, board, game="high"):
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
-    cdef GameTables t = resolve_game(game, True, True)
-    if not (game is "high" or isinstance(game, (_rankings.Ranking, GameTables))
-            or (isinstance(game, str) and game in _BUILTIN)):
-        _check_omaha_variant(game, hole, board)   # a variant name or a Variant
+    record = None if game is "high" else _catalogue.record_of(game)
+    cdef GameTables t = resolve_variant_game(game, record, True, True, None)
+    if record is not None:
+        _check_omaha_variant(record, hole, board)
     if t.suited:  # a suit tie-break ranking: _suits.pxi
         return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
@@ -51,14 +51,11 @@ def evaluate_omaha(hole, board, game="high"):
     return out
 
 
-cdef _check_omaha_variant(object game, object hole, object board):
+cdef _check_omaha_variant(object record, object hole, object board):
     """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
-    from pyrankcore import variants
-    v = variants.omaha_variant_of(game)
-    if v is not None:
-        n_hole, n_board = len(_ids_of(hole)), len(_ids_of(board))
-        check_omaha_sizes(n_hole, n_board)
-        v._check_sizes(n_hole, n_board)
+    n_hole, n_board = len(_ids_of(hole)), len(_ids_of(board))
+    check_omaha_sizes(n_hole, n_board)
+    record.check_sizes(n_hole, n_board)
 
 
 cdef _check_five_card_ranking(GameTables t):
@@ -236,7 +233,7 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
                         Py_ssize_t start, Py_ssize_t stop, game="high"):
     """Fill out[start:stop] for Omaha rows without the GIL; returns the first
     invalid row or -1 (checks and conversion to uint8 are the caller's)."""
-    cdef GameTables t = resolve_game(game, True, False, "evaluate_omaha_rows (uint16)")
+    cdef GameTables t = resolve_game(game, omaha=True, purpose="evaluate_omaha_rows (uint16)")
     cdef const prc_game_t *g = &t.game
     cdef Py_ssize_t i = start
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0
@@ -305,8 +302,8 @@ def evaluate_omaha_rows_hilo(const uint8_t[:, ::1] holes,
     apply (a low game whose flushes count, a wild-card game). Returns the
     first invalid row or -1."""
     purpose = "evaluate_omaha_batch with a split-pot variant (uint16 high and low)"
-    cdef GameTables hi = resolve_game(high, True, False, purpose)
-    cdef GameTables lo = resolve_game(low, True, False, purpose)
+    cdef GameTables hi = resolve_game(high, omaha=True, purpose=purpose)
+    cdef GameTables lo = resolve_game(low, omaha=True, purpose=purpose)
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
     cdef long first_bad = -1
     check_omaha_sizes(holes.shape[1], boards.shape[1])

@@ -18,7 +18,7 @@ cdef GameTables _suit_tables(object ranking):
     t = _SUITED.get(ranking)
     if t is not None:
         return t
-    cdef GameTables base = _resolve_any(ranking.without_suits(), False)
+    cdef GameTables base = _resolve_any(ranking.without_suits())
     cdef GameTables made
     cdef const uint64_t[::1] info
     with _build_lock:

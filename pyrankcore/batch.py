@@ -8,12 +8,12 @@ first bad row is named with the user's own values.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, overload
 
-from pyrankcore import _core
+from pyrankcore import _core, games
+from pyrankcore._args import thread_count
+from pyrankcore._work import split_rows
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -106,7 +106,7 @@ def evaluate_batch(
     """
     import numpy as np
 
-    tables = _core.resolve_game(game, False, True)
+    tables = games.ranking_tables(game, suited=True)
     arr = card_matrix(cards, "cards")
     n, k = arr.shape
     top = _core.max_hand_cards(tables)
@@ -124,7 +124,7 @@ def evaluate_batch(
         kernel = kernel.astype(np.int64)
     kernel = np.ascontiguousarray(kernel)
     out = check_out(out, n, (arr, kernel))
-    n_threads = check_threads(threads, n)
+    n_threads = thread_count(threads, n, MIN_ROWS_PER_THREAD)
 
     def rows(start: int, stop: int) -> int:
         return _core.evaluate_rows(kernel, out, start, stop, tables)
@@ -141,7 +141,7 @@ def _evaluate_suited(arr: Any, tables: Any, out: Any, threads: int | None) -> An
     n = arr.shape[0]
     kernel = as_uint8(arr)  # ids outside 0..255 become 255, which is flagged
     out = check_out(out, n, (arr, kernel), SUITED_DTYPE)
-    n_threads = check_threads(threads, n)
+    n_threads = thread_count(threads, n, MIN_ROWS_PER_THREAD)
 
     def rows(start: int, stop: int) -> int:
         return _core.evaluate_suited_rows(kernel, out, start, stop, tables)
@@ -170,7 +170,7 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
     cards = as_uint8(arr)  # ids outside 0..255 become 255, which is flagged
     dtype = SUITED_DTYPE if tables.suited else "uint16"
     out = check_out(out, n, (arr, cards), dtype)
-    check_threads(threads, n)
+    thread_count(threads, n, MIN_ROWS_PER_THREAD)  # the argument's checks, before any work
     subsets = np.array(list(combinations(range(k), 7)), dtype=np.intp)
     per_row = len(subsets)
     ranking = tables.ranking
@@ -187,7 +187,7 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
                 return _core.evaluate_suited_rows(sub, values, start, stop, game)
             return _core.evaluate_rows(sub, values, start, stop, game)
 
-        bad = split_rows(rows, len(sub), check_threads(threads, len(sub)))
+        bad = split_rows(rows, len(sub), thread_count(threads, len(sub), MIN_ROWS_PER_THREAD))
         if bad >= 0:
             row = first_row + bad // per_row
             raise_bad_row([int(v) for v in arr[row]], row, tables)
@@ -262,20 +262,19 @@ def evaluate_omaha_batch(
     ...                      "Omaha Hi-Lo 8").tolist()
     [[7453, 56]]
     """
-
-    halves = _split_omaha(game)
-    if halves is not None:
-        both: Strengths = _evaluate_omaha_hilo(holes, boards, halves, out, threads, game)
+    g = games.resolve(game, omaha=True, suited=True)
+    if g.is_omaha and g.high is not None and g.low is not None:
+        both: Strengths = _evaluate_omaha_hilo(holes, boards, g, out, threads)
         return both
-    tables = _core.resolve_game(game, True, True)
+    tables = g.tables
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
-    _check_variant_sizes(game, hole_arr, board_arr)
+    _check_variant_sizes(g, hole_arr, board_arr)
     n = hole_arr.shape[0]
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
     dtype = SUITED_DTYPE if tables.suited else "uint16"
     out_: Any = check_out(out, n, (hole_arr, board_arr, hole8, board8), dtype)
-    n_threads = check_threads(threads, n)
+    n_threads = thread_count(threads, n, MIN_ROWS_PER_THREAD)
 
     def rows(start: int, stop: int) -> int:
         if tables.suited:
@@ -307,34 +306,24 @@ def _omaha_inputs(holes: Any, boards: Any) -> tuple[Any, Any, Any, Any]:
     return hole_arr, board_arr, as_uint8(hole_arr), as_uint8(board_arr)
 
 
-def _split_omaha(game: Any) -> tuple[Any, Any] | None:
-    """(high ranking, low ranking) of a split-pot Omaha variant, else None."""
-    from pyrankcore import variants
-
-    v = variants.omaha_variant_of(game)
-    if v is not None and v.high is not None and v.low is not None:
-        return v.high, v.low
-    return None
-
-
-def _check_variant_sizes(game: Any, hole_arr: Any, board_arr: Any) -> None:
+def _check_variant_sizes(g: games.ResolvedGame, hole_arr: Any, board_arr: Any) -> None:
     """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
-    from pyrankcore import variants
-
-    v = variants.omaha_variant_of(game)
-    if v is not None:
-        v._check_sizes(hole_arr.shape[1], board_arr.shape[1])
+    if g.variant is not None:
+        g.variant.check_sizes(hole_arr.shape[1], board_arr.shape[1])
 
 
 def _evaluate_omaha_hilo(
-    holes: Any, boards: Any, halves: tuple[Any, Any], out: Any, threads: int | None, game: Any
+    holes: Any, boards: Any, g: games.ResolvedGame, out: Any, threads: int | None
 ) -> Any:
     """evaluate_omaha_batch for a split-pot variant: (N, 2) high and low."""
     import numpy as np
 
-    high, low = (_core.resolve_game(g, True, False, "a split-pot Omaha batch") for g in halves)
+    high, low = (
+        _core.resolve_game(half, suited=False, purpose="a split-pot Omaha batch")
+        for half in g.halves
+    )
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
-    _check_variant_sizes(game, hole_arr, board_arr)
+    _check_variant_sizes(g, hole_arr, board_arr)
     n = hole_arr.shape[0]
     if out is None:
         out = np.empty((n, 2), dtype=np.uint16)
@@ -342,7 +331,7 @@ def _evaluate_omaha_hilo(
         raise InvalidArgumentError(f"out must be a uint16 array of shape ({n}, 2) for hi-lo")
     elif not out.flags.c_contiguous or not out.flags.writeable:
         raise InvalidArgumentError("out must be C-contiguous and writable")
-    n_threads = check_threads(threads, n)
+    n_threads = thread_count(threads, n, MIN_ROWS_PER_THREAD)
 
     def rows(start: int, stop: int) -> int:
         return int(_core.evaluate_omaha_rows_hilo(hole8, board8, out, start, stop, high, low))
@@ -457,60 +446,11 @@ def check_out(out: Any, n: int, inputs: tuple[Any, ...], dtype: str = "uint16") 
     return out
 
 
-def _cpu_count() -> int:
-    process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13+
-    if process_cpu_count is not None:
-        count = process_cpu_count()
-    elif hasattr(os, "sched_getaffinity"):
-        count = len(os.sched_getaffinity(0))
-    else:
-        count = os.cpu_count()
-    return max(1, count or 1)
-
-
 def check_threads(threads: int | None, n: int, min_rows: int = MIN_ROWS_PER_THREAD) -> int:
-    """Threads to use for n rows: the request, capped at the machine's cores
-    and at one thread per *min_rows* rows (at least one). *min_rows* is the
-    work that pays for a thread's start: many cheap hands, few costly ones."""
-    if threads is None:
-        return 1
-    if isinstance(threads, bool) or not hasattr(threads, "__index__"):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    count = threads.__index__()
-    if count < 1:
-        raise InvalidArgumentError(f"threads must be at least 1, got {count}")
-    return max(1, min(count, _cpu_count(), n // min_rows))
-
-
-def split_rows(rows: Callable[[int, int], int], n: int, n_threads: int) -> int:
-    """Run rows(start, stop) over [0, n) on n_threads threads; returns the
-    first bad row (or -1). An exception in any thread is re-raised here,
-    after every thread has finished."""
-    if n_threads <= 1:
-        return int(rows(0, n))
-    import threading
-
-    bounds = [n * i // n_threads for i in range(n_threads + 1)]
-    results = [-1] * n_threads
-    errors: list[BaseException | None] = [None] * n_threads
-
-    def work(i: int) -> None:
-        try:
-            results[i] = rows(bounds[i], bounds[i + 1])
-        except BaseException as exc:  # re-raised in the calling thread
-            errors[i] = exc
-
-    workers = [threading.Thread(target=work, args=(i,)) for i in range(1, n_threads)]
-    for w in workers:
-        w.start()
-    work(0)
-    for w in workers:
-        w.join()
-    for exc in errors:
-        if exc is not None:
-            raise exc
-    bad = [r for r in results if r >= 0]
-    return min(bad) if bad else -1
+    """Threads to use for *n* rows: :func:`pyrankcore._args.thread_count`
+    with one thread per *min_rows* rows. (The name ofc, preflop and
+    equities still import; they are to call thread_count themselves.)"""
+    return thread_count(threads, n, min_rows)
 
 
 def raise_bad_row(values: list[int], row: int, tables: Any, split: int | None = None) -> None:

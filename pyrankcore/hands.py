@@ -9,7 +9,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, overload
 
-from pyrankcore import _core
+from pyrankcore import _core, games
 from pyrankcore._rankings import ACE, HIGH, RANKINGS, Ranking, wild_use_words
 from pyrankcore.errors import InvalidArgumentError
 
@@ -115,7 +115,7 @@ def category(strength: Integer | IntArray, game: Game = "high") -> Any:
         category); for an array, the message names the first such element
         and its index.
     """
-    tables = _core.resolve_game(game, False, True)
+    tables = games.ranking_tables(game, suited=True)
     if type(strength).__module__ == "numpy" and hasattr(strength, "ndim") and strength.ndim >= 0:
         import numpy as np
 
@@ -237,7 +237,7 @@ def describe(strength: Integer, game: Game = "high") -> str:
     >>> describe(evaluate("5c 4d 3h 2s Ac", "ace_five"), "ace_five")
     'Wheel'
     """
-    tables = _core.resolve_game(game, False, True)
+    tables = games.ranking_tables(game, suited=True)
     strength = _integer(strength, "strength")
     if tables.suited:  # suits order hands of one strength; the words are the same
         strength, tables = _unsuit(strength, tables, allow_zero=True), _base(tables)
@@ -448,7 +448,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     >>> format_cards(best_five("8c 6d 4h 2s Ad Kc Kh", "ace_five"))
     '8c 6d 4h 2s Ad'
     """
-    tables = _core.resolve_game(game, False, True)
+    tables = games.ranking_tables(game, suited=True)
     ids = _core.parse_cards(cards)
     best = _core.evaluate(ids, tables)  # checks the cards, size and deck
     if tables.has_wild:
@@ -473,6 +473,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
                 suit_tiebreak=tables.ranking.suit_tiebreak,
                 suit_order=tables.ranking.suit_order,
             )
+        search = _core.resolve_game(search, suited=True)  # once, not per subset
     chosen: list[int] = []
     top = -1
     # At most 252 subsets (10 cards): correctness over speed.

@@ -83,7 +83,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pyrankcore import _core
+from pyrankcore import _catalogue, _core
 from pyrankcore.errors import HandSizeError, InvalidCardError, UnknownGameError
 
 if TYPE_CHECKING:
@@ -223,14 +223,11 @@ def hutchison_points(hand: CardsLike, game: str | Variant = OMAHA) -> HutchisonC
 
 
 def _system(game: object) -> str:
-    from pyrankcore.variants import OMAHA as OMAHA_VARIANT
-    from pyrankcore.variants import OMAHA_HI_LO as HI_LO_VARIANT
-    from pyrankcore.variants import variant
-
-    found = variant(game)  # type: ignore[arg-type]
-    if found is OMAHA_VARIANT:
+    """The point system of *game*: a name or Variant of Omaha or Omaha Hi-Lo 8."""
+    found = _catalogue.lookup(game)
+    if found == _catalogue.OMAHA:
         return OMAHA
-    if found is HI_LO_VARIANT:
+    if found == _catalogue.OMAHA_HI_LO:
         return OMAHA_HI_LO
     raise UnknownGameError(
         f"the Hutchison point count covers Omaha and Omaha Hi-Lo 8, not {found.name}"

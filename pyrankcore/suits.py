@@ -39,7 +39,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _core
+from pyrankcore import _core, games
 from pyrankcore._rankings import (
     ACE,
     DEFAULT_SUIT_ORDER,
@@ -55,9 +55,11 @@ from pyrankcore.errors import (
     InvalidArgumentError,
     InvalidOptionError,
     OptionTypeError,
-    UnknownGameError,
 )
+from pyrankcore.games import ResolvedGame
 from pyrankcore.hands import Category, best_five, category
+from pyrankcore.seats import parse_seats
+from pyrankcore.variants import evaluate_seat
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike, Game
@@ -175,9 +177,9 @@ def split_suited(value: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class _Game:
-    tables: Any  # _core.GameTables
+    tables: Any  # _core.GameTables of the plain ranking
     ranking: Ranking
-    variant: Any  # a Variant with one ranking, or None
+    resolved: ResolvedGame | None  # a variant with one ranking, or None
     omaha: bool = False  # exactly two hole cards and three board cards
     rule: SuitRule | None = None  # the ranking's own suit tie-break, if any
 
@@ -208,19 +210,12 @@ def _effective_rule(g: _Game, suit_rule: SuitRule | None) -> SuitRule | None:
 
 
 def _resolve(game: Any) -> _Game:
-    from pyrankcore.variants import Variant, variant
-
-    v: Any = None
-    if isinstance(game, Variant):
-        v = game
-    elif isinstance(game, str) and game not in _core.GAMES:
-        try:
-            v = variant(game)
-        except UnknownGameError:
-            pass  # resolve_game names the rankings and the variants
-    omaha = bool(v is not None and v.omaha)
-    tables, rule = _split_ranking(_core.resolve_game(game if v is None else v, omaha, True))
-    return _Game(tables, tables.ranking, v, omaha, rule)
+    """The game of compare, winners and suited_strength, resolved once: a
+    ranking, or a variant with one ranking (its own hole cards rule)."""
+    resolved = games.resolve(game, omaha=None, suited=True)
+    tables, rule = _split_ranking(resolved.tables)
+    variant = None if resolved.variant is None else resolved
+    return _Game(tables, tables.ranking, variant, resolved.is_omaha, rule)
 
 
 def _check_rules(g: _Game, suit_rule: SuitRule | None, unbeatable: str | None) -> None:
@@ -229,7 +224,7 @@ def _check_rules(g: _Game, suit_rule: SuitRule | None, unbeatable: str | None) -
             f"suit_rule must be None or a SuitRule, not {type(suit_rule).__name__} "
             f"({show_value(suit_rule)})"
         )
-    _check_unbeatable(unbeatable)
+    check_unbeatable(unbeatable)
     if (suit_rule is not None or unbeatable is not None) and g.tables.has_wild:
         option = "suit_rule" if suit_rule is not None else "unbeatable"
         raise InvalidArgumentError(
@@ -244,7 +239,9 @@ def _check_rules(g: _Game, suit_rule: SuitRule | None, unbeatable: str | None) -
         )
 
 
-def _check_unbeatable(unbeatable: object) -> None:
+def check_unbeatable(unbeatable: object) -> None:
+    """None, or one of UNBEATABLE_RULES; OptionTypeError or
+    InvalidOptionError naming the value otherwise."""
     if unbeatable is None:
         return
     allowed = "None, " + " or ".join(map(repr, UNBEATABLE_RULES))
@@ -311,13 +308,13 @@ def _suit_key(tables: Any, ranking: Ranking, five: list[int], rule: SuitRule) ->
 
 
 @cache
-def _italian_bounds(ranking: Ranking) -> tuple[int, int]:
+def _italian_bounds(tables: Any) -> tuple[int, int]:
     """Strengths of the minimum and maximum straight flush of the deck."""
-    tables = _core.resolve_game(ranking)
+    ranking = tables.ranking
     low = ranking.lowest_rank
     wheel = [4 * ACE + 3] + [4 * r + 3 for r in range(low, low + 4)]
     lowest = _core.evaluate(wheel, tables)
-    if category(lowest, ranking) != Category.STRAIGHT_FLUSH:  # no wheel in this game
+    if category(lowest, tables) != Category.STRAIGHT_FLUSH:  # no wheel in this game
         lowest = _core.evaluate([4 * r + 3 for r in range(low, low + 5)], tables)
     return lowest, _core.evaluate([4 * r + 3 for r in range(8, 13)], tables)
 
@@ -337,13 +334,17 @@ def _play(
     board: list[int],
     suit_rule: SuitRule | None,
     unbeatable: str | None,
+    strength: int | None = None,
 ) -> _Play:
     """The five cards a hand plays under the rules, as a _Play (the cards are
-    already checked: sizes, deck, repeats)."""
-    if g.omaha:
-        strength = _core.evaluate_omaha(hole, board, g.tables)
-    else:
-        strength = _core.evaluate(hole + board, g.tables)
+    already checked: sizes, deck, repeats). *strength*: the hand's plain
+    strength, where the caller has it already."""
+    if strength is None:
+        strength = (
+            _core.evaluate_omaha(hole, board, g.tables)
+            if g.omaha
+            else _core.evaluate(hole + board, g.tables)
+        )
     if strength == 0:
         return _Play((0, 0), _OTHER)
     best: tuple[int, int] | None = None
@@ -360,7 +361,7 @@ def _play(
     assert best is not None  # the full hand's strength is that of one of its fives
     kind = _OTHER
     if unbeatable == "italian":
-        lowest, highest = _italian_bounds(g.ranking)
+        lowest, highest = _italian_bounds(g.tables)
         kind = {lowest: _LOW_SPECIAL, highest: _TOP_SPECIAL}.get(strength, _OTHER)
     elif unbeatable == "greek":
         if best[0]:
@@ -410,33 +411,49 @@ def _plays_of(
     board: CardsLike | None,
     suit_rule: SuitRule | None,
     unbeatable: str | None,
+    caller: str | None = None,
 ) -> list[_Play]:
-    from pyrankcore.variants import _check_ordered, _check_seats, _has_cards
+    """Each seat's play: the seat preamble (naming *caller* for no hands),
+    a variant's own card counts and rules, then the plays."""
+    parsed, board_ids = parse_seats(hands, board, caller=caller)
+    plays = []
+    for h in parsed:
+        strength = None
+        if g.resolved is not None:  # the variant's card counts and rules
+            high, low = evaluate_seat(g.resolved, h, board_ids)
+            strength = _plain(g, high if high is not None else low)
+        plays.append(_play(g, h, board_ids, suit_rule, unbeatable, strength))
+    return plays
 
-    _check_ordered(hands, "hands")
-    board_ids = _core.parse_cards(board) if _has_cards(board) else []
-    parsed = [_core.parse_cards(h) for h in hands]
-    _check_seats(parsed, board_ids)
-    if g.variant is not None:
-        for h in parsed:
-            g.variant.evaluate(h, board_ids)  # card counts of the variant
-    return [_play(g, h, board_ids, suit_rule, unbeatable) for h in parsed]
+
+def _plain(g: _Game, strength: int | None) -> int | None:
+    """A strength of the game's own tables as one of its plain tables (a
+    suit tie-break ranking's are suited); None where it cannot be read."""
+    if strength is None or g.rule is not None:
+        return None
+    return strength
 
 
-def _seat_winners(
-    game: Any,
+def seat_winners(
+    tables: Any,
     omaha: bool,
     hands: list[list[int]],
     board: list[int],
+    strengths: Sequence[int | None],
     suit_rule: SuitRule | None,
     unbeatable: str | None,
 ) -> list[int]:
-    """Winners of one half of a pot (for showdown: cards already checked)."""
-    tables, rule = _split_ranking(_core.resolve_game(game, False, True))
-    g = _Game(tables, tables.ranking, None, omaha, rule)
+    """Winners of one half of a pot under a suit rule or an *unbeatable*
+    rule: for showdown, which has checked the cards and ranked each seat
+    (*strengths*, under *tables*) already."""
+    plain_tables, rule = _split_ranking(tables)
+    g = _Game(plain_tables, plain_tables.ranking, None, omaha, rule)
     _check_rules(g, suit_rule, unbeatable)
     suit_rule = _effective_rule(g, suit_rule)
-    return _winning_seats([_play(g, h, board, suit_rule, unbeatable) for h in hands])
+    plain = [None if tables.suited else s for s in strengths]
+    return _winning_seats(
+        [_play(g, h, board, suit_rule, unbeatable, s) for h, s in zip(hands, plain)]
+    )
 
 
 # ------------------------------------------------------------------ public
@@ -500,7 +517,8 @@ def compare(
     suit_rule: SuitRule | None = None,
     unbeatable: str | None = None,
 ) -> int:
-    """1 if hand *a* beats hand *b*, -1 if it loses, 0 for a tie.
+    """Compare two hands under the house rules of suits: 1 if hand *a* beats
+    hand *b*, -1 if it loses, 0 for a tie.
 
     Without options this is the order of strengths (``evaluate``). With
     *suit_rule*, hands equal apart from suit are ordered by it. With
@@ -570,9 +588,12 @@ def winners(
     suit_rule: SuitRule | None = None,
     unbeatable: str | None = None,
 ) -> list[int]:
-    """Seats (indexes into *hands*) of the hands that win or share the pot.
+    """Settle seats under the house rules of suits: the seats (indexes into
+    *hands*) of the hands that win or share the pot.
 
-    As :func:`compare` orders two hands. When a rule of *unbeatable* closes
+    This is the suit-rule settlement of one pot, as :func:`compare` orders
+    two hands (:func:`pyrankcore.showdown` splits pots, odd chips and the
+    halves of hi-lo games). When a rule of *unbeatable* closes
     a cycle, the pot is split as the text says: "In the very rare case where
     three players hold a straight flush, one minimum, one medium and one
     maximum, the pot is split between them" (Italy), and with the Imperial
@@ -588,12 +609,7 @@ def winners(
     ...         stripped_deck("6"), unbeatable="italian")
     [0, 1, 2]
     """
-    from pyrankcore.variants import _check_ordered
-
     g = _resolve(game)
     _check_rules(g, suit_rule, unbeatable)
     suit_rule = _effective_rule(g, suit_rule)
-    _check_ordered(hands, "hands")
-    if len(hands) < 1:
-        raise InvalidArgumentError("winners needs at least one hand")
-    return _winning_seats(_plays_of(g, hands, board, suit_rule, unbeatable))
+    return _winning_seats(_plays_of(g, hands, board, suit_rule, unbeatable, caller="winners"))

@@ -13,6 +13,8 @@ MODULES = [
     "pyrankcore.hands",
     "pyrankcore.ofc",
     "pyrankcore.variants",
+    "pyrankcore.pots",
+    "pyrankcore.games",
     "pyrankcore.equities",
     "pyrankcore.preflop",
     "pyrankcore.ranges",

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import pyrankcore as prc
-from pyrankcore import batch, ofc
+from pyrankcore import _args, ofc
 from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 
@@ -33,7 +33,7 @@ def test_rules_and_stay_value_are_applied():
 
 
 def test_threads_equal_one_thread(monkeypatch):
-    monkeypatch.setattr(batch, "_cpu_count", lambda: 4)
+    monkeypatch.setattr(_args, "cpu_count", lambda: 4)
     hands = prc.random_hands(200, 14, seed=9)
     assert ofc.solve_fantasyland_batch(hands, threads=4) == ofc.solve_fantasyland_batch(hands)
 

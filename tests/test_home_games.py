@@ -25,7 +25,8 @@ from pyrankcore.errors import (
     InvalidOptionError,
     OptionTypeError,
 )
-from pyrankcore.variants import Variant, binglao, showdown, variant
+from pyrankcore.pots import showdown
+from pyrankcore.variants import Variant, binglao, variant
 
 # --------------------------------------------------------------------------
 # 8 to 10 cards: the best five, against brute force over every 5-card subset

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import pyrankcore as prc
-from pyrankcore import _core, batch
+from pyrankcore import _args, _core, batch
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -240,14 +240,14 @@ def test_an_exception_in_a_worker_thread_reaches_the_caller(monkeypatch):
         return real(cards, out, start, stop, game)
 
     monkeypatch.setattr(_core, "evaluate_rows", failing)
-    monkeypatch.setattr(batch, "_cpu_count", lambda: 4)
+    monkeypatch.setattr(_args, "cpu_count", lambda: 4)
     hands = prc.random_hands(4 * batch.MIN_ROWS_PER_THREAD, 7, seed=2)
     with pytest.raises(RuntimeError, match="worker failed"):
         prc.evaluate_batch(hands, threads=4)
 
 
 def test_threads_are_capped_by_work_and_cores(monkeypatch):
-    monkeypatch.setattr(batch, "_cpu_count", lambda: 8)
+    monkeypatch.setattr(_args, "cpu_count", lambda: 8)
     assert batch.check_threads(10_000, 20_000) == 1
     assert batch.check_threads(10_000, 10**9) == 8
     assert batch.check_threads(3, 10**9) == 3
@@ -278,7 +278,7 @@ def test_threads_below_one_are_a_library_value_error(bad):
 
 
 def test_threads_equal_one_thread(monkeypatch):
-    monkeypatch.setattr(batch, "_cpu_count", lambda: 4)
+    monkeypatch.setattr(_args, "cpu_count", lambda: 4)
     hands = prc.random_hands(5 * batch.MIN_ROWS_PER_THREAD, 9, seed=11)
     one = prc.evaluate_batch(hands[:, :7])
     assert (prc.evaluate_batch(hands[:, :7], threads=4) == one).all()

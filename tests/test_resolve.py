@@ -1,0 +1,153 @@
+"""A game is resolved once per call, at the entry point, by pyrankcore.games.resolve."""
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+from pyrankcore import _catalogue, _core, games, variants
+from pyrankcore.errors import InvalidArgumentError, UnknownGameError
+from pyrankcore.suits import SuitRule
+
+
+@pytest.fixture
+def resolved(monkeypatch):
+    """The games resolve() is called with, in order, while a test runs."""
+    seen = []
+    real = games.resolve
+
+    def spy(game, **options):
+        seen.append(game)
+        return real(game, **options)
+
+    monkeypatch.setattr(games, "resolve", spy)
+    return seen
+
+
+RULE = SuitRule(suit_tiebreak="highest_card")
+HOLES = np.array([[48, 0, 47, 46], [51, 47, 1, 2]])
+BOARD = np.array([4, 8, 12, 43, 39])
+HANDS7 = np.array([[51, 47, 43, 39, 35, 0, 1], [50, 46, 42, 38, 34, 2, 3]])
+
+CALLS = {
+    "evaluate_batch": lambda: prc.evaluate_batch(HANDS7),
+    "evaluate_batch razz": lambda: prc.evaluate_batch(HANDS7, "Razz"),
+    "evaluate_batch 9 cards": lambda: prc.evaluate_batch(np.hstack([HANDS7, [[4, 5], [6, 7]]])),
+    "evaluate_omaha_batch": lambda: prc.evaluate_omaha_batch(HOLES, BOARD),
+    "evaluate_omaha_batch Omaha": lambda: prc.evaluate_omaha_batch(HOLES, BOARD, "Omaha"),
+    "evaluate_omaha_batch hi-lo": lambda: prc.evaluate_omaha_batch(HOLES, BOARD, "Omaha Hi-Lo 8"),
+    "category": lambda: prc.category(7462),
+    "category array": lambda: prc.category(np.array([1, 7462]), "high"),
+    "describe": lambda: prc.describe(56, "razz"),
+    "best_five": lambda: prc.best_five("Kh Kd 9s 9c 2d 3h 4c"),
+    "best_five no qualifier": lambda: prc.best_five("Kh Kd 9s 9c Qd Jh Tc", "ace_five_8"),
+    "showdown ranking": lambda: prc.showdown("high", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 10),
+    "showdown variant": lambda: prc.showdown(
+        "Omaha Hi-Lo 8", ["As 2d Kh Kc", "3c 4d Qh Qs"], "5c 6d Jh Ks 8s", 11
+    ),
+    "showdown suit rule": lambda: prc.showdown(
+        "Stud Hi-Lo 8", ["8s 8c Jd 9c 3d Ah Kd", "8h 8d Js 9h 3c Qc Td"], pot=7, suit_rule=RULE
+    ),
+    "showdown ranking suit rule": lambda: prc.showdown(
+        "high", ["8s 8c Jd 9c 3d", "8h 8d Js 9h 3c"], pot=7, suit_rule=RULE
+    ),
+    "showdown home game": lambda: prc.showdown(
+        "Mississippi Mud", ["As Ks Qs Js 9d", "5c 4d 3h 2s Ac"], pot=10, declarations=["high", "low"]
+    ),
+    "bring_in": lambda: prc.bring_in("Razz", ["Ah", "Kd", "Ks", "5s"]),
+    "compare": lambda: prc.compare("8s 8c Jd 9c 3d", "8h 8d Js 9h 3c", suit_rule=RULE),
+    "compare italian": lambda: prc.compare(
+        "As 6s 7s 8s 9s", "Ah Kh Qh Jh Th", prc.stripped_deck("6"), unbeatable="italian"
+    ),
+    "winners greek": lambda: prc.winners(
+        ["Ah Kh Qh Jh Th", "6c 6d 6h 6s 9c"], prc.stripped_deck("6"), unbeatable="greek"
+    ),
+    "winners variant": lambda: prc.winners(["As Ks 2d 2c", "Ah Kh 3d 3c"], "Omaha", board="Qs Js Ts 3h 4h"),
+    "suited_strength": lambda: prc.suited_strength("Ah Kh Qh Jh Th", "high", RULE),
+    "Variant.evaluate": lambda: variants.STUD_HI_LO.evaluate("As 2d 3h 4s 5c Kd Kh"),
+    "Variant.evaluate home": lambda: variants.DAKOTA.evaluate("As 2d 3h 4s 5c", down="2d 3h"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_each_entry_point_resolves_its_game_once(resolved, name):
+    CALLS[name]()
+    assert len(resolved) == 1, resolved
+
+
+def test_the_core_never_imports_the_python_layers_above_it():
+    code = textwrap.dedent(
+        """
+        import sys
+        from pyrankcore import _core
+        assert _core.evaluate("7c 5d 4h 3s 2c", "Razz") > 0
+        assert _core.evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h", "Omaha") == 7462
+        try:
+            _core.evaluate("7c 5d 4h 3s 2c", "no such game")
+        except ValueError as exc:
+            assert "Razz" in str(exc)
+        above = sorted(m for m in sys.modules if m.startswith("pyrankcore.")
+                       and m.split(".")[1] in ("variants", "pots", "suits", "games", "batch"))
+        print(above)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_core_ranks_a_users_variant_by_its_record():
+    mine = prc.Variant("My Lowball", (5,), high=None, low="deuce_seven")
+    assert isinstance(mine, _catalogue.VariantRecord)
+    assert _core.evaluate("7c 5d 4h 3s 2c", mine) == _core.evaluate("7c 5d 4h 3s 2c", "deuce_seven")
+
+
+def test_catalogue_records_and_variants_are_the_same_data():
+    assert [v.name for v in prc.VARIANTS] == [r.name for r in _catalogue.RECORDS]
+    assert all(v == r and hash(v) == hash(r) for v, r in zip(prc.VARIANTS, _catalogue.RECORDS))
+    assert prc.variant("o8") is variants.OMAHA_HI_LO
+    assert type(prc.variant("o8")) is prc.Variant
+    assert variants.as_variant(_catalogue.RAZZ) is variants.RAZZ
+
+
+def test_resolved_game_holds_both_halves_and_its_variant():
+    g = games.resolve("Omaha Hi-Lo 8", omaha=True)
+    assert (g.name, g.high.name, g.low.name, g.is_omaha) == ("Omaha Hi-Lo 8", "high", "ace_five_8", True)
+    assert g.variant == variants.OMAHA_HI_LO
+    with pytest.raises(AttributeError):
+        g.name = "x"
+    r = games.resolve("ace_five")
+    assert (r.variant, r.high.name, r.low, r.tables.name) == (None, "ace_five", None, "ace_five")
+
+
+def test_resolved_tables_keep_the_messages_of_evaluate():
+    with pytest.raises(InvalidArgumentError, match="split-pot variant with two rankings"):
+        games.resolve("Omaha Hi-Lo 8").tables
+    with pytest.raises(InvalidArgumentError, match="exactly two hole cards"):
+        games.resolve("Omaha").tables
+    with pytest.raises(InvalidArgumentError, match="is not an Omaha variant"):
+        games.resolve("Razz", omaha=True).tables
+    assert games.resolve("Omaha", omaha=None).tables.name == "high"
+    suited = prc.ranking("high", suit_tiebreak="highest_card")
+    with pytest.raises(InvalidArgumentError, match="my caller does not support suit tie-breaks"):
+        games.resolve(suited, purpose="my caller")
+    assert games.resolve(suited, suited=True).tables.suited
+    with pytest.raises(UnknownGameError, match="unknown ranking or variant"):
+        games.resolve("no such game")
+    with pytest.raises(TypeError, match="not int"):
+        games.resolve(3)
+
+
+def test_resolve_game_takes_its_flags_by_keyword():
+    assert _core.resolve_game("Omaha", omaha=True).name == "high"
+    with pytest.raises(InvalidArgumentError, match="exactly two hole cards"):
+        _core.resolve_game("Omaha", omaha=False)
+
+
+def test_ranking_tables_pass_resolved_tables_down_without_resolving_again(resolved):
+    tables = _core.resolve_game("razz")
+    assert games.ranking_tables(tables) is tables
+    assert prc.category(56, tables) == prc.category(56, "razz")
+    assert resolved == ["razz"]
