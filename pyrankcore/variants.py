@@ -13,12 +13,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _catalogue, _core
+from pyrankcore import _catalogue, _core, games
 from pyrankcore._catalogue import VariantRecord
 from pyrankcore._rankings import RANK_CHARS, ranking, show_value
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
-from pyrankcore.games import ResolvedGame, resolve
-from pyrankcore.seats import check_no_repeats, optional_cards
+from pyrankcore.games import ResolvedGame
+from pyrankcore.seats import check_no_repeats, check_ordered, check_seats, has_cards, optional_cards
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike
@@ -89,7 +89,7 @@ class Variant(VariantRecord):
         """
         hole_ids = _core.parse_cards(hole)
         board_ids = optional_cards(board)
-        game = resolve(self, omaha=None, suited=True)
+        game = games.resolve(self, omaha=None, suited=True)
         return evaluate_seat(game, hole_ids, board_ids, down=down, up=up)
 
 
@@ -183,6 +183,14 @@ def _own_cards(
                 f"{v.name}: {what} card {_core.format_card(c)} is not in the hand"
             )
     return ids
+
+
+# The seat preamble moved to pyrankcore.seats; equities still reaches for
+# these three names here until it calls seats.check_ordered, seats.has_cards
+# (or seats.optional_cards) and seats.check_seats itself. Remove them then.
+_check_ordered = check_ordered
+_has_cards = has_cards
+_check_seats = check_seats
 
 
 def _built(record: VariantRecord) -> Variant:

@@ -48,7 +48,7 @@ def _package_imports(tree):
                 module = child.module.split(".")[1] if "." in child.module else None
                 names = [a.name for a in child.names]
                 if module is None:  # from pyrankcore import x, y
-                    out += [(n, [], inner) for n in names]
+                    out.extend((n, [], inner) for n in names)
                 else:
                     out.append((module, names, inner))
             elif isinstance(child, ast.Import):

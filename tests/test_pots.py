@@ -32,7 +32,7 @@ def test_showdown_and_bring_in_live_in_pots():
 
 def test_seat_preamble_takes_and_returns_ids():
     hands, board = seats.parse_seats(["As Ad", [0, 1]], "2h 7d 9h")
-    assert hands == [[51, 49], [0, 1]] and board == [2, 22, 30]
+    assert hands == [[51, 49], [0, 1]] and board == [2, 21, 30]
     assert seats.check_seats(hands, board) == (hands, board)
     with pytest.raises(DuplicateCardError, match="in the hands of seats 0 and 1"):
         seats.check_seats([[51, 49], [49, 0]], [])

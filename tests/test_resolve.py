@@ -89,8 +89,9 @@ def test_the_core_never_imports_the_python_layers_above_it():
             _core.evaluate("7c 5d 4h 3s 2c", "no such game")
         except ValueError as exc:
             assert "Razz" in str(exc)
+        # importing _core imports the package; its lazy layers stay unloaded
         above = sorted(m for m in sys.modules if m.startswith("pyrankcore.")
-                       and m.split(".")[1] in ("variants", "pots", "suits", "games", "batch"))
+                       and m.split(".")[1] in ("variants", "pots", "suits"))
         print(above)
         """
     )
