@@ -4,10 +4,11 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from pyrankcore._catalogue import VariantRecord
 from pyrankcore._rankings import Ranking
 from pyrankcore._typing import CardLike, CardsLike, Game, Integer
 
-_Game: TypeAlias = Game | GameTables
+_Game: TypeAlias = Game | VariantRecord | GameTables
 
 N_CLASSES: int
 RANK_CHARS: str

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core, games
 from pyrankcore._args import thread_count
-from pyrankcore._work import split_rows
+from pyrankcore._work import split_rows as split_rows  # pyrankcore.ofc imports it here
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -318,10 +318,10 @@ def _evaluate_omaha_hilo(
     """evaluate_omaha_batch for a split-pot variant: (N, 2) high and low."""
     import numpy as np
 
-    high, low = (
-        _core.resolve_game(half, suited=False, purpose="a split-pot Omaha batch")
-        for half in g.halves
-    )
+    assert g.high is not None and g.low is not None
+    purpose = "a split-pot Omaha batch"
+    high = _core.resolve_game(g.high, suited=False, purpose=purpose)
+    low = _core.resolve_game(g.low, suited=False, purpose=purpose)
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
     _check_variant_sizes(g, hole_arr, board_arr)
     n = hole_arr.shape[0]

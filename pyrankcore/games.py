@@ -22,6 +22,7 @@ from pyrankcore import _catalogue, _core
 if TYPE_CHECKING:
     from pyrankcore._catalogue import VariantRecord
     from pyrankcore._core import GameTables
+    from pyrankcore._typing import Game
 
 __all__ = ["ResolvedGame", "ranking_tables", "resolve"]
 
@@ -69,7 +70,7 @@ class ResolvedGame:
 
 
 def resolve(
-    game: object,
+    game: Game | VariantRecord | GameTables,
     *,
     omaha: bool | None = False,
     suited: bool = False,
@@ -98,7 +99,11 @@ def resolve(
 
 
 def ranking_tables(
-    game: object, *, omaha: bool | None = False, suited: bool = False, purpose: str | None = None
+    game: Game | VariantRecord | GameTables,
+    *,
+    omaha: bool | None = False,
+    suited: bool = False,
+    purpose: str | None = None,
 ) -> GameTables:
     """The tables of *game*'s one ranking: GameTables as they are (a game
     resolved already and passed down: no second resolution), else

@@ -31,10 +31,21 @@ from pyrankcore import _core, games
 from pyrankcore._args import whole_number
 from pyrankcore._catalogue import BOTH_WAYS_RULES, VariantRecord, lookup
 from pyrankcore._rankings import Ranking, check_choice, show_value
-from pyrankcore.errors import HandSizeError, InvalidArgumentError, InvalidOptionError, OptionTypeError
+from pyrankcore.errors import (
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidOptionError,
+    OptionTypeError,
+)
 from pyrankcore.games import ResolvedGame
 from pyrankcore.seats import check_ordered, check_seats, parse_seats
-from pyrankcore.suits import SuitRule, check_unbeatable, resolve_suit_order, seat_winners, suit_ranks
+from pyrankcore.suits import (
+    SuitRule,
+    check_unbeatable,
+    resolve_suit_order,
+    seat_winners,
+    suit_ranks,
+)
 from pyrankcore.variants import evaluate_seat
 
 if TYPE_CHECKING:
@@ -195,9 +206,7 @@ def _resolve_table(game: Any) -> ResolvedGame:
     return games.resolve(lookup(game), omaha=None, suited=True)
 
 
-def _house_rules(
-    g: ResolvedGame, suit_rule: Any, suit_order: Any, unbeatable: Any
-) -> _HouseRules:
+def _house_rules(g: ResolvedGame, suit_rule: Any, suit_order: Any, unbeatable: Any) -> _HouseRules:
     """The suit options checked, and the suit order odd chips follow."""
     given = suit_rule is not None or unbeatable is not None or suit_order is not None
     chip_order = None
@@ -330,8 +339,6 @@ def _declarations(v: VariantRecord, declarations: Any, seats: int) -> list[str] 
     return out
 
 
-
-
 def _home_showdown(
     g: ResolvedGame,
     hands: list[list[int]],
@@ -399,8 +406,6 @@ def _home_showdown(
     return shares
 
 
-
-
 def _split(chips: int, order: list[int], seats: int) -> list[int]:
     """*chips* shared by the seats in *order*; odd chips to the first ones."""
     shares = [0] * seats
@@ -415,8 +420,6 @@ def _winners(strengths: Sequence[int | None]) -> list[int]:
     if best == 0:
         return []
     return [i for i, s in enumerate(strengths) if s == best]
-
-
 
 
 def _odd_chip_order(
@@ -436,8 +439,6 @@ def _odd_chip_order(
     )
 
 
-
-
 def _chip_suit_order(suit_rule: Any, suit_order: str | None) -> str | None:
     """The suit order odd chips follow: *suit_order*, else *suit_rule*'s."""
     if suit_rule is not None and not isinstance(suit_rule, SuitRule):
@@ -454,7 +455,6 @@ def _chip_suit_order(suit_rule: Any, suit_order: str | None) -> str | None:
             f"suit_rule's order ({suit_rule.suit_order!r}) or None"
         )
     return order
-
 
 
 def _own_suit_order(g: ResolvedGame) -> str | None:
@@ -542,4 +542,3 @@ def bring_in(
 
         return max(range(len(cards)), key=lambda i: razz_key(cards[i]))
     return min(range(len(cards)), key=lambda i: (cards[i] >> 2, ranks[cards[i] & 3]))
-

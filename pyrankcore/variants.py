@@ -54,6 +54,7 @@ __all__ = [
     "variant",
 ]
 
+
 class Variant(VariantRecord):
     """A poker game: how many cards a player holds, the board, the rankings.
 
@@ -261,5 +262,3 @@ def binglao(roll: int) -> Variant:
     if roll not in _catalogue.BINGLAO_ROLLS:
         raise InvalidArgumentError(f"a die roll is 1..6, got {show_value(roll)}")
     return as_variant(_catalogue.BINGLAO_ROLLS[roll])
-
-

@@ -55,7 +55,10 @@ CALLS = {
         "high", ["8s 8c Jd 9c 3d", "8h 8d Js 9h 3c"], pot=7, suit_rule=RULE
     ),
     "showdown home game": lambda: prc.showdown(
-        "Mississippi Mud", ["As Ks Qs Js 9d", "5c 4d 3h 2s Ac"], pot=10, declarations=["high", "low"]
+        "Mississippi Mud",
+        ["As Ks Qs Js 9d", "5c 4d 3h 2s Ac"],
+        pot=10,
+        declarations=["high", "low"],
     ),
     "bring_in": lambda: prc.bring_in("Razz", ["Ah", "Kd", "Ks", "5s"]),
     "compare": lambda: prc.compare("8s 8c Jd 9c 3d", "8h 8d Js 9h 3c", suit_rule=RULE),
@@ -65,7 +68,9 @@ CALLS = {
     "winners greek": lambda: prc.winners(
         ["Ah Kh Qh Jh Th", "6c 6d 6h 6s 9c"], prc.stripped_deck("6"), unbeatable="greek"
     ),
-    "winners variant": lambda: prc.winners(["As Ks 2d 2c", "Ah Kh 3d 3c"], "Omaha", board="Qs Js Ts 3h 4h"),
+    "winners variant": lambda: prc.winners(
+        ["As Ks 2d 2c", "Ah Kh 3d 3c"], "Omaha", board="Qs Js Ts 3h 4h"
+    ),
     "suited_strength": lambda: prc.suited_strength("Ah Kh Qh Jh Th", "high", RULE),
     "Variant.evaluate": lambda: variants.STUD_HI_LO.evaluate("As 2d 3h 4s 5c Kd Kh"),
     "Variant.evaluate home": lambda: variants.DAKOTA.evaluate("As 2d 3h 4s 5c", down="2d 3h"),
@@ -115,7 +120,12 @@ def test_catalogue_records_and_variants_are_the_same_data():
 
 def test_resolved_game_holds_both_halves_and_its_variant():
     g = games.resolve("Omaha Hi-Lo 8", omaha=True)
-    assert (g.name, g.high.name, g.low.name, g.is_omaha) == ("Omaha Hi-Lo 8", "high", "ace_five_8", True)
+    assert (g.name, g.high.name, g.low.name, g.is_omaha) == (
+        "Omaha Hi-Lo 8",
+        "high",
+        "ace_five_8",
+        True,
+    )
     assert g.variant == variants.OMAHA_HI_LO
     with pytest.raises(AttributeError):
         g.name = "x"
@@ -125,11 +135,11 @@ def test_resolved_game_holds_both_halves_and_its_variant():
 
 def test_resolved_tables_keep_the_messages_of_evaluate():
     with pytest.raises(InvalidArgumentError, match="split-pot variant with two rankings"):
-        games.resolve("Omaha Hi-Lo 8").tables
+        _ = games.resolve("Omaha Hi-Lo 8").tables
     with pytest.raises(InvalidArgumentError, match="exactly two hole cards"):
-        games.resolve("Omaha").tables
+        _ = games.resolve("Omaha").tables
     with pytest.raises(InvalidArgumentError, match="is not an Omaha variant"):
-        games.resolve("Razz", omaha=True).tables
+        _ = games.resolve("Razz", omaha=True).tables
     assert games.resolve("Omaha", omaha=None).tables.name == "high"
     suited = prc.ranking("high", suit_tiebreak="highest_card")
     with pytest.raises(InvalidArgumentError, match="my caller does not support suit tie-breaks"):
