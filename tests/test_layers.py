@@ -15,7 +15,7 @@ PACKAGE = Path(pyrankcore.__file__).resolve().parent
 # import (its layer and those below).
 LAYERS = {
     "_catalogue": {"_rankings", "errors"},
-    "games": {"_catalogue", "_core"},
+    "games": {"_catalogue", "_core", "_typing"},
     "seats": {"_core", "errors", "_typing"},
     "hands": {"_core", "_rankings", "errors", "games", "_typing"},
     "batch": {"_core", "_args", "_work", "errors", "games", "_typing"},
