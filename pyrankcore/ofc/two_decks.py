@@ -207,6 +207,7 @@ def five_starts(decks: int) -> Sequence[int]:
     return HIGH_STARTS if decks == 1 else DD_STARTS
 
 
+@cache
 def incomplete_of_five(decks: int) -> list[int]:
     """incomplete-scale strength of every 5-card strength on the scale of
     *decks* (the front-against-middle check of a foul)."""

@@ -6,6 +6,8 @@ time; bad rows named; threads and progress.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from ofc_boards import A, B, custom_middle_quads_16, deals, mixed_deals
@@ -14,6 +16,7 @@ from references import ofc_reference as ref
 import pyrankcore
 import pyrankcore as prc
 from pyrankcore import Category, DuplicateCardError, HandSizeError, InvalidCardError, _args, ofc
+from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.ofc import (
     STANDARD_ROYALTIES,
     Board,
@@ -207,6 +210,29 @@ def test_progress_goes_to_stderr(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "3" in captured.err
+
+
+def test_progress_without_tqdm_is_the_one_line_of_the_package(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now fails
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    ofc.solve_fantasyland_batch(prc.random_hands(3, 13, seed=4), progress=True)
+    assert capsys.readouterr().err == "\rFantasyland: 3/3 hands\n"
+
+
+@pytest.mark.parametrize("n", [0, 2])
+def test_threads_and_progress_follow_the_one_rule(n):
+    """threads= and progress= are checked as everywhere in the package, even
+    when there is no hand to solve."""
+    hands = prc.random_hands(n, 13, seed=1)
+    with pytest.raises(TypeError, match="threads must be an int or None, not str"):
+        ofc.solve_fantasyland_batch(hands, threads="2")
+    with pytest.raises(InvalidArgumentError, match="threads must be at least 1, got 0"):
+        ofc.solve_fantasyland_batch(hands, threads=0)
+    for bad in (1, "yes", None):
+        with pytest.raises(TypeError, match="progress must be True or False"):
+            ofc.solve_fantasyland_batch(hands, progress=bad)
+    got = ofc.solve_fantasyland_batch(hands, threads=np.int64(2), progress=np.False_)
+    assert got == [ofc.solve_fantasyland(h) for h in hands.tolist()]
 
 
 def test_bad_hands_are_named():
