@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core, games
 from pyrankcore._args import thread_count
-from pyrankcore._work import split_rows as split_rows  # pyrankcore.ofc imports it here
+from pyrankcore._work import split_rows
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
