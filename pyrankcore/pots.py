@@ -19,6 +19,12 @@ House rules (keyword options, off by default; see :mod:`pyrankcore.suits`):
 suit, ``unbeatable="italian" | "greek"`` makes the top hand beatable, and
 ``suit_order=`` (in ``showdown`` and ``bring_in``) replaces spades, hearts,
 diamonds, clubs wherever a suit decides.
+
+Layers: this module sits above :mod:`pyrankcore.variants` (the catalogue)
+and :mod:`pyrankcore.suits` (whose suit-rule settlement of one half,
+:func:`~pyrankcore.suits.seat_winners`, a showdown with house rules uses);
+:func:`showdown` resolves its game once and parses its cards once
+(:mod:`pyrankcore.seats`), then passes both down.
 """
 
 from __future__ import annotations
