@@ -37,6 +37,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
+from pyrankcore._args import whole_number as _integer
 from pyrankcore._rankings import check_choice, show_value
 from pyrankcore.batch import (
     as_array,
@@ -59,7 +60,6 @@ from pyrankcore.hands import (
     RANK_NAMES,
     RANK_PLURALS,
     Category,
-    _integer,
     category,
     describe,
 )
