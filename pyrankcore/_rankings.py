@@ -112,7 +112,7 @@ def resolve_suit_order(value: Any, option: str = "suit_order", where: str = "") 
             "'diamonds-spades-hearts-clubs' or 'diamonds-hearts-spades-clubs'",
             where,
         )
-    if len(text) == 4 and sorted(text) == sorted("cdhs"):
+    if len(text) == 4 and sorted(text) == sorted(SUIT_CHARS):
         return "-".join(SUIT_WORDS[c] for c in text)
     words = text.replace(" ", "-").split("-")
     if sorted(words) == sorted(SUIT_WORDS.values()):
