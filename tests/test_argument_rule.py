@@ -93,7 +93,6 @@ CASES = [
         "pot",
         lambda v: prc.showdown("Hold'em", HANDS, RIVER, pot=v),
         100,
-        pending=("accept", "refuse"),
     ),
     Case("binglao", "roll", variants.binglao, 4, pending=("accept", "refuse")),
     Case("split_suited", "value", lambda v: split_suited(v), 7462 << 10, pending=("refuse",)),

@@ -17,7 +17,7 @@ LAYERS = {
     "_catalogue": {"_rankings", "errors"},
     "games": {"_catalogue", "_core", "_typing"},
     "seats": {"_core", "errors", "_typing"},
-    "hands": {"_core", "_rankings", "errors", "games", "_typing"},
+    "hands": {"_args", "_core", "_rankings", "errors", "games", "_typing"},
     "batch": {"_core", "_args", "_work", "errors", "games", "_typing"},
     "variants": {"_catalogue", "_core", "_rankings", "errors", "games", "seats", "_typing"},
     "suits": {"_core", "_rankings", "errors", "games", "hands", "seats", "variants", "_typing"},
