@@ -7,6 +7,7 @@ count the computations through a stand-in for ``compute`` that returns it."""
 
 import json
 import os
+import sys
 import warnings
 from itertools import product
 
@@ -56,6 +57,16 @@ def test_entries_equal_the_engine_on_explicit_ranges(first, second):
     assert got[j, i] == pytest.approx(r.players[1].equity, abs=1e-12)
     # each order computed from its own suit patterns: the shares add up
     assert got[i, j] + got[j, i] == pytest.approx(1.0, abs=1e-12)
+
+
+def test_progress_without_tqdm_counts_enumerations(monkeypatch, capsys):
+    # one line on stderr (it used to be an ImportError), counting the
+    # enumerations: AA v KK and KK v AA take three suit patterns each
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    i, j = G("AA"), G("KK")
+    assert preflop.entries([(i, j), (j, i)], progress=True) == preflop.entries([(i, j), (j, i)])
+    assert capsys.readouterr().err.endswith("6/6 enumerations\n")
 
 
 def test_published_aces_v_kings():

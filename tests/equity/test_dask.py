@@ -63,3 +63,13 @@ def test_equity_of_ranges_that_never_fit_raises_like_one_machine():
 def test_weighted_exact_equals_one_machine():
     args = ("Hold'em", ["AKs:0.3, 99:0.7, 87s:0.11", "JJ:0.5, T9s, QQ:0.9"], "Qs 9d 7h")
     assert prd.equity(*args) == pyrankcore.equity(*args, threads=2)
+
+
+def test_threads_follow_the_one_rule():
+    # threads counts the cluster's threads: a whole number of at least 1
+    args = ("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+    assert prd.equity(*args, threads=np.int64(64)) == pyrankcore.equity(*args)
+    with pytest.raises(pyrankcore.errors.InvalidArgumentError, match="at least 1"):
+        prd.equity(*args, threads=0)
+    with pytest.raises(TypeError, match="threads must be an int or None"):
+        prd.equity(*args, threads=2.5)
