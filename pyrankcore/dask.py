@@ -29,7 +29,7 @@ except ImportError as exc:  # pragma: no cover - exercised without dask
 from pyrankcore import _core
 from pyrankcore._args import optional_whole_number
 from pyrankcore.batch import evaluate_batch as _evaluate_batch
-from pyrankcore.equities.plan import CHUNK, Plan, plan
+from pyrankcore.equities.planning import CHUNK, Plan, plan
 from pyrankcore.equities.run import TaskWork, run_plan
 from pyrankcore.errors import HandSizeError
 

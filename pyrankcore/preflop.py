@@ -66,7 +66,7 @@ from pyrankcore._args import flag, thread_count
 from pyrankcore._work import progress_bar, run_tasks
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.equities import equity
-from pyrankcore.equities.plan import plan
+from pyrankcore.equities.planning import plan
 from pyrankcore.equities.types import UNITS
 from pyrankcore.errors import InvalidArgumentError, PyrankcoreError
 from pyrankcore.ranges import GRID_NAMES, combos

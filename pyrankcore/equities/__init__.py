@@ -26,7 +26,7 @@ drawn: see :func:`pyrankcore.equities.cost.integer_weights`).
 The parts, each by trade: :mod:`~pyrankcore.equities.types` (the results),
 :mod:`~pyrankcore.equities.inputs` (the checked inputs and the kernels'
 spec), :mod:`~pyrankcore.equities.cost` (the cost model),
-:mod:`~pyrankcore.equities.plan` (exact or Monte Carlo, and the tasks) and
+:mod:`~pyrankcore.equities.planning` (exact or Monte Carlo, and the tasks) and
 :mod:`~pyrankcore.equities.run` (the kernels' tasks and the one driver,
 which :mod:`pyrankcore.dask` shares).
 """
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pyrankcore._args import flag, thread_count
-from pyrankcore.equities.plan import DEFAULT_TRIALS, MAX_TRIALS, plan
+from pyrankcore.equities.planning import DEFAULT_TRIALS, MAX_TRIALS, plan
 from pyrankcore.equities.run import run_locally
 from pyrankcore.equities.types import EquityResult, PlayerEquity, format_table
 

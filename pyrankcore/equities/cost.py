@@ -3,7 +3,7 @@ fit together (counted or sampled), the rows an exact run enumerates
 (grouped by suit renaming), and the Monte Carlo draw weights.
 
 The nanosecond figures are estimates for one thread on this machine class;
-:func:`pyrankcore.equities.plan.plan` turns them into seconds to choose
+:func:`pyrankcore.equities.planning.plan` turns them into seconds to choose
 exact enumeration or Monte Carlo and to refuse an infeasible exact=True.
 """
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from pyrankcore import _core
 from pyrankcore._work import ProgressBar, progress_bar, run_tasks
-from pyrankcore.equities.plan import (
+from pyrankcore.equities.planning import (
     CHUNK,
     WEIGHTED_TASKS,
     Plan,

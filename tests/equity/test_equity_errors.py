@@ -91,6 +91,9 @@ def test_kernel_refuses_bad_specs_without_crashing():
         core.equity_monte_carlo(good, ranges, 1, 2, 10, 0, 1)
 
 
+@pytest.mark.parametrize(
+    "game", ["Dakota", "Mississippi Mud", "Mexican Stud", "Pick a Partner", "Psycho"]
+)
 def test_home_games_with_their_own_showdown_rules_are_refused(game):
     """Declarations, face-down wild cards and up-cards that must play are not
     cards that speak: equity refuses those games instead of answering wrong."""
@@ -136,7 +139,10 @@ def test_whole_numbers_follow_the_one_rule():
             equity(*args, trials=bad)
     with pytest.raises(TypeError, match=r"^seed must be an int or None, not bool$"):
         equity(*args, trials=1000, seed=True)
-    with pytest.raises(InvalidArgumentError, match=r"^seed must be in 0\.\.2\d+, got 2\d+$"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^seed must be in 0\.\.18446744073709551615, got 18446744073709551616$",
+    ):
         equity(*args, trials=1000, seed=2**64)
     with pytest.raises(TypeError, match=r"^threads must be an int or None, not float$"):
         equity(*args, threads=2.0)

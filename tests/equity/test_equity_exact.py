@@ -7,9 +7,9 @@ import pytest
 from equity_reference import check_against_reference, ids, reference_equity
 
 import pyrankcore
-from pyrankcore.equities import plan as plan_mod
+from pyrankcore.equities import planning as plan_mod
 from pyrankcore.equities import run
-from pyrankcore.equities.plan import plan
+from pyrankcore.equities.planning import plan
 from pyrankcore.errors import InvalidArgumentError
 
 equity = pyrankcore.equity

@@ -7,8 +7,8 @@ import pytest
 
 import pyrankcore
 from pyrankcore.equities import cost, run
-from pyrankcore.equities import plan as plan_mod
-from pyrankcore.equities.plan import plan
+from pyrankcore.equities import planning as plan_mod
+from pyrankcore.equities.planning import plan
 from pyrankcore.errors import InvalidArgumentError
 
 equity = pyrankcore.equity

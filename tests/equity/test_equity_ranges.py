@@ -19,7 +19,7 @@ from equity_reference import (
 import pyrankcore
 from pyrankcore.equities import cost
 from pyrankcore.equities import inputs as inputs_mod
-from pyrankcore.equities.plan import plan
+from pyrankcore.equities.planning import plan
 from pyrankcore.errors import InvalidArgumentError
 
 equity = pyrankcore.equity
@@ -163,7 +163,7 @@ def test_comma_text_is_a_range_in_holdem():
 
 def test_comma_text_is_a_range_in_omaha():
     p, _ = plan("Omaha", ["AsKs,QdJd", "QsQhTc9c"], "2c 3d 4h", trials=1000)
-    combos = [set(c) for c, _w in p.combos[0]]
+    combos = [set(c) for c, _w in p.inputs.combos[0]]
     assert len(combos) > 1 and all(len(c) == 4 for c in combos)
     as_ks, qd_jd = set(ids("As Ks")), set(ids("Qd Jd"))
     assert all(as_ks <= c or qd_jd <= c for c in combos)
@@ -217,7 +217,7 @@ def test_a_sample_without_fitting_combinations_does_not_count_one():
 
 
 def test_counted_prefixes_match_a_direct_count():
-    combos = plan("Hold'em", ["AA,KK", "AKs,KQs", "AA,QQ"], "2c3d4h", trials=10)[0].combos
+    combos = plan("Hold'em", ["AA,KK", "AKs,KQs", "AA,QQ"], "2c3d4h", trials=10)[0].inputs.combos
     fit = cost.count_fitting(combos)
     cards = [[set(c) for c, _ in seat] for seat in combos]
     expect = [1]

@@ -8,10 +8,10 @@ import pytest
 
 import pyrankcore
 from pyrankcore import _core
-from pyrankcore.equities import plan as plan_mod
+from pyrankcore.equities import planning as plan_mod
 from pyrankcore.equities import run
 from pyrankcore.equities.inputs import EquitySpec
-from pyrankcore.equities.plan import plan
+from pyrankcore.equities.planning import plan
 from pyrankcore.errors import InvalidArgumentError
 
 equity = pyrankcore.equity
