@@ -20,6 +20,8 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 try:  # typed as Any: dask ships no complete annotations
     dask: Any = importlib.import_module("dask")
     da: Any = importlib.import_module("dask.array")
@@ -50,11 +52,9 @@ MAX_TASKS = 4096
 
 def evaluate_batch(cards: Any, game: Game = "high") -> Any:
     """Strengths of the rows of an (N, k) dask array of card ids, as a lazy
-    (N,) uint16 dask array (uint32 for a ranking with a suit tie-break). Row blocks smaller than 5,000,000 rows are
-    merged (each task should hold at least 0.1 s of work); the columns of a
-    row stay in one block. Bad rows raise when the result is computed."""
-    import numpy as np
-
+    (N,) uint16 dask array (uint32 for a ranking with a suit tie-break). Row
+    blocks smaller than 5,000,000 rows are merged (each task should hold at
+    least 0.1 s of work); the columns of a row stay in one block. Bad rows raise when the result is computed."""
     arr = da.asarray(cards)
     if arr.ndim != 2:
         raise HandSizeError(f"cards must be a 2-d array of card ids, got {arr.ndim} dimensions")

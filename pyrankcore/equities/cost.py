@@ -1,6 +1,7 @@
 """The cost model of equity: how many combinations of the players' combos
-fit together (counted or sampled), the rows an exact run enumerates
-(grouped by suit renaming), and the Monte Carlo draw weights.
+fit together (counted or sampled); and the arrays the kernels take: the
+rows an exact run enumerates (grouped by suit renaming), the ranges it
+combines itself, and the Monte Carlo draws with their integer weights.
 
 The nanosecond figures are estimates for one thread on this machine class;
 :func:`pyrankcore.equities.planning.plan` turns them into seconds to choose
@@ -24,6 +25,8 @@ __all__ = [
     "assignment_rows",
     "count_combinations",
     "count_fitting",
+    "draw_ranges",
+    "exact_ranges",
     "integer_weights",
     "suit_classes",
 ]

@@ -27,10 +27,12 @@ from pyrankcore.errors import InvalidArgumentError
 
 __all__ = [
     "Executor",
+    "TaskWork",
     "ThreadExecutor",
     "finish_exact",
     "max_std_error",
     "run_exact_task",
+    "run_locally",
     "run_monte_carlo_task",
     "run_plan",
     "total",

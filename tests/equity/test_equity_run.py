@@ -134,7 +134,7 @@ class SerialExecutor:
     ("args", "kwargs"),
     [
         (("Hold'em", ["AhKh", "QsQd", "7c6c"], "Kd7s2c"), {}),
-        (("Hold'em", ["AKs:0.3, 99:0.7", "JJ:0.5, T9s"], "Qs 9d 7h"), {}),
+        (("Hold'em", ["AKs:0.3, 99:0.7, 87s:0.11", "JJ:0.5, T9s, QQ:0.9"], "Qs 9d 7h 2c"), {}),
         (("Omaha", ["AsKsQdJd", "9h9c8h7c"]), dict(trials=200_000, seed=4)),
         (("Hold'em", ["AhKh", "QsQd"]), dict(target_se=0.002, seed=2)),
     ],
