@@ -14,6 +14,7 @@ MODULES = [
     "pyrankcore.ofc",
     "pyrankcore.variants",
     "pyrankcore.equities",
+    "pyrankcore.equities.planning",
     "pyrankcore.preflop",
     "pyrankcore.ranges",
     "pyrankcore.probabilities",

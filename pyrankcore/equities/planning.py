@@ -303,5 +303,9 @@ def monte_carlo_chunks(
 def round_chunks(done: int, total_chunks: int) -> int:
     """Where a target_se round that starts at chunk *done* ends: 16 chunks
     first, then the total doubles each round (the same rounds on one
-    machine and on a cluster)."""
+    machine and on a cluster).
+
+    >>> [round_chunks(done, 100) for done in (0, 16, 32, 64)]
+    [16, 32, 64, 100]
+    """
     return min(total_chunks, max(FIRST_ROUND_CHUNKS, 2 * done))
