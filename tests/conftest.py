@@ -1,4 +1,18 @@
-"""Shared pytest configuration: hypothesis profiles and the reference module path.
+"""Shared pytest configuration: the layout of tests/, the path to the slow
+references, and hypothesis profiles.
+
+Layout: one folder per concern (core, games, wild, suits, omaha, ofc, equity,
+ranges, cli, packaging, native_safety); the independent slow references
+(reference.py, low_reference.py, wild_reference.py, the OFC references, and
+row_loops.py) live in tests/references/ and are imported by their plain names
+(``import reference as ref``) from every folder.
+
+No folder under tests/ has an __init__.py, on purpose: pytest's default
+("prepend") import mode then puts only the test file's own folder on
+sys.path, never the repository root, so the source pyrankcore/ (which has no
+compiled core in a non-editable install) cannot shadow the installed package.
+The price is that every test file needs a basename unique across all folders;
+pytest stops with "import file mismatch" when two clash.
 
 Choose a hypothesis profile with the HYPOTHESIS_PROFILE environment variable:
 ``ci`` (default: no deadline, moderate example counts), ``dev`` (quick) or
@@ -10,11 +24,11 @@ import sys
 
 import pytest
 
-# tests/ has no __init__.py; make ``import reference`` work under every
-# pytest import mode (prepend, append or importlib).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)
+# Make ``import reference`` work from every folder under every pytest import
+# mode (prepend, append or importlib); this folder holds no test files.
+_REFERENCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "references")
+if _REFERENCES not in sys.path:
+    sys.path.insert(0, _REFERENCES)
 
 try:
     from hypothesis import HealthCheck, settings

@@ -4,7 +4,7 @@ Checked four ways:
 
 * exact counts over whole decks (``_core.enumerate_counts``) against numbers
   from the rule texts and against histograms computed independently by
-  tests/low_reference.py;
+  tests/references/low_reference.py;
 * every worked example of the rule texts (shared/rules/000 "Hand Ranking in
   Low Poker" .. "Stripped Decks", 001 Razz, 002 lowball / seven-to-ace), one
   test each;
@@ -116,7 +116,7 @@ def test_reference_class_counts():
         v for v in L.all_values(L.INCOMPLETE) if len(L.representative(L.INCOMPLETE, v)[0]) == 3
     ]
     assert len(three) == 455
-    # the reference agrees with tests/reference.py on high hands
+    # the reference agrees with tests/references/reference.py on high hands
     import reference as ref
 
     rng = random.Random(5)
