@@ -4,7 +4,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
-import reference as ref
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore.errors import InvalidArgumentError

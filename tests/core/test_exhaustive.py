@@ -15,7 +15,7 @@ from math import comb
 
 import numpy as np
 import pytest
-import reference as ref
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore import _core

@@ -34,8 +34,8 @@ from math import comb
 
 import numpy as np
 import pytest
-import wild_reference as wr
-from wild_reference import Spec
+from references import wild_reference as wr
+from references.wild_reference import Spec
 
 import pyrankcore as prc
 from pyrankcore._rankings import CATEGORY_NAMES

@@ -21,9 +21,10 @@ from collections import Counter
 from itertools import combinations, pairwise
 from math import comb
 
-import low_reference as L
 import numpy as np
 import pytest
+from references import low_reference as L
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore import Category, _core
@@ -117,8 +118,6 @@ def test_reference_class_counts():
     ]
     assert len(three) == 455
     # the reference agrees with tests/references/reference.py on high hands
-    import reference as ref
-
     rng = random.Random(5)
     for _ in range(300):
         hand = rng.sample(range(52), rng.choice((5, 6, 7)))
@@ -233,10 +232,10 @@ def test_short_deck_five_card_hands_per_category():
     assert sum(want.values()) == 376_992
     assert got == want
     # and the same numbers from the reference, by rank patterns
-    ref = Counter()
+    by_pattern = Counter()
     for ranks, suited, ways in L.patterns(L.SHORT_DECK):
-        ref[L.SHORT_DECK.classify(ranks, suited)[0]] += ways
-    assert ref == want
+        by_pattern[L.SHORT_DECK.classify(ranks, suited)[0]] += ways
+    assert by_pattern == want
 
 
 def test_short_deck_flush_is_rarer_than_full_house():
@@ -278,8 +277,6 @@ def test_seven_to_ace_deck_has_32_cards():
 
 
 def test_deuce_seven_order_is_high_reversed_with_the_wheel_moved():
-    import reference as ref
-
     values = list(ref.all_values())  # high order, weakest first
     wheel = (ref.STRAIGHT, ref.FIVE)
     steel_wheel = (ref.STRAIGHT_FLUSH, ref.FIVE)

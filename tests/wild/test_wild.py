@@ -41,8 +41,8 @@ from math import comb
 
 import numpy as np
 import pytest
-import wild_reference as wr
-from wild_reference import Spec, assert_same_order, cards, show
+from references import wild_reference as wr
+from references.wild_reference import Spec, assert_same_order, cards, show
 
 import pyrankcore as prc
 from pyrankcore.errors import (
