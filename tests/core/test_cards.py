@@ -1,5 +1,6 @@
 """parse_cards / format_cards: every accepted input form, and the public names."""
 
+import enum
 import re
 
 import numpy as np
@@ -237,16 +238,15 @@ def test_games_is_a_tuple_of_names_with_high():
     assert len(set(pyrankcore.GAMES)) == len(pyrankcore.GAMES)
 
 
-@pytest.mark.parametrize("game", getattr(pyrankcore, "GAMES", ("high",)))
+@pytest.mark.parametrize("game", pyrankcore.GAMES)
 def test_every_listed_game_is_accepted(game):
-    # Only the name is checked here: a listed game must never be "unknown".
+    # A listed game ranks a five-card hand of its deck (every built-in ranking
+    # takes five cards): a strength, 0 only where a low must qualify.
     hand = pyrankcore.parse_cards("As Kh Qd Jc 9s")
-    try:
-        pyrankcore.evaluate(hand, game=game)
-    except pyrankcore.UnknownGameError as exc:  # pragma: no cover - failure path
-        pytest.fail(f"GAMES lists {game!r} but evaluate rejects it: {exc}")
-    except pyrankcore.PyrankcoreError:
-        pass  # e.g. a game that needs a different number of cards
+    strength = pyrankcore.evaluate(hand, game=game)
+    assert type(strength) is int
+    assert strength > 0 or (game == "ace_five_8" and strength == 0)
+    assert pyrankcore.evaluate_batch(np.array([hand]), game).tolist() == [strength]
 
 
 def test_game_high_is_the_default():
@@ -317,3 +317,81 @@ def test_cactus_kev_examples():
     np.testing.assert_array_equal(pyrankcore.from_cactus_kev(arr), [7462, 6186, 1])
     batch = pyrankcore.evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8))
     np.testing.assert_array_equal(pyrankcore.to_cactus_kev(batch), [1])
+
+
+# --------------------------------------------------------------------------
+# cards of other libraries (duck-typed: neither package is imported)
+
+
+class Eval7LikeCard:
+    """What eval7.Card exposes: int rank 0..12 from deuce, int suit 0..3 c, d, h, s."""
+
+    def __init__(self, text):
+        self.rank = "23456789TJQKA".index(text[0])
+        self.suit = "cdhs".index(text[1])
+
+
+class Rank(str, enum.Enum):
+    ACE = "A"
+    KING = "K"
+    TEN = "T"
+    UNKNOWN = "?"
+
+
+class Suit(str, enum.Enum):
+    SPADE = "s"
+    HEART = "h"
+    UNKNOWN = "?"
+
+
+class PokerkitLikeCard:
+    """What pokerkit.Card exposes: str-enum rank and suit."""
+
+    def __init__(self, rank, suit):
+        self.rank, self.suit = rank, suit
+
+
+def test_eval7_style_cards():
+    cards = [Eval7LikeCard(t) for t in ("As", "Ks", "Qs", "Js", "Ts", "2c", "9d")]
+    assert pyrankcore.parse_cards(cards) == pyrankcore.parse_cards("As Ks Qs Js Ts 2c 9d")
+    assert pyrankcore.evaluate(cards) == 7462
+
+
+def test_pokerkit_style_cards():
+    cards = [
+        PokerkitLikeCard(Rank.ACE, Suit.SPADE),
+        PokerkitLikeCard(Rank.KING, Suit.HEART),
+        PokerkitLikeCard(Rank.TEN, Suit.SPADE),
+    ]
+    assert pyrankcore.parse_cards(cards) == pyrankcore.parse_cards("As Kh Ts")
+    with pytest.raises(pyrankcore.InvalidCardError):
+        pyrankcore.parse_cards([PokerkitLikeCard(Rank.UNKNOWN, Suit.SPADE)])
+    with pytest.raises(pyrankcore.InvalidCardError):
+        pyrankcore.parse_cards([PokerkitLikeCard(Rank.ACE, Suit.UNKNOWN)])
+
+
+def test_card_objects_with_bad_fields():
+    card = Eval7LikeCard("As")
+    card.rank = 13
+    with pytest.raises(pyrankcore.InvalidCardError):
+        pyrankcore.parse_cards([card])
+    card.rank = 1.5
+    with pytest.raises(TypeError):
+        pyrankcore.parse_cards([card])
+
+
+def test_real_pokerkit_cards():
+    pokerkit = pytest.importorskip("pokerkit")
+    cards = list(pokerkit.Card.parse("AsKsQsJsTs"))
+    assert pyrankcore.evaluate(cards) == 7462
+
+
+def test_real_eval7_cards():
+    eval7 = pytest.importorskip("eval7")
+    cards = [eval7.Card(t) for t in ("As", "Td", "9h", "2c", "3c")]
+    assert pyrankcore.parse_cards(cards) == pyrankcore.parse_cards("As Td 9h 2c 3c")
+
+
+def test_sets_of_cards_are_refused():
+    with pytest.raises(TypeError):
+        pyrankcore.parse_cards({"As", "Kd"})

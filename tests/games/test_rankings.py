@@ -4,7 +4,7 @@ Checked four ways:
 
 * exact counts over whole decks (``_core.enumerate_counts``) against numbers
   from the rule texts and against histograms computed independently by
-  tests/low_reference.py;
+  tests/references/low_reference.py;
 * every worked example of the rule texts (shared/rules/000 "Hand Ranking in
   Low Poker" .. "Stripped Decks", 001 Razz, 002 lowball / seven-to-ace), one
   test each;
@@ -21,9 +21,10 @@ from collections import Counter
 from itertools import combinations, pairwise
 from math import comb
 
-import low_reference as L
 import numpy as np
 import pytest
+from references import low_reference as L
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore import Category, _core
@@ -116,9 +117,7 @@ def test_reference_class_counts():
         v for v in L.all_values(L.INCOMPLETE) if len(L.representative(L.INCOMPLETE, v)[0]) == 3
     ]
     assert len(three) == 455
-    # the reference agrees with tests/reference.py on high hands
-    import reference as ref
-
+    # the reference agrees with tests/references/reference.py on high hands
     rng = random.Random(5)
     for _ in range(300):
         hand = rng.sample(range(52), rng.choice((5, 6, 7)))
@@ -233,10 +232,10 @@ def test_short_deck_five_card_hands_per_category():
     assert sum(want.values()) == 376_992
     assert got == want
     # and the same numbers from the reference, by rank patterns
-    ref = Counter()
+    by_pattern = Counter()
     for ranks, suited, ways in L.patterns(L.SHORT_DECK):
-        ref[L.SHORT_DECK.classify(ranks, suited)[0]] += ways
-    assert ref == want
+        by_pattern[L.SHORT_DECK.classify(ranks, suited)[0]] += ways
+    assert by_pattern == want
 
 
 def test_short_deck_flush_is_rarer_than_full_house():
@@ -278,8 +277,6 @@ def test_seven_to_ace_deck_has_32_cards():
 
 
 def test_deuce_seven_order_is_high_reversed_with_the_wheel_moved():
-    import reference as ref
-
     values = list(ref.all_values())  # high order, weakest first
     wheel = (ref.STRAIGHT, ref.FIVE)
     steel_wheel = (ref.STRAIGHT_FLUSH, ref.FIVE)

@@ -1,6 +1,6 @@
 """Users' type checkers see pyrankcore's real types.
 
-tests/typing/user_script.py calls every public name (``pyrankcore.__all__``
+tests/packaging/typing/user_script.py calls every public name (``pyrankcore.__all__``
 and ``pyrankcore.ofc``) the way a user would; it must run, and pass
 ``mypy --strict`` against the INSTALLED package (py.typed, the _core stub and
 the names that ``pyrankcore`` exports lazily). The stub must also match the

@@ -1,5 +1,5 @@
 """The generated tables: a checksum of each, so a change to the generator
-cannot silently change results (regenerate tests/golden/table_checksums.txt
+cannot silently change results (regenerate tests/core/golden/table_checksums.txt
 only for a deliberate table change, and say why in the commit)."""
 
 import hashlib
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "src" / "tablegen" / "gen_tables.py"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "table_checksums.txt"
 

@@ -5,7 +5,12 @@ import numpy as np
 import pytest
 
 import pyrankcore as prc
-from pyrankcore.errors import DuplicateCardError, InvalidArgumentError, InvalidCardError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 
 
 def deal(n, holes, board, seed):
@@ -13,12 +18,18 @@ def deal(n, holes, board, seed):
     return np.ascontiguousarray(both[:, :holes]), np.ascontiguousarray(both[:, holes:])
 
 
-@pytest.mark.parametrize("variant", ["Omaha Hi-Lo 8", "Big O"])
-@pytest.mark.parametrize("holes,board", [(4, 5), (5, 5), (4, 3), (4, 4), (6, 5)])
+@pytest.mark.parametrize(
+    "variant,holes,board",
+    [
+        ("Omaha Hi-Lo 8", 4, 5),
+        ("Omaha Hi-Lo 8", 4, 3),
+        ("Omaha Hi-Lo 8", 4, 4),
+        ("Big O", 5, 5),
+    ],
+)
 def test_one_pass_equals_each_half(variant, holes, board):
     v = prc.variant(variant)
-    if holes not in v.hole_cards:
-        pytest.skip(f"{variant} deals {v.hole_cards} hole cards")
+    assert v.hole_cards == (holes,)
     h, b = deal(30_000, holes, board, seed=holes * 10 + board)
     both = prc.evaluate_omaha_batch(h, b, variant)
     assert both.shape == (len(h), 2) and both.dtype == np.uint16
@@ -28,6 +39,16 @@ def test_one_pass_equals_each_half(variant, holes, board):
     for i in range(200):
         assert both[i, 0] == prc.evaluate_omaha(h[i].tolist(), b[i].tolist(), v.high)
         assert both[i, 1] == prc.evaluate_omaha(h[i].tolist(), b[i].tolist(), v.low)
+
+
+@pytest.mark.parametrize(
+    "variant,holes",
+    [("Omaha Hi-Lo 8", 5), ("Omaha Hi-Lo 8", 6), ("Big O", 4), ("Big O", 6)],
+)
+def test_a_hole_count_the_variant_does_not_deal_is_refused(variant, holes):
+    h, b = deal(10, holes, 5, seed=holes)
+    with pytest.raises(HandSizeError, match=f"{variant}: a hand has \\d cards, got {holes}"):
+        prc.evaluate_omaha_batch(h, b, variant)
 
 
 def test_threads_and_out_give_the_same_rows():

@@ -513,9 +513,9 @@ def one_joker_deck_values(mode: str):
     wild-free) and keeping the best the rules allow.
     """
     import numpy as np
-    import reference
 
     import pyrankcore
+    from references import reference
 
     if mode not in ("wild", "bug"):
         raise ValueError(mode)

@@ -8,9 +8,9 @@ Five Card Omaha, Six Card Omaha).
 import random
 from itertools import combinations, pairwise
 
-import low_reference as L
 import numpy as np
 import pytest
+from references import low_reference as L
 
 import pyrankcore
 from pyrankcore import Category

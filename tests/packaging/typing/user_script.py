@@ -1,6 +1,6 @@
 """A user's script: every public name of pyrankcore, used in typed ways.
 
-tests/test_typing.py runs it and checks it with ``mypy --strict`` against the
+tests/packaging/test_typing.py runs it and checks it with ``mypy --strict`` against the
 installed package: every call must type-check without casts, and every
 result must have its real type (``assert_type`` fails on ``Any`` and on
 ``object``, the type that lazily exported names used to have).

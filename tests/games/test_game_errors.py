@@ -1,4 +1,6 @@
-"""Bad inputs to the ranking-system API: games, decks, hand sizes, Omaha."""
+"""Bad games and bad hands for a game: unknown names and wrong types at every
+entry point, cards outside the game's deck, hand sizes, strengths a game
+does not have.  (Bad options: test_ranking_options.py; Omaha: test_omaha_errors.py.)"""
 
 import re
 
@@ -14,6 +16,7 @@ from pyrankcore import (
     UnknownGameError,
     _core,
 )
+from pyrankcore.errors import InvalidArgumentError
 
 FIVE = [48, 44, 40, 36, 28]  # Ac Kc Qc Jc 9c
 SEVEN = FIVE + [0, 5]
@@ -29,7 +32,16 @@ def _has_row(msg, i):
 # unknown games and wrong types
 
 
-UNKNOWN = ["no_such_game", "", "ace-five", "deuce_seven ", "HIGH_X", "ace_five_9"]
+UNKNOWN = [
+    "no_such_game",
+    "",
+    "ace-five",
+    "deuce_seven ",
+    "HIGH_X",
+    "HIGHX",
+    "ace_five_9",
+    "omaha-nope",
+]
 
 
 def _every_entry_point(game):
@@ -53,7 +65,7 @@ def test_unknown_game_name_everywhere(game):
             call()
         assert isinstance(info.value, ValueError)
         assert isinstance(info.value, PyrankcoreError)
-        assert repr(game) in str(info.value) or game in str(info.value), i
+        assert repr(game) in str(info.value), i
 
 
 @pytest.mark.parametrize("game", [3, 1.5, b"ace_five", ["high"], ("ace_five",), object()])
@@ -66,27 +78,9 @@ def test_game_of_wrong_type_is_type_error(game):
 def test_unknown_game_error_lists_the_games():
     with pytest.raises(UnknownGameError) as info:
         pyrankcore.evaluate(FIVE, "lowball")
+    assert "'lowball'" in str(info.value)
     for name in ("ace_five", "deuce_seven", "short_deck"):
         assert name in str(info.value)
-
-
-def test_ranking_unknown_name_and_option():
-    with pytest.raises(ValueError):
-        pyrankcore.ranking("no_such_game")
-    with pytest.raises(TypeError):
-        pyrankcore.ranking("ace_six", no_such_option=True)
-
-
-@pytest.mark.parametrize("lowest", ["1", "X", "", "J", "A", 9, -1, 12])
-def test_stripped_deck_bad_lowest_rank(lowest):
-    with pytest.raises(ValueError):
-        pyrankcore.stripped_deck(lowest)
-
-
-@pytest.mark.parametrize("lowest", [None, 7.0, True, ["7"]])
-def test_stripped_deck_lowest_of_wrong_type(lowest):
-    with pytest.raises(TypeError):
-        pyrankcore.stripped_deck(lowest)
 
 
 # --------------------------------------------------------------------------
@@ -227,83 +221,15 @@ def test_batch_must_be_two_dimensional(game):
 def test_strength_out_of_range_for_the_game(game, n):
     assert isinstance(pyrankcore.describe(n, game), str)
     for bad in (n + 1, -1, 10**6):
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidArgumentError, match=rf"strength {bad} is not .*\([01]\.\.{n}\)"):
             pyrankcore.describe(bad, game)
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidArgumentError, match=rf"strength {bad} is not .*\([01]\.\.{n}\)"):
             pyrankcore.category(bad, game)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgumentError, match="strength 0 is not"):
         pyrankcore.category(0, game)
 
 
 def test_zero_describes_no_qualifying_low_only():
     assert pyrankcore.describe(0, "ace_five_8") == "No qualifying low"
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgumentError, match="strength 0 is not"):
         pyrankcore.category(0, "ace_five_8")
-
-
-# --------------------------------------------------------------------------
-# Omaha
-
-
-@pytest.mark.parametrize("game", ["high", "ace_five_8"])
-def test_omaha_card_in_hand_and_on_board(game):
-    with pytest.raises(DuplicateCardError) as info:
-        pyrankcore.evaluate_omaha("As Ks 2d 2c", "As Js Ts", game)
-    assert "As" in str(info.value)
-    assert isinstance(info.value, ValueError)
-    with pytest.raises(DuplicateCardError):
-        pyrankcore.evaluate_omaha("As Ks 2d 2c 3c 4c", "Qs Js Ts 9h 4c", game)
-
-
-def test_omaha_duplicate_within_the_hand_or_board():
-    with pytest.raises(DuplicateCardError):
-        pyrankcore.evaluate_omaha([51, 51, 1, 2], BOARD)
-    with pytest.raises(DuplicateCardError):
-        pyrankcore.evaluate_omaha(HOLE, [43, 43, 35])
-
-
-def test_omaha_batch_duplicate_across_hole_and_board_names_the_row():
-    holes = np.array([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]])
-    boards = np.array([[20, 21, 22, 23, 24], [30, 31, 32, 33, 34], [40, 41, 42, 43, 9]])
-    with pytest.raises(DuplicateCardError) as info:
-        pyrankcore.evaluate_omaha_batch(holes, boards, "ace_five_8")
-    assert _has_row(str(info.value), 2)
-    # a shared 1-d board that repeats a card of row 1
-    with pytest.raises(DuplicateCardError) as info:
-        pyrankcore.evaluate_omaha_batch(holes, np.array([20, 21, 22, 5]), "high")
-    assert _has_row(str(info.value), 1)
-
-
-@pytest.mark.parametrize("nh", [0, 2, 3, 7])
-def test_omaha_hole_sizes(nh):
-    hole = list(range(nh))
-    with pytest.raises(HandSizeError):
-        pyrankcore.evaluate_omaha(hole, [40, 41, 42, 43, 44])
-    if nh:
-        with pytest.raises(HandSizeError):
-            pyrankcore.evaluate_omaha_batch(np.array([hole]), np.array([40, 41, 42, 43, 44]))
-
-
-@pytest.mark.parametrize("nb", [0, 1, 2, 6])
-def test_omaha_board_sizes(nb):
-    board = list(range(40, 40 + nb))
-    with pytest.raises(HandSizeError):
-        pyrankcore.evaluate_omaha([0, 1, 2, 3], board)
-    if nb:
-        with pytest.raises(HandSizeError):
-            pyrankcore.evaluate_omaha_batch(np.array([[0, 1, 2, 3]]), np.array([board]))
-
-
-def test_omaha_batch_row_counts_must_match():
-    with pytest.raises(ValueError):
-        pyrankcore.evaluate_omaha_batch(
-            np.array([[0, 1, 2, 3], [4, 5, 6, 7]]), np.array([[40, 41, 42, 43, 44]] * 3)
-        )
-
-
-def test_omaha_invalid_card_id():
-    with pytest.raises(InvalidCardError):
-        pyrankcore.evaluate_omaha([0, 1, 2, 52], BOARD)
-    with pytest.raises(InvalidCardError) as info:
-        pyrankcore.evaluate_omaha_batch(np.array([[0, 1, 2, 3], [4, 5, 6, 99]]), np.array(BOARD))
-    assert _has_row(str(info.value), 1)

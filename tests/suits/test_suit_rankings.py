@@ -1,4 +1,4 @@
-"""Suit tie-breaks as ranking options (issue 11): ``ranking(base,
+"""Suit tie-breaks as ranking options: ``ranking(base,
 suit_tiebreak=..., suit_order=...)``.
 
 The native kernel (src/prc_suits.h) is checked against the slow Python

@@ -1,6 +1,6 @@
 """The C-level API: ``from pyrankcore cimport ...`` compiles and agrees with Python.
 
-Builds tests/cython/cimport_smoke.pyx, and the README's ```cython example
+Builds tests/packaging/cython/cimport_smoke.pyx, and the README's ```cython example
 verbatim, in temporary directories with Cython and setuptools (in a
 subprocess, ``build_ext --inplace``), against the .pxd files of the
 *installed* pyrankcore package, then imports them and compares every C entry
@@ -25,7 +25,7 @@ import pyrankcore
 
 HERE = Path(__file__).resolve().parent
 SMOKE_PYX = HERE / "cython" / "cimport_smoke.pyx"
-README = HERE.parent / "README.md"
+README = HERE.parents[1] / "README.md"
 PACKAGE_DIR = Path(pyrankcore.__file__).resolve().parent
 
 BUILD_SCRIPT = textwrap.dedent(

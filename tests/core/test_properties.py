@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-import reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore import Category

@@ -20,7 +20,7 @@ from pyrankcore.errors import (
 )
 
 HI_LO = "Omaha Hi-Lo"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench" / "hutchison_agreement.py"
 README = ROOT / "README.md"
 

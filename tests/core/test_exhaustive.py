@@ -1,7 +1,7 @@
 """Exhaustive checks of the 5-, 6- and 7-card high evaluator.
 
 * ``_core.enumerate_counts(k)`` (all C(52, k) hands through the batch kernel)
-  must equal, strength by strength, the histogram that tests/reference.py
+  must equal, strength by strength, the histogram that tests/references/reference.py
   derives by counting suit colourings of every rank multiset, and the
   published per-category counts.
 * every one of the 2,598,960 five-card hands goes through evaluate_batch and
@@ -15,7 +15,7 @@ from math import comb
 
 import numpy as np
 import pytest
-import reference as ref
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore import _core

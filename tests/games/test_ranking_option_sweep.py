@@ -12,7 +12,7 @@ wild cards). Each one is built and ranks a set of extreme hands (four
 natural aces with wild cards, hands of five and seven wild cards, the rule
 texts' double-ace flush, a royal flush with spare wild cards, suited low
 cards with a fitter, eight cards) and a few random ones, checked against
-tests/wild_reference.py.
+tests/references/wild_reference.py.
 
 Keeping it fast (about 20 s here): tables are built once per ranking (0.02
 to 0.1 s each), the reference runs once per base game, wild cards and
@@ -34,8 +34,8 @@ from math import comb
 
 import numpy as np
 import pytest
-import wild_reference as wr
-from wild_reference import Spec
+from references import wild_reference as wr
+from references.wild_reference import Spec
 
 import pyrankcore as prc
 from pyrankcore._rankings import CATEGORY_NAMES

@@ -1,5 +1,6 @@
-"""Rankings and variants in one vocabulary: showdown by ranking, errors of
-variants and hands, category over arrays, and best_five."""
+"""Rankings and variants in one vocabulary: a variant with one ranking is
+accepted where a ranking is, a Variant is checked when it is made, showdown by
+ranking, errors of variants and hands, category over arrays, and best_five."""
 
 import itertools
 import random
@@ -8,6 +9,7 @@ import numpy as np
 import pytest
 
 import pyrankcore
+import pyrankcore.errors
 from pyrankcore import best_five, category, describe, evaluate, format_cards, parse_cards
 from pyrankcore.errors import (
     DuplicateCardError,
@@ -17,6 +19,7 @@ from pyrankcore.errors import (
     UnknownGameError,
 )
 from pyrankcore.hands import Category
+from pyrankcore.variants import RAZZ, Variant
 
 try:
     from hypothesis import given, settings
@@ -179,20 +182,6 @@ def test_numpy_integer_scalars_are_strengths():
     assert describe(np.int32(1), "ace_five") == describe(1, "ace_five")
 
 
-def test_strength_out_of_range_is_an_invalid_argument():
-    for call in (
-        lambda: category(0),
-        lambda: describe(7463),
-        lambda: describe(-1, "ace_five"),
-        lambda: category(0, "ace_five_8"),
-        lambda: pyrankcore.to_cactus_kev(0),
-        lambda: pyrankcore.from_cactus_kev(7463),
-        lambda: pyrankcore.to_cactus_kev(np.array([1, 7463])),
-    ):
-        with pytest.raises(InvalidArgumentError):
-            call()
-
-
 # ----------------------------------------------------------------- best_five
 
 
@@ -273,3 +262,95 @@ if given is not None:
         assert len(got) == min(len(hand), 5)
         assert len(set(got)) == len(got) and set(got) <= set(hand)
         assert evaluate(got, game) == evaluate(hand, game)
+
+
+# --------------------------------------------------------------------------
+# A variant with one ranking is accepted where a ranking is
+
+
+@pytest.mark.parametrize(
+    "variant, ranking",
+    [
+        ("Razz", "ace_five"),
+        ("razz", "ace_five"),
+        ("2-7 Triple Draw", "deuce_seven"),
+        ("A-5 Draw", "ace_five"),
+        ("Hold'em", "high"),
+        ("Seven-card Stud", "high"),
+        ("Short-deck Hold'em", "short_deck"),
+    ],
+)
+def test_single_ranking_variants_rank_like_their_ranking(variant, ranking):
+    deck = [c for c in range(52) if c >= 16] if ranking == "short_deck" else list(range(52))
+    rng = np.random.default_rng(len(variant))
+    for _ in range(50):
+        hand = rng.choice(deck, size=7, replace=False).tolist()
+        assert pyrankcore.evaluate(hand, variant) == pyrankcore.evaluate(hand, ranking)
+    hands = pyrankcore.random_hands(500, 7, seed=3, game=ranking)
+    assert (
+        pyrankcore.evaluate_batch(hands, variant) == pyrankcore.evaluate_batch(hands, ranking)
+    ).all()
+
+
+def test_variant_objects_are_accepted():
+    assert pyrankcore.evaluate("7c 5d 4h 3s 2c", RAZZ) == pyrankcore.evaluate(
+        "7c 5d 4h 3s 2c", "ace_five"
+    )
+
+
+@pytest.mark.parametrize("variant", ["Omaha Hi-Lo 8", "Stud Hi-Lo 8", "Big O"])
+def test_split_pot_variants_say_why_they_cannot_be_one_strength(variant):
+    with pytest.raises(InvalidArgumentError, match="split-pot"):
+        pyrankcore.evaluate("As Ks Qs Js Ts", variant)
+
+
+def test_omaha_variants_belong_to_evaluate_omaha():
+    with pytest.raises(InvalidArgumentError, match="evaluate_omaha"):
+        pyrankcore.evaluate("As Ks Qs Js Ts", "Omaha")
+    assert pyrankcore.evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h", "Omaha") == 7462
+    assert pyrankcore.evaluate_omaha("As Ks 2d 2c 3c", "Qs Js Ts 3h 4h", "Courchevel") == 7462
+    holes = np.array([[51, 47, 0, 1]])
+    assert pyrankcore.evaluate_omaha_batch(holes, np.array([43, 39, 35, 2, 3]), "PLO")[0] == 7462
+    with pytest.raises(InvalidArgumentError, match="not an Omaha variant"):
+        pyrankcore.evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h", "Razz")
+
+
+def test_unknown_names_are_the_only_unknown_game_errors():
+    with pytest.raises(UnknownGameError, match="rankings: high"):
+        pyrankcore.evaluate("As Ks Qs Js Ts", "no such game")
+    with pytest.raises(HandSizeError):  # a size problem, not an unknown game
+        pyrankcore.evaluate_omaha_batch(np.zeros((1, 4), np.uint8), np.zeros((1, 2), np.uint8))
+
+
+# --------------------------------------------------------------------------
+# A Variant is checked when it is made
+
+
+@pytest.mark.parametrize(
+    "fields, error",
+    [
+        ({"name": ""}, "InvalidOptionError"),
+        ({"name": 3}, "OptionTypeError"),
+        ({"hole_cards": ()}, "InvalidOptionError"),
+        ({"hole_cards": [2]}, "OptionTypeError"),
+        ({"hole_cards": (2.0,)}, "OptionTypeError"),
+        ({"board_cards": (9,)}, "InvalidOptionError"),
+        ({"board_cards": (3, 4, 5), "hole_cards": (6,)}, "InvalidOptionError"),  # 11 cards
+        ({"high": "nope"}, "InvalidOptionError"),
+        ({"high": None}, "InvalidOptionError"),
+        ({"low": 5}, "OptionTypeError"),
+        ({"omaha": True, "board_cards": (2,), "hole_cards": (4,)}, "InvalidOptionError"),
+        ({"stud": 1}, "OptionTypeError"),
+        ({"aliases": "x"}, "OptionTypeError"),
+    ],
+)
+def test_variant_fields_are_checked(fields, error):
+    base = {"name": "Home game", "hole_cards": (2,), "board_cards": (3, 4, 5)}
+    with pytest.raises(getattr(pyrankcore.errors, error)):
+        Variant(**{**base, **fields})
+
+
+def test_a_home_variant_with_a_custom_ranking_settles_pots():
+    game = Variant("Seven-to-ace stud", (5,), high=pyrankcore.stripped_deck("7"))
+    # in a 32-card deck a flush beats a full house (the rule texts)
+    assert pyrankcore.showdown(game, ["As Ks 9s 8s 7s", "7c 7d 7h 8h 8d"], pot=10) == [10, 0]

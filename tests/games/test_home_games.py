@@ -11,9 +11,9 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-import wild_reference as wr
-from low_reference import ACE_FIVE, ACE_FIVE_8, ACE_SIX, DEUCE_SEVEN, SHORT_DECK
-from reference import strength as high_strength
+from references import wild_reference as wr
+from references.low_reference import ACE_FIVE, ACE_FIVE_8, ACE_SIX, DEUCE_SEVEN, SHORT_DECK
+from references.reference import strength as high_strength
 
 import pyrankcore as prc
 from pyrankcore import variants

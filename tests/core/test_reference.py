@@ -7,7 +7,7 @@ shared/rules/002_*.txt (the list of poker hands), one test each.
 import random
 
 import pytest
-import reference as ref
+from references import reference as ref
 
 import pyrankcore
 from pyrankcore import Category
