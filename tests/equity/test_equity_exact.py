@@ -4,7 +4,7 @@ hold'em from preflop, ranges combined in C, the cost guard."""
 
 import low_reference as lowref
 import pytest
-from equity_reference import check_against_reference, ids, reference_equity
+from references.equity_reference import check_against_reference, ids, reference_equity
 
 import pyrankcore
 from pyrankcore.equities import planning as plan_mod

@@ -5,7 +5,7 @@ how the plan counts the combinations that fit."""
 from fractions import Fraction
 
 import pytest
-from equity_reference import (
+from references.equity_reference import (
     AKS_QQ_PLUS,
     TT_77_AQO,
     check_against_reference,

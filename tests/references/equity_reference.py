@@ -6,9 +6,10 @@ expected equities are exact. Also ranges written out combo by combo."""
 from fractions import Fraction
 from itertools import combinations
 
-import low_reference as lowref
 import pytest
-import reference as ref
+
+from references import low_reference as lowref
+from references import reference as ref
 
 
 def ids(text):
