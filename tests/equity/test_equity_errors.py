@@ -75,16 +75,16 @@ def test_kernel_refuses_bad_specs_without_crashing():
     holes[0, 0, 0] = 200
     with pytest.raises(InvalidCardError):
         core.equity_exact(good, holes, 0, 1, 0, 64)
-    for bad in [
-        spec(board_final=6),
-        spec(known=(3, 2)),
-        spec(hand_final=(9, 2)),
-        spec(board=(60,)),
-        spec(high=None),
-        spec(hand_final=(2,) * 11, known=(2,) * 11),
+    for bad, error, words in [
+        (spec(board_final=6), HandSizeError, "final board of 6"),
+        (spec(known=(3, 2)), HandSizeError, "3 known of 2 cards"),
+        (spec(hand_final=(9, 2)), HandSizeError, "2 known of 9 cards"),
+        (spec(board=(60,)), InvalidCardError, "board card 60"),
+        (spec(high=None), InvalidArgumentError, "needs a high or a low ranking"),
+        (spec(hand_final=(2,) * 11, known=(2,) * 11), InvalidArgumentError, "1 to 10 players"),
     ]:
-        with pytest.raises((HandSizeError, InvalidArgumentError, InvalidCardError)):
-            holes = np.zeros((1, len(bad.hand_final), 8), dtype=np.uint8)
+        holes = np.zeros((1, len(bad.hand_final), 8), dtype=np.uint8)
+        with pytest.raises(error, match=words):
             core.equity_exact(bad, holes, 0, 1, 0, 64)
     ranges = [(np.zeros((1, 2), dtype=np.uint8), np.array([0]))] * 2
     with pytest.raises(InvalidArgumentError):
