@@ -18,10 +18,16 @@ from pyrankcore._catalogue import VariantRecord
 from pyrankcore._rankings import RANK_CHARS, ranking, show_value
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
 from pyrankcore.games import ResolvedGame
-from pyrankcore.seats import check_no_repeats, check_ordered, check_seats, has_cards, optional_cards
+from pyrankcore.seats import check_no_repeats, optional_cards
+from pyrankcore.seats import check_ordered as check_ordered
+from pyrankcore.seats import check_seats as check_seats
+from pyrankcore.seats import has_cards as has_cards
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike
+
+# check_ordered, check_seats and has_cards (pyrankcore.seats) are re-exported
+# for pyrankcore.equities, which imports them from here for now.
 
 __all__ = [
     "ACE_FIVE_DRAW",
@@ -184,14 +190,6 @@ def _own_cards(
                 f"{v.name}: {what} card {_core.format_card(c)} is not in the hand"
             )
     return ids
-
-
-# The seat preamble moved to pyrankcore.seats; equities still reaches for
-# these three names here until it calls seats.check_ordered, seats.has_cards
-# (or seats.optional_cards) and seats.check_seats itself. Remove them then.
-_check_ordered = check_ordered
-_has_cards = has_cards
-_check_seats = check_seats
 
 
 def _built(record: VariantRecord) -> Variant:
