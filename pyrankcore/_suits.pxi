@@ -10,6 +10,7 @@ SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
 cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
 cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
+cdef dict _SUIT_PLANS = {}   # (plain Ranking, tie-break index) -> uint64 plans
 
 
 cdef GameTables _suit_tables(object ranking):
@@ -20,7 +21,7 @@ cdef GameTables _suit_tables(object ranking):
         return t
     cdef GameTables base = _resolve_any(ranking.without_suits(), False)
     cdef GameTables made
-    cdef const uint64_t[::1] info
+    cdef const uint64_t[::1] info, plan
     with _build_lock:
         t = _SUITED.get(ranking)
         if t is not None:
@@ -35,15 +36,20 @@ cdef GameTables _suit_tables(object ranking):
         made.base = base
         if ranking.suit_tiebreak is not None:
             arr = _suit_info(base.ranking, base.n_classes)
+            tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
+            plans = _suit_plans(base.ranking, arr, tiebreak)
             info = arr
-            made._suit_arrays = arr
+            plan = plans
+            made._suit_arrays = (arr, plans)
             made.suit.game = base.game
             made.suit.info = &info[0]
+            made.suit.plan = &plan[0]
             made.suit.n_classes = base.n_classes
-            made.suit.tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
+            made.suit.tiebreak = tiebreak
             ranks = _rankings.suit_order_ranks(ranking.suit_order)
             for suit in range(4):
                 made.suit.low_suit[suit] = 3 - ranks[suit]
+            prc_suited_init(&made.suit)
             made.suited = True
         _SUITED[ranking] = made
         return made
@@ -78,6 +84,65 @@ cdef object _suit_info(object plain, int n_classes):
     arr.flags.writeable = False
     _SUIT_INFO[plain] = arr
     return arr
+
+
+cdef object _suit_plans(object plain, object info, int tiebreak):
+    """Per plain strength: which five cards play in a hand of that strength
+    (see PRC_PLAY_* in prc_suits.h): its rank groups in reading order (the
+    order of info's read priorities), the cards of each that play, the
+    group whose highest-suited card decides under *tiebreak*, and whether
+    the five may, or must, be of one suit. A strength that more than one
+    5-card rank pattern (or a smaller hand) makes, or none, is searched.
+    Called under the build lock."""
+    import numpy as np
+    arr = _SUIT_PLANS.get((plain, tiebreak))
+    if arr is not None:
+        return arr
+    classes = plain.classes()
+    strength_of = {k: i + 1 for i, k in enumerate(classes)}
+    counts_of = {}     # strength -> its 5-card rank counts (None: several)
+    suits_ok = {}      # strength -> PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK
+    for counts, flush in plain.patterns():
+        key = plain.key(counts, flush)
+        if key is None:
+            continue
+        s = strength_of[key]
+        if sum(counts) != 5 or counts_of.get(s, counts) != counts:
+            counts_of[s] = None
+            continue
+        counts_of[s] = counts
+        if flush:
+            ok = PRC_PLAY_FLUSH_OK
+        elif plain.flush_mode == _rankings.FLUSH_IGNORED and max(counts) == 1:
+            ok = PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK   # suits never matter
+        else:
+            ok = PRC_PLAY_MIXED_OK
+        suits_ok[s] = suits_ok.get(s, 0) | ok
+    values = [PRC_PLAY_SEARCH] * len(info)
+    for s, counts in counts_of.items():
+        if counts is not None:
+            values[s] = _suit_plan_word(int(info[s]), counts, tiebreak) | suits_ok[s]
+    arr = np.array(values, dtype=np.uint64)
+    arr.flags.writeable = False
+    _SUIT_PLANS[(plain, tiebreak)] = arr
+    return arr
+
+
+def _suit_plan_word(word, tuple counts, int tiebreak):
+    """The rank groups of one 5-card pattern, from its info *word*: in
+    reading order, each its rank and code (the cards that play, whether its
+    highest-suited card decides, and the key places after the cards it
+    reads in place; the deciding card is read first, apart)."""
+    order = sorted(((word >> (4 * r)) & 15, r) for r in range(13) if counts[r])
+    first = (word >> (PRC_SUIT_INFO_SHIFT + 3 * tiebreak)) & 7
+    plan = 0
+    after = 4   # key places after the deciding card
+    for i, (_, r) in enumerate(order):
+        decides = 1 if i == first else 0
+        after -= counts[r] - decides
+        code = PRC_PLAY_CODE(counts[r], decides, after)
+        plan |= (r | code << 4) << (PRC_PLAY_GROUP_BITS * i)
+    return plan
 
 
 def _suit_info_entry(object r, tuple counts):
