@@ -113,19 +113,22 @@ cdef extern from "prc_wild.h" nogil:
 cdef extern from "prc_suits.h" nogil:
     const int PRC_SUIT_KEY_BITS
     const int PRC_SUIT_INFO_SHIFT
+    ctypedef struct prc_play_t:
+        uint16_t base[5]
+        uint8_t shift[5]
+        uint8_t flags
     ctypedef struct prc_suited_t:
         prc_game_t game
         const uint64_t *info
         int n_classes
         int tiebreak
         uint8_t low_suit[4]
-        const uint64_t *plan
+        const prc_play_t *plan
         uint16_t group_keys[2048]
-    const int PRC_PLAY_GROUP_BITS
     int PRC_PLAY_CODE(int plays, int decides, int after)
-    const uint64_t PRC_PLAY_FLUSH_OK
-    const uint64_t PRC_PLAY_MIXED_OK
-    const uint64_t PRC_PLAY_SEARCH
+    const int PRC_PLAY_FLUSH_OK
+    const int PRC_PLAY_MIXED_OK
+    const int PRC_PLAY_SEARCH
     void prc_suited_init(prc_suited_t *x)
     long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
                                 uint32_t *out, long start, long stop)

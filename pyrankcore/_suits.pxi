@@ -21,7 +21,8 @@ cdef GameTables _suit_tables(object ranking):
         return t
     cdef GameTables base = _resolve_any(ranking.without_suits(), False)
     cdef GameTables made
-    cdef const uint64_t[::1] info, plan
+    cdef const uint64_t[::1] info
+    cdef const uint8_t[::1] plan
     with _build_lock:
         t = _SUITED.get(ranking)
         if t is not None:
@@ -39,11 +40,11 @@ cdef GameTables _suit_tables(object ranking):
             tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
             plans = _suit_plans(base.ranking, arr, tiebreak)
             info = arr
-            plan = plans
+            plan = plans.view("uint8")
             made._suit_arrays = (arr, plans)
             made.suit.game = base.game
             made.suit.info = &info[0]
-            made.suit.plan = &plan[0]
+            made.suit.plan = <const prc_play_t *>&plan[0]
             made.suit.n_classes = base.n_classes
             made.suit.tiebreak = tiebreak
             ranks = _rankings.suit_order_ranks(ranking.suit_order)
@@ -88,12 +89,13 @@ cdef object _suit_info(object plain, int n_classes):
 
 cdef object _suit_plans(object plain, object info, int tiebreak):
     """Per plain strength: which five cards play in a hand of that strength
-    (see PRC_PLAY_* in prc_suits.h): its rank groups in reading order (the
-    order of info's read priorities), the cards of each that play, the
-    group whose highest-suited card decides under *tiebreak*, and whether
-    the five may, or must, be of one suit. A strength that more than one
-    5-card rank pattern (or a smaller hand) makes, or none, is searched.
-    Called under the build lock."""
+    (prc_play_t in prc_suits.h): its rank groups in reading order (the order
+    of info's read priorities), each its rank's shift and its code (the
+    cards that play, whether its highest-suited card decides under
+    *tiebreak*, the key places after it), and whether the five may, or
+    must, be of one suit. A strength that more than one 5-card rank pattern
+    (or a smaller hand) makes, or none, is searched. Called under the build
+    lock."""
     import numpy as np
     arr = _SUIT_PLANS.get((plain, tiebreak))
     if arr is not None:
@@ -118,31 +120,35 @@ cdef object _suit_plans(object plain, object info, int tiebreak):
         else:
             ok = PRC_PLAY_MIXED_OK
         suits_ok[s] = suits_ok.get(s, 0) | ok
-    values = [PRC_PLAY_SEARCH] * len(info)
+    dtype = np.dtype([("base", "=u2", 5), ("shift", "u1", 5), ("flags", "u1")])
+    if dtype.itemsize != sizeof(prc_play_t):
+        raise AssertionError(f"prc_play_t is {sizeof(prc_play_t)} bytes, not {dtype.itemsize}")
+    arr = np.zeros(len(info), dtype=dtype)
+    arr["flags"] = PRC_PLAY_SEARCH
     for s, counts in counts_of.items():
         if counts is not None:
-            values[s] = _suit_plan_word(int(info[s]), counts, tiebreak) | suits_ok[s]
-    arr = np.array(values, dtype=np.uint64)
+            arr[s] = _suit_play(int(info[s]), counts, tiebreak) + (suits_ok[s],)
     arr.flags.writeable = False
     _SUIT_PLANS[(plain, tiebreak)] = arr
     return arr
 
 
-def _suit_plan_word(word, tuple counts, int tiebreak):
-    """The rank groups of one 5-card pattern, from its info *word*: in
-    reading order, each its rank and code (the cards that play, whether its
-    highest-suited card decides, and the key places after the cards it
-    reads in place; the deciding card is read first, apart)."""
+def _suit_play(word, tuple counts, int tiebreak):
+    """The rank groups of one 5-card pattern, from its info *word*, in
+    reading order: (group_keys bases, shifts), each group's code saying the
+    cards that play, whether its highest-suited card decides, and the key
+    places after the cards it reads in place (the deciding card is read
+    first, apart)."""
     order = sorted(((word >> (4 * r)) & 15, r) for r in range(13) if counts[r])
     first = (word >> (PRC_SUIT_INFO_SHIFT + 3 * tiebreak)) & 7
-    plan = 0
+    bases, shifts = [0] * 5, [0] * 5
     after = 4   # key places after the deciding card
     for i, (_, r) in enumerate(order):
         decides = 1 if i == first else 0
         after -= counts[r] - decides
-        code = PRC_PLAY_CODE(counts[r], decides, after)
-        plan |= (r | code << 4) << (PRC_PLAY_GROUP_BITS * i)
-    return plan
+        bases[i] = 16 * PRC_PLAY_CODE(counts[r], decides, after)
+        shifts[i] = 4 * r
+    return (bases, shifts)
 
 
 def _suit_info_entry(object r, tuple counts):

@@ -38,25 +38,32 @@ typedef struct {
     int tiebreak;          /* 0 highest_card, 1 main_group, 2 highest_unpaired */
     uint8_t low_suit[4];   /* by card suit: 3 - its rank (0 = highest suit) */
     /* The five that play, by plain strength, for this tie-break (built in
-     * _suits.pxi, see PRC_PLAY_*): n_classes + 1 entries. */
-    const uint64_t *plan;
+     * _suits.pxi, see prc_play_t): n_classes + 1 entries. */
+    const struct prc_play *plan;
     /* The key bits of one rank group (prc_suited_init): by the group's
      * code (PRC_PLAY_CODE) and the rank's 4-bit suit mask (bit = card
      * suit), its highest suits in the key's places. */
     uint16_t group_keys[128 * 16];
 } prc_suited_t;
 
-/* A plan word: the five that play as up to five rank groups in reading
- * order, 11 bits each: the rank (4 bits) and the group's code (7 bits: how
- * many of its cards play; whether its highest-suited card is the deciding
- * card, which the key reads first; and how many key places, of 2 bits
- * each, follow the group's cards read in place); then which suits may
- * play. An empty group is all zeros. */
-#define PRC_PLAY_GROUP_BITS 11
+/* The five that play in hands of one strength: up to five rank groups in
+ * reading order, each as its rank's shift in a card-id mask (4 * rank) and
+ * its code times 16 (its first entry in group_keys). A code says how many
+ * of the group's cards play; whether its highest-suited card is the
+ * deciding card, which the key reads first; and how many key places, of 2
+ * bits each, follow the group's cards read in place. An empty group is
+ * all zeros. Then which suits may play. Bytes, so the row loop reads each
+ * field with one load. */
+typedef struct prc_play {
+    uint16_t base[5];   /* PRC_PLAY_CODE(...) * 16 */
+    uint8_t shift[5];
+    uint8_t flags;      /* PRC_PLAY_* */
+} prc_play_t;
+
 #define PRC_PLAY_CODE(plays, decides, after) ((plays) | (decides) << 3 | (after) << 4)
-#define PRC_PLAY_FLUSH_OK (1ULL << 56)    /* five of one suit play */
-#define PRC_PLAY_MIXED_OK (1ULL << 57)    /* five of mixed suits play */
-#define PRC_PLAY_SEARCH (1ULL << 58)      /* no single pattern: search */
+#define PRC_PLAY_FLUSH_OK 1 /* five of one suit play */
+#define PRC_PLAY_MIXED_OK 2 /* five of mixed suits play */
+#define PRC_PLAY_SEARCH 4   /* no single pattern: search */
 
 /* Fill group_keys from low_suit: for each code and suit mask, the suit
  * ranks of the mask's highest suits that play (3 = the highest suit), the
@@ -155,13 +162,11 @@ static inline uint32_t prc_suited_checked(const prc_suited_t *x,
  * highest suits. Taking each group's highest suits maximises every place
  * of the key at once, so this is the best key of the five-card subsets of
  * the hand's strength. */
-static inline unsigned prc_suited_played(const prc_suited_t *x, uint64_t plan, uint64_t ids) {
+static inline unsigned prc_suited_played(const prc_suited_t *x, const prc_play_t *play,
+                                         uint64_t ids) {
     unsigned key = 0;
-    for (int i = 0; i < 5; i++) {
-        unsigned g = (unsigned)(plan >> (PRC_PLAY_GROUP_BITS * i));
-        unsigned mask = (unsigned)(ids >> (4 * (g & 15u))) & 15u;
-        key |= x->group_keys[(g & 0x7F0u) | mask];
-    }
+    for (int i = 0; i < 5; i++)
+        key |= x->group_keys[play->base[i] | ((unsigned)(ids >> play->shift[i]) & 15u)];
     return key;
 }
 
@@ -169,21 +174,21 @@ static inline unsigned prc_suited_played(const prc_suited_t *x, uint64_t plan, u
  * whose suits holding five are flush (suit counter bits, 0 for none), off
  * the common path: a plan that searches, or five of one suit in the hand
  * (it may have to play them, or to avoid them). */
-static uint32_t prc_suited_rare(const prc_suited_t *x, uint64_t plan, const uint8_t *row,
-                                int k, unsigned s, unsigned flush) {
+static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
+                                const uint8_t *row, int k, unsigned s, unsigned flush) {
     uint64_t ids = 0;
     unsigned v;
     int bad = 0;
     for (int i = 0; i < k; i++) ids |= (uint64_t)1 << row[i];
-    if (plan & PRC_PLAY_SEARCH) return prc_suited_checked(x, row, k, &bad);
-    if (!(plan & PRC_PLAY_MIXED_OK)) {
+    if (play->flags & PRC_PLAY_SEARCH) return prc_suited_checked(x, row, k, &bad);
+    if (!(play->flags & PRC_PLAY_MIXED_OK)) {
         /* a flush plays: the flush suit's five (one suit at most holds five
          * of seven cards) */
         v = (3u - x->low_suit[(prc_ctz64(flush) - 3) >> 2]) * 0x155u;
     } else {
-        v = prc_suited_played(x, plan, ids);
+        v = prc_suited_played(x, play, ids);
         /* the highest suits are one suit, but a flush is not this strength */
-        if (!(plan & PRC_PLAY_FLUSH_OK) && v == (v & 3u) * 0x155u)
+        if (!(play->flags & PRC_PLAY_FLUSH_OK) && v == (v & 3u) * 0x155u)
             return prc_suited_checked(x, row, k, &bad);
     }
     return (uint32_t)s << PRC_SUIT_KEY_BITS | v;
@@ -204,7 +209,7 @@ static uint32_t prc_suited_rare(const prc_suited_t *x, uint64_t plan, const uint
     ATTR static long NAME##_##K(const prc_suited_t *x, const uint8_t *cards, \
                                 uint32_t *out, long start, long stop) {     \
         const prc_game_t game = x->game;                                    \
-        const uint64_t *plans = x->plan;                                    \
+        const prc_play_t *plans = x->plan;                                  \
         const unsigned n_classes = (unsigned)x->n_classes;                  \
         uint64_t ids[PRC_SUITED_BLOCK];                                     \
         for (long b = start; b < stop; b += PRC_SUITED_BLOCK) {             \
@@ -228,10 +233,10 @@ static uint32_t prc_suited_rare(const prc_suited_t *x, uint64_t plan, const uint
                     out[i] = 0;                                             \
                     continue;                                               \
                 }                                                           \
-                uint64_t plan = plans[s];                                   \
-                out[i] = (plan & PRC_PLAY_SEARCH) | flush                   \
-                    ? prc_suited_rare(x, plan, cards + (size_t)i * K, K, s, flush) \
-                    : (uint32_t)s << PRC_SUIT_KEY_BITS | prc_suited_played(x, plan, ids[i - b]); \
+                const prc_play_t *play = plans + s;                         \
+                out[i] = (play->flags & PRC_PLAY_SEARCH) | flush            \
+                    ? prc_suited_rare(x, play, cards + (size_t)i * K, K, s, flush) \
+                    : (uint32_t)s << PRC_SUIT_KEY_BITS | prc_suited_played(x, play, ids[i - b]); \
             }                                                               \
             if (bad >= 0) return bad;                                       \
         }                                                                   \

@@ -65,25 +65,12 @@ typedef struct {
 /* Every card of rank r in a suit-major mask. */
 #define PRC_RANK_COLUMN(r) (0x0001000100010001ULL << (r))
 
-/* Strength of valid cards from their summed entries (key, bit OR). */
-static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_t seen, int n) {
-    uint64_t bits = seen & x->natural_bits;
-    int w = (int)(key >> PRC_WILD_SHIFT) & 15;
-    key &= ~(15ULL << PRC_WILD_SHIFT);
-    if (x->lowest && bits) {
-        unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
-        int r = prc_ctz64(ranks);
-        if (r != 12) { /* aces are never the lowest card */
-            for (int suit = 0; suit < 4; suit++)
-                if (bits >> (16 * suit + r) & 1) {
-                    key -= prc_card_key[4 * r + suit];
-                    w++;
-                }
-            bits &= ~PRC_RANK_COLUMN(r);
-        }
-    }
-    if (w == 0) return prc_game_value(&x->natural, key, bits, n);
-    uint16_t best = x->rank[w][prc_rank_slot((uint32_t)key)];
+/* The strength of n valid cards with w >= 1 wild cards, given their
+ * natural cards' key (no wild count) and suit-major bits (the lowest
+ * rank's cards already taken out under the lowest-card rule), and best,
+ * the rank table's strength for them: the suits decide the rest. */
+static inline uint16_t prc_wild_suits(const prc_wild_t *x, uint64_t key, uint64_t bits, int w,
+                                      int n, uint16_t best) {
     if (x->low_flush_tiers && (key & PRC_FLUSH_BITS) && best % x->low_flush_tiers == 0) {
         /* The rank tables read the natural cards without their suits, and
          * the top tier says the best hand needs no wild card; but five
@@ -104,6 +91,27 @@ static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_
         }
     }
     return best;
+}
+
+/* Strength of valid cards from their summed entries (key, bit OR). */
+static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_t seen, int n) {
+    uint64_t bits = seen & x->natural_bits;
+    int w = (int)(key >> PRC_WILD_SHIFT) & 15;
+    key &= ~(15ULL << PRC_WILD_SHIFT);
+    if (x->lowest && bits) {
+        unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
+        int r = prc_ctz64(ranks);
+        if (r != 12) { /* aces are never the lowest card */
+            for (int suit = 0; suit < 4; suit++)
+                if (bits >> (16 * suit + r) & 1) {
+                    key -= prc_card_key[4 * r + suit];
+                    w++;
+                }
+            bits &= ~PRC_RANK_COLUMN(r);
+        }
+    }
+    if (w == 0) return prc_game_value(&x->natural, key, bits, n);
+    return prc_wild_suits(x, key, bits, w, n, x->rank[w][prc_rank_slot((uint32_t)key)]);
 }
 
 /* Sum of card entries: nonzero when an id is outside the deck (the poison
@@ -170,19 +178,23 @@ static inline uint16_t prc_wild_value_rows(const prc_wild_t *x, const uint16_t *
                                            uint64_t seen, int n) {
     uint64_t k = key & ~(15ULL << PRC_WILD_SHIFT);
     uint64_t w = (key >> PRC_WILD_SHIFT) & 15;
+    uint64_t bits = seen & x->natural_bits;
     if (x->lowest) {
-        uint64_t bits = seen & x->natural_bits;
         unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
         int r = prc_ctz64(ranks | 0x1000u); /* 12: no natural card below an ace */
-        uint64_t column = (bits & PRC_RANK_COLUMN(r) & ~PRC_RANK_COLUMN(12)) >> r;
-        uint64_t suits = (column | column >> 12 | column >> 24 | column >> 36) & 0x1111u;
+        uint64_t column = bits & PRC_RANK_COLUMN(r) & ~PRC_RANK_COLUMN(12);
+        uint64_t spread = column >> r;
+        uint64_t suits = (spread | spread >> 12 | spread >> 24 | spread >> 36) & 0x1111u;
         uint64_t count = (suits * 0x1111u) >> 12 & 15u;
         k -= (suits << PRC_SUIT_SHIFT) + count * (prc_card_key[4 * r] & 0xFFFFFFFFu);
         w += count;
+        bits &= ~column;
     }
+    uint16_t best = hand_rank[prc_rank_slot((uint32_t)k)];
     if ((((k >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x1111u * w) & flush_reach)
-        return prc_wild_value(x, key, seen, n);
-    return hand_rank[prc_rank_slot((uint32_t)k)];
+        return w ? prc_wild_suits(x, k, bits, (int)w, n, best)
+                 : prc_game_value(&x->natural, k, bits, n);
+    return best;
 }
 
 /* Row loops, one instance per hand size so the card loop unrolls; the
