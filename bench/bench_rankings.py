@@ -25,19 +25,22 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 import pyrankcore as prc
 
 # (label, ranking options, target: at least this times high's speed, or None)
 CASES = [
     ("suit tie-break highest_card", {"base": "high", "suit_tiebreak": "highest_card"}, 0.5),
-    ("suit tie-break main_group, italy", {"base": "high", "suit_tiebreak": "main_group",
-                                          "suit_order": "italy"}, 0.5),
-    ("suit tie-break highest_unpaired", {"base": "high", "suit_tiebreak": "highest_unpaired"},
-     0.5),
-    ("deuce_seven, suit tie-break main_group", {"base": "deuce_seven",
-                                                "suit_tiebreak": "main_group"}, None),
+    (
+        "suit tie-break main_group, italy",
+        {"base": "high", "suit_tiebreak": "main_group", "suit_order": "italy"},
+        0.5,
+    ),
+    ("suit tie-break highest_unpaired", {"base": "high", "suit_tiebreak": "highest_unpaired"}, 0.5),
+    (
+        "deuce_seven, suit tie-break main_group",
+        {"base": "deuce_seven", "suit_tiebreak": "main_group"},
+        None,
+    ),
     ("jokers wild", {"base": "high", "wild": "jokers"}, 0.7),
     ("deuces wild", {"base": "high", "wild": "2"}, 0.7),
     ("one-eyed jacks wild", {"base": "high", "wild": "Jh Js"}, None),
@@ -61,8 +64,10 @@ def main() -> int:
     failures = 0
     with open("/proc/cpuinfo") if sys.platform == "linux" else open(__file__) as f:
         model = next((line.split(":", 1)[1].strip() for line in f if "model name" in line), "?")
-    print(f"CPU: {model}; pyrankcore {prc.__version__}; {args.hands:,} hands, "
-          f"median of {args.repeat} interleaved rounds, threads=1\n")
+    print(
+        f"CPU: {model}; pyrankcore {prc.__version__}; {args.hands:,} hands, "
+        f"median of {args.repeat} interleaved rounds, threads=1\n"
+    )
     for k in args.cards:
         games = {"high": "high"}
         hands = {"high": prc.random_hands(args.hands, k, seed=args.seed + k)}
@@ -73,8 +78,11 @@ def main() -> int:
             games[label] = game
             targets[label] = target
             same_deck = game.wild is None or "jokers" not in game.wild
-            hands[label] = hands["high"] if same_deck else prc.random_hands(
-                args.hands, k, seed=args.seed + k, game=game)
+            hands[label] = (
+                hands["high"]
+                if same_deck
+                else prc.random_hands(args.hands, k, seed=args.seed + k, game=game)
+            )
         times: dict[str, list[float]] = {label: [] for label in games}
         results = {}
         for label in games:  # warm-up (builds the tables), kept for the checks
@@ -98,10 +106,14 @@ def main() -> int:
             t = statistics.median(times[label])
             ratio = high / t
             target = targets.get(label)
-            mark = "" if target is None else (f"≥ {target}" + ("" if ratio >= target
-                                                                else " **missed**"))
-            print(f"| {label} | {1e3 * t:.1f} | {args.hands / t / 1e6:.1f} | "
-                  f"{ratio:.2f} | {mark} |")
+            mark = (
+                ""
+                if target is None
+                else (f"≥ {target}" + ("" if ratio >= target else " **missed**"))
+            )
+            print(
+                f"| {label} | {1e3 * t:.1f} | {args.hands / t / 1e6:.1f} | {ratio:.2f} | {mark} |"
+            )
         print()
     return 1 if failures else 0
 

@@ -10,7 +10,8 @@ SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
 cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
 cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
-cdef dict _SUIT_PLANS = {}   # (plain Ranking, tie-break index) -> uint64 plans
+cdef dict _SUIT_GROUPS = {}  # plain Ranking -> ({strength: counts}, {strength: suits})
+cdef dict _SUIT_PLANS = {}   # (plain Ranking, tie-break index) -> prc_play_t array
 
 
 cdef GameTables _suit_tables(object ranking):
@@ -70,6 +71,8 @@ cdef object _suit_info(object plain, int n_classes):
         raise AssertionError(f"{plain.name}: {len(classes)} classes, tables hold {n_classes}")
     strength_of = {k: i + 1 for i, k in enumerate(classes)}
     values = [None] * (n_classes + 1)
+    counts_of = {}     # strength -> its 5-card rank counts (None: several)
+    suits_ok = {}      # strength -> PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK
     for counts, flush in plain.patterns():
         key = plain.key(counts, flush)
         if key is None:
@@ -80,9 +83,23 @@ cdef object _suit_info(object plain, int n_classes):
             values[s] = entry
         elif values[s] != entry:  # one strength, one set of ranks
             raise AssertionError(f"{plain.name}: strength {s} has two rank patterns")
+        # For the row loops' plans (_suit_plans): the strength's rank counts
+        # and whether its five may be one suit, or mixed.
+        if sum(counts) != 5 or counts_of.get(s, counts) != counts:
+            counts_of[s] = None
+            continue
+        counts_of[s] = counts
+        if flush:
+            ok = PRC_PLAY_FLUSH_OK
+        elif plain.flush_mode == _rankings.FLUSH_IGNORED and max(counts) == 1:
+            ok = PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK   # suits never matter
+        else:
+            ok = PRC_PLAY_MIXED_OK
+        suits_ok[s] = suits_ok.get(s, 0) | ok
     arr = np.zeros(n_classes + 1, dtype=np.uint64)
     arr[:] = [0 if v is None else v for v in values]
     arr.flags.writeable = False
+    _SUIT_GROUPS[plain] = (counts_of, suits_ok)
     _SUIT_INFO[plain] = arr
     return arr
 
@@ -95,39 +112,25 @@ cdef object _suit_plans(object plain, object info, int tiebreak):
     *tiebreak*, the key places after it), and whether the five may, or
     must, be of one suit. A strength that more than one 5-card rank pattern
     (or a smaller hand) makes, or none, is searched. Called under the build
-    lock."""
+    lock, after _suit_info(plain)."""
     import numpy as np
     arr = _SUIT_PLANS.get((plain, tiebreak))
     if arr is not None:
         return arr
-    classes = plain.classes()
-    strength_of = {k: i + 1 for i, k in enumerate(classes)}
-    counts_of = {}     # strength -> its 5-card rank counts (None: several)
-    suits_ok = {}      # strength -> PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK
-    for counts, flush in plain.patterns():
-        key = plain.key(counts, flush)
-        if key is None:
-            continue
-        s = strength_of[key]
-        if sum(counts) != 5 or counts_of.get(s, counts) != counts:
-            counts_of[s] = None
-            continue
-        counts_of[s] = counts
-        if flush:
-            ok = PRC_PLAY_FLUSH_OK
-        elif plain.flush_mode == _rankings.FLUSH_IGNORED and max(counts) == 1:
-            ok = PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK   # suits never matter
-        else:
-            ok = PRC_PLAY_MIXED_OK
-        suits_ok[s] = suits_ok.get(s, 0) | ok
+    counts_of, suits_ok = _SUIT_GROUPS[plain]
     dtype = np.dtype([("base", "=u2", 5), ("shift", "u1", 5), ("flags", "u1")])
     if dtype.itemsize != sizeof(prc_play_t):
         raise AssertionError(f"prc_play_t is {sizeof(prc_play_t)} bytes, not {dtype.itemsize}")
-    arr = np.zeros(len(info), dtype=dtype)
-    arr["flags"] = PRC_PLAY_SEARCH
+    n = len(info)
+    bases, shifts, flags = [[0] * 5] * n, [[0] * 5] * n, [PRC_PLAY_SEARCH] * n
     for s, counts in counts_of.items():
         if counts is not None:
-            arr[s] = _suit_play(int(info[s]), counts, tiebreak) + (suits_ok[s],)
+            bases[s], shifts[s] = _suit_play(int(info[s]), counts, tiebreak)
+            flags[s] = suits_ok[s]
+    arr = np.zeros(n, dtype=dtype)
+    arr["base"] = bases
+    arr["shift"] = shifts
+    arr["flags"] = flags
     arr.flags.writeable = False
     _SUIT_PLANS[(plain, tiebreak)] = arr
     return arr
