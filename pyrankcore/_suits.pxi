@@ -91,7 +91,7 @@ cdef object _suit_info(object plain, int n_classes):
         counts_of[s] = counts
         if flush:
             ok = PRC_PLAY_FLUSH_OK
-        elif plain.flush_mode == _rankings.FLUSH_IGNORED and max(counts) == 1:
+        elif not plain.flushes and max(counts) == 1:
             ok = PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK   # suits never matter
         else:
             ok = PRC_PLAY_MIXED_OK
