@@ -123,9 +123,9 @@ def test_random_and_flush_heavy_hands_every_base(base, tiebreak):
     deck = deck_of(plain)
     for k in range(max(plain.min_cards, 5), plain.max_cards + 1):
         rows = (
-            random_rows(rng, deck, k, 300)
-            + flush_heavy_rows(rng, deck, k, 300)
-            + same_ranks_rows(rng, deck, k, 150)
+            random_rows(rng, deck, k, 200)
+            + flush_heavy_rows(rng, deck, k, 200)
+            + same_ranks_rows(rng, deck, k, 100)
         )
         assert batch_every_loop(rows, r).tolist() == scalar(rows, r), (base, tiebreak, k)
 
