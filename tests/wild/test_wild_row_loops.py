@@ -5,7 +5,7 @@ dtypes) reads the per-count tables. They must agree on every row, under
 every row loop this CPU runs: random rows, flush-heavy rows, rows with many
 wild cards, and bad rows (every invalid id, duplicates at every position),
 for 5, 6 and 7 cards; and order hands as the brute-force reference in
-tests/wild_reference.py does.
+tests/references/wild_reference.py does.
 """
 
 import random
@@ -13,9 +13,9 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-import row_loops
-import wild_reference as wr
-from wild_reference import Spec
+from references import row_loops
+from references import wild_reference as wr
+from references.wild_reference import Spec
 
 import pyrankcore as prc
 from pyrankcore import _core

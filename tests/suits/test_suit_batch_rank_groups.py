@@ -12,7 +12,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-import row_loops
+from references import row_loops
 
 import pyrankcore as prc
 from pyrankcore import _core
