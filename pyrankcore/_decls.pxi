@@ -101,6 +101,7 @@ cdef extern from "prc_wild.h" nogil:
         uint64_t missing_bits
         int max_id
         int low_flush_tiers
+        const uint16_t *hand_rank[3]
     uint16_t prc_wild_eval(const prc_wild_t *x, const uint8_t *cards, int n, int *bad)
     long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k,
                        uint16_t *out, long start, long stop)
@@ -112,12 +113,25 @@ cdef extern from "prc_wild.h" nogil:
 cdef extern from "prc_suits.h" nogil:
     const int PRC_SUIT_KEY_BITS
     const int PRC_SUIT_INFO_SHIFT
+    ctypedef struct prc_play_t:
+        uint16_t base[5]
+        uint8_t shift[5]
+        uint8_t flags
     ctypedef struct prc_suited_t:
         prc_game_t game
         const uint64_t *info
         int n_classes
         int tiebreak
         uint8_t low_suit[4]
+        const prc_play_t *plan
+        uint16_t group_keys[2048]
+    int PRC_PLAY_CODE(int plays, int decides, int after)
+    const int PRC_PLAY_FLUSH_OK
+    const int PRC_PLAY_MIXED_OK
+    const int PRC_PLAY_SEARCH
+    void prc_suited_init(prc_suited_t *x)
+    long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
+                                uint32_t *out, long start, long stop)
     uint32_t prc_suited_checked(const prc_suited_t *x, const uint8_t *cards, int n,
                                 int *bad)
     long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,

@@ -10,6 +10,8 @@ SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
 cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
 cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
+cdef dict _SUIT_GROUPS = {}  # plain Ranking -> ({strength: counts}, {strength: suits})
+cdef dict _SUIT_PLANS = {}   # (plain Ranking, tie-break index) -> prc_play_t array
 
 
 cdef GameTables _suit_tables(object ranking):
@@ -21,6 +23,7 @@ cdef GameTables _suit_tables(object ranking):
     cdef GameTables base = _resolve_any(ranking.without_suits())
     cdef GameTables made
     cdef const uint64_t[::1] info
+    cdef const uint8_t[::1] plan
     with _build_lock:
         t = _SUITED.get(ranking)
         if t is not None:
@@ -35,15 +38,20 @@ cdef GameTables _suit_tables(object ranking):
         made.base = base
         if ranking.suit_tiebreak is not None:
             arr = _suit_info(base.ranking, base.n_classes)
+            tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
+            plans = _suit_plans(base.ranking, arr, tiebreak)
             info = arr
-            made._suit_arrays = arr
+            plan = plans.view("uint8")
+            made._suit_arrays = (arr, plans)
             made.suit.game = base.game
             made.suit.info = &info[0]
+            made.suit.plan = <const prc_play_t *>&plan[0]
             made.suit.n_classes = base.n_classes
-            made.suit.tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
+            made.suit.tiebreak = tiebreak
             ranks = _rankings.suit_order_ranks(ranking.suit_order)
             for suit in range(4):
                 made.suit.low_suit[suit] = 3 - ranks[suit]
+            prc_suited_init(&made.suit)
             made.suited = True
         _SUITED[ranking] = made
         return made
@@ -63,6 +71,8 @@ cdef object _suit_info(object plain, int n_classes):
         raise AssertionError(f"{plain.name}: {len(classes)} classes, tables hold {n_classes}")
     strength_of = {k: i + 1 for i, k in enumerate(classes)}
     values = [None] * (n_classes + 1)
+    counts_of = {}     # strength -> its 5-card rank counts (None: several)
+    suits_ok = {}      # strength -> PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK
     for counts, flush in plain.patterns():
         key = plain.key(counts, flush)
         if key is None:
@@ -73,11 +83,75 @@ cdef object _suit_info(object plain, int n_classes):
             values[s] = entry
         elif values[s] != entry:  # one strength, one set of ranks
             raise AssertionError(f"{plain.name}: strength {s} has two rank patterns")
+        # For the row loops' plans (_suit_plans): the strength's rank counts
+        # and whether its five may be one suit, or mixed.
+        if sum(counts) != 5 or counts_of.get(s, counts) != counts:
+            counts_of[s] = None
+            continue
+        counts_of[s] = counts
+        if flush:
+            ok = PRC_PLAY_FLUSH_OK
+        elif not plain.flushes and max(counts) == 1:
+            ok = PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK   # suits never matter
+        else:
+            ok = PRC_PLAY_MIXED_OK
+        suits_ok[s] = suits_ok.get(s, 0) | ok
     arr = np.zeros(n_classes + 1, dtype=np.uint64)
     arr[:] = [0 if v is None else v for v in values]
     arr.flags.writeable = False
+    _SUIT_GROUPS[plain] = (counts_of, suits_ok)
     _SUIT_INFO[plain] = arr
     return arr
+
+
+cdef object _suit_plans(object plain, object info, int tiebreak):
+    """Per plain strength: which five cards play in a hand of that strength
+    (prc_play_t in prc_suits.h): its rank groups in reading order (the order
+    of info's read priorities), each its rank's shift and its code (the
+    cards that play, whether its highest-suited card decides under
+    *tiebreak*, the key places after it), and whether the five may, or
+    must, be of one suit. A strength that more than one 5-card rank pattern
+    (or a smaller hand) makes, or none, is searched. Called under the build
+    lock, after _suit_info(plain)."""
+    import numpy as np
+    arr = _SUIT_PLANS.get((plain, tiebreak))
+    if arr is not None:
+        return arr
+    counts_of, suits_ok = _SUIT_GROUPS[plain]
+    dtype = np.dtype([("base", "=u2", 5), ("shift", "u1", 5), ("flags", "u1")])
+    if dtype.itemsize != sizeof(prc_play_t):
+        raise AssertionError(f"prc_play_t is {sizeof(prc_play_t)} bytes, not {dtype.itemsize}")
+    n = len(info)
+    bases, shifts, flags = [[0] * 5] * n, [[0] * 5] * n, [PRC_PLAY_SEARCH] * n
+    for s, counts in counts_of.items():
+        if counts is not None:
+            bases[s], shifts[s] = _suit_play(int(info[s]), counts, tiebreak)
+            flags[s] = suits_ok[s]
+    arr = np.zeros(n, dtype=dtype)
+    arr["base"] = bases
+    arr["shift"] = shifts
+    arr["flags"] = flags
+    arr.flags.writeable = False
+    _SUIT_PLANS[(plain, tiebreak)] = arr
+    return arr
+
+
+def _suit_play(word, tuple counts, int tiebreak):
+    """The rank groups of one 5-card pattern, from its info *word*, in
+    reading order: (group_keys bases, shifts), each group's code saying the
+    cards that play, whether its highest-suited card decides, and the key
+    places after the cards it reads in place (the deciding card is read
+    first, apart)."""
+    order = sorted(((word >> (4 * r)) & 15, r) for r in range(13) if counts[r])
+    first = (word >> (PRC_SUIT_INFO_SHIFT + 3 * tiebreak)) & 7
+    bases, shifts = [0] * 5, [0] * 5
+    after = 4   # key places after the deciding card
+    for i, (_, r) in enumerate(order):
+        decides = 1 if i == first else 0
+        after -= counts[r] - decides
+        bases[i] = 16 * PRC_PLAY_CODE(counts[r], decides, after)
+        shifts[i] = 4 * r
+    return (bases, shifts)
 
 
 def _suit_info_entry(object r, tuple counts):

@@ -196,6 +196,40 @@ cdef void _tier_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] sums, lis
                 dest[w][slot] = <uint16_t>((v - 1) * tiers + tiers - u)
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef list _hand_rank_tables(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                            list levels, int max_wild):
+    """prc_wild_t.hand_rank: for hands of k = 5, 6, 7 cards, by the slot of
+    a natural pattern M, levels[k - |M|] there (0 where no hand of k cards
+    has M: more wild cards than the ranking has, or |M| > k)."""
+    import numpy as np
+    cdef Py_ssize_t j, n = counts.shape[0]
+    cdef int k, r, size
+    cdef uint32_t slot
+    cdef const uint16_t *level[8]
+    cdef const uint16_t[::1] cview
+    cdef uint16_t[::1] dest
+    for k in range(max_wild + 1):
+        cview = levels[k]
+        level[k] = &cview[0]
+    out = []
+    for k in range(5, 8):
+        table = np.zeros(PRC_RANK_LEN, dtype=np.uint16)
+        dest = table
+        with nogil:
+            for j in range(n):
+                size = 0
+                for r in range(13):
+                    size += counts[j, r]
+                if size <= k and k - size <= max_wild:
+                    slot = prc_rank_slot(sums[j])
+                    dest[slot] = level[k - size][slot]
+        table.flags.writeable = False
+        out.append(table)
+    return out
+
+
 cdef list _tier_flush(list levels, int max_wild, int tiers):
     """natural_beats_wild, flush tables: as _tier_rank, by suit rank mask."""
     import numpy as np
@@ -370,7 +404,11 @@ cdef GameTables _build_wild(object ranking):
         else:
             card16[2 * c] = prc_card16[2 * 255]   # the poison key
     card16.flags.writeable = False
-    t._arrays = (levels, rank_tables, flush_tables, card16)
+    hand_rank = _hand_rank_tables(counts, sums, rank_tables, max_wild)
+    for k in range(3):
+        view = hand_rank[k]
+        t.wild.hand_rank[k] = &view[0]
+    t._arrays = (levels, rank_tables, flush_tables, card16, hand_rank)
     cdef const uint64_t[::1] entries = card16
     t.wild.card16 = &entries[0]
     view = levels

@@ -14,7 +14,11 @@
  * of the group whose highest-suited card decides.
  *
  * With 6 or 7 cards the hand plays its best five: the 5-card subsets of the
- * hand's strength, the best suit key among them. Pure C, no Python.h.
+ * hand's strength, the best suit key among them. The scalar kernel
+ * (prc_suited_checked) searches those subsets; the row loop picks the five
+ * from rank groups instead (prc_suited_played): the strength fixes which
+ * ranks play, how many cards of each, and whether they must (or must not)
+ * be one suit, so each group plays its highest suits. Pure C, no Python.h.
  */
 #ifndef PRC_SUITS_H
 #define PRC_SUITS_H
@@ -33,12 +37,57 @@ typedef struct {
     int n_classes;
     int tiebreak;          /* 0 highest_card, 1 main_group, 2 highest_unpaired */
     uint8_t low_suit[4];   /* by card suit: 3 - its rank (0 = highest suit) */
+    /* The five that play, by plain strength, for this tie-break (built in
+     * _suits.pxi, see prc_play_t): n_classes + 1 entries. */
+    const struct prc_play *plan;
+    /* The key bits of one rank group (prc_suited_init): by the group's
+     * code (PRC_PLAY_CODE) and the rank's 4-bit suit mask (bit = card
+     * suit), its highest suits in the key's places. */
+    uint16_t group_keys[128 * 16];
 } prc_suited_t;
+
+/* The five that play in hands of one strength: up to five rank groups in
+ * reading order, each as its rank's shift in a card-id mask (4 * rank) and
+ * its code times 16 (its first entry in group_keys). A code says how many
+ * of the group's cards play; whether its highest-suited card is the
+ * deciding card, which the key reads first; and how many key places, of 2
+ * bits each, follow the group's cards read in place. An empty group is
+ * all zeros. Then which suits may play. Bytes, so the row loop reads each
+ * field with one load. */
+typedef struct prc_play {
+    uint16_t base[5];   /* PRC_PLAY_CODE(...) * 16 */
+    uint8_t shift[5];
+    uint8_t flags;      /* PRC_PLAY_* */
+} prc_play_t;
+
+#define PRC_PLAY_CODE(plays, decides, after) ((plays) | (decides) << 3 | (after) << 4)
+#define PRC_PLAY_FLUSH_OK 1 /* five of one suit play */
+#define PRC_PLAY_MIXED_OK 2 /* five of mixed suits play */
+#define PRC_PLAY_SEARCH 4   /* no single pattern: search */
+
+/* Fill group_keys from low_suit: for each code and suit mask, the suit
+ * ranks of the mask's highest suits that play (3 = the highest suit), the
+ * deciding one at bits 8-9 and the rest, in order, in their places. */
+static inline void prc_suited_init(prc_suited_t *x) {
+    for (unsigned code = 0; code < 128; code++) {
+        unsigned plays = code & 7u, decides = code >> 3 & 1u, after = code >> 4;
+        for (unsigned mask = 0; mask < 16; mask++) {
+            unsigned ranks[4] = {0, 0, 0, 0}, n = 0, key = 0;
+            for (unsigned rank = 4; rank-- > 0;) /* highest suit first */
+                for (unsigned suit = 0; suit < 4; suit++)
+                    if ((mask >> suit & 1u) && 3u - x->low_suit[suit] == rank) ranks[n++] = rank;
+            for (unsigned i = decides; i < plays && i < 4; i++) key = key << 2 | ranks[i];
+            key <<= 2 * after;
+            if (decides && plays) key |= ranks[0] << 8;
+            x->group_keys[code * 16 + mask] = (uint16_t)key;
+        }
+    }
+}
 
 /* Suit key of m (1..5) valid cards of plain strength s, given info[s]. */
 static inline unsigned prc_suit_key(const prc_suited_t *x, uint64_t info,
                                     const uint8_t *c, int m) {
-    unsigned k[5];
+    unsigned k[5] = {0, 0, 0, 0, 0}; /* zeroed: GCC cannot see that m >= 1 */
     int i, j, f;
     /* sort key: read priority of the rank, then the highest suit first */
     for (i = 0; i < m; i++)
@@ -108,16 +157,135 @@ static inline uint32_t prc_suited_checked(const prc_suited_t *x,
     return (uint32_t)s << PRC_SUIT_KEY_BITS | best;
 }
 
+/* Suit key of the five that play in a hand of 5..7 valid cards (ids: its
+ * card-id bit mask) under a plan without PRC_PLAY_SEARCH: each group's
+ * highest suits. Taking each group's highest suits maximises every place
+ * of the key at once, so this is the best key of the five-card subsets of
+ * the hand's strength. */
+static inline unsigned prc_suited_played(const prc_suited_t *x, const prc_play_t *play,
+                                         uint64_t ids) {
+    unsigned key = 0;
+    for (int i = 0; i < 5; i++)
+        key |= x->group_keys[play->base[i] | ((unsigned)(ids >> play->shift[i]) & 15u)];
+    return key;
+}
+
+/* The suited strength of valid cards (row, k = 5..7) of plain strength s
+ * whose suits holding five are flush (suit counter bits, 0 for none), off
+ * the common path: a plan that searches, or five of one suit in the hand
+ * (it may have to play them, or to avoid them). */
+static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
+                                const uint8_t *row, int k, unsigned s, unsigned flush) {
+    uint64_t ids = 0;
+    unsigned v;
+    int bad = 0;
+    for (int i = 0; i < k; i++) ids |= (uint64_t)1 << row[i];
+    if (play->flags & PRC_PLAY_SEARCH) return prc_suited_checked(x, row, k, &bad);
+    if (!(play->flags & PRC_PLAY_MIXED_OK)) {
+        /* a flush plays: the flush suit's five (one suit at most holds five
+         * of seven cards) */
+        v = (3u - x->low_suit[(prc_ctz64(flush) - 3) >> 2]) * 0x155u;
+    } else {
+        v = prc_suited_played(x, play, ids);
+        /* the highest suits are one suit, but a flush is not this strength */
+        if (!(play->flags & PRC_PLAY_FLUSH_OK) && v == (v & 3u) * 0x155u)
+            return prc_suited_checked(x, row, k, &bad);
+    }
+    return (uint32_t)s << PRC_SUIT_KEY_BITS | v;
+}
+
+/* Rows in blocks, two passes a block: the plain strengths first (the game's
+ * row loop, which keeps several rows' table loads in flight), with the
+ * suits that hold five above bit 16 and the card-id masks aside; then each
+ * row's suit key. */
+#define PRC_SUITED_BLOCK 64
+
 /* Suited strengths of rows start..stop-1 of k card ids into out; returns
- * the first bad row (the rows before it are written) or -1. */
-static long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,
-                            uint32_t *out, long start, long stop) {
+ * the first bad row (the rows before it are written) or -1. One instance
+ * per hand size of 5..7, so the card loops unroll, and per validation (as
+ * the game's row loops, prc_eval.h); the fields read per row are copied to
+ * locals (see PRC_DEFINE_ROWS_GAME). */
+#define PRC_DEFINE_SUITED_ROWS(K, NAME, SUM, ATTR)                           \
+    ATTR static long NAME##_##K(const prc_suited_t *x, const uint8_t *cards, \
+                                uint32_t *out, long start, long stop) {     \
+        const prc_game_t game = x->game;                                    \
+        const prc_play_t *plans = x->plan;                                  \
+        const unsigned n_classes = (unsigned)x->n_classes;                  \
+        uint64_t ids[PRC_SUITED_BLOCK];                                     \
+        for (long b = start; b < stop; b += PRC_SUITED_BLOCK) {             \
+            long end = stop - b < PRC_SUITED_BLOCK ? stop : b + PRC_SUITED_BLOCK; \
+            long bad = -1;                                                  \
+            for (long i = b; i < end; i++) {                                \
+                const uint8_t *row = cards + (size_t)i * K;                 \
+                uint64_t key, bits, mask = 0;                               \
+                if (SUM(row, K, &key, &bits) | (bits & game.invalid)) {     \
+                    bad = end = i;                                          \
+                    break;                                                  \
+                }                                                           \
+                out[i] = prc_game_value(&game, key, bits, K) |              \
+                         (uint32_t)(key >> PRC_SUIT_SHIFT & 0x8888u) << 16; \
+                for (int j = 0; j < K; j++) mask |= (uint64_t)1 << row[j];  \
+                ids[i - b] = mask;                                          \
+            }                                                               \
+            for (long i = b; i < end; i++) {                                \
+                unsigned s = out[i] & 0xFFFFu, flush = out[i] >> 16;        \
+                if (s == 0 || s > n_classes) {                              \
+                    out[i] = 0;                                             \
+                    continue;                                               \
+                }                                                           \
+                const prc_play_t *play = plans + s;                         \
+                out[i] = (play->flags & PRC_PLAY_SEARCH) | flush            \
+                    ? prc_suited_rare(x, play, cards + (size_t)i * K, K, s, flush) \
+                    : (uint32_t)s << PRC_SUIT_KEY_BITS | prc_suited_played(x, play, ids[i - b]); \
+            }                                                               \
+            if (bad >= 0) return bad;                                       \
+        }                                                                   \
+        return -1;                                                          \
+    }
+
+#define PRC_DEFINE_ALL_SUITED_ROWS(NAME, SUM, ATTR)                          \
+    PRC_DEFINE_SUITED_ROWS(5, NAME, SUM, ATTR)                              \
+    PRC_DEFINE_SUITED_ROWS(6, NAME, SUM, ATTR)                              \
+    PRC_DEFINE_SUITED_ROWS(7, NAME, SUM, ATTR)
+
+PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
+#if PRC_POPCNT_DISPATCH
+PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcount,
+                           __attribute__((target("popcnt"))))
+#endif
+
+/* The subset search over rows, as the scalar kernel does: every hand size,
+ * and the reference the rank-group loops are tested against. */
+static long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
+                                   uint32_t *out, long start, long stop) {
     int bad = 0;
     for (long i = start; i < stop; i++) {
         out[i] = prc_suited_checked(x, cards + (size_t)i * (size_t)k, k, &bad);
         if (bad) return i;
     }
     return -1;
+}
+
+/* Rows of k = 1..7 ids: 5..7 by rank groups (with the POPCNT check where
+ * the CPU has it); fewer cards all play. */
+static long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,
+                            uint32_t *out, long start, long stop) {
+#if PRC_POPCNT_DISPATCH
+    if (prc_kernel >= PRC_KERNEL_POPCNT) {
+        switch (k) {
+        case 5: return prc_suited_rows_popcnt_5(x, cards, out, start, stop);
+        case 6: return prc_suited_rows_popcnt_6(x, cards, out, start, stop);
+        case 7: return prc_suited_rows_popcnt_7(x, cards, out, start, stop);
+        default: break;
+        }
+    }
+#endif
+    switch (k) {
+    case 5: return prc_suited_rows_5(x, cards, out, start, stop);
+    case 6: return prc_suited_rows_6(x, cards, out, start, stop);
+    case 7: return prc_suited_rows_7(x, cards, out, start, stop);
+    default: return prc_suited_search_rows(x, cards, k, out, start, stop);
+    }
 }
 
 /* Omaha: exactly two of nh (4..6) hole cards and three of nb (3..5) board

@@ -15,6 +15,13 @@
  * games wild cards never need a flush (a wild card takes another suit), so
  * only w = 0 looks at suits there, and, under natural_beats_wild, a hand
  * whose best low would use no wild card (see prc_wild_value).
+ *
+ * The row loops take the common case without a branch on the wild cards:
+ * when no suit reaches five even with every wild card, the strength is one
+ * load from a table for the hand size (hand_rank), the size of one level:
+ * the natural pattern's size says how many wild cards there are (under the
+ * lowest-card rule the lowest rank's cards leave the key first, also
+ * without branches). The rest go through prc_wild_value.
  */
 #ifndef PRC_WILD_H
 #define PRC_WILD_H
@@ -48,30 +55,22 @@ typedef struct {
     /* natural_beats_wild in a low game where flushes count: its strengths
      * per hand class (else 0); see prc_wild_value. */
     int low_flush_tiers;
+    /* For the row loops, by hand size k = 5..7 (hand_rank[k - 5]): by the
+     * slot of a natural pattern M, rank[k - |M|] there. A hand of k cards
+     * with w wild cards has k - w natural ones, so one table of one level's
+     * size serves every count of wild cards. */
+    const uint16_t *hand_rank[3];
 } prc_wild_t;
 
 /* Every card of rank r in a suit-major mask. */
 #define PRC_RANK_COLUMN(r) (0x0001000100010001ULL << (r))
 
-/* Strength of valid cards from their summed entries (key, bit OR). */
-static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_t seen, int n) {
-    uint64_t bits = seen & x->natural_bits;
-    int w = (int)(key >> PRC_WILD_SHIFT) & 15;
-    key &= ~(15ULL << PRC_WILD_SHIFT);
-    if (x->lowest && bits) {
-        unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
-        int r = prc_ctz64(ranks);
-        if (r != 12) { /* aces are never the lowest card */
-            for (int suit = 0; suit < 4; suit++)
-                if (bits >> (16 * suit + r) & 1) {
-                    key -= prc_card_key[4 * r + suit];
-                    w++;
-                }
-            bits &= ~PRC_RANK_COLUMN(r);
-        }
-    }
-    if (w == 0) return prc_game_value(&x->natural, key, bits, n);
-    uint16_t best = x->rank[w][prc_rank_slot((uint32_t)key)];
+/* The strength of n valid cards with w >= 1 wild cards, given their
+ * natural cards' key (no wild count) and suit-major bits (the lowest
+ * rank's cards already taken out under the lowest-card rule), and best,
+ * the rank table's strength for them: the suits decide the rest. */
+static inline uint16_t prc_wild_suits(const prc_wild_t *x, uint64_t key, uint64_t bits, int w,
+                                      int n, uint16_t best) {
     if (x->low_flush_tiers && (key & PRC_FLUSH_BITS) && best % x->low_flush_tiers == 0) {
         /* The rank tables read the natural cards without their suits, and
          * the top tier says the best hand needs no wild card; but five
@@ -92,6 +91,27 @@ static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_
         }
     }
     return best;
+}
+
+/* Strength of valid cards from their summed entries (key, bit OR). */
+static inline uint16_t prc_wild_value(const prc_wild_t *x, uint64_t key, uint64_t seen, int n) {
+    uint64_t bits = seen & x->natural_bits;
+    int w = (int)(key >> PRC_WILD_SHIFT) & 15;
+    key &= ~(15ULL << PRC_WILD_SHIFT);
+    if (x->lowest && bits) {
+        unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
+        int r = prc_ctz64(ranks);
+        if (r != 12) { /* aces are never the lowest card */
+            for (int suit = 0; suit < 4; suit++)
+                if (bits >> (16 * suit + r) & 1) {
+                    key -= prc_card_key[4 * r + suit];
+                    w++;
+                }
+            bits &= ~PRC_RANK_COLUMN(r);
+        }
+    }
+    if (w == 0) return prc_game_value(&x->natural, key, bits, n);
+    return prc_wild_suits(x, key, bits, w, n, x->rank[w][prc_rank_slot((uint32_t)key)]);
 }
 
 /* Sum of card entries: nonzero when an id is outside the deck (the poison
@@ -132,24 +152,87 @@ static inline int prc_wild_omaha_valid(const prc_wild_t *x, const uint8_t *hole,
     return !prc_wild_sum(x, board, nb, &key, &seen);
 }
 
+/* The same check with one OR per card (as prc_sum_cards_popcount): the
+ * popcount of the OR is n exactly when no id repeats, and an id outside
+ * the deck has the poison key. For the loops compiled with POPCNT. */
+static inline uint64_t prc_wild_sum_popcount(const prc_wild_t *x, const uint8_t *cards, int n,
+                                             uint64_t *key, uint64_t *seen) {
+    uint64_t k = PRC_SUIT_START, any = 0;
+    for (int i = 0; i < n; i++) {
+        k += x->card16[2 * (size_t)cards[i]];
+        any |= x->card16[2 * (size_t)cards[i] + 1];
+    }
+    *key = k;
+    *seen = any;
+    return (k >> PRC_INVALID_SHIFT) | (uint64_t)(prc_popcount64(any) != n);
+}
+
+/* prc_wild_value for the row loops (hand_rank: prc_wild_t's for n cards):
+ * the same strength, with the common case (no suit reaches five with the
+ * wild cards) as one load. Under the lowest-card rule, the lowest natural
+ * rank's cards (never aces) leave the key and join the wild count: their
+ * suit counters, gathered from the suit-major column into the counters'
+ * nibbles, and their rank keys, one per card. */
+static inline uint16_t prc_wild_value_rows(const prc_wild_t *x, const uint16_t *hand_rank,
+                                           uint64_t flush_reach, uint64_t key,
+                                           uint64_t seen, int n) {
+    uint64_t k = key & ~(15ULL << PRC_WILD_SHIFT);
+    uint64_t w = (key >> PRC_WILD_SHIFT) & 15;
+    uint64_t bits = seen & x->natural_bits;
+    if (x->lowest) {
+        unsigned ranks = (unsigned)(bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFFu;
+        int r = prc_ctz64(ranks | 0x1000u); /* 12: no natural card below an ace */
+        uint64_t column = bits & PRC_RANK_COLUMN(r) & ~PRC_RANK_COLUMN(12);
+        uint64_t spread = column >> r;
+        uint64_t suits = (spread | spread >> 12 | spread >> 24 | spread >> 36) & 0x1111u;
+        uint64_t count = (suits * 0x1111u) >> 12 & 15u;
+        k -= (suits << PRC_SUIT_SHIFT) + count * (prc_card_key[4 * r] & 0xFFFFFFFFu);
+        w += count;
+        bits &= ~column;
+    }
+    uint16_t best = hand_rank[prc_rank_slot((uint32_t)k)];
+    if ((((k >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x1111u * w) & flush_reach)
+        return w ? prc_wild_suits(x, k, bits, (int)w, n, best)
+                 : prc_game_value(&x->natural, k, bits, n);
+    return best;
+}
+
 /* Row loops, one instance per hand size so the card loop unrolls; the
  * game is copied to a local (extensions build with -fno-strict-aliasing:
- * otherwise every store to out[] reloads its fields). */
-#define PRC_DEFINE_WILD_ROWS(K)                                              \
-    static long prc_wild_rows_##K(const prc_wild_t *wild, const uint8_t *cards, \
-                                  uint16_t *out, long start, long stop) {   \
+ * otherwise every store to out[] reloads its fields). A suit that reaches
+ * five matters only where flushes count. */
+#define PRC_DEFINE_WILD_ROWS(K, NAME, SUM, ATTR)                             \
+    ATTR static long NAME##_##K(const prc_wild_t *wild, const uint8_t *cards, \
+                                uint16_t *out, long start, long stop) {     \
         const prc_wild_t local = *wild, *x = &local;                        \
+        const uint16_t *hand_rank = x->hand_rank[K - 5];                    \
+        const uint64_t reach =                                              \
+            x->natural.flush_mode == PRC_FLUSH_IGNORED ? 0 : 0x8888u;       \
         for (long i = start; i < stop; i++) {                               \
-            uint64_t key = PRC_SUIT_START, seen = 0;                        \
-            if (prc_wild_sum(x, cards + i * K, K, &key, &seen)) return i;   \
-            out[i] = prc_wild_value(x, key, seen, K);                       \
+            uint64_t key, seen;                                             \
+            if (SUM(x, cards + i * K, K, &key, &seen)) return i;            \
+            out[i] = prc_wild_value_rows(x, hand_rank, reach, key, seen, K); \
         }                                                                   \
         return -1;                                                          \
     }
 
-PRC_DEFINE_WILD_ROWS(5)
-PRC_DEFINE_WILD_ROWS(6)
-PRC_DEFINE_WILD_ROWS(7)
+#define PRC_DEFINE_ALL_WILD_ROWS(NAME, SUM, ATTR)                            \
+    PRC_DEFINE_WILD_ROWS(5, NAME, SUM, ATTR)                                \
+    PRC_DEFINE_WILD_ROWS(6, NAME, SUM, ATTR)                                \
+    PRC_DEFINE_WILD_ROWS(7, NAME, SUM, ATTR)
+
+static inline uint64_t prc_wild_sum_rows(const prc_wild_t *x, const uint8_t *cards, int n,
+                                         uint64_t *key, uint64_t *seen) {
+    *key = PRC_SUIT_START;
+    *seen = 0;
+    return prc_wild_sum(x, cards, n, key, seen);
+}
+
+PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
+#if PRC_POPCNT_DISPATCH
+PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
+                         __attribute__((target("popcnt"))))
+#endif
 
 #if PRC_AVX512_DISPATCH
 /* AVX-512 loops for wild games, 16 rows a block as in prc_avx512.h. Per
@@ -240,6 +323,16 @@ static inline long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int 
         case 5: return prc_wild_rows_avx512_5(x, cards, out, start, stop);
         case 6: return prc_wild_rows_avx512_6(x, cards, out, start, stop);
         case 7: return prc_wild_rows_avx512_7(x, cards, out, start, stop);
+        default: break;
+        }
+    }
+#endif
+#if PRC_POPCNT_DISPATCH
+    if (prc_kernel >= PRC_KERNEL_POPCNT) {
+        switch (k) {
+        case 5: return prc_wild_rows_popcnt_5(x, cards, out, start, stop);
+        case 6: return prc_wild_rows_popcnt_6(x, cards, out, start, stop);
+        case 7: return prc_wild_rows_popcnt_7(x, cards, out, start, stop);
         default: break;
         }
     }
