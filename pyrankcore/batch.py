@@ -446,13 +446,6 @@ def check_out(out: Any, n: int, inputs: tuple[Any, ...], dtype: str = "uint16") 
     return out
 
 
-def check_threads(threads: int | None, n: int, min_rows: int = MIN_ROWS_PER_THREAD) -> int:
-    """Threads to use for *n* rows: :func:`pyrankcore._args.thread_count`
-    with one thread per *min_rows* rows. (The name ofc, preflop and
-    equities still import; they are to call thread_count themselves.)"""
-    return thread_count(threads, n, min_rows)
-
-
 def raise_bad_row(values: list[int], row: int, tables: Any, split: int | None = None) -> None:
     """Raise the error of a row the kernel flagged, in evaluate's order: an
     id that is no card, a card outside the game's deck, a repeated card.

@@ -218,7 +218,7 @@ def probabilities(
     """
     from fractions import Fraction  # on first use: keeps `import pyrankcore` quick
 
-    tables = _core.resolve_game(game, False, False, "probabilities")
+    tables = _core.resolve_game(game, purpose="probabilities")
     ranking: Ranking = tables.ranking
     k = whole_number(cards, "cards", 5, ranking.max_cards)
     n_decks = whole_number(decks, "decks", 1, MAX_DECKS)
@@ -484,7 +484,7 @@ def _evaluator_classifier(
 ) -> Callable[..., Key]:
     """Key of a class from the evaluator, on one representative hand (one
     deck: every card at most once)."""
-    tables = _core.resolve_game(ranking, False, False, "probabilities")
+    tables = _core.resolve_game(ranking, purpose="probabilities")
     classes = ranking.classes()
     cache: dict[Any, Key] = {}
 

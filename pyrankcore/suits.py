@@ -40,6 +40,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core, games
+from pyrankcore._args import whole_number
 from pyrankcore._rankings import (
     ACE,
     DEFAULT_SUIT_ORDER,
@@ -169,6 +170,7 @@ def split_suited(value: int) -> tuple[int, int]:
     >>> split_suited(7462 << 10 | 1023)
     (7462, 1023)
     """
+    value = whole_number(value, "value", 0)
     return value >> SUIT_KEY_BITS, value & ((1 << SUIT_KEY_BITS) - 1)
 
 

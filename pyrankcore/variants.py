@@ -14,20 +14,15 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _catalogue, _core, games
+from pyrankcore._args import whole_number
 from pyrankcore._catalogue import VariantRecord
-from pyrankcore._rankings import RANK_CHARS, ranking, show_value
+from pyrankcore._rankings import RANK_CHARS, ranking
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
 from pyrankcore.games import ResolvedGame
 from pyrankcore.seats import check_no_repeats, optional_cards
-from pyrankcore.seats import check_ordered as check_ordered
-from pyrankcore.seats import check_seats as check_seats
-from pyrankcore.seats import has_cards as has_cards
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike
-
-# check_ordered, check_seats and has_cards (pyrankcore.seats) are re-exported
-# for pyrankcore.equities, which imports them from here for now.
 
 __all__ = [
     "ACE_FIVE_DRAW",
@@ -255,8 +250,4 @@ def binglao(roll: int) -> Variant:
     >>> binglao(4).name
     'Big O'
     """
-    if isinstance(roll, bool) or not isinstance(roll, int):
-        raise TypeError(f"a die roll is an int 1..6, not {type(roll).__name__}")
-    if roll not in _catalogue.BINGLAO_ROLLS:
-        raise InvalidArgumentError(f"a die roll is 1..6, got {show_value(roll)}")
-    return as_variant(_catalogue.BINGLAO_ROLLS[roll])
+    return as_variant(_catalogue.BINGLAO_ROLLS[whole_number(roll, "roll", 1, 6)])

@@ -23,7 +23,8 @@ from pyrankcore.errors import (
     InvalidCardError,
 )
 from pyrankcore.ranges import parse_range
-from pyrankcore.variants import Variant, check_ordered, check_seats, has_cards, variant
+from pyrankcore.seats import check_ordered, check_seats, has_cards
+from pyrankcore.variants import Variant, variant
 
 if TYPE_CHECKING:
     from pyrankcore._core import GameTables

@@ -94,8 +94,8 @@ CASES = [
         lambda v: prc.showdown("Hold'em", HANDS, RIVER, pot=v),
         100,
     ),
-    Case("binglao", "roll", variants.binglao, 4, pending=("accept", "refuse")),
-    Case("split_suited", "value", lambda v: split_suited(v), 7462 << 10, pending=("refuse",)),
+    Case("binglao", "roll", variants.binglao, 4),
+    Case("split_suited", "value", lambda v: split_suited(v), 7462 << 10),
     Case("equity-trials", "trials", lambda v: _equity(trials=v, seed=1), 2000, optional=True),
     Case("equity-seed", "seed", lambda v: _equity(trials=2000, seed=v), 5, optional=True),
     Case(
@@ -170,7 +170,6 @@ def test_dask_equity_threads_take_numpy_integers():
     assert result == dask.equity("Hold'em", HANDS, FLOP, threads=2, **kwargs)
 
 
-@pytest.mark.xfail(strict=True, reason=PENDING_REASON)
 @pytest.mark.parametrize("bad", [True, 1.0, "1"], ids=["bool", "float", "str"])
 def test_dask_equity_threads_refuse_what_is_not_a_whole_number(bad):
     dask = pytest.importorskip("pyrankcore.dask")

@@ -248,10 +248,10 @@ def test_an_exception_in_a_worker_thread_reaches_the_caller(monkeypatch):
 
 def test_threads_are_capped_by_work_and_cores(monkeypatch):
     monkeypatch.setattr(_args, "cpu_count", lambda: 8)
-    assert batch.check_threads(10_000, 20_000) == 1
-    assert batch.check_threads(10_000, 10**9) == 8
-    assert batch.check_threads(3, 10**9) == 3
-    assert batch.check_threads(None, 10**9) == 1
+    assert _args.thread_count(10_000, 20_000, batch.MIN_ROWS_PER_THREAD) == 1
+    assert _args.thread_count(10_000, 10**9, batch.MIN_ROWS_PER_THREAD) == 8
+    assert _args.thread_count(3, 10**9, batch.MIN_ROWS_PER_THREAD) == 3
+    assert _args.thread_count(None, 10**9, batch.MIN_ROWS_PER_THREAD) == 1
     started = []
     real_thread = threading.Thread
 
