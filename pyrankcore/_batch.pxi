@@ -2,12 +2,12 @@
 # check happens before (pyrankcore/batch.py); the loops only flag bad rows.
 
 # Pick the row loops for this CPU once, at import, before any thread runs.
-_ROW_KERNELS = ("portable", "popcnt", "avx512")
+_ROW_KERNELS = ("portable", "popcnt", "avx2", "avx512")
 prc_cpu_init(len(_ROW_KERNELS) - 1)
 
 
 def _select_row_kernel(str kind="best"):
-    """Test hook: use the row loops *kind* ("portable", "popcnt", "avx512")
+    """Test hook: use the row loops *kind* ("portable", "popcnt", "avx2", "avx512")
     or the best this CPU runs ("best"); a kind the CPU lacks falls back to
     the best below it. Returns the kind chosen. Not for use while another
     thread evaluates a batch."""
