@@ -25,6 +25,17 @@ def _row_kernels():
     return _ROW_KERNELS[:prc_cpu_best() + 1]
 
 
+def row_loop():
+    """The row loops evaluate_batch uses now: "portable", "popcnt", "avx2"
+    or "avx512" (the best this CPU runs, unless a test chose another)."""
+    return _ROW_KERNELS[prc_kernel]
+
+
+# The compiler and the compile flags the extension was built with.
+BUILD_COMPILER = PRC_BUILD_COMPILER.decode("ascii", "replace")
+BUILD_FLAGS = PRC_BUILD_FLAGS.decode("ascii", "replace")
+
+
 ctypedef fused card_t:
     uint8_t
     int8_t

@@ -34,37 +34,140 @@
 
 #define PRC_AVX2_ATTR PRC_TARGET("avx2,bmi,bmi2,popcnt")
 
-/* Constants of one row loop. */
+/* Card bytes of 8 rows of k = 3..7 ids in 32-bit lanes (row r in lane r):
+ * per lane of 128 bits (rows 0-3, rows 4-7), one or two 16-byte loads that
+ * stay inside the 8 * k bytes; a byte shuffle of each gathers a group of
+ * four cards (card 4g + m of row r to byte 4m + r of the lane), and one
+ * more per card spreads it over the rows' 32-bit lanes. */
 typedef struct {
-    __m256i gather[2][2]; /* group g (cards 4g..4g+3) from rows 0-1/4-5 and 2-3/6-7 */
+    __m256i gather[2][2]; /* group g from the first and the second load of each lane */
     __m256i pick[4];      /* card m of a group into each row's 32-bit lane */
-    __m256i key_low;      /* the rank keys of ranks 0..7 */
-    __m256i key_high;     /* ranks 8..12 */
-    __m256i suits01;      /* nibble of a rank's suits -> counts of suits 0, 1 */
-    __m256i suits23;      /* -> counts of suits 2, 3 */
-} prc_y_consts;
+} prc_y_rows_t;
 
-PRC_AVX2_ATTR static inline void prc_y_init(prc_y_consts *c, int k) {
+/* Where each lane's loads start in the block: four rows of k <= 4 bytes fit
+ * one load (the high lane's ends at the block's end); more take two, each
+ * holding two whole rows. */
+static inline int prc_y_load_at(int k, int lane, int which) {
+    if (k <= 4) return lane ? 8 * k - 16 : 0;
+    return lane ? (which ? 8 * k - 16 : 4 * k) : (which ? 2 * k : 0);
+}
+
+PRC_AVX2_ATTR static inline void prc_y_rows_init(prc_y_rows_t *t, int k) {
     uint8_t bytes[32];
-    uint32_t low[8], high[8] = {0};
-    /* rows_at[lane][pair]: where the first row of each 16-byte load starts
-     * inside that load (the last load ends at the block's end). */
-    const int start[2][2] = {{0, 0}, {0, 16 - 2 * k}};
     for (int g = 0; g < 2; g++)
-        for (int src = 0; src < 2; src++) {
+        for (int which = 0; which < 2; which++) {
             for (int b = 0; b < 32; b++) {
                 int lane = b >> 4, m = (b & 15) >> 2, r = b & 3, j = 4 * g + m;
-                int from_this = (r >> 1) == src;
+                int row = 4 * lane + r, from = k <= 4 ? 0 : (r >> 1);
                 bytes[b] = (uint8_t)0x80;
-                if (from_this && j < k)
-                    bytes[b] = (uint8_t)(start[src][lane] + (r & 1) * k + j);
+                if (from == which && j < k)
+                    bytes[b] = (uint8_t)(row * k + j - prc_y_load_at(k, lane, which));
             }
-            c->gather[g][src] = _mm256_loadu_si256((const __m256i *)bytes);
+            t->gather[g][which] = _mm256_loadu_si256((const __m256i *)bytes);
         }
     for (int m = 0; m < 4; m++) {
-        for (int b = 0; b < 32; b++) bytes[b] = (b & 3) ? (uint8_t)0x80 : (uint8_t)(4 * m + ((b & 15) >> 2));
-        c->pick[m] = _mm256_loadu_si256((const __m256i *)bytes);
+        for (int b = 0; b < 32; b++)
+            bytes[b] = (b & 3) ? (uint8_t)0x80 : (uint8_t)(4 * m + ((b & 15) >> 2));
+        t->pick[m] = _mm256_loadu_si256((const __m256i *)bytes);
     }
+}
+
+/* The loads of one block of 8 rows at p. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_y_load(const uint8_t *p, const int k,
+                                                       __m256i loads[2]) {
+    for (int which = 0; which < (k <= 4 ? 1 : 2); which++)
+        loads[which] = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(
+                _mm_loadu_si128((const __m128i *)(p + prc_y_load_at(k, 0, which)))),
+            _mm_loadu_si128((const __m128i *)(p + prc_y_load_at(k, 1, which))), 1);
+}
+
+/* Cards 4g..4g+3 of the block's rows, bytes 4m + r of each lane. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_y_group(const prc_y_rows_t *t,
+                                                           const __m256i loads[2],
+                                                           const int k, int g) {
+    __m256i group = _mm256_shuffle_epi8(loads[0], t->gather[g][0]);
+    if (k > 4) group = _mm256_or_si256(group, _mm256_shuffle_epi8(loads[1], t->gather[g][1]));
+    return group;
+}
+
+/* Card m of a group, one row a 32-bit lane. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_y_card(const prc_y_rows_t *t, __m256i group,
+                                                          int m) {
+    return _mm256_shuffle_epi8(group, t->pick[m]);
+}
+
+/* A card's rank key (the low 32 bits of its scalar key), from two 8-entry
+ * registers: ranks 0..7 and 8..12 (ids 32 and up). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_y_rank_key(__m256i key_low,
+                                                              __m256i key_high,
+                                                              __m256i card) {
+    __m256i rank = _mm256_srli_epi32(card, 2);
+    return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(key_low, rank),
+                              _mm256_permutevar8x32_epi32(key_high, rank),
+                              _mm256_cmpgt_epi32(card, _mm256_set1_epi32(31)));
+}
+
+/* OR a card's bit (bit = id) into a 64-bit card mask held as two 32-bit
+ * halves (a shift by 32 or more gives 0: an id of 64 or more sets no bit). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_y_add_bit(__m256i card, __m256i *lo,
+                                                          __m256i *hi) {
+    const __m256i one = _mm256_set1_epi32(1);
+    *lo = _mm256_or_si256(*lo, _mm256_sllv_epi32(one, card));
+    *hi = _mm256_or_si256(
+        *hi, _mm256_sllv_epi32(one, _mm256_sub_epi32(card, _mm256_set1_epi32(32))));
+}
+
+/* Suit counts of a card mask, 4 bits a suit (suit 0 lowest): each nibble of
+ * the mask is one rank's four suits, counted by 16-entry byte shuffles. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_y_suit_counts(__m256i lo, __m256i hi) {
+    const __m256i suits01 = _mm256_setr_epi8(
+        0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01,
+        0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11,
+        0x00, 0x01, 0x10, 0x11);
+    const __m256i suits23 = _mm256_setr_epi8(
+        0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10, 0x11, 0x11,
+        0x11, 0x11, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10,
+        0x11, 0x11, 0x11, 0x11);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i n0 = _mm256_and_si256(lo, nibble);
+    __m256i n1 = _mm256_and_si256(_mm256_srli_epi16(lo, 4), nibble);
+    __m256i n2 = _mm256_and_si256(hi, nibble);
+    __m256i n3 = _mm256_and_si256(_mm256_srli_epi16(hi, 4), nibble);
+    __m256i s01 = _mm256_add_epi8(
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits01, n0), _mm256_shuffle_epi8(suits01, n1)),
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits01, n2), _mm256_shuffle_epi8(suits01, n3)));
+    __m256i s23 = _mm256_add_epi8(
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits23, n0), _mm256_shuffle_epi8(suits23, n1)),
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits23, n2), _mm256_shuffle_epi8(suits23, n3)));
+    /* Add the four bytes of each lane (no count passes 7, so the 4-bit
+     * fields never carry): suits 0, 1 in the low byte, 2, 3 above. */
+    const __m256i ones8 = _mm256_set1_epi8(1);
+    __m256i words = _mm256_add_epi16(_mm256_maddubs_epi16(s01, ones8),
+                                     _mm256_slli_epi16(_mm256_maddubs_epi16(s23, ones8), 8));
+    return _mm256_madd_epi16(words, _mm256_set1_epi16(1));
+}
+
+/* Lanes whose card mask is not k distinct valid cards: the suit counts add
+ * up to less than k (a repeat, an id of 64 or more) or a card is in the
+ * missing mask (ids 52..63, cards the deck lacks). All ones where bad. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_y_invalid(__m256i counts, __m256i lo,
+                                                             __m256i hi, __m256i missing_lo,
+                                                             __m256i missing_hi, int k) {
+    __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
+    total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)),
+                             _mm256_set1_epi32(0xF));
+    __m256i outside = _mm256_or_si256(_mm256_and_si256(lo, missing_lo),
+                                      _mm256_and_si256(hi, missing_hi));
+    const __m256i all = _mm256_set1_epi32(-1);
+    return _mm256_or_si256(
+        _mm256_xor_si256(_mm256_cmpeq_epi32(total, _mm256_set1_epi32(k)), all),
+        _mm256_xor_si256(_mm256_cmpeq_epi32(outside, _mm256_setzero_si256()), all));
+}
+
+/* The rank keys by rank, low 32 bits: ranks 0..7, then 8..12. */
+PRC_AVX2_ATTR static inline void prc_y_key_tables(__m256i *key_low, __m256i *key_high) {
+    uint32_t low[8], high[8] = {0};
     for (int r = 0; r < 13; r++) {
         uint32_t key = (uint32_t)PRC_CARD_KEY16(4 * r);
         if (r < 8)
@@ -72,18 +175,8 @@ PRC_AVX2_ATTR static inline void prc_y_init(prc_y_consts *c, int k) {
         else
             high[r - 8] = key;
     }
-    c->key_low = _mm256_loadu_si256((const __m256i *)low);
-    c->key_high = _mm256_loadu_si256((const __m256i *)high);
-    for (int b = 0; b < 32; b++) {
-        int n = b & 15;
-        bytes[b] = (uint8_t)((n & 1) | ((n >> 1) & 1) << 4);
-    }
-    c->suits01 = _mm256_loadu_si256((const __m256i *)bytes);
-    for (int b = 0; b < 32; b++) {
-        int n = b & 15;
-        bytes[b] = (uint8_t)(((n >> 2) & 1) | ((n >> 3) & 1) << 4);
-    }
-    c->suits23 = _mm256_loadu_si256((const __m256i *)bytes);
+    *key_low = _mm256_loadu_si256((const __m256i *)low);
+    *key_high = _mm256_loadu_si256((const __m256i *)high);
 }
 
 /* What the vector part computes for 8 rows. */
@@ -94,6 +187,12 @@ typedef struct {
     __m256i bad;      /* all ones in a lane with an invalid or repeated id */
 } prc_y_hands;
 
+/* Constants of one 5..7-card row loop. */
+typedef struct {
+    prc_y_rows_t rows;
+    __m256i key_low, key_high;
+} prc_y_consts;
+
 /* Keys, masks and checks of rows p[0..8*K) (8 rows of K card bytes); a
  * card of a missing_lo/missing_hi bit is invalid too. */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_y_sum_rows(const prc_y_consts *c,
@@ -101,61 +200,22 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_y_sum_rows(const prc_y_consts *c
                                                            __m256i missing_lo,
                                                            __m256i missing_hi,
                                                            prc_y_hands *h) {
-    const __m256i one = _mm256_set1_epi32(1), thirty_two = _mm256_set1_epi32(32);
-    const __m256i thirty_one = _mm256_set1_epi32(31);
-    __m256i pair01 = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
-        _mm_loadu_si128((const __m128i *)(p + 4 * k)), 1);
-    __m256i pair23 = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p + 2 * k))),
-        _mm_loadu_si128((const __m128i *)(p + 8 * k - 16)), 1);
+    __m256i loads[2];
+    prc_y_load(p, k, loads);
     __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum;
     for (int g = 0; 4 * g < k; g++) {
-        __m256i group = _mm256_or_si256(_mm256_shuffle_epi8(pair01, c->gather[g][0]),
-                                         _mm256_shuffle_epi8(pair23, c->gather[g][1]));
+        __m256i group = prc_y_group(&c->rows, loads, k, g);
         for (int m = 0; m < 4 && 4 * g + m < k; m++) {
-            __m256i card = _mm256_shuffle_epi8(group, c->pick[m]);
-            __m256i rank = _mm256_srli_epi32(card, 2);
-            __m256i key = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(c->key_low, rank),
-                                             _mm256_permutevar8x32_epi32(c->key_high, rank),
-                                             _mm256_cmpgt_epi32(card, thirty_one));
-            sum = _mm256_add_epi32(sum, key);
-            lo = _mm256_or_si256(lo, _mm256_sllv_epi32(one, card));
-            hi = _mm256_or_si256(hi, _mm256_sllv_epi32(one, _mm256_sub_epi32(card, thirty_two)));
+            __m256i card = prc_y_card(&c->rows, group, m);
+            sum = _mm256_add_epi32(sum, prc_y_rank_key(c->key_low, c->key_high, card));
+            prc_y_add_bit(card, &lo, &hi);
         }
     }
-    /* Suit counts: each nibble of the masks is one rank's suits. */
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    __m256i n0 = _mm256_and_si256(lo, nibble);
-    __m256i n1 = _mm256_and_si256(_mm256_srli_epi16(lo, 4), nibble);
-    __m256i n2 = _mm256_and_si256(hi, nibble);
-    __m256i n3 = _mm256_and_si256(_mm256_srli_epi16(hi, 4), nibble);
-    __m256i s01 = _mm256_add_epi8(
-        _mm256_add_epi8(_mm256_shuffle_epi8(c->suits01, n0), _mm256_shuffle_epi8(c->suits01, n1)),
-        _mm256_add_epi8(_mm256_shuffle_epi8(c->suits01, n2), _mm256_shuffle_epi8(c->suits01, n3)));
-    __m256i s23 = _mm256_add_epi8(
-        _mm256_add_epi8(_mm256_shuffle_epi8(c->suits23, n0), _mm256_shuffle_epi8(c->suits23, n1)),
-        _mm256_add_epi8(_mm256_shuffle_epi8(c->suits23, n2), _mm256_shuffle_epi8(c->suits23, n3)));
-    /* Add the four bytes of each lane (no count passes 7, so the 4-bit
-     * fields never carry): suits 0, 1 in the low byte, 2, 3 above. */
-    const __m256i ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
-    __m256i words = _mm256_add_epi16(_mm256_maddubs_epi16(s01, ones8),
-                                     _mm256_slli_epi16(_mm256_maddubs_epi16(s23, ones8), 8));
-    __m256i counts = _mm256_madd_epi16(words, ones16);
-    __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
-    total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)),
-                             _mm256_set1_epi32(0xF));
-    __m256i outside = _mm256_or_si256(_mm256_and_si256(lo, missing_lo),
-                                      _mm256_and_si256(hi, missing_hi));
-    h->bad = _mm256_or_si256(
-        _mm256_xor_si256(_mm256_cmpeq_epi32(total, _mm256_set1_epi32(k)),
-                         _mm256_set1_epi32(-1)),
-        _mm256_xor_si256(_mm256_cmpeq_epi32(outside, _mm256_setzero_si256()),
-                         _mm256_set1_epi32(-1)));
+    h->counts = prc_y_suit_counts(lo, hi);
+    h->bad = prc_y_invalid(h->counts, lo, hi, missing_lo, missing_hi, k);
     h->sum = sum;
     h->lo = lo;
     h->hi = hi;
-    h->counts = counts;
 }
 
 /* One bit per lane: the lanes of v whose 32-bit value has its top bit set. */
@@ -210,7 +270,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t 
     const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
     const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
     prc_y_consts c;
-    prc_y_init(&c, K);
+    prc_y_rows_init(&c.rows, K);
+    prc_y_key_tables(&c.key_low, &c.key_high);
     long i = start;
     for (; i + PRC_Y_STEP <= stop; i += PRC_Y_STEP) {
         prc_y_hands h[2];

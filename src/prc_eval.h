@@ -417,6 +417,19 @@ static inline unsigned prc_cpu_features(void) {
 #define PRC_AVX512_DISPATCH 0
 #endif
 
+/* The compiler that built the extension (pyrankcore info names it). */
+#define PRC_STRINGIFY2(x) #x
+#define PRC_STRINGIFY(x) PRC_STRINGIFY2(x)
+#if defined(__clang__)
+#define PRC_BUILD_COMPILER "Clang " __clang_version__
+#elif defined(__GNUC__)
+#define PRC_BUILD_COMPILER "GCC " __VERSION__
+#elif defined(_MSC_VER)
+#define PRC_BUILD_COMPILER "MSVC " PRC_STRINGIFY(_MSC_FULL_VER)
+#else
+#define PRC_BUILD_COMPILER "unknown"
+#endif
+
 /* Row loops by instruction set, in the order prc_cpu_init prefers them. */
 #define PRC_KERNEL_PORTABLE 0
 #define PRC_KERNEL_POPCNT 1

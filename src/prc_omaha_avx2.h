@@ -1,0 +1,254 @@
+/* pyrankcore: AVX2 Omaha row loops, 8 hands to a vector.
+ *
+ * Included by prc_omaha.h where prc_avx2.h is (x86-64); chosen at run time
+ * with the other AVX2 loops (prc_kernel). They read the same tables as
+ * prc_omaha_rows and fill exactly what it fills: a chunk holding an invalid
+ * row, and the rows after the last full chunk, go to the scalar loop, which
+ * reports the first invalid row.
+ *
+ * One block of 8 hands:
+ *  - hole and board bytes come in as in prc_avx2.h (loads inside the rows,
+ *    byte shuffles into 32-bit lanes);
+ *  - validation as there over all nh + nb cards (the suit counts of the
+ *    card mask add up to nh + nb, no card outside the deck);
+ *  - the board's rank sum is hashed and its pattern row found (two
+ *    gathers), and the row's three cache lines prefetched; after the
+ *    chunk's other blocks, a gather per hole pair reads the row at the
+ *    pair's column (hi * (hi + 1) / 2 + lo of the two ranks);
+ *  - flushes (flush-dominant games): a hand can flush only with two or more
+ *    hole cards of a suit the board holds three or more of (per-suit
+ *    counters of board and hole cards); those hands, about one in ten,
+ *    have their flushes added by the scalar code (prc_omaha_flush_any). */
+#ifndef PRC_OMAHA_AVX2_H
+#define PRC_OMAHA_AVX2_H
+
+typedef struct {
+    prc_y_rows_t hole_rows, board_rows;
+    __m256i key_low, key_high;
+} prc_yo_consts;
+
+/* What the first pass keeps of one block for the second. */
+typedef struct {
+    __m256i row;          /* offset of each hand's pattern row in o->best */
+    __m256i lo_row;       /* hi-lo: the same in the low game's table */
+    __m256i rank[6];      /* hole ranks */
+    unsigned flush_lanes; /* hands that may hold a flush */
+} prc_yo_block;
+
+#ifndef PRC_YO_CHUNK_BLOCKS
+#define PRC_YO_CHUNK_BLOCKS 4
+#endif
+
+/* Suit counters of a card: 1 << (4 * suit). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_suit_one(__m256i card) {
+    return _mm256_sllv_epi32(_mm256_set1_epi32(1),
+                             _mm256_slli_epi32(_mm256_and_si256(card, _mm256_set1_epi32(3)), 2));
+}
+
+/* Column of each lane's pair of ranks: hi * (hi + 1) / 2 + lo. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_column(__m256i ra, __m256i rb) {
+    __m256i hi = _mm256_max_epu32(ra, rb), lo = _mm256_min_epu32(ra, rb);
+    __m256i tri = _mm256_srli_epi32(
+        _mm256_mullo_epi16(hi, _mm256_add_epi32(hi, _mm256_set1_epi32(1))), 1);
+    return _mm256_add_epi32(tri, lo);
+}
+
+/* First pass over 8 rows: returns the lanes holding an invalid row (a
+ * bit a lane). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
+    const prc_yo_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, __m256i missing_lo,
+    __m256i missing_hi, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, int flushes, prc_yo_block *blk) {
+    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+    const __m256i columns = _mm256_set1_epi32(PRC_N_PAIR_COLUMNS);
+    __m256i loads[2];
+    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum,
+            hole_suits = sum;
+    prc_y_load(boards, NB, loads);
+    for (int g = 0; 4 * g < NB; g++) {
+        __m256i group = prc_y_group(&c->board_rows, loads, NB, g);
+        for (int m = 0; m < 4 && 4 * g + m < NB; m++) {
+            __m256i card = prc_y_card(&c->board_rows, group, m);
+            sum = _mm256_add_epi32(sum, prc_y_rank_key(c->key_low, c->key_high, card));
+            prc_y_add_bit(card, &lo, &hi);
+            if (flushes) board_suits = _mm256_add_epi32(board_suits, prc_yo_suit_one(card));
+        }
+    }
+    prc_y_load(holes, NH, loads);
+    for (int g = 0; 4 * g < NH; g++) {
+        __m256i group = prc_y_group(&c->hole_rows, loads, NH, g);
+        for (int m = 0; m < 4 && 4 * g + m < NH; m++) {
+            __m256i card = prc_y_card(&c->hole_rows, group, m);
+            blk->rank[4 * g + m] = _mm256_srli_epi32(card, 2);
+            prc_y_add_bit(card, &lo, &hi);
+            if (flushes) hole_suits = _mm256_add_epi32(hole_suits, prc_yo_suit_one(card));
+        }
+    }
+    __m256i counts = prc_y_suit_counts(lo, hi);
+    unsigned bad = prc_y_lanes(prc_y_invalid(counts, lo, hi, missing_lo, missing_hi, NH + NB));
+    if (bad) return bad;
+    __m256i row = _mm256_srli_epi32(sum, PRC_RANK_SHIFT);
+    __m256i slot = _mm256_add_epi32(
+        sum, _mm256_i32gather_epi32((const int *)prc_hash_offset, row, 4));
+    __m256i pattern = _mm256_and_si256(
+        _mm256_i32gather_epi32((const int *)o->pattern_of_slot, slot, 2), low16);
+    blk->row = _mm256_mullo_epi32(pattern, columns);
+    uint32_t rows[8];
+    _mm256_storeu_si256((__m256i *)rows, blk->row);
+    for (int t = 0; t < 8; t++) {
+        const uint16_t *p = o->best + rows[t];
+        PRC_PREFETCH(p);
+        PRC_PREFETCH(p + 45);
+        PRC_PREFETCH(p + 90);
+    }
+    if (olo) {
+        pattern = _mm256_and_si256(
+            _mm256_i32gather_epi32((const int *)olo->pattern_of_slot, slot, 2), low16);
+        blk->lo_row = _mm256_mullo_epi32(pattern, columns);
+        _mm256_storeu_si256((__m256i *)rows, blk->lo_row);
+        for (int t = 0; t < 8; t++) {
+            const uint16_t *p = olo->best + rows[t];
+            PRC_PREFETCH(p);
+            PRC_PREFETCH(p + 45);
+            PRC_PREFETCH(p + 90);
+        }
+    }
+    blk->flush_lanes = 0;
+    if (flushes) {
+        /* adding 5 (6) to a 4-bit count sets its top bit exactly at 3 (2) */
+        __m256i may = _mm256_and_si256(
+            _mm256_and_si256(_mm256_add_epi32(board_suits, _mm256_set1_epi32(0x5555)),
+                             _mm256_add_epi32(hole_suits, _mm256_set1_epi32(0x6666))),
+            _mm256_set1_epi32(0x8888));
+        blk->flush_lanes =
+            ~prc_y_lanes(_mm256_cmpeq_epi32(may, _mm256_setzero_si256())) & 0xFFu;
+    }
+    return 0;
+}
+
+/* Second pass: the best strength of each of the block's 8 hands (and,
+ * hi-lo, the best low in *best_lo), in the low 16 bits of each lane. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_second_pass(const prc_omaha_t *o,
+                                                                   const prc_omaha_t *olo,
+                                                                   const int NH,
+                                                                   const prc_yo_block *blk,
+                                                                   __m256i *best_lo) {
+    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+    __m256i best = _mm256_setzero_si256(), low = best;
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++) {
+            __m256i column = prc_yo_column(blk->rank[a], blk->rank[b]);
+            __m256i v = _mm256_i32gather_epi32((const int *)o->best,
+                                               _mm256_add_epi32(blk->row, column), 2);
+            best = _mm256_max_epu16(best, v); /* the low halves are the values */
+            if (olo) {
+                v = _mm256_i32gather_epi32((const int *)olo->best,
+                                           _mm256_add_epi32(blk->lo_row, column), 2);
+                low = _mm256_max_epu16(low, v);
+            }
+        }
+    if (olo) *best_lo = _mm256_and_si256(low, low16);
+    return _mm256_and_si256(best, low16);
+}
+
+/* Omaha rows start..stop with NH hole and NB board cards, for a game whose
+ * flushes are ignored or dominant; hi-lo (olo not NULL): also a low game
+ * whose flushes are ignored, two strengths a row (high, low). Returns the
+ * first invalid row or -1, as the scalar loops. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
+    const prc_game_t *game, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, uint16_t *out, long start, long stop) {
+    const prc_game_t local = *game, *g = &local;
+    const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
+    const long chunk = 8 * PRC_YO_CHUNK_BLOCKS;
+    const int stride = olo ? 2 : 1; /* strengths per row in out */
+    /* ids 52..63 are bits 20..31 of the high half */
+    const uint64_t missing = g->invalid_ids | (glo ? glo->invalid_ids : 0) |
+                             0xFFF0000000000000ULL;
+    const __m256i missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
+    const __m256i missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
+    prc_yo_consts c;
+    prc_y_rows_init(&c.hole_rows, NH);
+    prc_y_rows_init(&c.board_rows, NB);
+    prc_y_key_tables(&c.key_low, &c.key_high);
+    prc_yo_block blk[PRC_YO_CHUNK_BLOCKS];
+    long i = start;
+    for (; i + chunk <= stop; i += chunk) {
+        unsigned bad = 0;
+        for (int b = 0; b < PRC_YO_CHUNK_BLOCKS && !bad; b++)
+            bad = prc_yo_first_pass(&c, o, olo, missing_lo, missing_hi,
+                                    holes + (i + 8 * b) * NH, NH, boards + (i + 8 * b) * NB,
+                                    NB, flushes, &blk[b]);
+        if (bad) {
+            long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
+                                                      out, i, i + chunk)
+                         : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
+            if (r >= 0) return r;
+            continue;
+        }
+        for (int b = 0; b < PRC_YO_CHUNK_BLOCKS; b++) {
+            __m256i low = _mm256_setzero_si256();
+            __m256i high = prc_yo_second_pass(o, olo, NH, &blk[b], &low);
+            if (olo) /* (high, low) pairs: high in each lane's low half */
+                _mm256_storeu_si256((__m256i *)(out + 2 * (i + 8 * b)),
+                                    _mm256_or_si256(high, _mm256_slli_epi32(low, 16)));
+            else /* the low halves of the 8 lanes */
+                _mm_storeu_si128((__m128i *)(out + i + 8 * b),
+                                 _mm_packus_epi32(_mm256_castsi256_si128(high),
+                                                  _mm256_extracti128_si256(high, 1)));
+            for (unsigned m = blk[b].flush_lanes; m; m &= m - 1) {
+                long r = i + 8 * b + prc_ctz64(m);
+                uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
+                out[stride * r] = v > out[stride * r] ? v : out[stride * r];
+            }
+        }
+    }
+    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
+               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+}
+
+/* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),
+ * single and hi-lo; a single loop ignores the low game's arguments. */
+typedef long (*prc_yo_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
+                               const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
+                               uint16_t *, long, long);
+
+#define PRC_DEFINE_OMAHA_AVX2(NAME, NH_ARG, NB_ARG)                                   \
+    PRC_AVX2_ATTR static long NAME(const prc_game_t *hi, const prc_omaha_t *ohi,        \
+                                   const prc_game_t *lo, const prc_omaha_t *olo,        \
+                                   const uint8_t *holes, int nh, const uint8_t *boards, \
+                                   int nb, uint16_t *out, long start, long stop) {      \
+        (void)lo;                                                                       \
+        (void)olo;                                                                      \
+        (void)nh;                                                                       \
+        (void)nb;                                                                       \
+        return prc_omaha_rows_avx2_body(hi, ohi, NULL, NULL, holes, NH_ARG, boards,     \
+                                        NB_ARG, out, start, stop);                      \
+    }                                                                                   \
+    PRC_AVX2_ATTR static long NAME##_hilo(                                              \
+        const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,             \
+        const prc_omaha_t *olo, const uint8_t *holes, int nh, const uint8_t *boards,    \
+        int nb, uint16_t *out, long start, long stop) {                                 \
+        (void)nh;                                                                       \
+        (void)nb;                                                                       \
+        return prc_omaha_rows_avx2_body(hi, ohi, lo, olo, holes, NH_ARG, boards, NB_ARG, \
+                                        out, start, stop);                              \
+    }
+
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_4_5, 4, 5)
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_5_5, 5, 5)
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_6_5, 6, 5)
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_any, nh, nb)
+
+static inline prc_yo_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hilo) {
+    static const prc_yo_rows_fn loops[2][4] = {
+        {prc_omaha_rows_avx2_4_5, prc_omaha_rows_avx2_5_5, prc_omaha_rows_avx2_6_5,
+         prc_omaha_rows_avx2_any},
+        {prc_omaha_rows_avx2_4_5_hilo, prc_omaha_rows_avx2_5_5_hilo,
+         prc_omaha_rows_avx2_6_5_hilo, prc_omaha_rows_avx2_any_hilo},
+    };
+    return loops[hilo != 0][nb == 5 && nh >= 4 && nh <= 6 ? nh - 4 : 3];
+}
+
+#endif
