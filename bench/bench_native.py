@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--all-loops",
         action="store_true",
-        help="time every row loop this CPU runs (portable, popcnt, avx512), not only the best",
+        help="time every row loop this CPU runs (portable, popcnt, avx2, avx512), not only the best",
     )
     args = parser.parse_args(argv)
     if not os.path.isfile(os.path.join(args.ompeval, "omp", "HandEvaluator.cpp")):

@@ -11,10 +11,12 @@
  *    byte shuffles into 32-bit lanes);
  *  - validation as there over all nh + nb cards (the suit counts of the
  *    card mask add up to nh + nb, no card outside the deck);
- *  - the board's rank sum is hashed and its pattern row found (two
- *    gathers), and the row's three cache lines prefetched; after the
- *    chunk's other blocks, a gather per hole pair reads the row at the
- *    pair's column (hi * (hi + 1) / 2 + lo of the two ranks);
+ *  - the board's rank sum is hashed and its pattern row found, and the
+ *    row's three cache lines prefetched; a chunk later, one lookup per
+ *    hole pair reads the row at the pair's column (hi * (hi + 1) / 2 + lo
+ *    of the two ranks, computed 8 hands to a vector). The lookups are
+ *    scalar loads: on AMD (Zen 3) a gather costs more than eight of them;
+ *    an AVX2 loop with gathers measured barely faster than the scalar one;
  *  - flushes (flush-dominant games): a hand can flush only with two or more
  *    hole cards of a suit the board holds three or more of (per-suit
  *    counters of board and hole cards); those hands, about one in ten,
@@ -29,10 +31,10 @@ typedef struct {
 
 /* What the first pass keeps of one block for the second. */
 typedef struct {
-    __m256i row;          /* offset of each hand's pattern row in o->best */
-    __m256i lo_row;       /* hi-lo: the same in the low game's table */
-    __m256i rank[6];      /* hole ranks */
-    unsigned flush_lanes; /* hands that may hold a flush */
+    const uint16_t *row[8];    /* each hand's pattern row in o->best */
+    const uint16_t *lo_row[8]; /* hi-lo: the same in the low game's table */
+    uint32_t column[15][8];    /* each hole pair's column, by pair and hand */
+    unsigned flush_lanes;      /* hands that may hold a flush */
 } prc_yo_block;
 
 #ifndef PRC_YO_CHUNK_BLOCKS
@@ -59,9 +61,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     const prc_yo_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, __m256i missing_lo,
     __m256i missing_hi, const uint8_t *holes, const int NH, const uint8_t *boards,
     const int NB, int flushes, prc_yo_block *blk) {
-    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
-    const __m256i columns = _mm256_set1_epi32(PRC_N_PAIR_COLUMNS);
-    __m256i loads[2];
+    __m256i loads[2], rank[6];
     __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum,
             hole_suits = sum;
     prc_y_load(boards, NB, loads);
@@ -79,7 +79,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
         __m256i group = prc_y_group(&c->hole_rows, loads, NH, g);
         for (int m = 0; m < 4 && 4 * g + m < NH; m++) {
             __m256i card = prc_y_card(&c->hole_rows, group, m);
-            blk->rank[4 * g + m] = _mm256_srli_epi32(card, 2);
+            rank[4 * g + m] = _mm256_srli_epi32(card, 2);
             prc_y_add_bit(card, &lo, &hi);
             if (flushes) hole_suits = _mm256_add_epi32(hole_suits, prc_yo_suit_one(card));
         }
@@ -87,32 +87,29 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     __m256i counts = prc_y_suit_counts(lo, hi);
     unsigned bad = prc_y_lanes(prc_y_invalid(counts, lo, hi, missing_lo, missing_hi, NH + NB));
     if (bad) return bad;
-    __m256i row = _mm256_srli_epi32(sum, PRC_RANK_SHIFT);
-    __m256i slot = _mm256_add_epi32(
-        sum, _mm256_i32gather_epi32((const int *)prc_hash_offset, row, 4));
-    __m256i pattern = _mm256_and_si256(
-        _mm256_i32gather_epi32((const int *)o->pattern_of_slot, slot, 2), low16);
-    blk->row = _mm256_mullo_epi32(pattern, columns);
-    uint32_t rows[8];
-    _mm256_storeu_si256((__m256i *)rows, blk->row);
+    /* Hash each board and prefetch its pattern rows (scalar loads: gathers
+     * are slow on AMD), for the second pass a chunk later. */
+    uint32_t sums[8];
+    _mm256_storeu_si256((__m256i *)sums, sum);
     for (int t = 0; t < 8; t++) {
-        const uint16_t *p = o->best + rows[t];
+        uint32_t slot = sums[t] + prc_hash_offset[sums[t] >> PRC_RANK_SHIFT];
+        const uint16_t *p = o->best + (size_t)o->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
         PRC_PREFETCH(p);
         PRC_PREFETCH(p + 45);
         PRC_PREFETCH(p + 90);
-    }
-    if (olo) {
-        pattern = _mm256_and_si256(
-            _mm256_i32gather_epi32((const int *)olo->pattern_of_slot, slot, 2), low16);
-        blk->lo_row = _mm256_mullo_epi32(pattern, columns);
-        _mm256_storeu_si256((__m256i *)rows, blk->lo_row);
-        for (int t = 0; t < 8; t++) {
-            const uint16_t *p = olo->best + rows[t];
+        blk->row[t] = p;
+        if (olo) {
+            p = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
             PRC_PREFETCH(p);
             PRC_PREFETCH(p + 45);
             PRC_PREFETCH(p + 90);
+            blk->lo_row[t] = p;
         }
     }
+    int pair = 0;
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++)
+            _mm256_storeu_si256((__m256i *)blk->column[pair++], prc_yo_column(rank[a], rank[b]));
     blk->flush_lanes = 0;
     if (flushes) {
         /* adding 5 (6) to a 4-bit count sets its top bit exactly at 3 (2) */
@@ -127,28 +124,30 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
 }
 
 /* Second pass: the best strength of each of the block's 8 hands (and,
- * hi-lo, the best low in *best_lo), in the low 16 bits of each lane. */
-PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_second_pass(const prc_omaha_t *o,
-                                                                   const prc_omaha_t *olo,
-                                                                   const int NH,
-                                                                   const prc_yo_block *blk,
-                                                                   __m256i *best_lo) {
-    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
-    __m256i best = _mm256_setzero_si256(), low = best;
-    for (int a = 0; a < NH; a++)
-        for (int b = a + 1; b < NH; b++) {
-            __m256i column = prc_yo_column(blk->rank[a], blk->rank[b]);
-            __m256i v = _mm256_i32gather_epi32((const int *)o->best,
-                                               _mm256_add_epi32(blk->row, column), 2);
-            best = _mm256_max_epu16(best, v); /* the low halves are the values */
-            if (olo) {
-                v = _mm256_i32gather_epi32((const int *)olo->best,
-                                           _mm256_add_epi32(blk->lo_row, column), 2);
-                low = _mm256_max_epu16(low, v);
+ * hi-lo, the best low), one lookup per hole pair (scalar loads). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_yo_second_pass(const prc_yo_block *blk,
+                                                               const int NH, int hilo,
+                                                               uint16_t *out) {
+    const int pairs = NH * (NH - 1) / 2;
+    for (int t = 0; t < 8; t++) {
+        const uint16_t *row = blk->row[t], *lo_row = blk->lo_row[t];
+        uint16_t best = 0, low = 0;
+        for (int p = 0; p < pairs; p++) {
+            uint32_t col = blk->column[p][t];
+            uint16_t v = row[col];
+            best = v > best ? v : best;
+            if (hilo) {
+                v = lo_row[col];
+                low = v > low ? v : low;
             }
         }
-    if (olo) *best_lo = _mm256_and_si256(low, low16);
-    return _mm256_and_si256(best, low16);
+        if (hilo) {
+            out[2 * t] = best;
+            out[2 * t + 1] = low;
+        } else {
+            out[t] = best;
+        }
+    }
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
@@ -172,37 +171,51 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     prc_y_rows_init(&c.hole_rows, NH);
     prc_y_rows_init(&c.board_rows, NB);
     prc_y_key_tables(&c.key_low, &c.key_high);
-    prc_yo_block blk[PRC_YO_CHUNK_BLOCKS];
+    /* Two chunks in flight: the first pass of the next chunk (which
+     * prefetches its pattern rows) runs before the second pass of this one,
+     * so the rows have a chunk's work to arrive. */
+    prc_yo_block blk[2][PRC_YO_CHUNK_BLOCKS];
+    int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the chunk at i */
     long i = start;
-    for (; i + chunk <= stop; i += chunk) {
-        unsigned bad = 0;
-        for (int b = 0; b < PRC_YO_CHUNK_BLOCKS && !bad; b++)
-            bad = prc_yo_first_pass(&c, o, olo, missing_lo, missing_hi,
-                                    holes + (i + 8 * b) * NH, NH, boards + (i + 8 * b) * NB,
-                                    NB, flushes, &blk[b]);
-        if (bad) {
-            long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
-                                                      out, i, i + chunk)
-                         : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
-            if (r >= 0) return r;
-            continue;
+    while (i + chunk <= stop) {
+        if (!ready) {
+            unsigned bad = 0;
+            for (int b = 0; b < PRC_YO_CHUNK_BLOCKS && !bad; b++)
+                bad = prc_yo_first_pass(&c, o, olo, missing_lo, missing_hi,
+                                        holes + (i + 8 * b) * NH, NH,
+                                        boards + (i + 8 * b) * NB, NB, flushes, &blk[cur][b]);
+            if (bad) { /* the scalar loop finds the first bad row */
+                long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards,
+                                                          NB, out, i, i + chunk)
+                             : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i,
+                                                     i + chunk);
+                if (r >= 0) return r;
+                i += chunk;
+                continue;
+            }
+        }
+        ready = 0;
+        if (i + 2 * chunk <= stop) {
+            unsigned bad = 0;
+            long n = i + chunk;
+            for (int b = 0; b < PRC_YO_CHUNK_BLOCKS && !bad; b++)
+                bad = prc_yo_first_pass(&c, o, olo, missing_lo, missing_hi,
+                                        holes + (n + 8 * b) * NH, NH,
+                                        boards + (n + 8 * b) * NB, NB, flushes,
+                                        &blk[cur ^ 1][b]);
+            ready = !bad; /* a bad chunk is found again, and handled, next time */
         }
         for (int b = 0; b < PRC_YO_CHUNK_BLOCKS; b++) {
-            __m256i low = _mm256_setzero_si256();
-            __m256i high = prc_yo_second_pass(o, olo, NH, &blk[b], &low);
-            if (olo) /* (high, low) pairs: high in each lane's low half */
-                _mm256_storeu_si256((__m256i *)(out + 2 * (i + 8 * b)),
-                                    _mm256_or_si256(high, _mm256_slli_epi32(low, 16)));
-            else /* the low halves of the 8 lanes */
-                _mm_storeu_si128((__m128i *)(out + i + 8 * b),
-                                 _mm_packus_epi32(_mm256_castsi256_si128(high),
-                                                  _mm256_extracti128_si256(high, 1)));
-            for (unsigned m = blk[b].flush_lanes; m; m &= m - 1) {
+            const prc_yo_block *k = &blk[cur][b];
+            prc_yo_second_pass(k, NH, olo != NULL, out + stride * (i + 8 * b));
+            for (unsigned m = k->flush_lanes; m; m &= m - 1) {
                 long r = i + 8 * b + prc_ctz64(m);
                 uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
                 out[stride * r] = v > out[stride * r] ? v : out[stride * r];
             }
         }
+        cur ^= ready;
+        i += chunk;
     }
     return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
                : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
