@@ -19,8 +19,10 @@
  *    an AVX2 loop with gathers measured barely faster than the scalar one;
  *  - flushes (flush-dominant games): a hand can flush only with two or more
  *    hole cards of a suit the board holds three or more of (per-suit
- *    counters of board and hole cards); those hands, about one in ten,
- *    have their flushes added by the scalar code (prc_omaha_flush_any). */
+ *    counters of board and hole cards); for those hands, about one in ten,
+ *    the flush row of the board's ranks in that suit is read at each pair
+ *    of the hole cards' ranks in it (the suit's ranks from the card masks,
+ *    without a branch per card). */
 #ifndef PRC_OMAHA_AVX2_H
 #define PRC_OMAHA_AVX2_H
 
@@ -35,6 +37,10 @@ typedef struct {
     const uint16_t *lo_row[8]; /* hi-lo: the same in the low game's table */
     uint32_t column[15][8];    /* each hole pair's column, by pair and hand */
     unsigned flush_lanes;      /* hands that may hold a flush */
+    /* Only where flush_lanes is not 0: the suits that may flush (the top
+     * bit of the suit's 4-bit field), the board's and the hole cards' card
+     * masks (ids 0..31, 32..63). */
+    uint32_t flush_suits[8], board_lo[8], board_hi[8], hole_lo[8], hole_hi[8];
 } prc_yo_block;
 
 #ifndef PRC_YO_CHUNK_BLOCKS
@@ -74,6 +80,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
             if (flushes) board_suits = _mm256_add_epi32(board_suits, prc_yo_suit_one(card));
         }
     }
+    const __m256i board_lo = lo, board_hi = hi;
     prc_y_load(holes, NH, loads);
     for (int g = 0; 4 * g < NH; g++) {
         __m256i group = prc_y_group(&c->hole_rows, loads, NH, g);
@@ -119,6 +126,13 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
             _mm256_set1_epi32(0x8888));
         blk->flush_lanes =
             ~prc_y_lanes(_mm256_cmpeq_epi32(may, _mm256_setzero_si256())) & 0xFFu;
+        if (blk->flush_lanes) { /* valid rows: hole and board cards are apart */
+            _mm256_storeu_si256((__m256i *)blk->flush_suits, may);
+            _mm256_storeu_si256((__m256i *)blk->board_lo, board_lo);
+            _mm256_storeu_si256((__m256i *)blk->board_hi, board_hi);
+            _mm256_storeu_si256((__m256i *)blk->hole_lo, _mm256_andnot_si256(board_lo, lo));
+            _mm256_storeu_si256((__m256i *)blk->hole_hi, _mm256_andnot_si256(board_hi, hi));
+        }
     }
     return 0;
 }
@@ -148,6 +162,27 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_yo_second_pass(const prc_yo_bloc
             out[t] = best;
         }
     }
+}
+
+/* The best flush of hand t of a block (one of its flush_lanes): the
+ * flush row of the board's ranks in the suit, read at each pair of the
+ * hole cards' ranks in it (prc_omaha_flush_lookup, from the masks). */
+static inline uint16_t prc_yo_flush(const prc_omaha_t *o, const prc_yo_block *blk, int t) {
+    int suit = (prc_ctz64(blk->flush_suits[t]) - 3) >> 2;
+    uint64_t board = ((uint64_t)blk->board_hi[t] << 32) | blk->board_lo[t];
+    uint64_t hole = ((uint64_t)blk->hole_hi[t] << 32) | blk->hole_lo[t];
+    const uint16_t *row = o->flush_best + (size_t)o->flush_row[prc_id_suit_ranks(board, suit)] *
+                                              PRC_N_PAIR_COLUMNS;
+    uint16_t best = 0;
+    for (unsigned x = prc_id_suit_ranks(hole, suit); x; x &= x - 1) {
+        int low = prc_ctz64(x);
+        for (unsigned y = x & (x - 1); y; y &= y - 1) {
+            int high = prc_ctz64(y);
+            uint16_t v = row[high * (high + 1) / 2 + low];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
@@ -209,9 +244,9 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
             const prc_yo_block *k = &blk[cur][b];
             prc_yo_second_pass(k, NH, olo != NULL, out + stride * (i + 8 * b));
             for (unsigned m = k->flush_lanes; m; m &= m - 1) {
-                long r = i + 8 * b + prc_ctz64(m);
-                uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
-                out[stride * r] = v > out[stride * r] ? v : out[stride * r];
+                int t = prc_ctz64(m);
+                uint16_t v = prc_yo_flush(o, k, t), *slot = out + stride * (i + 8 * b + t);
+                *slot = v > *slot ? v : *slot;
             }
         }
         cur ^= ready;
