@@ -29,7 +29,10 @@ MARCH = os.environ.get("PYRANKCORE_MARCH", "")
 def generate_tables():
     outputs = [os.path.join(HERE, GENERATED, f) for f in ("prc_tables.c", "prc_tables.h")]
     gen = os.path.join(HERE, GENERATOR)
-    inputs = [gen, os.path.join(HERE, "pyrankcore", "_rankings.py")]
+    inputs = [gen] + [
+        os.path.join(HERE, "pyrankcore", f"{name}.py")
+        for name in ("_ranking_data", "_ranking_tables")
+    ]
     newest = max(os.path.getmtime(i) for i in inputs)
     if all(os.path.exists(o) and os.path.getmtime(o) >= newest for o in outputs):
         return

@@ -1,5 +1,7 @@
 # Random deals: a splitmix64 stream and unbiased draws, without the GIL.
 
+from pyrankcore._args import entropy_seed, whole_number
+
 cdef inline uint64_t _splitmix64(uint64_t *state) noexcept nogil:
     state[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = state[0]
@@ -24,17 +26,6 @@ cdef inline uint32_t _below(uint64_t *state, uint32_t bound) noexcept nogil:
 MAX_DEAL_ROWS = 1 << 40
 
 
-cdef object _int_arg(object value, str name):
-    """A Python int from an int or NumPy integer; TypeError for floats,
-    strings, bools and everything else."""
-    # NumPy's bool scalar is a bool too, though before NumPy 2.3 it still
-    # has a (deprecated) __index__
-    numpy_bool = type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")
-    if isinstance(value, bool) or numpy_bool or not _is_integer(value):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    return value.__index__()
-
-
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
@@ -57,14 +48,9 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
     cdef Py_ssize_t i, rows
     cdef int j, live, cards
     cdef uint32_t c
-    n = _int_arg(n, "n")
-    k = _int_arg(k, "k")
-    if not 0 <= n <= MAX_DEAL_ROWS:
-        raise InvalidArgumentError(f"n must be in 0..2**40, got {_short(n)}")
-    if seed is not None:
-        seed = _int_arg(seed, "seed")
-        if not 0 <= seed < 2 ** 64:
-            raise InvalidArgumentError(f"seed must be in 0..2**64-1, got {_short(seed)}")
+    n = whole_number(n, "n", 0, MAX_DEAL_ROWS)
+    k = whole_number(k, "k")
+    seed = entropy_seed(seed)
     cdef GameTables t = resolve_game(game, False, True)  # its deck only
     # Ids 0..51, and the jokers 52 and 53 where the game has them (games
     # without jokers draw exactly as before).
@@ -78,9 +64,6 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
         live -= (dead >> j) & 1
     if k < 1 or k > live:
         raise HandSizeError(f"cannot deal {_short(k)} cards from {live} live cards")
-    if seed is None:
-        import os
-        seed = int.from_bytes(os.urandom(8), "little")
     state = <uint64_t>seed
     rows = n
     cards = k

@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 import pyrankcore
 from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES
+from pyrankcore._work import progress_bar
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.errors import PyrankcoreError
 from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
@@ -96,37 +97,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-class Progress:
-    """A one-line progress bar on stderr, shown only for work over a second
-    and only when stderr is a terminal (a log file would collect every
-    carriage-return update)."""
-
-    def __init__(self, total: int, label: str, enabled: bool | None = None) -> None:
-        self.total, self.label, self.start = total, label, time.perf_counter()
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.shown = False
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        elapsed = time.perf_counter() - self.start
-        if elapsed < 1.0 and not self.shown:
-            return
-        self.shown = True
-        width = 30
-        filled = width * done // max(self.total, 1)
-        eta = elapsed / max(done, 1) * (self.total - done)
-        sys.stderr.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-            f"{done:,}/{self.total:,}  {eta:4.1f}s left "
-        )
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
-
-
 def demo(
     hands: int,
     cards: int,
@@ -163,23 +133,28 @@ def demo(
     rng = np.random.default_rng(seed)
     counts = np.zeros(_core.N_CLASSES + 1, dtype=np.int64)
     eval_seconds = 0.0
-    progress = Progress(hands, f"evaluating {cards}-card hands")
+    # Only on a terminal: a log file would collect every redraw.
+    bar = progress_bar(sys.stderr.isatty(), hands, "hand", f"evaluating {cards}-card hands")
     out = np.empty(min(chunk, hands), dtype=np.uint16)
     done = 0
     example_rows: list[Any] = []
-    while done < hands:
-        n = min(chunk, hands - done)
-        batch = _core.random_hands(n, cards, seed=int(rng.integers(2**63)))
-        t0 = time.perf_counter()
-        strengths = evaluate_batch(batch, out=out[:n], threads=threads)
-        eval_seconds += time.perf_counter() - t0
-        counts += np.bincount(strengths, minlength=counts.size)
-        if not example_rows:
-            best = int(np.argmax(strengths))
-            example_rows = [batch[0], batch[best]]
-        done += n
-        progress.update(done)
-    progress.close()
+    try:
+        while done < hands:
+            n = min(chunk, hands - done)
+            batch = _core.random_hands(n, cards, seed=int(rng.integers(2**63)))
+            t0 = time.perf_counter()
+            strengths = evaluate_batch(batch, out=out[:n], threads=threads)
+            eval_seconds += time.perf_counter() - t0
+            counts += np.bincount(strengths, minlength=counts.size)
+            if not example_rows:
+                best = int(np.argmax(strengths))
+                example_rows = [batch[0], batch[best]]
+            done += n
+            if bar is not None:
+                bar.update(n)
+    finally:
+        if bar is not None:
+            bar.close()
 
     row_loop = _core.row_loop()
     total_hands = sum(EXACT_COUNTS[cards])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from dataclasses import replace
 from enum import IntEnum
 from functools import cache
@@ -10,7 +9,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core
-from pyrankcore._rankings import ACE, HIGH, RANKINGS, Ranking, wild_use_words
+from pyrankcore._args import whole_number
+from pyrankcore._rankings import ACE, HIGH, RANK_CHARS, RANKINGS, Ranking, wild_use_words
 from pyrankcore.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def category(strength: Integer | IntArray, game: Game = "high") -> Any:
             if tables.suited:
                 strength, tables = _unsuit_array(strength, tables, np), _base(tables)
             return _category_array(strength, tables, np)
-    value = _integer(strength, "strength")
+    value = whole_number(strength, "strength")
     if tables.suited:
         value, tables = _unsuit(value, tables, allow_zero=False), _base(tables)
     if tables.name == "high" and tables.ranking == HIGH:
@@ -203,21 +203,6 @@ def _category_table(ranking: Any) -> list[int]:
     return [0] + [int(-k[1] if ranking.low else k[1]) for k in keys]
 
 
-def _integer(value: Any, what: str) -> int:
-    """An int or NumPy integer scalar (never a bool, float or array) as int."""
-    bad = isinstance(value, bool)
-    if type(value).__module__ == "numpy":
-        import numpy as np
-
-        bad = not isinstance(value, np.integer)
-    if not bad:
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-
-
 def describe(strength: Integer, game: Game = "high") -> str:
     """A strength in a player's words.
 
@@ -238,7 +223,7 @@ def describe(strength: Integer, game: Game = "high") -> str:
     'Wheel'
     """
     tables = _core.resolve_game(game, False, True)
-    strength = _integer(strength, "strength")
+    strength = whole_number(strength, "strength")
     if tables.suited:  # suits order hands of one strength; the words are the same
         strength, tables = _unsuit(strength, tables, allow_zero=True), _base(tables)
     if tables.name == "high" and tables.ranking == HIGH:
@@ -262,9 +247,6 @@ def describe(strength: Integer, game: Game = "high") -> str:
         if len(cards) < 5:
             words += " (" + "-".join(RANK_CHARS[r] for r in cards) + ")"
     return words
-
-
-RANK_CHARS = "23456789TJQKA"
 
 
 def _high_words(cat: int, ranks: Any) -> str:
@@ -343,7 +325,7 @@ def _class_key(tables: Any, strength: int) -> Any:
 
 
 def _as_strength(strength: Any, tables: Any = None, allow_zero: bool = False) -> int:
-    value = _integer(strength, "strength")
+    value = whole_number(strength, "strength")
     if tables is None:
         if not 1 <= value <= N_CLASSES:
             raise InvalidArgumentError(f"strength {value} is not a high hand strength (1..7462)")
@@ -373,7 +355,7 @@ def _convert(values: Integer | IntArray, what: str) -> int | npt.NDArray[np.uint
                 f"{what} {arr.reshape(-1)[bad]} at index {bad} is not in 1..7462"
             )
         return (N_CLASSES + 1 - arr.astype(np.int32)).astype(np.uint16)
-    value = _integer(values, what)
+    value = whole_number(values, what)
     if not 1 <= value <= N_CLASSES:
         raise InvalidArgumentError(f"{what} {value} is not in 1..7462")
     return N_CLASSES + 1 - value

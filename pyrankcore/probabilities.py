@@ -27,13 +27,14 @@ from math import comb, floor, log10
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
+from pyrankcore._args import is_whole_number, optional_whole_number, whole_number
 from pyrankcore._rankings import (
     ACE,
     CATEGORY_NAMES,
     HIGH_CARD,
     JOKERS,
     Ranking,
-    _as_rank,
+    as_rank,
     show_value,
 )
 from pyrankcore.errors import InvalidArgumentError
@@ -219,8 +220,9 @@ def probabilities(
 
     tables = _core.resolve_game(game, False, False, "probabilities")
     ranking: Ranking = tables.ranking
-    k = _int_arg("cards", cards, 5, ranking.max_cards)
-    n_decks = _int_arg("decks", decks, 1, MAX_DECKS)
+    k = whole_number(cards, "cards", 5, ranking.max_cards)
+    n_decks = whole_number(decks, "decks", 1, MAX_DECKS)
+    jokers = optional_whole_number(jokers, "jokers")
     label = []
     if deck is not None:
         lowest = _deck_lowest(deck)
@@ -240,7 +242,7 @@ def probabilities(
         ranking = replace(ranking, name=f"{ranking.name}[{','.join(label)}]")
     n_jokers = 0
     if ranking.jokers:
-        n_jokers = n_decks if jokers is None else _int_arg("jokers", jokers, 1, 2 * n_decks)
+        n_jokers = n_decks if jokers is None else whole_number(jokers, "jokers", 1, 2 * n_decks)
     elif jokers is not None:
         raise InvalidArgumentError(
             f"jokers={show_value(jokers)} is for a game with jokers (wild='jokers' or bug=True)"
@@ -276,26 +278,17 @@ def probabilities(
     return HandProbabilities(ranking.name, k, n_decks, deck_size, n_jokers, total, rows)
 
 
-def _int_arg(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not low <= value <= high:
-        raise InvalidArgumentError(
-            f"invalid {name}={show_value(value)}; {name} must be {low}..{high}"
-        )
-    return value
-
-
 def _deck_lowest(deck: Any) -> int:
     """The lowest rank of a stripped deck given as a rank or a card count."""
-    if isinstance(deck, int) and not isinstance(deck, bool) and deck > 12:
-        if deck % 4 or not 20 <= deck <= 52:
+    if is_whole_number(deck) and deck > 12:
+        size = int(deck)
+        if size % 4 or not 20 <= size <= 52:
             raise InvalidArgumentError(
-                f"invalid deck={deck}; a deck size is a multiple of 4 from 20 to 52"
+                f"invalid deck={size}; a deck size is a multiple of 4 from 20 to 52"
             )
-        return 13 - deck // 4
-    if isinstance(deck, (str, int)) and not isinstance(deck, bool):
-        return _as_rank("deck", deck, 0, 8, "probabilities")
+        return 13 - size // 4
+    if isinstance(deck, str) or is_whole_number(deck):
+        return as_rank("deck", deck, 0, 8, "probabilities")
     raise TypeError(f"deck must be a rank (str) or a deck size (int), not {type(deck).__name__}")
 
 

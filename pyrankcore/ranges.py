@@ -90,10 +90,10 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeAlias
 
+from pyrankcore._args import whole_number
 from pyrankcore._core import format_cards, parse_cards
-from pyrankcore._rankings import show_value
+from pyrankcore._rankings import RANK_CHARS, SUIT_CHARS, show_value
 from pyrankcore.errors import InvalidArgumentError, RangeSyntaxError
-from pyrankcore.hands import _integer
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike
@@ -113,8 +113,6 @@ Combo: TypeAlias = tuple[int, ...]
 # One entry of a parsed range: (combo, weight in (0, 1]).
 WeightedCombo: TypeAlias = tuple[Combo, float]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 SUIT_VARIABLES = "wxyz"
 HOLE_CARDS = (2, 4, 5, 6)
 
@@ -124,11 +122,11 @@ def _grid_names() -> tuple[str, ...]:
     for row in range(12, -1, -1):
         for col in range(12, -1, -1):
             if row == col:
-                names.append(RANKS[row] * 2)
+                names.append(RANK_CHARS[row] * 2)
             elif col < row:  # right of the diagonal: suited
-                names.append(RANKS[row] + RANKS[col] + "s")
+                names.append(RANK_CHARS[row] + RANK_CHARS[col] + "s")
             else:  # left of it: offsuit, higher rank (the column's) first
-                names.append(RANKS[col] + RANKS[row] + "o")
+                names.append(RANK_CHARS[col] + RANK_CHARS[row] + "o")
     return tuple(names)
 
 
@@ -186,16 +184,16 @@ def _parse_class(text: str) -> tuple[int, int, str]:
     m = _CLASS.fullmatch(text)
     if m is None:
         for c in text[:2]:
-            if c.isalpha() and c.upper() not in RANKS:
+            if c.isalpha() and c.upper() not in RANK_CHARS:
                 raise _BadToken(f"{c!r} is not a rank; ranks are AKQJT98765432")
         raise _BadToken(
             "expected a hand like AKs, AKo, AK, QQ, AhKh, with + or a span like "
             "TT-77 or A5s-A2s, or random"
         )
-    r1, r2 = RANKS.index(m[1].upper()), RANKS.index(m[2].upper())
+    r1, r2 = RANK_CHARS.index(m[1].upper()), RANK_CHARS.index(m[2].upper())
     kind = m[3]
     if r1 == r2 and kind:
-        raise _BadToken(f"a pair is neither suited nor offsuit; write {RANKS[r1] * 2}")
+        raise _BadToken(f"a pair is neither suited nor offsuit; write {RANK_CHARS[r1] * 2}")
     return max(r1, r2), min(r1, r2), kind
 
 
@@ -221,8 +219,8 @@ def _holdem_token(body: str) -> list[Combo]:
         return list(combinations(range(51, -1, -1), 2))
     m = _EXPLICIT.fullmatch(text)
     if m is not None:
-        a = 4 * RANKS.index(m[1].upper()) + SUITS.index(m[2])
-        b = 4 * RANKS.index(m[3].upper()) + SUITS.index(m[4])
+        a = 4 * RANK_CHARS.index(m[1].upper()) + SUIT_CHARS.index(m[2])
+        b = 4 * RANK_CHARS.index(m[3].upper()) + SUIT_CHARS.index(m[4])
         if a == b:
             raise _BadToken(f"the card {format_cards([a])} appears twice")
         return [(max(a, b), min(a, b))]
@@ -289,22 +287,22 @@ def _omaha_specs(body: str, hole_cards: int) -> list[_Spec]:
     while i < len(text):
         c = text[i]
         rank: int | None = None
-        if c in RANKS or c == "*":
-            rank = RANKS.index(c) if c != "*" else None
+        if c in RANK_CHARS or c == "*":
+            rank = RANK_CHARS.index(c) if c != "*" else None
             i += 1
             c = text[i] if i < len(text) else ""
-            if not c or c not in SUITS + SUIT_VARIABLES:
+            if not c or c not in SUIT_CHARS + SUIT_VARIABLES:
                 specs.append((rank, None, None))
                 continue
-        if c in SUITS:
-            specs.append((rank, SUITS.index(c), None))
+        if c in SUIT_CHARS:
+            specs.append((rank, SUIT_CHARS.index(c), None))
         elif c in SUIT_VARIABLES:
             specs.append((rank, None, c))
         elif c in _OMAHA_UNSUPPORTED:
             raise _BadToken(
                 f"this syntax ({_OMAHA_UNSUPPORTED[c]}) is not supported; use {_OMAHA_ALLOWED}"
             )
-        elif c.upper() in RANKS:
+        elif c.upper() in RANK_CHARS:
             joker = ""
             if c == "k" and text[i - 1 : i] == "J":
                 joker = " (Jk is the joker in card text; here JK is a jack and a king)"
@@ -463,7 +461,7 @@ def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is a str, not {type(text).__name__}")
-    hole_cards = _integer(hole_cards, "hole_cards")
+    hole_cards = whole_number(hole_cards, "hole_cards")
     if hole_cards not in HOLE_CARDS:
         raise InvalidArgumentError(
             f"invalid hole_cards={show_value(hole_cards)}; hole_cards must be 2, 4, 5 or 6"
@@ -516,7 +514,7 @@ def combos(name: str) -> list[Combo]:
             f"unknown grid name {show_value(name)}; grid names are like AA, AKs, AKo "
             "(pyrankcore.GRID_NAMES lists them)"
         )
-    high, low = RANKS.index(name[0]), RANKS.index(name[1])
+    high, low = RANK_CHARS.index(name[0]), RANK_CHARS.index(name[1])
     return sorted(_class_combos(high, low, name[2:]), reverse=True)
 
 
@@ -533,8 +531,8 @@ def grid_name(cards: CardsLike) -> str:
         )
     high, low = max(ids), min(ids)
     if high >> 2 == low >> 2:
-        return RANKS[high >> 2] * 2
-    return RANKS[high >> 2] + RANKS[low >> 2] + ("s" if high & 3 == low & 3 else "o")
+        return RANK_CHARS[high >> 2] * 2
+    return RANK_CHARS[high >> 2] + RANK_CHARS[low >> 2] + ("s" if high & 3 == low & 3 else "o")
 
 
 def remove_dead(weighted_combos: Iterable[WeightedCombo], dead: CardsLike) -> list[WeightedCombo]:

@@ -348,14 +348,14 @@ class _Stream:
 
 @pytest.mark.parametrize("tty", [True, False])
 def test_progress_bar_only_on_a_terminal(monkeypatch, tty):
+    """The demo's bar is the package's one progress bar (here its one-line
+    fallback: tqdm hidden), counting hands, and only on a terminal."""
     stream = _Stream(tty)
     monkeypatch.setattr(sys, "stderr", stream)
-    progress = cli.Progress(100, "evaluating")
-    progress.start -= 5.0  # as if it had run for five seconds: past the one-second delay
-    progress.update(50)
-    progress.close()
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)  # import fails: the fallback
+    assert cli.main(["demo", "--hands", "3000", "--cards", "5", "--seed", "5"]) == 0
     if tty:
-        assert "evaluating [" in stream.text and "50/100" in stream.text
+        assert stream.text == "\revaluating 5-card hands: 3,000/3,000 hands\n"
     else:
         assert stream.text == ""
 

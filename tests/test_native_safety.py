@@ -518,7 +518,8 @@ def test_solver_rejects_negative_or_huge_royalties():
     import numpy as np
     from pyrankcore import _core, ofc
     from pyrankcore.errors import InvalidArgumentError
-    tables = ofc._solver_tables(ofc.Rules().royalties)
+    from pyrankcore.ofc.two_decks import royalty_arrays
+    tables = royalty_arrays(ofc.Rules().royalties)
     for row in range(3):
         for value in (-1, -5, 1_000_001, 2**31 - 1):
             fr, mr, br, hi = [t.copy() for t in tables]

@@ -6,15 +6,15 @@ message names the option, echoes the bad value and says what is allowed.
 Before these checks some of these values crashed the C kernels later.
 """
 
-import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import pyrankcore
-from pyrankcore import _rankings, evaluate, ofc
+from pyrankcore import evaluate, ofc
 from pyrankcore.errors import (
     InvalidArgumentError,
     InvalidOptionError,
@@ -24,8 +24,7 @@ from pyrankcore.errors import (
 )
 from pyrankcore.hands import Category
 
-# The installed copy: the same file the table generator loads from a source tree.
-RANKINGS_FILE = _rankings.__file__
+GENERATOR = Path(__file__).resolve().parent.parent / "src" / "tablegen" / "gen_tables.py"
 
 
 def _assert_option_error(info, option, value_text, allowed_text):
@@ -174,29 +173,32 @@ def test_stripped_deck_options():
     assert pyrankcore.stripped_deck(np.int8(5)) == pyrankcore.stripped_deck("7")
 
 
-def test_rankings_file_works_without_the_package():
-    """The table generator loads _rankings.py by path before the package is
-    built: its own error classes must then keep the ValueError / TypeError
-    contract (python -S: no site-packages, so no pyrankcore)."""
+def test_table_generator_loads_the_ranking_data_without_the_package():
+    """The table generator loads the ranking data and table modules by path
+    before the package is built: they import nothing from it (python -S: no
+    site-packages, so no installed pyrankcore either), and the built-in
+    rankings they define have the class counts of the compiled tables."""
+    if not GENERATOR.is_file():
+        pytest.skip("the table generator is not in this tree (installed-only run)")
     code = f"""
 import importlib.util, sys
-spec = importlib.util.spec_from_file_location("_r", {os.path.abspath(RANKINGS_FILE)!r})
-m = importlib.util.module_from_spec(spec)
-sys.modules["_r"] = m
-spec.loader.exec_module(m)
-assert "pyrankcore" not in sys.modules
-for kw, kind in ((dict(max_cards=8), ValueError), (dict(low="yes"), TypeError)):
-    try:
-        m.ranking("high", **kw)
-    except kind as e:
-        print(type(e).__name__)
-    else:
-        raise SystemExit("accepted " + repr(kw))
+spec = importlib.util.spec_from_file_location("gen", {str(GENERATOR)!r})
+gen = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(gen)
+data, tables = gen.load_ranking_modules()
+assert not [m for m in sys.modules if m.startswith("pyrankcore")], "imported the package"
+for name in ("high", "short_deck", "ace_five_8"):
+    ranking = data.RankingData(name, **data.BUILT_IN_RANKINGS[name])
+    print(name, len(ranking.classes()))
 """
     out = subprocess.run(
         [sys.executable, "-S", "-c", code], cwd="/", capture_output=True, text=True, check=True
     )
-    assert out.stdout.split() == ["InvalidOptionError", "OptionTypeError"]
+    counts = dict(line.split() for line in out.stdout.splitlines())
+    assert {name: int(n) for name, n in counts.items()} == {
+        name: pyrankcore._core.CLASS_COUNTS[name] for name in counts
+    }
+    assert len(counts) == 3
 
 
 # ----------------------------------------------------------------------- OFC

@@ -24,9 +24,10 @@ import numpy as np
 import pytest
 
 import pyrankcore as prc
-from pyrankcore import _core, ofc
+from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES, RANKINGS
 from pyrankcore.errors import InvalidArgumentError, UnknownGameError
+from pyrankcore.ofc import two_decks
 from pyrankcore.probabilities import _tally
 
 PUBLISHED_5 = {  # 002, "Hand categories"
@@ -304,7 +305,7 @@ def double_deck_brute_force(lowest, k):
     are a flush with a repeated card; five of a rank are five of a kind).
     Hands are card multisets (a card at most twice), each weighted by the
     ways to take its cards from the two copies: 2 for a single card."""
-    plain, flush, _, _ = ofc._dd_tables()
+    plain, flush, _, _ = two_decks.tables()
     ids = [4 * r + s for r in range(lowest, 13) for s in range(4)]
     rows, weights = [], []
     for hand in itertools.combinations_with_replacement(ids, k):
@@ -323,7 +324,7 @@ def double_deck_brute_force(lowest, k):
         suited = ((five & 3) == (five[:, :1] & 3)).all(axis=1)
         value = np.where(suited, flush[index], plain[index]).astype(np.int64)
         np.maximum(best, value, out=best)
-    cats = np.searchsorted(np.asarray(ofc._DD_STARTS), best, side="right") - 1
+    cats = np.searchsorted(np.asarray(two_decks.DD_STARTS), best, side="right") - 1
     counts = np.bincount(cats, weights=np.array(weights, dtype=np.float64))
     return {CATEGORY_NAMES[c]: int(n) for c, n in enumerate(counts) if n}
 

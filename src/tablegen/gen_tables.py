@@ -20,8 +20,9 @@ implemented here from its description):
   add; uint32 arithmetic), then a uint16 table lookup.
 * Flushes: a flush beats every non-flush hand that seven cards can make, so
   the 13-bit rank mask of the flush suit indexes an 8192-entry table directly.
-* Every game in pyrankcore/_rankings.py (loaded from that file, so build and
-  run time share one definition) gets its own rank table over the same
+* Every built-in game of pyrankcore/_ranking_data.py, tabulated by
+  pyrankcore/_ranking_tables.py (both loaded from their files, so build and
+  run time share one definition), gets its own rank table over the same
   slots and, where suits matter, its own flush table.
 
 Usage: gen_tables.py OUTDIR   (writes prc_tables.c and prc_tables.h)
@@ -67,16 +68,25 @@ INVALID_KEY = 1 << 60
 N_CLASSES = 7462  # distinct five-card high hands
 
 
-def load_rankings():
-    """Load pyrankcore/_rankings.py by path (the package itself is not built
-    yet when this runs)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "..", "pyrankcore", "_rankings.py")
-    spec = importlib.util.spec_from_file_location("_prc_rankings", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up
-    spec.loader.exec_module(module)
-    return module
+# The package's modules that define the tables; they import nothing from
+# the package, which is not built yet when this runs. setup.py names the
+# same files as inputs, so that a change to them regenerates the tables.
+RANKING_MODULES = ("_ranking_data", "_ranking_tables")
+
+
+def load_ranking_modules():
+    """The modules of RANKING_MODULES, loaded from their files."""
+    package = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pyrankcore")
+    modules = []
+    for name in RANKING_MODULES:
+        spec = importlib.util.spec_from_file_location(
+            f"_prc{name}", os.path.join(package, f"{name}.py")
+        )
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look the module up
+        spec.loader.exec_module(module)
+        modules.append(module)
+    return modules
 
 
 def rank_multisets(max_size=MAX_CARDS):
@@ -167,7 +177,7 @@ def class_info(classes):
 def generate():
     """(tables by C name, registry of built-in games) where a registry entry
     is (name, ranking, number of classes)."""
-    rankings = load_rankings()
+    data, ranking_tables = load_ranking_modules()
     registry = []
     multisets = list(rank_multisets())
     sums = {counts: rank_sum(counts) for counts in multisets}
@@ -208,8 +218,9 @@ def generate():
         "prc_card16": ("uint64_t", card16),
         "prc_hash_offset": ("uint32_t", offsets),
     }
-    for name, ranking in rankings.RANKINGS.items():
-        by_slot, flush, classes = rankings.build_values(ranking, multisets, slot_of)
+    for name, options in data.BUILT_IN_RANKINGS.items():
+        ranking = data.RankingData(name, **options)
+        by_slot, flush, classes = ranking_tables.build_values(ranking, multisets, slot_of)
         values = [0] * hash_size
         for slot, v in by_slot.items():
             values[slot] = v

@@ -1,8 +1,11 @@
 """Double-deck OFC (``Rules(decks=2)``, ``Board(..., decks=2)``) against the
-independent reference in tests/ofc2_reference.py, which does not use
-pyrankcore: row ranking with repeated cards, fouls, royalties (five of a
-kind), scoring, the "AA or better" Fantasyland option, the exact solver,
-and the errors for a card dealt three times."""
+independent reference in tests/references/ofc2_reference.py, which does not
+use pyrankcore: row ranking with repeated cards, fouls, royalties (five of a
+kind), scoring (up to six players: rule text 001 says two decks are shuffled
+together "allowing more people to play"; scoring is pairwise, so a 5- or
+6-player score must equal the sum of every pair settled on its own), the
+"AA or better" Fantasyland option, the exact solver, and the errors for a
+card dealt three times."""
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ import itertools
 from collections import Counter
 
 import numpy as np
-import ofc2_reference as ref
 import pytest
+from ofc_boards import DOUBLE_DECK, TWO, dd_deals
+from references import ofc2_reference as ref
 
 from pyrankcore import (
     Category,
@@ -19,7 +23,6 @@ from pyrankcore import (
     HandSizeError,
     InvalidCardError,
     _core,
-    ofc,
 )
 from pyrankcore.errors import InvalidArgumentError, InvalidOptionError, OptionTypeError
 from pyrankcore.ofc import (
@@ -34,11 +37,11 @@ from pyrankcore.ofc import (
     score_batch,
     solve_fantasyland,
     solve_fantasyland_batch,
+    solver,
     stays_in_fantasyland,
+    two_decks,
 )
-
-TWO = Rules(decks=2)
-DOUBLE_DECK = np.repeat(np.arange(52), 2)
+from pyrankcore.ofc import batch as ofc_batch
 
 
 def dd_board(front: str, middle: str, back: str) -> Board:
@@ -47,7 +50,7 @@ def dd_board(front: str, middle: str, back: str) -> Board:
 
 def five_strength(row: str | list[int]) -> int:
     """Double-deck strength of a 5-card row (the rows Board ranks)."""
-    return ofc._dd_five(_core.parse_cards_repeated(row))
+    return two_decks.five_strength(_core.parse_cards_repeated(row))
 
 
 def board_around(row: list[int]) -> list[int]:
@@ -109,7 +112,7 @@ def test_row_kernel_in_c_equals_the_python_rows() -> None:
     rng = np.random.default_rng(7)
     boards = random_deals(rng, 3000, 1, sort=False).reshape(-1, 13)
     boards = np.vstack([boards, [board_around(r) for r in every_row_class()]])
-    front, middle, back = ofc._dd_rows(boards.astype(np.uint8), np, threads=2)
+    front, middle, back = ofc_batch._dd_rows(boards.astype(np.uint8), threads=2)
     for i in range(0, len(boards), 3):
         b = Board.from_cards(boards[i].tolist(), decks=2)
         assert b.strengths == (front[i], middle[i], back[i])
@@ -274,6 +277,55 @@ def test_a_single_deck_board_is_re_ranked_under_double_deck_rules() -> None:
         score([double, single])
 
 
+# ------------------------------------------------- five and six players
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_five_and_six_players_with_two_decks_are_pairwise_sums(players: int) -> None:
+    deals = dd_deals(players, 60, players)
+    batch = score_batch(deals, TWO, threads=2)
+    legal = 0
+    for i, deal in enumerate(deals):
+        refs = [ref.RefBoard2.from_ids(b) for b in deal]
+        expected = ref.score(refs)
+        assert sum(expected) == 0
+        boards = [b.tolist() for b in deal]
+        assert score(boards, TWO) == expected
+        assert batch[i].tolist() == expected
+        # and pyrankcore's own heads-up scores add up the same way
+        totals = [0] * players
+        for a, b in itertools.combinations(range(players), 2):
+            pa, pb = score([boards[a], boards[b]], TWO)
+            totals[a] += pa
+            totals[b] += pb
+        assert totals == expected
+        legal += sum(not r.fouled for r in refs)
+    assert legal > 0
+
+
+def test_six_boards_may_share_each_card_twice_but_not_three_times() -> None:
+    boards = [b.tolist() for b in dd_deals(7, 1, 6)[0]]
+    every = [c for b in boards for c in b]
+    card = next(c for c in every if every.count(c) == 2)  # 78 of 104 cards: many pairs
+    score(boards, TWO)
+    seat = next(i for i, b in enumerate(boards) if b[-1] != card)
+    boards[seat][-1] = card
+    with pytest.raises(DuplicateCardError, match="appears 3 times"):
+        score(boards, TWO)
+    with pytest.raises(DuplicateCardError, match="appears 3 times"):
+        score_batch(np.array(boards)[None], TWO)
+
+
+def test_majority_bonus_with_two_decks_and_six_players() -> None:
+    deals = dd_deals(11, 40, 6)
+    rules = Rules(decks=2, majority_bonus=1)
+    batch = score_batch(deals, rules)
+    for i, deal in enumerate(deals):
+        expected = ref.score([ref.RefBoard2.from_ids(b) for b in deal], majority=1)
+        assert batch[i].tolist() == expected
+        assert score([b.tolist() for b in deal], rules) == expected
+
+
 # --------------------------------------------------------------- Fantasyland
 
 
@@ -430,9 +482,7 @@ def test_board_decks_validation() -> None:
 
 
 def test_native_entry_points_refuse_bad_tables_and_rows() -> None:
-    from pyrankcore import _core, ofc
-
-    plain, flush, front, _ = ofc._dd_tables()
+    plain, flush, front, _ = two_decks.tables()
     boards = np.zeros((2, 13), dtype=np.uint8)
     out = [np.zeros(2, dtype=np.uint16) for _ in range(3)]
     with pytest.raises(InvalidArgumentError, match="at most twice"):
@@ -444,13 +494,13 @@ def test_native_entry_points_refuse_bad_tables_and_rows() -> None:
             _core.dd_board_rows(boards, broken, flush, front, *out, 0, 0)
     with pytest.raises(InvalidArgumentError, match="entries"):
         _core.dd_board_rows(boards, plain[:-1], flush, front, *out, 0, 0)
-    args = ofc._solver_args(TWO, 0.0)
+    args = solver.solver_args(TWO, 0.0)
     hands = np.array([[1, 1, 1, *range(4, 14)]], dtype=np.uint8)
     values, solved = np.zeros(1), np.zeros((1, 13), dtype=np.uint8)
     with pytest.raises(InvalidArgumentError, match="at most twice"):
         _core.solve_fantasyland_rows(hands, *args[:7], values, solved, 0, 1, *args[7])
     with pytest.raises(InvalidArgumentError, match="all three"):
         _core.solve_fantasyland_ids(list(range(13)), *args[:7], plain, flush)
-    single = ofc._solver_args(Rules(), 0.0)  # one-deck tables with two-deck kernels
+    single = solver.solver_args(Rules(), 0.0)  # one-deck tables with two-deck kernels
     with pytest.raises(InvalidArgumentError, match="entries"):
         _core.solve_fantasyland_ids(list(range(13)), *single[:7], plain, flush, front)

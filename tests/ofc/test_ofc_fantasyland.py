@@ -1,5 +1,7 @@
-"""The Fantasyland solver (pyrankcore.ofc.solve_fantasyland) against the
-exhaustive search in tests/ofc_reference.py, which does not use pyrankcore.
+"""Fantasyland: who enters (QQ or better on top, fixed or progressive
+cards), who stays (classic and Pineapple rules), and the solver
+(pyrankcore.ofc.solve_fantasyland) against the exhaustive search in
+tests/references/ofc_reference.py, which does not use pyrankcore.
 
 13- and 14-card hands (and a few 15-card ones) are compared exactly; for 16
 and 17 cards an exhaustive search is too slow, so the result is checked for
@@ -14,33 +16,149 @@ import subprocess
 import sys
 
 import numpy as np
-import ofc_reference as ref
 import pytest
+from ofc_boards import (
+    CUSTOM_TABLE,
+    IVEY,
+    A,
+    board_with_front,
+    custom_middle_quads_16,
+    mixed_deals,
+    ref_board,
+)
+from references import ofc_reference as ref
 
 import pyrankcore
-from pyrankcore import Category, DuplicateCardError, HandSizeError, InvalidCardError
+from pyrankcore import DuplicateCardError, HandSizeError, InvalidCardError
 from pyrankcore.ofc import (
-    STANDARD_ROYALTIES,
     Board,
-    RoyaltyTable,
     Rules,
+    fantasyland,
     solve_fantasyland,
     stays_in_fantasyland,
 )
 
+# -------------------------------------------------------------- Fantasyland
+
+FL_QQ = Board("Qc Qd 2h", "Kc Kd 3s 4d 5c", "Ac Ad As 7h 8h")
+FL_KK = Board("Kc Kd 2h", "Ac Ad 3s 4d 5c", "7c 7d 7h 8s 8h")
+FL_AA = Board("Ac Ad 2h", "Kc Kd Ks 4d 5c", "7c 7d 7h 7s 8h")  # back quads
+FL_222 = Board("2c 2d 2h", "3c 3d 3h 4d 5c", "Ac Kc Qc Jc 9c")
+FL_AAA = Board("Ac Ad Ah", "2c 3d 4h 5s 6c", "7c 8c 9c Jc Kc")
+NO_FL_JJ = Board("Jc Jd 2h", "Kc Kd 3s 4d 5c", "Ac Ad As 7h 8h")
+FOULED_QQ = Board("Qc Qd 2h", "Jc Jd 3s 4d 5c", "Ac Ad As 7h 8h")
+FOULED_TRIPS = Board("Ac Ad Ah", "Kc Kd 3s 4d 5c", "Qc Qd Qh 7h 8h")
+
+
+def test_fixture_fantasyland_boards():
+    for b in (FL_QQ, FL_KK, FL_AA, FL_222, FL_AAA, NO_FL_JJ):
+        assert not b.fouled, b
+    assert FOULED_QQ.fouled and FOULED_TRIPS.fouled
+
+
+@pytest.mark.parametrize(
+    "board,classic,pine,progressive",
+    [
+        (FL_QQ, 13, 14, 14),
+        (FL_KK, 13, 14, 15),
+        (FL_AA, 13, 14, 16),
+        (FL_222, 13, 14, 17),
+        (FL_AAA, 13, 14, 17),
+        (NO_FL_JJ, 0, 0, 0),
+        (FOULED_QQ, 0, 0, 0),
+        (FOULED_TRIPS, 0, 0, 0),
+        (IVEY, 0, 0, 0),
+        (A, 13, 14, 16),
+    ],
+)
+def test_fantasyland_entry(board, classic, pine, progressive):
+    assert fantasyland(board) == classic
+    assert fantasyland(board, Rules()) == classic
+    assert fantasyland(board, Rules.pineapple()) == pine
+    assert fantasyland(board, Rules(fantasyland_cards="progressive")) == progressive
+    assert fantasyland(board, Rules.pineapple(fantasyland_cards="progressive")) == progressive
+    assert fantasyland(board, Rules(fantasyland=False)) == 0
+    r = ref_board(board)
+    assert ref.fantasyland_cards(r) == classic
+    assert ref.fantasyland_cards(r, progressive=True) == progressive
+
+
+def test_fantasyland_queen_kicker_does_not_matter():
+    for kicker in "23456789TJKA":
+        board = board_with_front(f"Qc Qd {kicker}h")
+        assert not board.fouled
+        assert fantasyland(board) == 13
+
+
+def test_fantasyland_accepts_card_lists():
+    assert fantasyland(FL_QQ.cards) == 13
+    assert fantasyland((FL_QQ.front, FL_QQ.middle, FL_QQ.back)) == 13
+    assert stays_in_fantasyland(FL_AA.cards) is True
+
+
+MIDDLE_FULL_HOUSE = Board("2c 3d 6h", "9c 9d 9h 4c 4d", "Jc Jd Jh 5c 5d")
+BACK_QUADS = Board("2c 3d 6h", "Kc Kd 9h 4c 4d", "Jc Jd Jh Js 5d")
+BACK_SF = Board("2c 3d 6h", "Kc Kd 9h 4c 4d", "5d 6d 7d 8d 9d")
+BACK_FULL_HOUSE_MIDDLE_FLUSH = Board("2c 3d 6h", "2h 5h 8h Jh Kh", "Qc Qd Qs 3c 3h")
+MIDDLE_QUADS = Board("2c 3d 6h", "9c 9d 9h 9s 4d", "Jc Jd Jh Js 5d")
+
+
+@pytest.mark.parametrize(
+    "board,classic,pine",
+    [
+        (FL_222, True, True),  # trips on top
+        (FL_AAA, True, True),
+        (FL_QQ, False, False),  # QQ+ enters but does not stay
+        (FL_KK, False, False),  # KK top, AA middle, full house back: no stay
+        (MIDDLE_FULL_HOUSE, True, False),
+        (BACK_QUADS, True, True),
+        (BACK_SF, True, True),
+        (MIDDLE_QUADS, True, True),
+        (BACK_FULL_HOUSE_MIDDLE_FLUSH, False, False),
+        (FOULED_TRIPS, False, False),
+        (IVEY, False, False),
+        (A, True, True),  # back straight flush
+    ],
+)
+def test_stays_in_fantasyland(board, classic, pine):
+    assert not board.fouled or (classic is False and pine is False)
+    assert stays_in_fantasyland(board) is classic
+    assert stays_in_fantasyland(board, Rules()) is classic
+    assert stays_in_fantasyland(board, Rules.pineapple()) is pine
+    assert stays_in_fantasyland(board, Rules(stay="pineapple")) is pine
+    assert stays_in_fantasyland(board, Rules(fantasyland=False)) is False
+    r = ref_board(board)
+    assert ref.stays(r) is classic
+    assert ref.stays(r, pineapple=True) is pine
+
+
+def test_fouled_board_with_stay_hands_does_not_stay():
+    # trips top and quads bottom, but the middle is weaker than the front
+    board = Board("Ac Ad Ah", "2c 3d 4h 6s 8c", "Kc Kd Kh Ks 5d")
+    assert board.fouled
+    assert stays_in_fantasyland(board) is False
+    assert stays_in_fantasyland(board, Rules.pineapple()) is False
+    assert fantasyland(board, Rules(fantasyland_cards="progressive")) == 0
+
+
+def test_fantasyland_matches_reference_on_solved_boards():
+    arr = mixed_deals(300, 1, 31)[:, 0]
+    prog = Rules(fantasyland_cards="progressive")
+    for ids in arr:
+        board = Board.from_cards([int(c) for c in ids])
+        r = ref.RefBoard.from_ids(ids)
+        assert fantasyland(board) == ref.fantasyland_cards(r)
+        assert fantasyland(board, Rules.pineapple()) == ref.fantasyland_cards(r, fixed=14)
+        assert fantasyland(board, prog) == ref.fantasyland_cards(r, progressive=True)
+        assert stays_in_fantasyland(board) == ref.stays(r)
+        assert stays_in_fantasyland(board, Rules.pineapple()) == ref.stays(r, pineapple=True)
+
+
+# ------------------------------------------------------------------ solver
+
+
 CLASSIC = Rules()
 PINEAPPLE = Rules.pineapple()
-
-
-def custom_rules() -> Rules:
-    middle = tuple(
-        (cat, 16 if cat == Category.FOUR_OF_A_KIND else pts)
-        for cat, pts in STANDARD_ROYALTIES.middle
-    )
-    return Rules(royalties=RoyaltyTable(middle=middle))
-
-
-CUSTOM_TABLE = ref.table_with(middle={ref.QUADS: 16})
 
 
 def random_hand(rng: np.random.Generator, n: int) -> list[int]:
@@ -208,7 +326,7 @@ def test_rich_hands(n, rules, stay):
 
 def test_custom_royalty_table():
     rng = np.random.default_rng(77)
-    rules = custom_rules()
+    rules = Rules(royalties=custom_middle_quads_16())
     for _ in range(10):
         check_exact(rich_hand(rng, 13), rules, 0.0, CUSTOM_TABLE)
     # quads in the middle: the custom table pays 16 instead of 20

@@ -1,0 +1,89 @@
+"""pyrankcore.ofc is a package split by trade; its public names are those of
+the single module it replaced, and its modules keep the import rules of the
+package (DESIGN.md, "Layers of the Python package")."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+import pyrankcore
+from pyrankcore import ofc
+
+OFC_FOLDER = pathlib.Path(ofc.__file__).parent
+MODULES = sorted(OFC_FOLDER.glob("*.py"))
+
+# __all__ of pyrankcore.ofc before the split, and the public names it had
+# besides (the rules' constants and the Category enum of the royalty tables).
+ALL = {
+    "DD_N_CLASSES",
+    "MAX_PLAYERS",
+    "OFC_DEALT",
+    "PINEAPPLE_DEALT",
+    "STANDARD_ROYALTIES",
+    "Board",
+    "RoyaltyTable",
+    "Rules",
+    "check_deal",
+    "fantasyland",
+    "royalties_batch",
+    "score",
+    "score_batch",
+    "solve_fantasyland",
+    "solve_fantasyland_batch",
+    "stays_in_fantasyland",
+}
+ALSO_PUBLIC = {"DECK_SIZE", "DEFAULT_RULES", "MAX_POINTS", "MOST_DEALT", "Category"}
+
+
+def test_public_names_are_those_of_the_module_it_replaced():
+    assert set(ofc.__all__) == ALL
+    for name in ALL | ALSO_PUBLIC:
+        assert hasattr(ofc, name), name
+    namespace: dict[str, object] = {}
+    exec("from pyrankcore.ofc import *", namespace)
+    assert set(namespace) - {"__builtins__"} == ALL
+    assert callable(ofc.fantasyland)  # the function, not a module of that name
+    assert ofc.Category is pyrankcore.Category
+    assert (ofc.MAX_POINTS, ofc.DECK_SIZE, ofc.MOST_DEALT) == (1_000_000, 52, 17)
+    assert ofc.DEFAULT_RULES == ofc.Rules()
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_no_module_is_over_600_lines(path):
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 600
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_no_private_name_is_imported_and_no_import_hides_in_a_function(path):
+    """A private module may be imported (``from pyrankcore import _core``),
+    a private name of a module may not; pyrankcore is imported at module
+    level only (NumPy is imported where it is used, as everywhere)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    private_modules = {"_core", "_args", "_work"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                if node.module == "pyrankcore" and alias.name in private_modules:
+                    continue
+                assert not alias.name.startswith("_"), (node.module, alias.name)
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(func):
+                if isinstance(node, ast.ImportFrom):
+                    assert not (node.module or "").startswith("pyrankcore"), func.name
+                if isinstance(node, ast.Import):
+                    assert all(not a.name.startswith("pyrankcore") for a in node.names)
+
+
+def test_a_wheel_ships_the_package():
+    """setuptools lists packages explicitly: without pyrankcore.ofc in the
+    list, a non-editable install would have no pyrankcore.ofc."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    pyproject = pathlib.Path(pyrankcore.__file__).parents[1] / "pyproject.toml"
+    if not pyproject.exists():
+        pytest.skip("an installed copy: no pyproject.toml beside the package")
+    packages = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "pyrankcore.ofc" in packages["packages"]
