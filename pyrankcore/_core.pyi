@@ -6,6 +6,7 @@ from typing_extensions import disjoint_base
 
 from pyrankcore._rankings import Ranking
 from pyrankcore._typing import CardLike, CardsLike, Game, Integer
+from pyrankcore.equities.inputs import EquitySpec
 
 _Game: TypeAlias = Game | GameTables
 
@@ -45,7 +46,7 @@ def evaluate_omaha_rows_hilo(
     holes: Any, boards: Any, out: Any, start: int, stop: int, high: _Game, low: _Game
 ) -> int: ...
 def equity_exact(
-    spec: tuple[Any, ...],
+    spec: EquitySpec,
     holes: Any,
     a_lo: int,
     a_hi: int,
@@ -56,7 +57,7 @@ def equity_exact(
     stop: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.uint64]: ...
 def equity_monte_carlo(
-    spec: tuple[Any, ...],
+    spec: EquitySpec,
     ranges: list[Any],
     seed0: int,
     seed1: int,
@@ -66,7 +67,7 @@ def equity_monte_carlo(
     stop: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.uint64]: ...
 def equity_exact_ranges(
-    spec: tuple[Any, ...],
+    spec: EquitySpec,
     ranges: list[Any],
     idx_lo: int,
     idx_hi: int,

@@ -1,5 +1,5 @@
 # Equity: exact enumeration and Monte Carlo over deals (src/prc_equity.h).
-# pyrankcore/equity.py plans the work (players, ranges, tasks, seeds); the
+# pyrankcore/equities/ plans the work (players, ranges, tasks, seeds); the
 # functions here check a plan's sizes and cards once more, build the C spec
 # and run the kernels without the GIL.
 
@@ -52,12 +52,15 @@ EQ_MAX_PLAYERS = PRC_EQ_MAX_PLAYERS
 
 
 cdef list _eq_spec(prc_eq_spec_t *s, object spec, object stop):
-    """Fill *s* from a plan's spec tuple (hi, lo, omaha, board_final, board,
-    hand_final, known, dead) and the stop flag (an int32 array of one
-    element that another thread sets to stop the kernel, or None); returns
-    the objects that must outlive the kernel call. Every size the kernel
-    relies on is checked here."""
-    hi, lo, omaha, board_final, board, hand_final, known, dead = spec
+    """Fill *s* from a plan's spec (pyrankcore.equities.inputs.EquitySpec,
+    read by field name: high, low, omaha, board_final, board, hand_final,
+    known, dead) and the stop flag (an int32 array of one element that
+    another thread sets to stop the kernel, or None); returns the objects
+    that must outlive the kernel call. Every size the kernel relies on is
+    checked here."""
+    hi, lo, omaha = spec.high, spec.low, spec.omaha
+    board_final, board, hand_final = spec.board_final, spec.board, spec.hand_final
+    known, dead = spec.known, spec.dead
     cdef GameTables th = None, tl = None
     keep = []
     if hi is None and lo is None:
@@ -71,13 +74,13 @@ cdef list _eq_spec(prc_eq_spec_t *s, object spec, object stop):
             raise InvalidArgumentError("the stop flag is an int32 array of one element")
         s.stop = &flag[0]
     if hi is not None:
-        th = resolve_game(hi, False, False, "equity")
+        th = resolve_game(hi, omaha=False, suited=False, purpose="equity")
         keep.append(th)
         s.hi = &th.game
         s.hi_std = th is _HIGH
         deck &= th.deck_mask
     if lo is not None:
-        tl = resolve_game(lo, False, False, "equity")
+        tl = resolve_game(lo, omaha=False, suited=False, purpose="equity")
         keep.append(tl)
         s.lo = &tl.game
         deck &= tl.deck_mask

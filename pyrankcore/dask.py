@@ -20,19 +20,24 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 try:  # typed as Any: dask ships no complete annotations
     dask: Any = importlib.import_module("dask")
     da: Any = importlib.import_module("dask.array")
 except ImportError as exc:  # pragma: no cover - exercised without dask
     raise ImportError("pyrankcore.dask needs dask: pip install 'pyrankcore[dask]'") from exc
 
-from pyrankcore import _core, equities
+from pyrankcore import _core
+from pyrankcore._args import optional_whole_number
 from pyrankcore.batch import evaluate_batch as _evaluate_batch
+from pyrankcore.equities.planning import CHUNK, Plan, plan
+from pyrankcore.equities.run import TaskWork, run_plan
 from pyrankcore.errors import HandSizeError
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardsLike, Game
-    from pyrankcore.equities import EquityResult
+    from pyrankcore.equities.types import EquityResult
     from pyrankcore.variants import Variant
 
 __all__ = ["equity", "evaluate_batch"]
@@ -47,11 +52,9 @@ MAX_TASKS = 4096
 
 def evaluate_batch(cards: Any, game: Game = "high") -> Any:
     """Strengths of the rows of an (N, k) dask array of card ids, as a lazy
-    (N,) uint16 dask array (uint32 for a ranking with a suit tie-break). Row blocks smaller than 5,000,000 rows are
-    merged (each task should hold at least 0.1 s of work); the columns of a
-    row stay in one block. Bad rows raise when the result is computed."""
-    import numpy as np
-
+    (N,) uint16 dask array (uint32 for a ranking with a suit tie-break). Row
+    blocks smaller than 5,000,000 rows are merged (each task should hold at
+    least 0.1 s of work); the columns of a row stay in one block. Bad rows raise when the result is computed."""
     arr = da.asarray(cards)
     if arr.ndim != 2:
         raise HandSizeError(f"cards must be a 2-d array of card ids, got {arr.ndim} dimensions")
@@ -62,7 +65,7 @@ def evaluate_batch(cards: Any, game: Game = "high") -> Any:
         return _evaluate_batch(np.ascontiguousarray(b), game)
 
     # uint32 suited strengths for a ranking with a suit tie-break
-    dtype = np.uint32 if _core.resolve_game(game, False, True).suited else np.uint16
+    dtype = np.uint32 if _core.resolve_game(game, suited=True).suited else np.uint16
     return arr.map_blocks(block, drop_axis=1, dtype=dtype)
 
 
@@ -86,6 +89,28 @@ def _compute(tasks: list[Any], progress: bool) -> list[Any]:
     return list(dask.compute(*tasks))
 
 
+class DaskExecutor:
+    """Runs equity tasks as dask.delayed calls on the current client (or
+    the local scheduler), about TASK_SECONDS of work each, at most
+    MAX_TASKS at a time (see :class:`pyrankcore.equities.run.Executor`)."""
+
+    def __init__(self, progress: bool) -> None:
+        self.progress = progress
+
+    def exact_tasks(self, p: Plan) -> int:
+        return int(min(MAX_TASKS, max(1, p.seconds / TASK_SECONDS)))
+
+    def monte_carlo_tasks(self, p: Plan, chunks: int) -> int:
+        chunk_seconds = max(p.seconds * CHUNK, 1e-9)
+        per_task = max(1, int(TASK_SECONDS / chunk_seconds))
+        return min(MAX_TASKS, -(-chunks // per_task))
+
+    def run(
+        self, work: TaskWork, p: Plan, tasks: Sequence[Any], seconds: float
+    ) -> list[EquityResult]:
+        return _compute([dask.delayed(work)(p, t) for t in tasks], self.progress)
+
+
 def equity(
     variant: str | Variant,
     hands: Sequence[CardsLike | None],
@@ -103,8 +128,8 @@ def equity(
     the same result (equal integer counts, exact or seeded Monte Carlo).
     *threads* counts the cluster's threads for the exact-or-not estimate
     (None: one); each task runs on one worker thread."""
-    n_threads = 1 if threads is None else max(1, int(threads))
-    p, target = equities.plan(
+    n_threads = optional_whole_number(threads, "threads", low=1) or 1
+    p, target = plan(
         variant,
         hands,
         board,
@@ -115,28 +140,4 @@ def equity(
         seed=seed,
         threads=n_threads,
     )
-    if p.exact:
-        n_tasks = int(min(MAX_TASKS, max(1, p.seconds / TASK_SECONDS)))
-        if p.weighted:  # the same tasks as on one machine: the same float sums
-            n_tasks = equities.WEIGHTED_TASKS
-        tasks = equities.exact_tasks(p, n_tasks)
-        parts = _compute([dask.delayed(equities.run_exact_task)(p, t) for t in tasks], progress)
-        return equities.finish_exact(p, parts)
-    chunk_seconds = max(p.seconds * equities.CHUNK, 1e-9)
-    per_task = max(1, int(TASK_SECONDS / chunk_seconds))
-    total_chunks = -(-p.trials // equities.CHUNK)
-    result = equities._total(p, [])
-    done = 0
-    while done < total_chunks:
-        stop = total_chunks if target is None else equities.round_chunks(done, total_chunks)
-        n_tasks = min(MAX_TASKS, -(-(stop - done) // per_task))
-        chunks = equities.monte_carlo_chunks(p, done, stop, n_tasks)
-        parts = _compute(
-            [dask.delayed(equities.run_monte_carlo_task)(p, c) for c in chunks], progress
-        )
-        for part in parts:
-            result = result + part
-        done = stop
-        if target is not None and equities.max_std_error(result) <= target:
-            break
-    return result
+    return run_plan(p, target, DaskExecutor(progress))

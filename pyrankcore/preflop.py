@@ -54,13 +54,24 @@ import os
 import tempfile
 import threading
 import warnings
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
+import pyrankcore
+from pyrankcore import _core
+from pyrankcore._args import flag, thread_count
+from pyrankcore._work import progress_bar, run_tasks
+from pyrankcore.batch import evaluate_batch
+from pyrankcore.equities import equity
+from pyrankcore.equities.planning import plan
+from pyrankcore.equities.types import UNITS
 from pyrankcore.errors import InvalidArgumentError, PyrankcoreError
+from pyrankcore.ranges import GRID_NAMES, combos
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
 __all__ = ["CacheWriteWarning", "cache_path", "preflop_matrix"]
@@ -149,8 +160,6 @@ def pair_classes(first: str, second: str) -> list[tuple[tuple[int, int, int, int
     >>> sum(n for _, n in pair_classes("AKo", "AKo"))
     84
     """
-    from pyrankcore.ranges import combos
-
     found: dict[tuple[int, ...], list[Any]] = {}
     for a in combos(first):
         for b in combos(second):
@@ -166,20 +175,10 @@ def pair_classes(first: str, second: str) -> list[tuple[tuple[int, int, int, int
 # computing
 
 
-def _holdem_spec() -> tuple[Any, ...]:
-    from pyrankcore import equities
-
-    p, _ = equities.plan("Hold'em", ["AhKh", "QsQd"], exact=True)
-    return p.spec
-
-
 def _units(holes: npt.NDArray[np.uint8], threads: int, progress: bool) -> npt.NDArray[np.uint64]:
     """(A, 2) pot units of each player over every board, per row of holes."""
-    import numpy as np
-
-    from pyrankcore import _core, equities
-
-    spec = _holdem_spec()
+    # the kernel's spec of hold'em heads-up from preflop, both hands known
+    spec = plan("Hold'em", ["AhKh", "QsQd"], exact=True)[0].spec
     n = int(holes.shape[0])
     out = np.zeros((n, 2), dtype=np.uint64)
     step = 256
@@ -188,11 +187,16 @@ def _units(holes: npt.NDArray[np.uint8], threads: int, progress: bool) -> npt.ND
     def work(task: tuple[int, int]) -> None:
         a, b = task
         stats = _core.equity_exact(spec, holes, a, b, 0, 64, True)
-        out[a:b] = stats[:, :, equities._UNITS]
+        out[a:b] = stats[:, :, UNITS]
 
-    bar = equities._progress_bar(progress, len(tasks), "preflop matrix")
+    bar = progress_bar(progress, n, "enumeration", "preflop matrix")
+
+    def done(task: tuple[int, int], _result: None) -> None:
+        if bar is not None:
+            bar.update(task[1] - task[0])
+
     try:
-        equities._run_threads(tasks, work, threads, bar)
+        run_tasks(tasks, work, threads, done=done)
     finally:
         if bar is not None:
             bar.close()
@@ -204,10 +208,6 @@ def _shares(
 ) -> dict[tuple[int, int], tuple[int, int]]:
     """For each (i, j): the pot units won by GRID_NAMES[i] and by
     GRID_NAMES[j] summed over every combo pair and board (integers)."""
-    import numpy as np
-
-    from pyrankcore.ranges import GRID_NAMES
-
     rows: list[tuple[int, int, int, int]] = []
     mults: list[int] = []
     cell: list[int] = []
@@ -240,8 +240,6 @@ def entries(
 def compute(threads: int = 1, progress: bool = False) -> npt.NDArray[np.float64]:
     """The matrix, computed now (no cache): one enumeration per suit pattern
     of each unordered pair of grid names; both players' shares come from it."""
-    import numpy as np
-
     pairs = [(i, j) for i in range(_N) for j in range(i, _N)]
     out = np.empty((_N, _N), dtype=np.float64)
     for (i, j), (a, b) in _shares(pairs, threads, progress).items():
@@ -266,10 +264,6 @@ def _ranking_fingerprint() -> str:
     change to the ranking tables changes the matrix, so it must change the
     file's inputs digest too (the library version alone misses a rebuilt
     development checkout)."""
-    import numpy as np
-
-    from pyrankcore.batch import evaluate_batch
-
     # Each row sorts 52 multiplicative-hash keys: a fixed permutation of the
     # deck per row, with no random generator whose stream could change.
     rows = np.arange(_FINGERPRINT_HANDS, dtype=np.uint64)[:, None]
@@ -283,9 +277,6 @@ def _inputs_digest() -> str:
     """sha256 of everything the matrix depends on: the file format, the
     library version, the grid order, the board count and the ranking."""
     if "inputs" not in _checks:
-        import pyrankcore
-        from pyrankcore.ranges import GRID_NAMES
-
         inputs = {
             "format": FORMAT_VERSION,
             "library": pyrankcore.__version__,
@@ -312,11 +303,6 @@ def _spot_values() -> dict[tuple[int, int], float]:
     """The spot-check cells, computed now by the equity engine over the two
     classes' explicit combos (no suit patterns): exact fractions from its
     integer counts, heads-up so a tie is half a pot."""
-    from fractions import Fraction
-
-    from pyrankcore.equities import equity
-    from pyrankcore.ranges import GRID_NAMES
-
     if "spots" not in _checks:
         values = {}
         for first, second in _SPOT_CHECKS:
@@ -333,8 +319,6 @@ def _verify(m: Any) -> None:
     """Raise _BadCacheFile unless m can be the matrix: the shape and type,
     every entry in [0, 1], m + m.T == 1 within 1e-12, the diagonal exactly
     1/2, and the spot-check cells exactly as the equity engine counts them."""
-    import numpy as np
-
     if not isinstance(m, np.ndarray) or m.shape != (_N, _N) or m.dtype != np.float64:
         raise _BadCacheFile("not a 169 x 169 float64 array")
     if not bool(np.all((m >= 0.0) & (m <= 1.0))):  # NaN fails too
@@ -352,8 +336,6 @@ def _read(path: Path) -> npt.NDArray[np.float64]:
     """The matrix in the file at path, verified; _BadCacheFile or OSError
     (or anything a damaged file can raise) otherwise. Nothing in the file
     decides how much is read: the header and the data have fixed limits."""
-    import numpy as np
-
     with open(path, "rb") as f:
         if os.fstat(f.fileno()).st_size > len(_MAGIC) + _MAX_HEADER + _DATA_BYTES:
             raise _BadCacheFile("larger than the matrix")
@@ -385,8 +367,6 @@ def _save(path: Path, m: npt.NDArray[np.float64]) -> None:
     """Write to a temporary file in the same folder, then rename it over the
     target (atomic on POSIX and Windows), so a reader sees the old file or
     the whole new one."""
-    import numpy as np
-
     data = np.ascontiguousarray(m, dtype="<f8").tobytes()
     header = json.dumps(_header(data), sort_keys=True).encode() + b"\n"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -423,19 +403,17 @@ def preflop_matrix(
     damaged or outdated file is computed again and replaced; if the folder
     cannot be written, the matrix is returned with a
     :class:`CacheWriteWarning`. ``refresh=True`` computes it again.
-    ``progress=True`` shows a bar (tqdm).
+    ``progress=True`` shows a progress bar on stderr counting the
+    enumerations done (tqdm's where it is installed, else one line).
 
     >>> from pyrankcore import GRID_NAMES
     >>> m = preflop_matrix()                                # doctest: +SKIP
     >>> float(round(m[GRID_NAMES.index("AA"), GRID_NAMES.index("KK")], 4))  # doctest: +SKIP
     0.8195
     """
-    from pyrankcore.batch import check_threads
-
-    n_threads = check_threads(threads, 1 << 30, 1)
-    for name, flag in (("refresh", refresh), ("progress", progress)):
-        if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
+    n_threads = thread_count(threads)
+    refresh = flag(refresh, "refresh")
+    progress = flag(progress, "progress")
     path = cache_path(cache_dir)
     key = str(path.resolve()) if path.is_absolute() else str(path.absolute())
     with _lock:

@@ -367,6 +367,12 @@ def _check_seats(hands: list[list[int]], board: list[int]) -> None:
             )
 
 
+# The seat checks equity shares, under public names.
+has_cards = _has_cards
+check_ordered = _check_ordered
+check_seats = _check_seats
+
+
 def _check_no_repeats(cards: list[int]) -> None:
     seen: set[int] = set()
     for c in cards:

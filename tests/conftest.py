@@ -1,4 +1,19 @@
-"""Shared pytest configuration: hypothesis profiles and the reference module path.
+"""Shared pytest configuration: the layout of tests/, the path to the slow
+references, and hypothesis profiles.
+
+Layout: one folder per concern (core, games, wild, suits, omaha, ofc, equity,
+ranges, cli, packaging, native_safety); the independent slow references
+(reference.py, low_reference.py, wild_reference.py, ofc_reference.py,
+ofc2_reference.py) and row_loops.py live in the package tests/references/ and
+are imported the same way from every folder:
+``from references import reference as ref``.
+
+No test folder has an __init__.py, on purpose: pytest's default
+("prepend") import mode then puts only the test file's own folder on
+sys.path, never the repository root, so the source pyrankcore/ (which has no
+compiled core in a non-editable install) cannot shadow the installed package.
+The price is that every test file needs a basename unique across all folders;
+pytest stops with "import file mismatch" when two clash.
 
 Choose a hypothesis profile with the HYPOTHESIS_PROFILE environment variable:
 ``ci`` (default: no deadline, moderate example counts), ``dev`` (quick) or
@@ -10,11 +25,18 @@ import sys
 
 import pytest
 
-# tests/ has no __init__.py; make ``import reference`` work under every
-# pytest import mode (prepend, append or importlib).
+# Make ``from references import ...`` work from every folder under every
+# pytest import mode (prepend, append or importlib).  Only tests/ goes on
+# sys.path, never the repository root.
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
+# Until the last test files that import a reference by its bare name
+# (``import reference``: core/test_row_kernels.py, omaha/test_omaha_kernels.py,
+# test_equity.py) are rewritten, the folder itself is on the path too.
+_REFERENCES = os.path.join(_HERE, "references")
+if _REFERENCES not in sys.path:
+    sys.path.append(_REFERENCES)
 
 try:
     from hypothesis import HealthCheck, settings

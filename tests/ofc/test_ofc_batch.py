@@ -16,7 +16,7 @@ from references import ofc_reference as ref
 import pyrankcore
 import pyrankcore as prc
 from pyrankcore import Category, DuplicateCardError, HandSizeError, InvalidCardError, _args, ofc
-from pyrankcore.errors import InvalidArgumentError
+from pyrankcore.errors import InvalidArgumentError, InvalidOptionError
 from pyrankcore.ofc import (
     STANDARD_ROYALTIES,
     Board,
@@ -151,25 +151,21 @@ def test_score_batch_threads_and_dtypes():
     assert (base.sum(axis=1) == 0).all()
 
 
-def test_batch_with_huge_royalties_does_not_overflow_silently():
-    """A table whose totals do not fit int32: rejected, or scored exactly."""
-    big = 2**31 - 1
-    try:
-        rules = Rules(
-            royalties=RoyaltyTable(
-                back=tuple(
-                    (c, big if c == Category.STRAIGHT_FLUSH else p)
-                    for c, p in STANDARD_ROYALTIES.back
-                )
-            )
+def test_batch_with_the_largest_royalties_scores_exactly():
+    """Points are capped at MAX_POINTS, so the largest totals still fit the
+    batch's integers and score exactly; a larger entry is refused."""
+    big = ofc.MAX_POINTS
+    table = RoyaltyTable(
+        back=tuple(
+            (c, big if c == Category.STRAIGHT_FLUSH else p) for c, p in STANDARD_ROYALTIES.back
         )
-        deal = np.array([[A.cards, B.cards]])
-        got = score_batch(deal, rules).tolist()
-        roy = royalties_batch(deal, rules).tolist()
-    except (ValueError, OverflowError):
-        return
-    assert roy == [[9 + 2 + big, 0]]
-    assert got == [score([A, B], rules)]
+    )
+    rules = Rules(royalties=table)
+    deal = np.array([[A.cards, B.cards]])
+    assert royalties_batch(deal, rules).tolist() == [[9 + 2 + big, 0]]
+    assert score_batch(deal, rules).tolist() == [score([A, B], rules)]
+    with pytest.raises(InvalidOptionError, match="back"):
+        RoyaltyTable(back=((Category.STRAIGHT_FLUSH, 2**31 - 1),))
 
 
 # ----------------------------------------------------------- Fantasyland

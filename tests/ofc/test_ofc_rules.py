@@ -203,19 +203,22 @@ def test_custom_table_front_entries():
 
 
 @pytest.mark.parametrize(
-    "kwargs",
+    "kwargs, error",
     [
-        {"front_pairs": (0,) * 12},
-        {"front_trips": tuple(range(14))},
-        {"middle_royal": -1},
-        {"back": ((Category.STRAIGHT, -2),)},
-        {"back_royal": 2.5},
-        {"middle_royal": True},
+        ({"front_pairs": (0,) * 12}, InvalidOptionError),
+        ({"front_trips": tuple(range(14))}, InvalidOptionError),
+        ({"middle_royal": -1}, InvalidOptionError),
+        ({"back": ((Category.STRAIGHT, -2),)}, InvalidOptionError),
+        ({"back_royal": 2.5}, OptionTypeError),
+        ({"middle_royal": True}, OptionTypeError),
     ],
 )
-def test_royalty_table_rejects_bad_entries(kwargs):
-    with pytest.raises(ValueError):
+def test_royalty_table_rejects_bad_entries(kwargs, error):
+    option = next(iter(kwargs))
+    with pytest.raises(error, match=option) as caught:
         RoyaltyTable(**kwargs)
+    if error is InvalidOptionError:
+        assert not isinstance(caught.value, TypeError)
 
 
 # -------------------------------------------------------------------- fouls
@@ -327,7 +330,8 @@ def test_fouls_and_royalties_match_reference_on_random_boards(seed):
     ],
 )
 def test_rules_reject_bad_values(kwargs):
-    with pytest.raises(ValueError):
+    option = next(iter(kwargs))
+    with pytest.raises(InvalidOptionError, match=option):
         Rules(**kwargs)
 
 
@@ -350,10 +354,10 @@ def test_pineapple_rules():
     ],
 )
 def test_rules_reject_non_integer_points(kwargs):
-    """Like RoyaltyTable, Rules should reject points that are not ints
-    (today row_points=1.5 makes score() return floats and score_batch fail
-    with a numpy casting error)."""
-    with pytest.raises((TypeError, ValueError)):
+    """Like RoyaltyTable, Rules reject points that are not ints (a float
+    would make score() return floats and score_batch fail to cast)."""
+    option = next(iter(kwargs))
+    with pytest.raises(OptionTypeError, match=option):
         Rules(**kwargs)
 
 

@@ -1,0 +1,211 @@
+"""The results of :func:`pyrankcore.equity`: :class:`EquityResult` (one per
+call, with the integer tallies behind it) and :class:`PlayerEquity` (one
+per seat), and the text table the CLI prints."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyrankcore import _core
+from pyrankcore.errors import InvalidArgumentError
+
+__all__ = ["EquityResult", "PlayerEquity", "format_table"]
+
+UNIT: int = _core.EQ_UNIT  # pot units: every share of a pot is a whole number
+# Tally columns of the kernels (src/prc_equity_settle.h).
+(
+    WINS,
+    TIES,
+    UNITS,
+    HI_UNITS,
+    LO_UNITS,
+    HI_WINS,
+    HI_TIES,
+    LO_WINS,
+    LO_TIES,
+    SQ_LO,
+    SQ_HI,
+) = range(_core.EQ_NSTAT)
+# The counts a result keeps: the squares' two words become one Python int.
+N_COUNTS = SQ_LO + 1
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result.
+
+    equity: share of the pots won (ties split); win: share of deals where
+    the player takes the whole pot alone (hi-lo: scoops); tie: share of
+    deals where the player takes part of the pot but not all of it. wins,
+    ties, total: the integer counts behind win and tie (deals). std_error:
+    the Monte Carlo standard error of equity (None when exact). Hi-lo
+    games only (None otherwise): high and low, the shares of the pots won
+    with the high and the low hand (they add up to equity); scoops (=
+    wins); high_wins/high_ties and low_wins/low_ties, deals with the best
+    high (qualifying low) alone or shared.
+    """
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    wins: int
+    ties: int
+    total: int
+    std_error: float | None
+    exact: bool
+    trials: int
+    high: float | None = None
+    low: float | None = None
+    scoops: int | None = None
+    high_wins: int | None = None
+    high_ties: int | None = None
+    low_wins: int | None = None
+    low_ties: int | None = None
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of :func:`equity`: ``players`` (one :class:`PlayerEquity`
+    per seat), ``exact``, ``trials`` (deals enumerated or sampled), and the
+    integer tallies behind them. Results of runs with the same inputs add
+    up: ``a + b`` (the counts are integers; split jobs merge exactly)."""
+
+    variant: str
+    hands: tuple[str, ...]
+    board: str
+    dead: str
+    exact: bool
+    hilo: bool
+    trials: int
+    counts: tuple[tuple[int, ...], ...]
+    weighted: tuple[tuple[float, ...], ...] | None = None
+    weight_total: float | None = None
+    _players: tuple[PlayerEquity, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    @property
+    def players(self) -> tuple[PlayerEquity, ...]:
+        if self._players is None:
+            object.__setattr__(self, "_players", self._make_players())
+        assert self._players is not None
+        return self._players
+
+    @property
+    def equities(self) -> list[float]:
+        """Each player's equity, in seat order."""
+        return [p.equity for p in self.players]
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def __getitem__(self, seat: int) -> PlayerEquity:
+        return self.players[seat]
+
+    def _make_players(self) -> tuple[PlayerEquity, ...]:
+        out = []
+        n = self.trials
+        for seat, c in enumerate(self.counts):
+            if self.weighted is not None and self.weight_total:
+                w, total_w = self.weighted[seat], self.weight_total
+                share = [x / total_w for x in w]
+                eq = share[UNITS] / UNIT
+            else:
+                share = [x / n if n else 0.0 for x in c]
+                eq = c[UNITS] / (UNIT * n) if n else 0.0
+            se = None
+            if not self.exact and n > 1:
+                mean_sq = c[SQ_LO] / (UNIT * UNIT * n)
+                var = max(mean_sq - eq * eq, 0.0)
+                se = math.sqrt(var / n)
+            extra: dict[str, Any] = {}
+            if self.hilo:
+                extra = {
+                    "high": share[HI_UNITS] / UNIT,
+                    "low": share[LO_UNITS] / UNIT,
+                    "scoops": c[WINS],
+                    "high_wins": c[HI_WINS],
+                    "high_ties": c[HI_TIES],
+                    "low_wins": c[LO_WINS],
+                    "low_ties": c[LO_TIES],
+                }
+            out.append(
+                PlayerEquity(
+                    hand=self.hands[seat],
+                    equity=eq,
+                    win=share[WINS],
+                    tie=share[TIES],
+                    wins=c[WINS],
+                    ties=c[TIES],
+                    total=n,
+                    std_error=se,
+                    exact=self.exact,
+                    trials=n,
+                    **extra,
+                )
+            )
+        return tuple(out)
+
+    def __add__(self, other: object) -> EquityResult:
+        if not isinstance(other, EquityResult):
+            return NotImplemented
+        mine = (self.variant, self.hands, self.board, self.dead, self.exact, self.hilo)
+        theirs = (other.variant, other.hands, other.board, other.dead, other.exact, other.hilo)
+        if mine != theirs or (self.weighted is None) != (other.weighted is None):
+            raise InvalidArgumentError(
+                f"only results of the same inputs add up: {mine} and {theirs}"
+            )
+        counts = tuple(
+            tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.counts, other.counts)
+        )
+        weighted = None
+        weight_total = None
+        if self.weighted is not None and other.weighted is not None:
+            weighted = tuple(
+                tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.weighted, other.weighted)
+            )
+            weight_total = (self.weight_total or 0.0) + (other.weight_total or 0.0)
+        return EquityResult(
+            self.variant,
+            self.hands,
+            self.board,
+            self.dead,
+            self.exact,
+            self.hilo,
+            self.trials + other.trials,
+            counts,
+            weighted,
+            weight_total,
+        )
+
+    def __str__(self) -> str:
+        return format_table(self)
+
+
+def format_table(result: EquityResult) -> str:
+    """The result as a text table (the CLI prints it)."""
+    how = (
+        f"exact, {result.trials:,} deals"
+        if result.exact
+        else f"Monte Carlo, {result.trials:,} trials"
+    )
+    board = f", board {result.board}" if result.board else ""
+    lines = [f"{result.variant}{board} ({how})"]
+    width = max([4] + [len(h) for h in result.hands])
+    head = f"{'hand':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"
+    if not result.exact:
+        head += f"  {'std err':>8}"
+    if result.hilo:
+        head += f"  {'high':>8}  {'low':>8}"
+    lines.append(head)
+    for p in result.players:
+        row = f"{p.hand:<{width}}  {p.equity:>8.4%}  {p.win:>8.4%}  {p.tie:>8.4%}"
+        if not result.exact:
+            row += f"  {p.std_error or 0.0:>8.4%}"
+        if result.hilo:
+            row += f"  {p.high or 0.0:>8.4%}  {p.low or 0.0:>8.4%}"
+        lines.append(row)
+    return "\n".join(lines)

@@ -1,0 +1,196 @@
+/* pyrankcore: equity kernels, Monte Carlo (see prc_equity.h).
+ *
+ * Seeded chunks of random deals (prc_equity_deal.h): a hold'em path that
+ * shuffles the board in from the live deck, and the general path for every
+ * other variant. Included by prc_equity.h only.
+ */
+#ifndef PRC_EQUITY_MC_H
+#define PRC_EQUITY_MC_H
+
+#include "prc_equity_deal.h"
+#include "prc_equity_settle.h"
+
+/* stats += acc (the squares' two words with their carry). */
+static void prc_eq_add_stats(uint64_t *stats, uint64_t (*acc)[PRC_EQ_NSTAT], int P) {
+    for (int p = 0; p < P; p++) {
+        uint64_t *row = stats + p * PRC_EQ_NSTAT;
+        for (int i = 0; i < PRC_EQ_SQ_LO; i++) row[i] += acc[p][i];
+        uint64_t before = row[PRC_EQ_SQ_LO];
+        row[PRC_EQ_SQ_LO] += acc[p][PRC_EQ_SQ_LO];
+        row[PRC_EQ_SQ_HI] += acc[p][PRC_EQ_SQ_HI] + (row[PRC_EQ_SQ_LO] < before);
+    }
+}
+
+/* Hold'em (standard high, every player's two cards from a range or a
+ * hand) Monte Carlo. The board's missing cards come from a partial
+ * Fisher-Yates shuffle of the live deck (the deck stays shuffled between
+ * the trials of a chunk, which keeps each draw uniform): card j is swapped in from a
+ * position in j..ndeck-1, picked with 32 bits of a 64-bit draw; a card
+ * that a range's hole cards took this trial is picked again. Each hand is
+ * the sum of its hole cards' key and the board's; the pot is tallied
+ * without branches on who won. */
+static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                            uint64_t seed0, uint64_t seed1, int64_t trials,
+                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+    const int P = s->n_players;
+    const int missing = s->board_final - s->board_known;
+    uint64_t bkey0 = PRC_SUIT_START, bbits0 = 0;
+    for (int i = 0; i < s->board_known; i++) {
+        bkey0 += PRC_CARD_KEY16(s->board[i]);
+        bbits0 |= PRC_CARD_BITS16(s->board[i]);
+    }
+    int all_fixed = 1;
+    for (int p = 0; p < P; p++) all_fixed &= ranges[p].n == 1;
+    uint64_t hkey[PRC_EQ_MAX_PLAYERS], hbits[PRC_EQ_MAX_PLAYERS], hmask = 0;
+    for (int p = 0; p < P; p++) {
+        hkey[p] = ranges[p].key[0];
+        hbits[p] = ranges[p].bits[0];
+        hmask |= ranges[p].mask[0];
+    }
+    /* the deck: live cards, less the hands when every hand is fixed */
+    uint8_t deck[52], deck0[52];
+    int ndeck = 0;
+    uint64_t deck_mask = s->live & ~(all_fixed ? hmask : 0);
+    for (int c = 0; c < 52; c++)
+        if ((deck_mask >> c) & 1) deck0[ndeck++] = (uint8_t)c;
+    if (missing > ndeck) return PRC_EQ_BAD_SPEC;
+    uint16_t v[PRC_EQ_MAX_PLAYERS];
+    /* tallies in a local block (the stores to the deck, bytes, could alias
+     * the caller's array and force reloads), added to stats at the end */
+    uint64_t acc[PRC_EQ_MAX_PLAYERS][PRC_EQ_NSTAT];
+    memset(acc, 0, sizeof acc);
+    int combo[PRC_EQ_MAX_PLAYERS];
+    for (int64_t chunk = chunk_lo; chunk < chunk_hi; chunk++) {
+        int64_t n = prc_eq_chunk_trials(trials, chunk);
+        if (n == 0) break;
+        uint64_t state = prc_eq_chunk_state(seed0, seed1, chunk);
+        uint64_t spare = 0;
+        int spare_n = 0;
+        /* each chunk starts from the same deck order: its deals do not
+         * depend on which chunks ran before it (threads, tasks) */
+        memcpy(deck, deck0, sizeof deck);
+        for (int64_t t = 0; t < n; t++) {
+            if (t % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
+            uint64_t used = 0; /* fixed hands are out of the deck */
+            if (!all_fixed) {
+                int rc = prc_eq_draw_seats(s, ranges, &state, combo, &used);
+                if (rc) {
+                    if (rc == PRC_EQ_NO_DEAL) prc_eq_add_stats(stats, acc, P);
+                    return rc;
+                }
+                for (int p = 0; p < P; p++) {
+                    hkey[p] = ranges[p].key[combo[p]];
+                    hbits[p] = ranges[p].bits[combo[p]];
+                }
+            }
+            uint64_t bkey = bkey0, bbits = bbits0;
+            for (int j = 0; j < missing;) {
+                /* Lemire's multiply-shift on 32 bits of a draw, the other
+                 * 32 kept for the next card; rejection as prc_eq_below */
+                uint32_t bound = (uint32_t)(ndeck - j);
+                if (!spare_n) {
+                    spare = prc_eq_next(&state);
+                    spare_n = 2;
+                }
+                uint64_t m = (spare & 0xFFFFFFFFULL) * bound;
+                spare >>= 32;
+                spare_n--;
+                if ((uint32_t)m < bound && (uint32_t)m < (uint32_t)(-bound) % bound)
+                    continue; /* rare: rejected */
+                int pos = j + (int)(m >> 32);
+                uint8_t c = deck[pos];
+                if ((used >> c) & 1) continue; /* a hole card of this trial */
+                deck[pos] = deck[j];
+                deck[j] = c;
+                bkey += PRC_CARD_KEY16(c);
+                bbits |= PRC_CARD_BITS16(c);
+                j++;
+            }
+            for (int p = 0; p < P; p++) v[p] = prc_high_value(hkey[p] + bkey, hbits[p] | bbits);
+            int nbest;
+            uint16_t best = prc_eq_best(v, P, &nbest);
+            uint64_t share = PRC_EQ_UNIT / (unsigned)nbest;
+            uint64_t alone = nbest == 1;
+            for (int p = 0; p < P; p++) {
+                uint64_t *row = acc[p];
+                uint64_t won = v[p] == best, u = share & (0 - won);
+                row[PRC_EQ_WINS] += won & alone;
+                row[PRC_EQ_TIES] += won & (alone ^ 1);
+                row[PRC_EQ_UNITS] += u;
+                prc_eq_add_square(row, u);
+            }
+        }
+    }
+    prc_eq_add_stats(stats, acc, P);
+    return 0;
+}
+
+/* Trials chunk_lo..chunk_hi-1 of a run of `trials` deals (chunks of
+ * PRC_EQ_CHUNK, the last one shorter). ranges: one per player. Returns
+ * 0, PRC_EQ_BAD_SPEC, or PRC_EQ_NO_DEAL when the ranges collided on
+ * PRC_EQ_MAX_TRIES draws in a row. */
+static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                              uint64_t seed0, uint64_t seed1, int64_t trials,
+                              int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+    if (!prc_eq_spec_ok(s) || trials < 0 || chunk_lo < 0) return PRC_EQ_BAD_SPEC;
+    const int P = s->n_players;
+    for (int p = 0; p < P; p++) {
+        const prc_eq_range_t *r = &ranges[p];
+        if (r->n < 1 || r->cum[r->n - 1] == 0 || r->cum[r->n - 1] >> 63) return PRC_EQ_BAD_SPEC;
+        for (size_t i = 0; i < (size_t)r->n * (size_t)s->known[p]; i++)
+            if (r->cards[i] >= 52) return PRC_EQ_BAD_SPEC;
+    }
+    uint8_t deck[52];
+    int ndeck = 0;
+    for (int c = 0; c < 52; c++)
+        if ((s->live >> c) & 1) deck[ndeck++] = (uint8_t)c;
+    int need = s->board_final - s->board_known;
+    for (int p = 0; p < P; p++) need += s->hand_final[p];
+    if (need > ndeck) return PRC_EQ_BAD_SPEC; /* the draws below always end */
+    if (prc_eq_holdem_known(s))
+        return prc_eq_mc_holdem(s, ranges, seed0, seed1, trials, chunk_lo, chunk_hi, stats);
+    prc_eq_state_t st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.stats = stats;
+    st.squares = 1;
+    int combo[PRC_EQ_MAX_PLAYERS];
+    for (int64_t chunk = chunk_lo; chunk < chunk_hi; chunk++) {
+        int64_t n = prc_eq_chunk_trials(trials, chunk);
+        if (n == 0) break;
+        uint64_t state = prc_eq_chunk_state(seed0, seed1, chunk);
+        for (int64_t t = 0; t < n; t++) {
+            if (t % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
+            uint64_t used;
+            int rc = prc_eq_draw_seats(s, ranges, &state, combo, &used);
+            if (rc) return rc;
+            prc_eq_reset(&st);
+            for (int p = 0; p < P; p++) {
+                const prc_eq_range_t *r = &ranges[p];
+                int k = s->known[p], i = combo[p];
+                st.key[p] = r->key[i];
+                st.bits[p] = r->bits[i];
+                st.n[p] = k;
+                for (int j = 0; j < k; j++) st.cards[p][j] = r->cards[(size_t)i * k + j];
+            }
+            /* the missing cards, drawn from the live deck */
+            for (int o = 0; o <= P; o++) {
+                int h = o == P ? PRC_EQ_BOARD : o;
+                int missing = o == P ? s->board_final - s->board_known
+                                     : s->hand_final[o] - s->known[o];
+                for (int j = 0; j < missing; j++) {
+                    uint8_t c;
+                    do {
+                        c = deck[prc_eq_below(&state, (uint32_t)ndeck)];
+                    } while ((used >> c) & 1);
+                    used |= 1ULL << c;
+                    prc_eq_push(&st, h, c);
+                }
+            }
+            prc_eq_settle(&st);
+        }
+    }
+    return 0;
+}
+
+#endif

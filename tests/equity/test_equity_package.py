@@ -1,0 +1,65 @@
+"""pyrankcore.equities is a package split by trade: the public names of the
+module it replaced still import, no module is over 600 lines, none imports
+another module's private names or hides an import of pyrankcore in a
+function, and a wheel ships the package."""
+
+import ast
+import pathlib
+
+import pytest
+
+import pyrankcore
+from pyrankcore import equities
+
+PACKAGE = pathlib.Path(equities.__file__).parent
+# the package's modules, and the modules that run equity on it
+MODULES = sorted(PACKAGE.glob("*.py")) + [
+    PACKAGE.parent / "dask.py",
+    PACKAGE.parent / "preflop.py",
+]
+
+
+def test_public_names_are_those_of_the_module_it_replaced():
+    from pyrankcore.equities import MAX_TRIALS, EquityResult, PlayerEquity, equity
+
+    assert {"EquityResult", "PlayerEquity", "equity"} <= set(equities.__all__)
+    assert equity is pyrankcore.equity and callable(equity)
+    assert EquityResult is pyrankcore.EquityResult and PlayerEquity is pyrankcore.PlayerEquity
+    assert MAX_TRIALS == 2**40  # the CLI's bound on --trials
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_no_module_is_over_600_lines(path):
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 600
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_no_private_name_is_imported_and_no_import_hides_in_a_function(path):
+    """A private module may be imported (``from pyrankcore import _core``),
+    a private name of a module may not; pyrankcore is imported at module
+    level only (optional dependencies such as tqdm and dask.diagnostics may
+    be imported where they are used)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyrankcore"):
+            for alias in node.names:
+                private_module = node.module == "pyrankcore" and alias.name in ("_core",)
+                assert private_module or not alias.name.startswith("_"), (node.module, alias.name)
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(func):
+                if isinstance(node, ast.ImportFrom):
+                    assert not (node.module or "").startswith("pyrankcore"), func.name
+                if isinstance(node, ast.Import):
+                    assert all(not a.name.startswith("pyrankcore") for a in node.names)
+
+
+def test_a_wheel_ships_the_package():
+    """setuptools lists packages explicitly: without pyrankcore.equities in
+    the list, a non-editable install would have no pyrankcore.equities."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    pyproject = pathlib.Path(pyrankcore.__file__).parents[1] / "pyproject.toml"
+    if not pyproject.exists():
+        pytest.skip("an installed copy: no pyproject.toml beside the package")
+    packages = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "pyrankcore.equities" in packages["packages"]

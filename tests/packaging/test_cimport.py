@@ -1,0 +1,243 @@
+"""The C-level API: ``from pyrankcore cimport ...`` compiles and agrees with Python.
+
+Builds tests/packaging/cython/cimport_smoke.pyx, and the README's ```cython example
+verbatim, in temporary directories with Cython and setuptools (in a
+subprocess, ``build_ext --inplace``), against the .pxd files of the
+*installed* pyrankcore package, then imports them and compares every C entry
+point with pyrankcore.evaluate / evaluate_batch.
+"""
+
+import importlib.util
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyrankcore
+
+HERE = Path(__file__).resolve().parent
+SMOKE_PYX = HERE / "cython" / "cimport_smoke.pyx"
+README = HERE.parents[1] / "README.md"
+PACKAGE_DIR = Path(pyrankcore.__file__).resolve().parent
+
+BUILD_SCRIPT = textwrap.dedent(
+    """
+    import sys
+    from setuptools import Extension, setup
+    from Cython.Build import cythonize
+
+    include_dir, name = sys.argv[1], sys.argv[2]
+    setup(
+        name=name,
+        ext_modules=cythonize(
+            [Extension(name, [name + ".pyx"])],
+            include_path=[include_dir],
+            compiler_directives={"language_level": 3},
+        ),
+        script_args=["build_ext", "--inplace"],
+    )
+    """
+)
+
+
+def _have_c_compiler():
+    if sys.platform == "win32":
+        return True  # MSVC is located by setuptools itself; let the build decide
+    candidates = []
+    if os.environ.get("CC"):
+        candidates.append(shlex.split(os.environ["CC"])[0])
+    cc = sysconfig.get_config_var("CC")
+    if cc:
+        candidates.append(shlex.split(cc)[0])
+    candidates += ["cc", "gcc", "clang"]
+    return any(shutil.which(c) for c in candidates)
+
+
+def test_pxd_files_ship_with_the_package():
+    for name in ("__init__.pxd", "_core.pxd"):
+        assert (PACKAGE_DIR / name).is_file(), f"{name} missing from {PACKAGE_DIR}"
+    text = (PACKAGE_DIR / "__init__.pxd").read_text(encoding="utf-8")
+    for fn in (
+        "evaluate_5",
+        "evaluate_6",
+        "evaluate_7",
+        "evaluate_cards",
+        "evaluate_mask",
+        "evaluate_many",
+    ):
+        assert fn in text, fn
+
+
+def build_module(workdir, name, source):
+    """Compile ``source`` as the extension module ``name`` in ``workdir``
+    against the installed pyrankcore, and import it."""
+    if importlib.util.find_spec("Cython") is None:
+        pytest.skip("Cython is not installed: cannot build a cimport test module")
+    if importlib.util.find_spec("setuptools") is None:
+        pytest.skip("setuptools is not installed: cannot build a cimport test module")
+    if not _have_c_compiler():
+        pytest.skip("no C compiler found (CC, cc, gcc, clang): cannot build a cimport test module")
+    (workdir / f"{name}.pyx").write_text(source, encoding="utf-8")
+    (workdir / "build_module.py").write_text(BUILD_SCRIPT, encoding="utf-8")
+    # The include path for ``cimport pyrankcore`` is the directory that holds
+    # the installed package.
+    include_dir = str(PACKAGE_DIR.parent)
+    proc = subprocess.run(
+        [sys.executable, "build_module.py", include_dir, name],
+        check=False,
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    built = list(workdir.glob(name + "*" + (suffix or ".so")))
+    if not built:
+        built = [p for p in workdir.glob(name + "*") if p.suffix in (".so", ".pyd")]
+    assert built, f"no extension module in {sorted(p.name for p in workdir.iterdir())}"
+    spec = importlib.util.spec_from_file_location(name, built[0])
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def smoke(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("cimport_smoke")
+    return build_module(workdir, "cimport_smoke", SMOKE_PYX.read_text(encoding="utf-8"))
+
+
+def readme_cython_blocks():
+    text = README.read_text(encoding="utf-8")
+    return re.findall(r"```cython\n(.*?)```", text, flags=re.DOTALL)
+
+
+@pytest.fixture(scope="module")
+def readme_module(tmp_path_factory):
+    blocks = readme_cython_blocks()
+    assert len(blocks) == 1, "the README should have exactly one ```cython example"
+    workdir = tmp_path_factory.mktemp("readme_cimport")
+    # Verbatim: what a reader pastes into a .pyx file must compile as it is.
+    return build_module(workdir, "readme_cimport", blocks[0])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As Ks Qs Js Ts 2c 2d",
+        "Kh Kd 9s 9c 2d 3h 4c",
+        "7c 5d 4h 3s 2c 9h Jd",
+        "5d 4d 3d 2d Ad 9c 9h",
+    ],
+)
+def test_readme_cython_example_compiles_and_agrees(readme_module, text):
+    ids = pyrankcore.parse_cards(text)
+    want = pyrankcore.evaluate(text)
+    assert readme_module.seven_card_strength(bytes(ids)) == want
+    assert readme_module.mask_strength(sum(1 << c for c in ids)) == want
+    assert readme_module.mask_strength(sum(1 << c for c in ids[:5])) == pyrankcore.evaluate(ids[:5])
+
+
+def test_readme_cython_example_value_in_its_docstring(readme_module):
+    # the docstring promises 7462 for the royal flush plus two deuces
+    assert readme_module.seven_card_strength(bytes([51, 47, 43, 39, 35, 0, 1])) == 7462
+
+
+def random_hands(n, k, seed):
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_cimported_functions_agree_with_python(smoke, k):
+    hands = random_hands(20_000, k, seed=k)
+    out = np.zeros((hands.shape[0], 3), dtype=np.uint16)
+    smoke.eval_rows(hands, out)
+    expected = pyrankcore.evaluate_batch(hands)
+    np.testing.assert_array_equal(out[:, 0], expected)  # evaluate_5/6/7
+    np.testing.assert_array_equal(out[:, 1], expected)  # evaluate_cards
+    np.testing.assert_array_equal(out[:, 2], expected)  # evaluate_mask
+
+
+def test_cimported_known_hands(smoke):
+    cases = {
+        "As Ks Qs Js Ts": 7462,
+        "7c 5d 4h 3s 2c": 1,
+        "5d 4d 3d 2d Ad 9c 9h": 7453,
+        "Jc Jd Jh Js 9c Ad 2h": pyrankcore.evaluate("Jc Jd Jh Js Ad"),
+        "2d 2s 3d 3c 4s 5h": pyrankcore.evaluate("2d 2s 3d 3c 4s 5h"),
+    }
+    for text, want in cases.items():
+        ids = pyrankcore.parse_cards(text)
+        assert smoke.eval_fixed(np.array(ids, dtype=np.uint8)) == want, text
+        mask = sum(1 << c for c in ids)
+        assert smoke.eval_mask(mask) == want, text
+        assert pyrankcore.evaluate(ids) == want
+
+
+def test_evaluate_mask_ignores_bits_above_51(smoke):
+    # documented in _core.pxd: "higher bits are ignored"
+    ids = pyrankcore.parse_cards("As Kd Qh Jc 9s 8d 2c")
+    mask = sum(1 << c for c in ids)
+    want = pyrankcore.evaluate(ids)
+    assert smoke.eval_mask(mask | (1 << 52) | (1 << 63)) == want
+
+
+def test_evaluate_mask_category_extremes(smoke):
+    # 5-card masks of the lowest and highest hands of every category
+    for text in [
+        "7c 5d 4h 3s 2c",
+        "Ac Kd Qh Js 9c",
+        "2c 2d 5h 4s 3c",
+        "Ac Ad Kh Qs Jc",
+        "2c 2d 3h 3s 4c",
+        "Ac Ad Kh Ks Qc",
+        "2c 2d 2h 4s 3c",
+        "Ac Ad Ah Ks Qc",
+        "Ac 2d 3h 4s 5c",
+        "Ac Kd Qh Js Tc",
+        "7h 5h 4h 3h 2h",
+        "Ah Kh Qh Jh 9h",
+        "2c 2d 2h 3s 3c",
+        "Ac Ad Ah Ks Kc",
+        "2c 2d 2h 2s 3c",
+        "Ac Ad Ah As Kc",
+        "Ah 2h 3h 4h 5h",
+        "As Ks Qs Js Ts",
+    ]:
+        ids = pyrankcore.parse_cards(text)
+        assert smoke.eval_mask(sum(1 << c for c in ids)) == pyrankcore.evaluate(ids), text
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_evaluate_many_is_the_validated_batch(smoke, k):
+    """One cimport call for a whole array: the strengths evaluate_batch
+    gives, the first bad row reported (rows before it written)."""
+    hands = random_hands(20_003, k, seed=10 + k)
+    out = np.zeros(len(hands), dtype=np.uint16)
+    assert smoke.eval_many(hands, out) == -1
+    np.testing.assert_array_equal(out, pyrankcore.evaluate_batch(hands))
+    for pos, bad in ((0, 52), (17, 255), (20_002, None)):
+        broken = hands.copy()
+        broken[pos, k - 1] = broken[pos, 0] if bad is None else bad  # a repeat, or an id
+        out = np.zeros(len(hands), dtype=np.uint16)
+        assert smoke.eval_many(broken, out) == pos
+        np.testing.assert_array_equal(out[:pos], pyrankcore.evaluate_batch(hands[:pos]))
+
+
+def test_evaluate_many_refuses_bad_sizes(smoke):
+    hands = random_hands(10, 4, seed=3)
+    out = np.zeros(10, dtype=np.uint16)
+    assert smoke.eval_many(hands, out) == -2  # k = 4
+    seven = random_hands(10, 7, seed=3)
+    assert smoke.eval_many(seven, out, n=0) == -1
+    assert not out.any()
