@@ -307,9 +307,10 @@ def test_the_loop_in_use_is_the_best_this_cpu_runs():
     assert _core.row_loop() == expected
 
 
+ROOT = Path(__file__).resolve().parents[2]  # the checkout
 # Every header of src/, prc_eval.h first (the vector headers build on it).
 HEADERS = sorted(
-    (p.name for p in (Path(__file__).parent.parent / "src").glob("prc_*.h")),
+    (p.name for p in (ROOT / "src").glob("prc_*.h")),
     key=lambda name: (name != "prc_eval.h", name),
 )
 
@@ -324,7 +325,7 @@ def test_the_msvc_path_compiles(tmp_path):
     here, PRC_MSVC_STYLE takes that path on GCC or Clang, with the
     instruction sets switched on by flags, as MSVC has them on for
     intrinsics: every header must compile so."""
-    root = Path(__file__).parent.parent
+    root = ROOT
     generated = root / "src" / "generated"
     if not (generated / "prc_tables.h").exists():
         pytest.skip("no generated tables (a build from this checkout makes them)")
