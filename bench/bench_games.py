@@ -220,7 +220,7 @@ HI_LO_VARIANTS = {4: "Omaha Hi-Lo 8", 5: "Big O", 6: "Six-card Omaha Hi-Lo 8"}
 
 
 def omaha_loop_cases(prc, shape: str, holes, boards) -> list[Case]:
-    """Omaha high under each row loop this CPU runs (scalar and AVX-512),
+    """Omaha high under each row loop this CPU runs (scalar, AVX2, AVX-512),
     where the installed version has the switch."""
     core = prc._core
     if not hasattr(core, "_select_row_kernel"):

@@ -2,12 +2,12 @@
 # check happens before (pyrankcore/batch.py); the loops only flag bad rows.
 
 # Pick the row loops for this CPU once, at import, before any thread runs.
-_ROW_KERNELS = ("portable", "popcnt", "avx512")
+_ROW_KERNELS = ("portable", "popcnt", "avx2", "avx512")
 prc_cpu_init(len(_ROW_KERNELS) - 1)
 
 
 def _select_row_kernel(str kind="best"):
-    """Test hook: use the row loops *kind* ("portable", "popcnt", "avx512")
+    """Test hook: use the row loops *kind* ("portable", "popcnt", "avx2", "avx512")
     or the best this CPU runs ("best"); a kind the CPU lacks falls back to
     the best below it. Returns the kind chosen. Not for use while another
     thread evaluates a batch."""
@@ -23,6 +23,17 @@ def _select_row_kernel(str kind="best"):
 def _row_kernels():
     """The row loops this CPU runs, portable first."""
     return _ROW_KERNELS[:prc_cpu_best() + 1]
+
+
+def row_loop():
+    """The row loops evaluate_batch uses now: "portable", "popcnt", "avx2"
+    or "avx512" (the best this CPU runs, unless a test chose another)."""
+    return _ROW_KERNELS[prc_kernel]
+
+
+# The compiler and the compile flags the extension was built with.
+BUILD_COMPILER = PRC_BUILD_COMPILER.decode("ascii", "replace")
+BUILD_FLAGS = PRC_BUILD_FLAGS.decode("ascii", "replace")
 
 
 ctypedef fused card_t:

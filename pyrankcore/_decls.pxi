@@ -45,6 +45,11 @@ cdef extern from "prc_eval.h" nogil:
                   uint16_t *out, long start, long stop)
     int prc_cpu_init(int limit)
     int prc_cpu_best()
+    int prc_kernel
+    const char *PRC_BUILD_COMPILER
+
+cdef extern from "prc_build.h":
+    const char *PRC_BUILD_FLAGS
 
 cdef extern from "prc_omaha.h" nogil:
     ctypedef struct prc_omaha_t:

@@ -4,7 +4,7 @@ Short by default (a second or two): batches of ``size`` random hands
 (1,000,000), the median of ``repeat`` runs (3), one thread. The cases:
 
 * ``evaluate_batch`` on 5- and 7-card hands, with the row loops in use
-  (``portable``, ``popcnt`` or ``avx512``: the best this CPU runs);
+  (``portable``, ``popcnt``, ``avx2`` or ``avx512``: the best this CPU runs);
 * ``evaluate_omaha_batch``, 4 hole cards and 5 board cards (size / 4 hands);
 * ``equity``: AhKh v QsQd exact preflop, "AKs,QQ+" v "TT-77,AQo" exact
   preflop, and Monte Carlo heads-up (2 * size trials);
@@ -65,7 +65,7 @@ def _own_cases(size: int, repeat: int) -> list[dict[str, Any]]:
     from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
     from pyrankcore.equities import equity
 
-    kernel = _core._row_kernels()[-1]
+    kernel = _core.row_loop()
     out: list[dict[str, Any]] = []
     for k in (5, 7):
         hands = _core.random_hands(size, k, seed=k)
@@ -201,7 +201,7 @@ def run_bench(size: int = 1_000_000, repeat: int = 3, peers: bool = True) -> dic
         "machine": platform.machine(),
         "processor": platform.processor() or platform.machine(),
         "python": platform.python_version(),
-        "row_kernel": _core._row_kernels()[-1],
+        "row_kernel": _core.row_loop(),
         "size": size,
         "repeat": repeat,
         "cases": cases,

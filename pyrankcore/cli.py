@@ -1,5 +1,5 @@
 """Command line: ``pyrankcore demo``, ``pyrankcore eval CARDS``, ``pyrankcore equity HANDS``,
-``pyrankcore bench``, ``pyrankcore odds`` and ``pyrankcore --version``.
+``pyrankcore bench``, ``pyrankcore odds``, ``pyrankcore info`` and ``pyrankcore --version``.
 
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. Errors are one line on stderr and exit status 2, never a
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import sys
 import time
 from collections.abc import Sequence
@@ -45,6 +46,8 @@ with --json, one JSON object on stdout with the keys:
                                 cards (text), strength, description
   seconds                       time spent in evaluate_batch
   hands_per_second              hands / seconds
+  row_loop                      the row loops evaluate_batch ran (portable,
+                                popcnt, avx2, avx512)
 """
 EVAL_JSON_HELP = """\
 with --json, one JSON object on stdout with the keys:
@@ -61,11 +64,24 @@ with --json, one JSON object on stdout with the keys:
 BENCH_JSON_HELP = """\
 with --json, one JSON object on stdout with the keys:
   pyrankcore, machine, processor, python   versions and the machine
-  row_kernel    the row loops evaluate_batch uses (portable, popcnt, avx512)
+  row_kernel    the row loops evaluate_batch uses (portable, popcnt, avx2, avx512)
   size, repeat  the arguments
   cases         one object per case: library, case, count (hands, trials or
                 calls per run), unit, seconds (median run), rate (count/s)
   skipped       peer name -> why it was not timed (not installed, failed)
+"""
+
+
+INFO_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  version       pyrankcore's version
+  row_loop      the row loops evaluate_batch uses (portable, popcnt, avx2,
+                avx512): the best this CPU and OS run
+  row_loops     every row loop this CPU and OS run, slowest first
+  compiler      the compiler that built the extension, with its version
+  flags         the compile flags it was built with
+  machine       the machine type (x86_64, arm64, ...)
+  python        the Python version
 """
 
 
@@ -140,6 +156,7 @@ def demo(
         if bar is not None:
             bar.close()
 
+    row_loop = _core.row_loop()
     total_hands = sum(EXACT_COUNTS[cards])
     rate = hands / eval_seconds if eval_seconds else float("inf")
     rows = []
@@ -171,6 +188,7 @@ def demo(
                 "seconds": eval_seconds,
                 # JSON has no infinity: null when the clock saw no time at all
                 "hands_per_second": rate if eval_seconds else None,
+                "row_loop": row_loop,
             }
         )
         return 0
@@ -186,8 +204,44 @@ def demo(
     print()
     print(
         f"evaluated in {eval_seconds:.3f} s: {rate / 1e6:,.1f} million hands/s "
-        f"({'1 thread' if not threads or threads == 1 else f'{threads} threads'})"
+        f"({'1 thread' if not threads or threads == 1 else f'{threads} threads'}, "
+        f"{row_loop} row loops)"
     )
+    return 0
+
+
+def info(as_json: bool = False) -> int:
+    """Print what this installation runs: the version, the row loops in
+    use and those this CPU runs, and how the extension was built.
+
+    Parameters
+    ----------
+    as_json : bool, optional
+        Print one JSON object (see ``INFO_JSON_HELP``) instead of the lines.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+    """
+    record = {
+        "version": pyrankcore.__version__,
+        "row_loop": _core.row_loop(),
+        "row_loops": list(_core._row_kernels()),
+        "compiler": _core.BUILD_COMPILER,
+        "flags": _core.BUILD_FLAGS,
+        "machine": platform.machine(),
+        "python": platform.python_version(),
+    }
+    if as_json:
+        _print_json(record)
+        return 0
+    print(f"pyrankcore {record['version']}")
+    print(f"row loops in use:     {record['row_loop']}")
+    print(f"this CPU runs:        {', '.join(record['row_loops'])}")
+    print(f"compiled with:        {record['compiler']}")
+    print(f"compile flags:        {record['flags']}")
+    print(f"machine:              {record['machine']}, Python {record['python']}")
     return 0
 
 
@@ -341,7 +395,7 @@ def _build_parser() -> _Parser:
         "--version", action="version", version=f"pyrankcore {pyrankcore.__version__}"
     )
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="{demo,eval,equity,bench,odds}"
+        dest="command", required=True, metavar="{demo,eval,equity,bench,odds,info}"
     )
     formatter = argparse.RawDescriptionHelpFormatter
     d = sub.add_parser(
@@ -444,6 +498,15 @@ def _build_parser() -> _Parser:
     o.add_argument("--wild", default=None, help='wild cards: "jokers", "2", "Jh Js", "lowest"')
     o.add_argument("--jokers", type=int, default=None, help="jokers in the deck (default 1)")
     o.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    i = sub.add_parser(
+        "info",
+        help="the row loops this CPU runs and how pyrankcore was built",
+        description="The version, the row loops evaluate_batch uses and those this CPU "
+        "runs, and the compiler and flags the extension was built with.",
+        epilog=INFO_JSON_HELP,
+        formatter_class=formatter,
+    )
+    i.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
     return parser
 
 
@@ -496,6 +559,8 @@ def _run(args: argparse.Namespace) -> int:
             threads=args.threads,
             as_json=args.json,
         )
+    if args.command == "info":
+        return info(as_json=args.json)
     if args.command == "odds":
         return odds_table(
             args.game,

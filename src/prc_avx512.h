@@ -1,9 +1,10 @@
 /* pyrankcore: AVX-512 row loops, 16 hands per step.
  *
- * Included by prc_eval.h on x86-64 with GCC or Clang only. Every function
- * here carries a target attribute, so the default build flags stay generic
- * (wheels run on any x86-64); prc_cpu_init picks these loops only on a CPU
- * (and OS) with every feature they use. They fill exactly what the scalar
+ * Included by prc_eval.h on x86-64 (GCC, Clang, MSVC). Every function here
+ * carries a target attribute (PRC_TARGET; MSVC needs none), so the default
+ * build flags stay generic (wheels run on any x86-64); prc_cpu_init picks
+ * these loops only on a CPU (and OS) with every feature they use
+ * (PRC_CPU_AVX512). They fill exactly what the scalar
  * loops fill and return the same first bad row: a step of 32 rows that
  * holds an invalid row is handed to the scalar loop, and so are the last
  * rows that don't fill a step.
@@ -31,8 +32,8 @@
 #include <immintrin.h>
 
 #define PRC_AVX512_ATTR                                                      \
-    __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,"    \
-                          "avx512bitalg,popcnt")))
+    PRC_TARGET("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,avx512bitalg,"  \
+               "avx2,bmi,bmi2,popcnt")
 
 /* prc_rank_slot for 16 rank sums: a gather of each row's offset, an add. */
 PRC_AVX512_ATTR static inline __m512i prc_v_rank_slot(__m512i sum) {
@@ -217,14 +218,5 @@ PRC_DEFINE_ROWS_HIGH_AVX512(7)
 PRC_DEFINE_ROWS_GAME_AVX512(5)
 PRC_DEFINE_ROWS_GAME_AVX512(6)
 PRC_DEFINE_ROWS_GAME_AVX512(7)
-
-/* Whether this CPU and OS run the loops above (the builtin checks that the
- * OS saves the AVX-512 registers, not only the CPUID bits). */
-static inline int prc_avx512_usable(void) {
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vpopcntdq") &&
-           __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("popcnt");
-}
 
 #endif

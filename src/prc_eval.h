@@ -124,23 +124,6 @@ static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
     return (key >> PRC_INVALID_SHIFT) | (any ^ sum);
 }
 
-/* The same check with one OR per card instead of an OR and an add: the
- * popcount of the OR is n exactly when every id is valid (invalid ids have
- * no bit) and none repeats. Only worth it with a popcount instruction, so
- * the row loops below use it only where the CPU has one (prc_cpu_init). */
-static inline uint64_t prc_sum_cards_popcount(const uint8_t *cards, int n,
-                                              uint64_t *key_out,
-                                              uint64_t *bits_out) {
-    uint64_t key = PRC_SUIT_START, any = 0;
-    for (int i = 0; i < n; i++) {
-        key += PRC_CARD_KEY16(cards[i]);
-        any |= PRC_CARD_BITS16(cards[i]);
-    }
-    *key_out = key;
-    *bits_out = any;
-    return (uint64_t)(prc_popcount64(any) != n);
-}
-
 /* High strength of 5..7 card ids that may be invalid or repeated: sets *bad
  * and returns 0 if so. */
 static inline uint16_t prc_eval_high_checked(const uint8_t *cards, int n,
@@ -290,28 +273,168 @@ static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
 /* The portable loops, for every machine. */
 PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, )
 
-/* x86-64 with GCC or Clang: a second copy compiled for CPUs with POPCNT
- * (not part of baseline x86-64), chosen at run time by prc_cpu_init. The
- * default build flags stay generic, so wheels run on any x86-64. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+/* ------------------------------------------------------------------------
+ * Loops for newer x86-64 CPUs, chosen at run time (prc_cpu_init): the
+ * default build flags stay generic, so wheels run on any x86-64.
+ *
+ * GCC and Clang compile each such function for its instruction set with a
+ * target attribute; MSVC compiles any intrinsic without one (PRC_TARGET is
+ * empty there). Defining PRC_MSVC_STYLE takes MSVC's path (no attributes,
+ * __cpuidex and _xgetbv) on GCC or Clang, for a test build with the
+ * instruction sets switched on by flags. */
+#if (defined(__x86_64__) || defined(_M_X64)) && !defined(_M_ARM64EC)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PRC_MSVC_STYLE)
+#define PRC_X86_DISPATCH 1
+#define PRC_TARGET(features) __attribute__((target(features)))
+#define PRC_ALWAYS_INLINE inline __attribute__((always_inline))
+#include <cpuid.h>
+#elif defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
+#define PRC_X86_DISPATCH 1
+#define PRC_TARGET(features)
+#if defined(_MSC_VER)
+#define PRC_ALWAYS_INLINE __forceinline
+#else
+#define PRC_ALWAYS_INLINE inline __attribute__((always_inline))
+#include <cpuid.h> /* GCC's and Clang's __cpuidex */
+#endif
+#else
+#define PRC_X86_DISPATCH 0
+#endif
+#else
+#define PRC_X86_DISPATCH 0
+#endif
+
+#if PRC_X86_DISPATCH
+#include <immintrin.h>
+
+/* prc_sum_cards with one OR per card instead of an OR and an add: the
+ * popcount of the OR is n exactly when every id is valid (invalid ids have
+ * no bit) and none repeats. Worth it only with POPCNT (not part of
+ * baseline x86-64), so these loops run only where the CPU has it. */
 #define PRC_POPCNT_DISPATCH 1
-PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt,
-                    prc_sum_cards_popcount, __attribute__((target("popcnt"))))
+#define PRC_POPCNT_ATTR PRC_TARGET("popcnt")
+PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards, int n,
+                                                            uint64_t *key_out,
+                                                            uint64_t *bits_out) {
+    uint64_t key = PRC_SUIT_START, any = 0;
+    for (int i = 0; i < n; i++) {
+        key += PRC_CARD_KEY16(cards[i]);
+        any |= PRC_CARD_BITS16(cards[i]);
+    }
+    *key_out = key;
+    *bits_out = any;
+    return (uint64_t)((int)_mm_popcnt_u64(any) != n);
+}
+PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_popcnt,
+                    PRC_POPCNT_ATTR)
+
+/* The POPCNT loops of k = 5..7 cards: the vector loops hand them the rows
+ * they do not take (k is a constant where they inline, so the switch goes). */
+PRC_POPCNT_ATTR static inline long prc_rows_high_popcnt_k(const uint8_t *cards, int k,
+                                                          uint16_t *out, long start,
+                                                          long stop) {
+    return k == 5 ? prc_rows_high_popcnt_5(cards, out, start, stop)
+         : k == 6 ? prc_rows_high_popcnt_6(cards, out, start, stop)
+                  : prc_rows_high_popcnt_7(cards, out, start, stop);
+}
+
+PRC_POPCNT_ATTR static inline long prc_rows_game_popcnt_k(const prc_game_t *g,
+                                                          const uint8_t *cards, int k,
+                                                          uint16_t *out, long start,
+                                                          long stop) {
+    return k == 5 ? prc_rows_game_popcnt_5(g, cards, out, start, stop)
+         : k == 6 ? prc_rows_game_popcnt_6(g, cards, out, start, stop)
+                  : prc_rows_game_popcnt_7(g, cards, out, start, stop);
+}
+
+/* CPUID leaf *leaf*, subleaf *sub*: eax, ebx, ecx, edx. */
+static inline void prc_cpuid(unsigned leaf, unsigned sub, unsigned regs[4]) {
+#if defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
+    int r[4];
+    __cpuidex(r, (int)leaf, (int)sub);
+    for (int i = 0; i < 4; i++) regs[i] = (unsigned)r[i];
+#else
+    __cpuid_count(leaf, sub, regs[0], regs[1], regs[2], regs[3]);
+#endif
+}
+
+/* The register state the OS saves (XCR0), or 0 without OSXSAVE: the CPU
+ * may have AVX2 or AVX-512 while the OS leaves their registers off. */
+static inline uint64_t prc_os_xsave_state(void) {
+    unsigned r[4];
+    prc_cpuid(1, 0, r);
+    if (!(r[2] & (1u << 27))) return 0; /* OSXSAVE */
+#if defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
+    return (uint64_t)_xgetbv(0);
+#else
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+#endif
+}
+
+/* Feature bits of the CPUID leaves the tiers need. */
+#define PRC_CPU_POPCNT (1u << 0)
+#define PRC_CPU_AVX2 (1u << 1)   /* AVX2, BMI1, BMI2, with YMM state saved */
+#define PRC_CPU_AVX512 (1u << 2) /* F, BW, VBMI, VPOPCNTDQ, BITALG, ZMM state */
+
+static inline unsigned prc_cpu_features(void) {
+    unsigned r1[4], r7[4] = {0, 0, 0, 0}, features = 0;
+    prc_cpuid(0, 0, r1);
+    unsigned max_leaf = r1[0];
+    prc_cpuid(1, 0, r1);
+    if (max_leaf >= 7) prc_cpuid(7, 0, r7);
+    uint64_t xcr0 = prc_os_xsave_state();
+    int ymm = (xcr0 & 0x6) == 0x6;     /* SSE and AVX state */
+    int zmm = (xcr0 & 0xE6) == 0xE6;   /* and opmask, ZMM_Hi256, Hi16_ZMM */
+    int popcnt = (r1[2] >> 23) & 1, avx = (r1[2] >> 28) & 1;
+    int avx2 = (r7[1] >> 5) & 1, bmi1 = (r7[1] >> 3) & 1, bmi2 = (r7[1] >> 8) & 1;
+    int avx512 = ((r7[1] >> 16) & 1) /* F */ && ((r7[1] >> 30) & 1) /* BW */ &&
+                 ((r7[2] >> 1) & 1) /* VBMI */ && ((r7[2] >> 12) & 1) /* BITALG */ &&
+                 ((r7[2] >> 14) & 1) /* VPOPCNTDQ */;
+    if (popcnt) features |= PRC_CPU_POPCNT;
+    if (popcnt && avx && avx2 && bmi1 && bmi2 && ymm) features |= PRC_CPU_AVX2;
+    if ((features & PRC_CPU_AVX2) && avx512 && zmm) features |= PRC_CPU_AVX512;
+    return features;
+}
 #else
 #define PRC_POPCNT_DISPATCH 0
 #endif
 
-#if PRC_POPCNT_DISPATCH && (defined(__clang__) ? __clang_major__ >= 8 : __GNUC__ >= 8)
+#define PRC_AVX2_DISPATCH PRC_X86_DISPATCH
+#if PRC_AVX2_DISPATCH
+#include "prc_avx2.h"
+#endif
+
+/* AVX-512 needs a compiler that knows its intrinsics (GCC 8, Clang 8, any
+ * MSVC that compiles this package). */
+#if PRC_X86_DISPATCH &&                                                                 \
+    (defined(_MSC_VER) || defined(PRC_MSVC_STYLE) ||                                   \
+     (defined(__clang__) ? __clang_major__ >= 8 : __GNUC__ >= 8))
 #define PRC_AVX512_DISPATCH 1
 #include "prc_avx512.h"
 #else
 #define PRC_AVX512_DISPATCH 0
 #endif
 
+/* The compiler that built the extension (pyrankcore info names it). */
+#define PRC_STRINGIFY2(x) #x
+#define PRC_STRINGIFY(x) PRC_STRINGIFY2(x)
+#if defined(__clang__)
+#define PRC_BUILD_COMPILER "Clang " __clang_version__
+#elif defined(__GNUC__)
+#define PRC_BUILD_COMPILER "GCC " __VERSION__
+#elif defined(_MSC_VER)
+#define PRC_BUILD_COMPILER "MSVC " PRC_STRINGIFY(_MSC_FULL_VER)
+#else
+#define PRC_BUILD_COMPILER "unknown"
+#endif
+
 /* Row loops by instruction set, in the order prc_cpu_init prefers them. */
 #define PRC_KERNEL_PORTABLE 0
 #define PRC_KERNEL_POPCNT 1
-#define PRC_KERNEL_AVX512 2
+#define PRC_KERNEL_AVX2 2
+#define PRC_KERNEL_AVX512 3
 
 /* Which row loops prc_rows uses. Set at module import (prc_cpu_init),
  * before any thread can call prc_rows. */
@@ -320,12 +443,15 @@ static int prc_kernel = PRC_KERNEL_PORTABLE;
 /* The best row loops this CPU (and OS) runs. */
 static inline int prc_cpu_best(void) {
     int best = PRC_KERNEL_PORTABLE;
-#if PRC_POPCNT_DISPATCH
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt")) best = PRC_KERNEL_POPCNT;
+#if PRC_X86_DISPATCH
+    unsigned features = prc_cpu_features();
+    if (features & PRC_CPU_POPCNT) best = PRC_KERNEL_POPCNT;
+#if PRC_AVX2_DISPATCH
+    if (features & PRC_CPU_AVX2) best = PRC_KERNEL_AVX2;
 #endif
 #if PRC_AVX512_DISPATCH
-    if (prc_avx512_usable()) best = PRC_KERNEL_AVX512;
+    if (features & PRC_CPU_AVX512) best = PRC_KERNEL_AVX512;
+#endif
 #endif
     return best;
 }
@@ -373,6 +499,11 @@ static inline long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
     /* Hand sizes 5..7; fewer cards take the POPCNT loops below. */
     if (prc_kernel == PRC_KERNEL_AVX512 && k >= 5 && k <= 7) {
         PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_avx512, prc_rows_game_avx512)
+    }
+#endif
+#if PRC_AVX2_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX2 && k >= 5 && k <= 7) {
+        PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_avx2, prc_rows_game_avx2)
     }
 #endif
 #if PRC_POPCNT_DISPATCH

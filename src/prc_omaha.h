@@ -280,12 +280,15 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
     return bad;
 }
 
+#if PRC_AVX2_DISPATCH
+#include "prc_omaha_avx2.h"
+#endif
 #if PRC_AVX512_DISPATCH
 #include "prc_omaha_avx512.h"
 #endif
 
-/* prc_omaha_rows_scalar, or the AVX-512 loops where prc_kernel chose them
- * (the same strengths and the same first invalid row). */
+/* prc_omaha_rows_scalar, or the AVX2 or AVX-512 loops where prc_kernel
+ * chose them (the same strengths and the same first invalid row). */
 static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                                   const uint8_t *holes, int nh,
                                   const uint8_t *boards, int nb,
@@ -295,11 +298,17 @@ static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
         return prc_omaha_avx512_loop(nh, nb, 0)(g, o, NULL, NULL, holes, nh, boards, nb, out,
                                                 start, stop);
 #endif
+#if PRC_AVX2_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
+        return prc_omaha_avx2_loop(nh, nb, 0)(g, o, NULL, NULL, holes, nh, boards, nb, out,
+                                              start, stop);
+#endif
     return prc_omaha_rows_scalar(g, o, holes, nh, boards, nb, out, start, stop);
 }
 
-/* prc_omaha_rows_hilo_scalar, or its AVX-512 loops where prc_kernel chose
- * them (the same strengths and the same first invalid row). */
+/* prc_omaha_rows_hilo_scalar, or its AVX2 or AVX-512 loops where
+ * prc_kernel chose them (the same strengths and the same first invalid
+ * row). */
 static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
                                        const prc_game_t *lo, const prc_omaha_t *olo,
                                        const uint8_t *holes, int nh,
@@ -309,6 +318,11 @@ static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *
     if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
         return prc_omaha_avx512_loop(nh, nb, 1)(hi, ohi, lo, olo, holes, nh, boards, nb, out,
                                                 start, stop);
+#endif
+#if PRC_AVX2_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
+        return prc_omaha_avx2_loop(nh, nb, 1)(hi, ohi, lo, olo, holes, nh, boards, nb, out,
+                                              start, stop);
 #endif
     return prc_omaha_rows_hilo_scalar(hi, ohi, lo, olo, holes, nh, boards, nb, out, start,
                                       stop);

@@ -1,6 +1,6 @@
 /* pyrankcore: AVX-512 Omaha row loops, 16 hands per block.
  *
- * Included by prc_omaha.h where prc_avx512.h is (x86-64, GCC or Clang);
+ * Included by prc_omaha.h where prc_avx512.h is (x86-64);
  * chosen at run time with the other AVX-512 loops (prc_kernel). They read
  * the same tables as prc_omaha_rows and fill exactly what it fills: a step
  * holding an invalid row, and the rows after the last full step, go to the
@@ -123,7 +123,7 @@ PRC_AVX512_ATTR static inline __m512i prc_vo_suit_ranks(__mmask32 in_lo, __mmask
 }
 
 /* First pass over 16 rows: returns the lanes holding an invalid row. */
-PRC_AVX512_ATTR static inline __attribute__((always_inline)) __mmask16 prc_vo_first_pass(
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
     const prc_vo_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
     const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
     const int NB, int flushes, prc_vo_block *blk) {
@@ -193,7 +193,7 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) __mmask16 prc_vo_fi
 
 /* Second pass: the best strength of each of the block's 16 hands (and,
  * hi-lo, the best low in *best_lo). */
-PRC_AVX512_ATTR static inline __attribute__((always_inline)) __m512i prc_vo_second_pass(
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_vo_second_pass(
     const prc_vo_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
     const prc_vo_block *blk, __m512i *best_lo) {
     __m512i best = _mm512_setzero_si512(), low = best;
@@ -222,7 +222,7 @@ PRC_AVX512_ATTR static inline __attribute__((always_inline)) __m512i prc_vo_seco
  * whose flushes are ignored, two strengths a row (high, low). Returns the
  * first invalid row or -1, as the scalar loops. Inlined into one loop per
  * common shape. */
-PRC_AVX512_ATTR static inline __attribute__((always_inline)) long prc_omaha_rows_avx512_body(
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
     const prc_game_t *game, const prc_omaha_t *o, const prc_game_t *glo,
     const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
     const int NB, uint16_t *out, long start, long stop) {

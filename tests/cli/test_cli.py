@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import pyrankcore
-from pyrankcore import cli
+from pyrankcore import _core, cli
 
 # Categories common enough to appear in any 20,000-hand sample (five or
 # seven cards): the rarest, full house, is expected about 30 times in five
@@ -180,7 +180,9 @@ DEMO_KEYS = {
     "examples",
     "seconds",
     "hands_per_second",
+    "row_loop",
 }
+INFO_KEYS = {"version", "row_loop", "row_loops", "compiler", "flags", "machine", "python"}
 
 
 def test_version(capsys):
@@ -254,7 +256,9 @@ def test_demo_json_matches_the_table(capsys):
         assert re.search(rf"^{c['name']}\s+{c['hands']:,}\s", table, flags=re.MULTILINE), c
 
 
-@pytest.mark.parametrize(("command", "keys"), [("eval", EVAL_KEYS), ("demo", DEMO_KEYS)])
+@pytest.mark.parametrize(
+    ("command", "keys"), [("eval", EVAL_KEYS), ("demo", DEMO_KEYS), ("info", INFO_KEYS)]
+)
 def test_help_documents_the_json_keys(capsys, command, keys):
     assert cli.main([command, "--help"]) == 0
     out = capsys.readouterr().out
@@ -390,3 +394,48 @@ def test_console_script_closed_pipe_has_no_traceback():
     proc.stderr.close()
     assert proc.wait(timeout=120) == 1
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_demo_names_the_row_loops_it_ran(capsys):
+    args = ["demo", "--hands", "3000", "--seed", "2"]
+    assert cli.main(args) == 0
+    assert f", {_core.row_loop()} row loops)" in capsys.readouterr().out
+    try:
+        _core._select_row_kernel("portable")
+        assert cli.main([*args, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["row_loop"] == "portable"
+    finally:
+        _core._select_row_kernel("best")
+
+
+def test_info_names_the_row_loops_and_the_build(capsys):
+    assert cli.main(["info", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # one object, one line
+    record = json.loads(out)
+    assert set(record) == INFO_KEYS
+    assert record["version"] == pyrankcore.__version__
+    # the best loop this CPU runs is the one in use, and the portable one always runs
+    assert record["row_loops"] == list(_core._row_kernels())
+    assert record["row_loops"][0] == "portable"
+    assert record["row_loop"] == record["row_loops"][-1] == _core.row_loop()
+    assert record["compiler"].split()[0] in {"GCC", "Clang", "MSVC"}
+    assert re.search(r"(^|\s)[-/]O", record["flags"]), record["flags"]
+    assert cli.main(["info"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"pyrankcore {pyrankcore.__version__}"
+    assert lines[1].split() == ["row", "loops", "in", "use:", record["row_loop"]]
+    assert record["compiler"] in lines[3] and record["flags"] in lines[4]
+
+
+def test_info_names_a_row_loop_a_test_chose(capsys):
+    try:
+        _core._select_row_kernel("portable")
+        assert cli.main(["info", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["row_loop"] == "portable"
+    finally:
+        _core._select_row_kernel("best")
+
+
+def test_info_rejects_arguments():
+    assert cli.main(["info", "--fast"]) == 2

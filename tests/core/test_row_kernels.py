@@ -1,9 +1,16 @@
-"""The C row loops: the portable loop, the POPCNT loop and the AVX-512 loop
+"""The C row loops: the portable loop, the POPCNT, AVX2 and AVX-512 loops
 (each where this CPU runs it; the best is chosen at import) give the same
-strengths and flag the same rows, for every game and size."""
+strengths and flag the same rows, for every game and size; the loop in use
+is the best this CPU runs, by an independent reading of its features."""
 
 import itertools
+import os
+import platform
+import shutil
+import subprocess
+import sys
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -109,7 +116,9 @@ def test_the_kernel_switch_reports_its_choice():
     try:
         assert _core._select_row_kernel("portable") == "portable"
         assert KERNELS[0] == "portable"
-        assert set(KERNELS) <= {"portable", "popcnt", "avx512"}
+        assert set(KERNELS) <= {"portable", "popcnt", "avx2", "avx512"}
+        # the loops are tiers: each CPU runs a prefix of them
+        assert KERNELS == ("portable", "popcnt", "avx2", "avx512")[: len(KERNELS)]
         # A loop the CPU lacks falls back to the best one below it.
         assert _core._select_row_kernel("avx512") == KERNELS[-1]
     finally:
@@ -241,3 +250,121 @@ def test_wild_games_flag_the_first_bad_row(game, kernel):
             out = np.zeros(n, dtype=np.uint16)
             assert _core.evaluate_rows(broken, out, 0, n, game) == pos, (pos, bad)
             assert (out[:pos] == expected[:pos]).all()
+
+
+# What each x86-64 tier needs, as Linux's /proc/cpuinfo (and py-cpuinfo)
+# name the features, underscores dropped. The kernel lists a feature only
+# when the OS runs it (AVX state saved), as the loops' own check requires.
+TIER_FEATURES = {
+    "popcnt": {"popcnt"},
+    "avx2": {"popcnt", "avx", "avx2", "bmi1", "bmi2"},
+    "avx512": {
+        "popcnt",
+        "avx",
+        "avx2",
+        "bmi1",
+        "bmi2",
+        "avx512f",
+        "avx512bw",
+        "avx512vbmi",
+        "avx512vpopcntdq",
+        "avx512bitalg",
+    },
+}
+
+
+def cpu_flags():
+    """The CPU's feature flags from a source independent of the extension,
+    or None where there is none."""
+    if sys.platform.startswith("linux") and os.path.exists("/proc/cpuinfo"):
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return {w.replace("_", "") for w in line.split(":", 1)[1].split()}
+        return set()
+    try:
+        import cpuinfo  # py-cpuinfo, optional
+    except ImportError:
+        return None
+    return {w.replace("_", "") for w in cpuinfo.get_cpu_info().get("flags", [])}
+
+
+def test_the_loop_in_use_is_the_best_this_cpu_runs():
+    """A wheel that falls back to a slower loop than the CPU runs fails
+    here (a broken detection, a tier compiled out)."""
+    x86 = platform.machine().lower() in {"x86_64", "amd64"}
+    flags = cpu_flags() if x86 else set()
+    if flags is None:
+        pytest.skip("no independent source of CPU features (no /proc/cpuinfo, no py-cpuinfo)")
+    expected = "portable"
+    for tier, needs in TIER_FEATURES.items():
+        if needs <= flags:
+            expected = tier
+    assert _core._row_kernels()[-1] == expected, sorted(
+        flags & set().union(*TIER_FEATURES.values())
+    )
+    assert _core._select_row_kernel("best") == expected
+    assert _core.row_loop() == expected
+
+
+ROOT = Path(__file__).resolve().parents[2]  # the checkout
+# Every header of src/, prc_eval.h first (the vector headers build on it).
+HEADERS = sorted(
+    (p.name for p in (ROOT / "src").glob("prc_*.h")),
+    key=lambda name: (name != "prc_eval.h", name),
+)
+
+
+@pytest.mark.skipif(
+    platform.machine().lower() not in {"x86_64", "amd64"} or shutil.which("cc") is None,
+    reason="needs an x86-64 C compiler",
+)
+def test_the_msvc_path_compiles(tmp_path):
+    """MSVC compiles the POPCNT, AVX2 and AVX-512 loops with no target
+    attributes and detects the CPU with __cpuidex and _xgetbv. Without MSVC
+    here, PRC_MSVC_STYLE takes that path on GCC or Clang, with the
+    instruction sets switched on by flags, as MSVC has them on for
+    intrinsics: every header must compile so."""
+    root = ROOT
+    generated = root / "src" / "generated"
+    if not (generated / "prc_tables.h").exists():
+        pytest.skip("no generated tables (a build from this checkout makes them)")
+    source = tmp_path / "msvc_style.c"
+    # An attribute GCC and Clang refuse: only MSVC's path (no attributes) compiles it.
+    source.write_text(
+        "".join(f'#include "{h}"\n' for h in HEADERS)
+        + 'PRC_TARGET("no-such-feature") static int no_attributes(void) { return 0; }\n'
+        + "int main(void) { return no_attributes() + (prc_cpu_best() < 0); }\n"
+    )
+    flags = [
+        "-mpopcnt",
+        "-mavx2",
+        "-mbmi",
+        "-mbmi2",
+        "-mxsave",
+        "-mavx512f",
+        "-mavx512bw",
+        "-mavx512vbmi",
+        "-mavx512vpopcntdq",
+        "-mavx512bitalg",
+    ]
+    result = subprocess.run(
+        [
+            "cc",
+            "-DPRC_MSVC_STYLE",
+            "-Werror",
+            "-Wall",
+            "-Wno-unused-function",
+            "-O1",
+            "-c",
+            *flags,
+            f"-I{root / 'src'}",
+            f"-I{generated}",
+            str(source),
+            "-o",
+            str(tmp_path / "o.o"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]

@@ -1,5 +1,5 @@
-"""The Omaha row loops: the scalar loop and the AVX-512 loop (where this CPU
-runs it) give the same strengths as an independent brute force over every
+"""The Omaha row loops: the scalar loop and the AVX2 and AVX-512 loops (where
+this CPU runs them) give the same strengths as an independent brute force over every
 two hole cards and three board cards, flag the same first bad row, and fill
 the same rows, for every shape and for hi-lo in one pass."""
 

@@ -1,4 +1,4 @@
-"""Run a call under each row loop this CPU runs (portable, POPCNT, AVX-512),
+"""Run a call under each row loop this CPU runs (portable, POPCNT, AVX2, AVX-512),
 for the tests that check the loops agree."""
 
 import numpy as np
