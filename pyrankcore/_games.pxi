@@ -9,8 +9,8 @@ import threading
 from pyrankcore import _catalogue, _rankings
 
 N_CLASSES = PRC_N_CLASSES
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
+RANK_CHARS = _rankings.RANK_CHARS
+SUIT_CHARS = _rankings.SUIT_CHARS
 GAMES = tuple(prc_builtins[i].name.decode("ascii") for i in range(PRC_N_BUILTINS))
 # Distinct strengths of each built-in ranking (strengths are 1..count).
 CLASS_COUNTS = {prc_builtins[i].name.decode("ascii"): prc_builtins[i].n_classes

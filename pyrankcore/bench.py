@@ -27,12 +27,17 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pyrankcore import _core
+import numpy as np
+
+from pyrankcore import __version__, _core
+from pyrankcore._rankings import RANK_CHARS, SUIT_CHARS
+from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
+from pyrankcore.equities import equity
 
 __all__ = ["run_bench", "PEERS"]
 
 PEERS = ("pokerfast", "phevaluator", "eval7", "treys")
-_TEXT = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # id = rank * 4 + suit
+_TEXT = [r + s for r in RANK_CHARS for s in SUIT_CHARS]  # id = rank * 4 + suit
 
 
 def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
@@ -60,10 +65,6 @@ def _case(
 
 
 def _own_cases(size: int, repeat: int) -> list[dict[str, Any]]:
-    import numpy as np
-
-    from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
-    from pyrankcore.equities import equity
 
     kernel = _core.row_loop()
     out: list[dict[str, Any]] = []
@@ -123,8 +124,6 @@ def _own_cases(size: int, repeat: int) -> list[dict[str, Any]]:
 
 def _peer_cases(name: str, hands: Any, repeat: int) -> list[dict[str, Any]]:
     """One peer's 7-card case (ImportError when it is not installed)."""
-    import numpy as np
-
     small = hands[: max(len(hands) // 10, 1)]
     if name == "pokerfast":
         from pokerfast.equity import _load  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -183,8 +182,6 @@ def run_bench(size: int = 1_000_000, repeat: int = 3, peers: bool = True) -> dic
     """Time the cases (see the module notes); returns a JSON-ready dict:
     machine, python, row_kernel, size, repeat, cases (library, case,
     count, unit, seconds, rate) and skipped (peer: why)."""
-    import pyrankcore
-
     cases = _own_cases(size, repeat)
     skipped: dict[str, str] = {}
     if peers:
@@ -197,7 +194,7 @@ def run_bench(size: int = 1_000_000, repeat: int = 3, peers: bool = True) -> dic
             except Exception as exc:  # noqa: BLE001 - a broken peer must not end the bench
                 skipped[name] = f"failed: {type(exc).__name__}: {exc}"
     return {
-        "pyrankcore": pyrankcore.__version__,
+        "pyrankcore": __version__,
         "machine": platform.machine(),
         "processor": platform.processor() or platform.machine(),
         "python": platform.python_version(),

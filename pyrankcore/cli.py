@@ -22,6 +22,8 @@ from pyrankcore import _core
 from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore._work import progress_bar
 from pyrankcore.batch import evaluate_batch
+from pyrankcore.bench import format_bench, run_bench
+from pyrankcore.equities import MAX_TRIALS
 from pyrankcore.errors import PyrankcoreError
 from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
 
@@ -534,8 +536,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bench":
         _check_count("--size", args.size, MAX_BENCH_SIZE)
         _check_count("--repeat", args.repeat, MAX_BENCH_REPEAT)
-        from pyrankcore.bench import format_bench, run_bench
-
         result = run_bench(args.size, args.repeat, peers=not args.no_peers)
         if args.json:
             _print_json(result)
@@ -543,8 +543,6 @@ def _run(args: argparse.Namespace) -> int:
             print(format_bench(result))
         return 0
     if args.command == "equity":
-        from pyrankcore.equities import MAX_TRIALS
-
         _check_count("--trials", args.trials, MAX_TRIALS)
         if args.seed is not None and args.seed < 0:
             raise UsageError("--seed must be 0 or more")

@@ -250,8 +250,8 @@ static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
 
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
 #if PRC_POPCNT_DISPATCH
-PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcount,
-                           __attribute__((target("popcnt"))))
+PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt,
+                           PRC_POPCNT_ATTR)
 #endif
 
 /* The subset search over rows, as the scalar kernel does: every hand size,

@@ -152,7 +152,7 @@ static inline int prc_wild_omaha_valid(const prc_wild_t *x, const uint8_t *hole,
     return !prc_wild_sum(x, board, nb, &key, &seen);
 }
 
-/* The same check with one OR per card (as prc_sum_cards_popcount): the
+/* The same check with one OR per card (as prc_sum_cards_popcnt): the
  * popcount of the OR is n exactly when no id repeats, and an id outside
  * the deck has the poison key. For the loops compiled with POPCNT. */
 static inline uint64_t prc_wild_sum_popcount(const prc_wild_t *x, const uint8_t *cards, int n,
@@ -231,7 +231,7 @@ static inline uint64_t prc_wild_sum_rows(const prc_wild_t *x, const uint8_t *car
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
 #if PRC_POPCNT_DISPATCH
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
-                         __attribute__((target("popcnt"))))
+                         PRC_POPCNT_ATTR)
 #endif
 
 #if PRC_AVX512_DISPATCH
