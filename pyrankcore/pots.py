@@ -52,7 +52,7 @@ from pyrankcore.suits import (
     seat_winners,
     suit_ranks,
 )
-from pyrankcore.variants import evaluate_seat
+from pyrankcore.variants import Variant, evaluate_seat
 
 if TYPE_CHECKING:
     from pyrankcore._typing import CardLike, CardsLike, Game
@@ -490,7 +490,7 @@ def _with_ranking_order(g: ResolvedGame, order: str | None) -> str | None:
 
 
 def bring_in(
-    game: str | VariantRecord, up_cards: Sequence[CardLike], *, suit_order: str | None = None
+    game: str | Variant, up_cards: Sequence[CardLike], *, suit_order: str | None = None
 ) -> int:
     """Seat index of the player who must bring in (stud games).
 
