@@ -31,9 +31,9 @@ import pytest
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
-# Until the last test files that import a reference by its bare name
-# (``import reference``: core/test_row_kernels.py, omaha/test_omaha_kernels.py,
-# test_equity.py) are rewritten, the folder itself is on the path too.
+# The test files that import a reference by its bare name
+# (core/test_row_kernels.py, omaha/test_omaha_kernels.py,
+# equity/test_equity_exact.py) need the folder itself on the path too.
 _REFERENCES = os.path.join(_HERE, "references")
 if _REFERENCES not in sys.path:
     sys.path.append(_REFERENCES)

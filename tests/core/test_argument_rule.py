@@ -9,7 +9,7 @@ their option messages (OptionTypeError, a TypeError).
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -38,18 +38,14 @@ def _equity(**kwargs):
 class Case:
     """One whole-number argument of one public function: *call* puts a
     value in that argument (the others valid), *good* is a valid int for
-    it, *name* is how the message names it. *pending* lists the tests
-    ("accept", "refuse") the function does not pass yet."""
+    it, *name* is how the message names it."""
 
     id: str
     name: str
     call: Callable[[Any], Any]
     good: int
     optional: bool = False
-    pending: tuple[str, ...] = field(default=())
 
-
-PENDING_REASON = "converted to pyrankcore._args by the helper that owns the module"
 
 CASES = [
     Case("probabilities-cards", "cards", lambda v: prc.probabilities("high", v, deck=20).counts, 5),
@@ -116,13 +112,7 @@ CASES = [
 ]
 
 
-def _params(test):
-    """The cases as pytest params, marked xfail where *test* is pending."""
-    pending = pytest.mark.xfail(strict=True, reason=PENDING_REASON)
-    return [
-        pytest.param(case, id=case.id, marks=[pending] if test in case.pending else [])
-        for case in CASES
-    ]
+CASE_PARAMS = [pytest.param(case, id=case.id) for case in CASES]
 
 
 def _same(a, b):
@@ -131,13 +121,13 @@ def _same(a, b):
     return a == b and type(a) is type(b)
 
 
-@pytest.mark.parametrize("case", _params("accept"))
+@pytest.mark.parametrize("case", CASE_PARAMS)
 def test_numpy_integers_are_accepted_with_the_same_result(case):
     assert _same(case.call(np.int64(case.good)), case.call(case.good))
 
 
 @pytest.mark.parametrize("bad", [True, 1.0, "1"], ids=["bool", "float", "str"])
-@pytest.mark.parametrize("case", _params("refuse"))
+@pytest.mark.parametrize("case", CASE_PARAMS)
 def test_bools_floats_and_strings_are_refused_with_one_message(case, bad):
     allowed = "an int or None" if case.optional else "an int"
     message = f"{case.name} must be {allowed}, not {type(bad).__name__}"
