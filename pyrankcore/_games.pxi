@@ -29,7 +29,8 @@ cdef class GameTables:
 
     Built-in games point at the generated static tables; custom rankings
     (stripped decks, house-rule options) own NumPy arrays built at run time
-    by the same code (pyrankcore/_rankings.py) that generated the built-ins.
+    by the same code (pyrankcore/_ranking_tables.py) that generated the
+    built-ins.
     Immutable once published, except for the Omaha tables, which are added
     once under the build lock.
     """
