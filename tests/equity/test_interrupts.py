@@ -20,10 +20,14 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 STOP_SECONDS = 2.0
 CHILD_SECONDS = 120.0
 
-# "started" is printed once the imports are done, just before the long call
+# "started" is printed once the imports are done, just before the long call.
+# A child started from a background job inherits SIGINT ignored (a shell
+# without job control does that to `cmd &`), and Python then never raises
+# KeyboardInterrupt: the child restores Python's handler first.
 STARTED = "print('started', flush=True); "
-EQUITY = "from pyrankcore import equity; " + STARTED + "equity({})"
-CLI = "import sys; from pyrankcore import cli; " + STARTED + "sys.exit(cli.main({!r}))"
+HANDLER = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+EQUITY = HANDLER + "from pyrankcore import equity; " + STARTED + "equity({})"
+CLI = HANDLER + "import sys; from pyrankcore import cli; " + STARTED + "sys.exit(cli.main({!r}))"
 # Children run outside the checkout, so they import the installed package,
 # not the source folder (which has no compiled core in a non-editable install).
 CHILD_CWD = Path(__file__).resolve().parent

@@ -1,5 +1,6 @@
 """A game is resolved once per call, at the entry point, by pyrankcore.games.resolve."""
 
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -100,7 +101,12 @@ def test_the_core_never_imports_the_python_layers_above_it():
         print(above)
         """
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # run beside this file, not in the checkout, whose source folder (no
+    # compiled core in a non-editable install) would shadow the package
+    here = pathlib.Path(__file__).resolve().parent
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=here
+    )
     assert out.stdout.strip() == "[]"
 
 
