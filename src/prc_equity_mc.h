@@ -113,6 +113,10 @@ static PRC_EQ_INLINE int prc_eq_mc_holdem_body(const prc_eq_spec_t *s,
                     }
                 }
                 uint64_t bkey = bkey0, bbits = bbits0;
+                /* unrolled where the count is the constant 5 (preflop) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 5
+#endif
                 for (int j = 0; j < missing; j++) {
                     uint32_t bound = (uint32_t)(ndeck - j);
                     int pos;
