@@ -33,19 +33,8 @@ BOTH_WAYS_RULES = ("win_or_tie", "outright")
 
 @dataclass(frozen=True, eq=False)
 class VariantRecord:
-    """A poker game: how many cards a player holds, the board, the rankings.
-
-    high, low: ranking names (or None); a game with both splits the pot.
-    omaha: the hand must use exactly two hole cards and three board cards.
-    stud: no button; odd chips and the bring-in go by suit.
-    declare: the declarations players may make at showdown ("high", "low",
-        "both"); empty when the cards speak. showdown() then needs
-        ``declarations=``.
-    down_wild: the player's lowest face-down card, and every card of its
-        rank in the hand, is wild for that player's high hand (Dakota,
-        Mexican Stud); the face-down cards are given with ``down=``.
-    must_use_up: that many face-up cards (``up=``) must be in the five that
-        play (Pick a Partner: the team's two up-cards).
+    """The data of a poker game: the fields of :class:`pyrankcore.variants.Variant`
+    (which documents them), checked on construction.
 
     Records are data: two records with the same fields are equal, whatever
     their class (a catalogue record equals the ``Variant`` built from it).

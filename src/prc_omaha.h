@@ -287,45 +287,44 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
 #include "prc_omaha_avx512.h"
 #endif
 
-/* prc_omaha_rows_scalar, or the AVX2 or AVX-512 loops where prc_kernel
- * chose them (the same strengths and the same first invalid row). */
+/* The Omaha row loop prc_kernel chose (AVX-512, AVX2 or scalar; the same
+ * strengths and the same first invalid row): high only when lo is NULL,
+ * else the hi-lo one pass. */
+static inline long prc_omaha_dispatch(const prc_game_t *hi, const prc_omaha_t *ohi,
+                                      const prc_game_t *lo, const prc_omaha_t *olo,
+                                      const uint8_t *holes, int nh,
+                                      const uint8_t *boards, int nb,
+                                      uint16_t *out, long start, long stop) {
+    const int hilo = lo != NULL;
+#if PRC_AVX512_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
+        return prc_omaha_avx512_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
+                                                   out, start, stop);
+#endif
+#if PRC_AVX2_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
+        return prc_omaha_avx2_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
+                                                 out, start, stop);
+#endif
+    if (hilo)
+        return prc_omaha_rows_hilo_scalar(hi, ohi, lo, olo, holes, nh, boards, nb, out,
+                                          start, stop);
+    return prc_omaha_rows_scalar(hi, ohi, holes, nh, boards, nb, out, start, stop);
+}
+
 static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
                                   const uint8_t *holes, int nh,
                                   const uint8_t *boards, int nb,
                                   uint16_t *out, long start, long stop) {
-#if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
-        return prc_omaha_avx512_loop(nh, nb, 0)(g, o, NULL, NULL, holes, nh, boards, nb, out,
-                                                start, stop);
-#endif
-#if PRC_AVX2_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
-        return prc_omaha_avx2_loop(nh, nb, 0)(g, o, NULL, NULL, holes, nh, boards, nb, out,
-                                              start, stop);
-#endif
-    return prc_omaha_rows_scalar(g, o, holes, nh, boards, nb, out, start, stop);
+    return prc_omaha_dispatch(g, o, NULL, NULL, holes, nh, boards, nb, out, start, stop);
 }
 
-/* prc_omaha_rows_hilo_scalar, or its AVX2 or AVX-512 loops where
- * prc_kernel chose them (the same strengths and the same first invalid
- * row). */
 static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
                                        const prc_game_t *lo, const prc_omaha_t *olo,
                                        const uint8_t *holes, int nh,
                                        const uint8_t *boards, int nb,
                                        uint16_t *out, long start, long stop) {
-#if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
-        return prc_omaha_avx512_loop(nh, nb, 1)(hi, ohi, lo, olo, holes, nh, boards, nb, out,
-                                                start, stop);
-#endif
-#if PRC_AVX2_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
-        return prc_omaha_avx2_loop(nh, nb, 1)(hi, ohi, lo, olo, holes, nh, boards, nb, out,
-                                              start, stop);
-#endif
-    return prc_omaha_rows_hilo_scalar(hi, ohi, lo, olo, holes, nh, boards, nb, out, start,
-                                      stop);
+    return prc_omaha_dispatch(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);
 }
 
 #endif
