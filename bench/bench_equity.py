@@ -1,87 +1,126 @@
-"""Equity speed goals (issue 10): pyrankcore.equity on the goal cases,
-the median of several runs, and the ratio to each goal (OMPEval native
-numbers quoted by the issue; lower time is better).
+"""Equity speed against its goals: exact enumeration in milliseconds and
+Monte Carlo in trials/s on one thread, each the median of several runs in
+CPU time (``time.process_time``, so that waiting for a core on a shared
+machine does not count), with wall time beside it.
 
-    python bench/bench_equity.py [--quick] [--threads N]
+    python bench/bench_equity.py [--quick] [--repeat N] [--ompeval DIR]
 
-Peers (eval7) are timed only when installed in the same environment.
+The Monte Carlo goals are ratios to native OMPEval's 7-card evaluation
+rate on the same machine: with ``--ompeval DIR`` (an OMPEval checkout) the
+script compiles bench_native.py's driver and times OMPEval in the same run
+(its fastest round of 1M random hands, the rate least disturbed by other
+work); without it, only the trials/s are printed. Each result is checked
+against the same call's first run (a seeded run gives the same tallies
+every time). Peers (eval7) are timed when installed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Callable
+
+import numpy as np
 
 import pyrankcore
 
-# (label, goal seconds or trials/s, call)
-CASES = [
-    ("AhKh v QsQd exact preflop", 0.004, dict(game="Hold'em", hands=["AhKh", "QsQd"], exact=True)),
-    (
-        '"AKs,QQ+" v "TT-77,AQo" exact',
-        0.100,
-        dict(game="Hold'em", hands=["AKs,QQ+", "TT-77,AQo"], exact=True),
-    ),
-    (
-        "Omaha AsKsQdJd v 9h9c8h7c exact preflop",
-        0.100,
-        dict(game="Omaha", hands=["AsKsQdJd", "9h9c8h7c"], exact=True),
-    ),
-    (
-        "Omaha hi-lo AsKsQdJd v 9h9c8h7c exact preflop",
-        0.200,
-        dict(game="Omaha Hi-Lo 8", hands=["AsKsQdJd", "9h9c8h7c"], exact=True),
-    ),
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import cpu_line  # noqa: E402
+from bench_native import build_driver  # noqa: E402
+
+# (label, goal in seconds, game, hands): exact enumeration, preflop
+EXACT = [
+    ("AhKh v QsQd exact", 0.001, "Hold'em", ["AhKh", "QsQd"]),
+    ('"AKs,QQ+" v "TT-77,AQo" exact', 0.020, "Hold'em", ["AKs,QQ+", "TT-77,AQo"]),
+    ("Omaha AsKsQdJd v 9h9c8h7c exact", 0.060, "Omaha", ["AsKsQdJd", "9h9c8h7c"]),
+    ("Omaha hi-lo AsKsQdJd v 9h9c8h7c exact", 0.100, "Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c"]),
 ]
-MC_GOAL = 50e6  # Monte Carlo hold'em heads-up trials/s on one thread
+# (label, goal as a share of OMPEval's 7-card rate, hands): Monte Carlo hold'em
+MONTE_CARLO = [
+    ("Monte Carlo AhKh v QsQd", 0.2, ["AhKh", "QsQd"]),
+    ('Monte Carlo "AKs,QQ+" v "TT-77,AQo"', 0.1, ["AKs,QQ+", "TT-77,AQo"]),
+]
 
 
-def timed(fn, repeat: int, clock=time.perf_counter) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = clock()
-        fn()
-        times.append(clock() - t0)
-    return statistics.median(times)
+def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float, object]:
+    """Median CPU and wall seconds of repeat calls, and the first result."""
+    cpu, wall, first = [], [], None
+    for i in range(repeat):
+        w0, c0 = time.perf_counter(), time.process_time()
+        result = fn()
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+        if i == 0:
+            first = result
+        elif repr(result) != repr(first):
+            raise SystemExit(f"a seeded or exact run changed its result: {result} != {first}")
+    return statistics.median(cpu), statistics.median(wall), first
+
+
+def ompeval_rate(ompeval: str, hands: int, rounds: int) -> float:
+    """OMPEval's 7-card evaluations/s, its fastest of *rounds* rounds."""
+    rng = np.random.default_rng(20261201)
+    rows = np.argsort(rng.random((hands, 52)), axis=1)[:, :7].astype(np.uint8)
+    # our suits c, d, h, s are OMPEval's 2, 3, 1, 0
+    omp = (rows & ~np.uint8(3)) | np.array([2, 3, 1, 0], dtype=np.uint8)[rows & 3]
+    with tempfile.TemporaryDirectory() as work:
+        exe = build_driver(ompeval, work)
+        path, out = os.path.join(work, "hands.bin"), os.path.join(work, "out.bin")
+        omp.tofile(path)
+        run = subprocess.run(
+            [exe, path, "7", out, str(rounds)], check=True, capture_output=True, text=True
+        )
+    return hands / min(float(t) for t in run.stdout.split())
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--threads", type=int, default=1)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer runs and trials")
+    ap.add_argument("--repeat", type=int, default=0, help="runs per case (default 7, quick 3)")
+    ap.add_argument("--ompeval", help="an OMPEval checkout, for the Monte Carlo ratios")
+    ap.add_argument("--threads", type=int, default=1, help="equity threads (goals: one)")
     args = ap.parse_args()
-    repeat = 3 if args.quick else 7
+    repeat = args.repeat or (3 if args.quick else 7)
+    trials = 2_000_000 if args.quick else 10_000_000
     print(f"pyrankcore {pyrankcore.__version__}, threads={args.threads}, median of {repeat}")
-    print(f"{'case':<48}{'time':>12}{'goal':>10}{'goal/time':>11}{'cpu time':>12}")
-    for label, goal, kw in CASES:
-        kw = dict(kw)
-        game, hands = kw.pop("game"), kw.pop("hands")
-        try:
-            pyrankcore.equity(game, hands, threads=args.threads, **kw)  # warm-up (tables)
-        except Exception as exc:  # noqa: BLE001 - e.g. no range parser in this build
-            print(f"{label:<48}{'skipped':>12}  ({type(exc).__name__}: {exc})")
-            continue
-        fn = lambda g=game, h=hands, k=kw: pyrankcore.equity(g, h, threads=args.threads, **k)  # noqa: E731
-        t = timed(fn, repeat)
-        cpu = timed(fn, repeat, time.process_time)  # the shared machine: CPU time too
-        print(
-            f"{label:<48}{t * 1e3:>10.1f}ms{goal * 1e3:>8.0f}ms{goal / t:>10.2f}x"
-            f"{cpu * 1e3:>10.1f}ms"
+    print(cpu_line())
+    print()
+    print("| case | CPU time | wall time | goal | goal / CPU time |")
+    print("|---|--:|--:|--:|--:|")
+    for label, goal, game, hands in EXACT:
+        pyrankcore.equity(game, hands, exact=True, threads=args.threads)  # warm-up (tables)
+        cpu, wall, _ = timed(
+            lambda g=game, h=hands: pyrankcore.equity(g, h, exact=True, threads=args.threads),
+            repeat,
         )
-    trials = 2_000_000 if args.quick else 20_000_000
-    for label, hands in (
-        ("Monte Carlo hold`em heads-up AhKh v QsQd", ["AhKh", "QsQd"]),
-        ('Monte Carlo "AKs,QQ+" v "TT-77,AQo"', ["AKs,QQ+", "TT-77,AQo"]),
-    ):
-        fn = lambda h=hands: pyrankcore.equity(  # noqa: E731
-            "Hold'em", h, trials=trials, seed=1, threads=args.threads
-        )
-        rate = trials / timed(fn, 3)
-        cpu_rate = trials / timed(fn, 3, time.process_time)
         print(
-            f"{label:<48}{rate / 1e6:>9.1f}M/s"
-            f"{MC_GOAL / 1e6:>7.0f}M/s{rate / MC_GOAL:>10.2f}x{cpu_rate / 1e6:>8.1f}M/s"
+            f"| {label} | {cpu * 1e3:.2f} ms | {wall * 1e3:.2f} ms | {goal * 1e3:.0f} ms "
+            f"| {goal / cpu:.2f}x |"
+        )
+    reference = ompeval_rate(args.ompeval, 1_000_000, 2 * repeat) if args.ompeval else None
+    print()
+    if reference:
+        print(f"OMPEval 7-card (fastest of {2 * repeat} rounds): {reference / 1e6:.1f} M/s")
+        print()
+    print("| case | trials/s (CPU) | trials/s (wall) | goal | rate / goal |")
+    print("|---|--:|--:|--:|--:|")
+    for label, share, hands in MONTE_CARLO:
+        cpu, wall, _ = timed(
+            lambda h=hands: pyrankcore.equity(
+                "Hold'em", h, trials=trials, seed=1, threads=args.threads
+            ),
+            repeat,
+        )
+        goal = f"{share * reference / 1e6:.1f} M/s" if reference else f"{share}x OMPEval"
+        ratio = f"{trials / cpu / (share * reference):.2f}x" if reference else "-"
+        print(
+            f"| {label} | {trials / cpu / 1e6:.1f} M/s | {trials / wall / 1e6:.1f} M/s "
+            f"| {goal} | {ratio} |"
         )
     try:
         import eval7  # type: ignore[import-not-found]
@@ -89,8 +128,8 @@ def main() -> None:
         return
     hand = [eval7.Card(c) for c in ("Ah", "Kh")]
     villain = eval7.HandRange("QsQd")
-    t = timed(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], 1_000_000), 3)
-    print(f"{'eval7 Monte Carlo hand v range (peer)':<48}{1e6 / t / 1e6:>9.1f}M/s")
+    cpu, _, _ = timed(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], 1_000_000), 3)
+    print(f"| eval7 Monte Carlo AhKh v QsQd (peer) | {1 / cpu:.1f} M/s | | | |")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,16 @@
 
 #include "prc_equity_settle.h"
 
+/* Forced inlining for the per-trial steps of the Monte Carlo loops (GCC
+ * declines to inline them into the large loop bodies otherwise). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_EQ_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define PRC_EQ_INLINE __forceinline
+#else
+#define PRC_EQ_INLINE inline
+#endif
+
 /* ------------------------------------------------------------------------
  * Monte Carlo: a splitmix64 stream per chunk of trials, seeded from the
  * run's seed and the chunk's index, so that the same chunks give the same
@@ -71,16 +81,28 @@ static inline uint64_t prc_eq_below64(uint64_t *state, uint64_t bound) {
 
 /* A combo of range r, drawn in proportion to its weight: the first i with
  * cum[i] > a uniform draw below the total (so a zero weight is never
- * drawn). */
-static inline int prc_eq_draw_combo(uint64_t *state, const prc_eq_range_t *r) {
+ * drawn). The search halves the span without branches (a branch on a
+ * random draw is mispredicted half the time); every weight 1 (cum[i] =
+ * i + 1, r->unit) needs no search. */
+static PRC_EQ_INLINE int prc_eq_draw_combo(uint64_t *state, const prc_eq_range_t *r) {
     if (r->n <= 1) return 0;
     uint64_t x = prc_eq_below64(state, r->cum[r->n - 1]);
-    int lo = 0, hi = r->n - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        if (r->cum[mid] > x) hi = mid; else lo = mid + 1;
+    if (r->unit) return (int)x;
+    const uint64_t *cum = r->cum;
+    size_t base = 0, len = (size_t)r->n;
+    while (len > 1) {
+        size_t half = len >> 1;
+        base += (size_t)(cum[base + half - 1] <= x) * half;
+        len -= half;
     }
-    return lo;
+    return (int)base; /* the span [base, base + len) always holds the answer */
+}
+
+/* Whether every weight of r is 1 (cum[i] = i + 1). */
+static inline int prc_eq_unit_weights(const uint64_t *cum, int n) {
+    for (int i = 0; i < n; i++)
+        if (cum[i] != (uint64_t)i + 1) return 0;
+    return 1;
 }
 /* Trials in chunk `chunk` of a run of `trials` (PRC_EQ_CHUNK, fewer in
  * the last chunk, 0 past the end). */
@@ -98,9 +120,9 @@ static inline int64_t prc_eq_chunk_trials(int64_t trials, int64_t chunk) {
  * PRC_EQ_NO_DEAL after PRC_EQ_MAX_TRIES collisions in a row, or
  * PRC_EQ_STOPPED (a trial may redraw for a long time: Ctrl-C reaches
  * here). */
-static inline int prc_eq_draw_seats(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
-                                    uint64_t *state, int *combo, uint64_t *used) {
-    const int P = s->n_players;
+static PRC_EQ_INLINE int prc_eq_draw_seats(const prc_eq_spec_t *s,
+                                           const prc_eq_range_t *ranges, uint64_t *state,
+                                           int *combo, uint64_t *used, const int P) {
     for (int tries = 1;; tries++) {
         uint64_t taken = ~s->live;
         int ok = 1;

@@ -10,15 +10,39 @@
 #include "prc_equity_deal.h"
 #include "prc_equity_settle.h"
 
-/* stats += acc (the squares' two words with their carry). */
-static void prc_eq_add_stats(uint64_t *stats, uint64_t (*acc)[PRC_EQ_NSTAT], int P) {
-    for (int p = 0; p < P; p++) {
-        uint64_t *row = stats + p * PRC_EQ_NSTAT;
-        for (int i = 0; i < PRC_EQ_SQ_LO; i++) row[i] += acc[p][i];
-        uint64_t before = row[PRC_EQ_SQ_LO];
-        row[PRC_EQ_SQ_LO] += acc[p][PRC_EQ_SQ_LO];
-        row[PRC_EQ_SQ_HI] += acc[p][PRC_EQ_SQ_HI] + (row[PRC_EQ_SQ_LO] < before);
+/* Outcome counts of a run of trials: hist[m] is the number of trials won
+ * by exactly the players in bit mask m (a win shared by the players of m).
+ * One increment per trial; the tallies follow from the counts (each of
+ * m's players takes PRC_EQ_UNIT / popcount(m) units), so they are the
+ * same integers a per-trial tally gives. */
+#define PRC_EQ_OUTCOMES (1 << PRC_EQ_MAX_PLAYERS)
+
+/* stats += the tallies of the outcome counts hist[1 .. 2**P). */
+static void prc_eq_add_outcomes(uint64_t *stats, const uint64_t *hist, int P) {
+    for (unsigned m = 1; m < (1u << P); m++) {
+        uint64_t c = hist[m];
+        if (!c) continue;
+        unsigned nbest = (unsigned)prc_popcount64(m);
+        uint64_t share = PRC_EQ_UNIT / nbest, sq_hi;
+        uint64_t sq_lo = prc_eq_mul64(c, share * share, &sq_hi);
+        for (int p = 0; p < P; p++) {
+            if (!((m >> p) & 1)) continue;
+            uint64_t *row = stats + p * PRC_EQ_NSTAT;
+            row[nbest == 1 ? PRC_EQ_WINS : PRC_EQ_TIES] += c;
+            row[PRC_EQ_UNITS] += c * share;
+            uint64_t before = row[PRC_EQ_SQ_LO];
+            row[PRC_EQ_SQ_LO] += sq_lo;
+            row[PRC_EQ_SQ_HI] += sq_hi + (row[PRC_EQ_SQ_LO] < before);
+        }
     }
+}
+
+/* prc_high_value, always inlined into the Monte Carlo loop (a call per
+ * player per trial measured a tenth of its instructions). */
+static PRC_EQ_INLINE uint16_t prc_eq_high_value(uint64_t key, uint64_t bits) {
+    uint64_t f = key & PRC_FLUSH_BITS;
+    if (f) return prc_flush_high[prc_flush_ranks(f, bits)];
+    return prc_rank_lookup((uint32_t)key);
 }
 
 /* Hold'em (standard high, every player's two cards from a range or a
@@ -27,20 +51,22 @@ static void prc_eq_add_stats(uint64_t *stats, uint64_t (*acc)[PRC_EQ_NSTAT], int
  * the trials of a chunk, which keeps each draw uniform): card j is swapped in from a
  * position in j..ndeck-1, picked with 32 bits of a 64-bit draw; a card
  * that a range's hole cards took this trial is picked again. Each hand is
- * the sum of its hole cards' key and the board's; the pot is tallied
- * without branches on who won. */
-static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
-                            uint64_t seed0, uint64_t seed1, int64_t trials,
-                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
-    const int P = s->n_players;
-    const int missing = s->board_final - s->board_known;
+ * the sum of its hole cards' key and the board's (the board summed once
+ * for every player); a trial adds one to the count of its outcome.
+ * fixed (every hand a single combo) and P are constants where the caller
+ * inlines this, so that the common cases lose their loops and checks. */
+static PRC_EQ_INLINE int prc_eq_mc_holdem_body(const prc_eq_spec_t *s,
+                                               const prc_eq_range_t *ranges,
+                                               uint64_t seed0, uint64_t seed1,
+                                               int64_t trials, int64_t chunk_lo,
+                                               int64_t chunk_hi, uint64_t *stats,
+                                               const int fixed, const int P,
+                                               const int missing) {
     uint64_t bkey0 = PRC_SUIT_START, bbits0 = 0;
     for (int i = 0; i < s->board_known; i++) {
         bkey0 += PRC_CARD_KEY16(s->board[i]);
         bbits0 |= PRC_CARD_BITS16(s->board[i]);
     }
-    int all_fixed = 1;
-    for (int p = 0; p < P; p++) all_fixed &= ranges[p].n == 1;
     uint64_t hkey[PRC_EQ_MAX_PLAYERS], hbits[PRC_EQ_MAX_PLAYERS], hmask = 0;
     for (int p = 0; p < P; p++) {
         hkey[p] = ranges[p].key[0];
@@ -50,15 +76,16 @@ static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges
     /* the deck: live cards, less the hands when every hand is fixed */
     uint8_t deck[52], deck0[52];
     int ndeck = 0;
-    uint64_t deck_mask = s->live & ~(all_fixed ? hmask : 0);
+    uint64_t deck_mask = s->live & ~(fixed ? hmask : 0);
     for (int c = 0; c < 52; c++)
         if ((deck_mask >> c) & 1) deck0[ndeck++] = (uint8_t)c;
     if (missing > ndeck) return PRC_EQ_BAD_SPEC;
     uint16_t v[PRC_EQ_MAX_PLAYERS];
-    /* tallies in a local block (the stores to the deck, bytes, could alias
-     * the caller's array and force reloads), added to stats at the end */
-    uint64_t acc[PRC_EQ_MAX_PLAYERS][PRC_EQ_NSTAT];
-    memset(acc, 0, sizeof acc);
+    /* outcome counts in a local block (the stores to the deck, bytes,
+     * could alias the caller's array and force reloads), added to stats
+     * at the end */
+    uint64_t hist[PRC_EQ_OUTCOMES];
+    memset(hist, 0, sizeof(uint64_t) << P);
     int combo[PRC_EQ_MAX_PLAYERS];
     for (int64_t chunk = chunk_lo; chunk < chunk_hi; chunk++) {
         int64_t n = prc_eq_chunk_trials(trials, chunk);
@@ -69,76 +96,102 @@ static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges
         /* each chunk starts from the same deck order: its deals do not
          * depend on which chunks ran before it (threads, tasks) */
         memcpy(deck, deck0, sizeof deck);
-        for (int64_t t = 0; t < n; t++) {
-            if (t % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
-            uint64_t used = 0; /* fixed hands are out of the deck */
-            if (!all_fixed) {
-                int rc = prc_eq_draw_seats(s, ranges, &state, combo, &used);
-                if (rc) {
-                    if (rc == PRC_EQ_NO_DEAL) prc_eq_add_stats(stats, acc, P);
-                    return rc;
+        for (int64_t t0 = 0; t0 < n; t0 += PRC_EQ_STOP_EVERY) {
+            if (prc_eq_stopped(s)) return PRC_EQ_STOPPED;
+            int64_t t1 = n - t0 < PRC_EQ_STOP_EVERY ? n : t0 + PRC_EQ_STOP_EVERY;
+            for (int64_t t = t0; t < t1; t++) {
+                uint64_t used = 0; /* fixed hands are out of the deck */
+                if (!fixed) {
+                    int rc = prc_eq_draw_seats(s, ranges, &state, combo, &used, P);
+                    if (rc) {
+                        if (rc == PRC_EQ_NO_DEAL) prc_eq_add_outcomes(stats, hist, P);
+                        return rc;
+                    }
+                    for (int p = 0; p < P; p++) {
+                        hkey[p] = ranges[p].key[combo[p]];
+                        hbits[p] = ranges[p].bits[combo[p]];
+                    }
                 }
+                uint64_t bkey = bkey0, bbits = bbits0;
+                /* unrolled where the count is the constant 5 (preflop) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 5
+#endif
+                for (int j = 0; j < missing; j++) {
+                    uint32_t bound = (uint32_t)(ndeck - j);
+                    int pos;
+                    uint8_t c;
+                    for (;;) {
+                        /* Lemire's multiply-shift on 32 bits of a draw, the
+                         * other 32 kept for the next card; rejection as
+                         * prc_eq_below */
+                        if (!spare_n) {
+                            spare = prc_eq_next(&state);
+                            spare_n = 2;
+                        }
+                        uint64_t m = (spare & 0xFFFFFFFFULL) * bound;
+                        spare >>= 32;
+                        spare_n--;
+                        if ((uint32_t)m < bound && (uint32_t)m < (uint32_t)(-bound) % bound)
+                            continue; /* rare: rejected */
+                        pos = j + (int)(m >> 32);
+                        c = deck[pos];
+                        if (fixed || !((used >> c) & 1)) break;
+                        /* else a hole card of this trial: drawn again */
+                    }
+                    deck[pos] = deck[j];
+                    deck[j] = c;
+                    bkey += PRC_CARD_KEY16(c);
+                    bbits |= PRC_CARD_BITS16(c);
+                }
+                uint16_t best = 0;
                 for (int p = 0; p < P; p++) {
-                    hkey[p] = ranges[p].key[combo[p]];
-                    hbits[p] = ranges[p].bits[combo[p]];
+                    v[p] = prc_eq_high_value(hkey[p] + bkey, hbits[p] | bbits);
+                    best = v[p] > best ? v[p] : best;
                 }
-            }
-            uint64_t bkey = bkey0, bbits = bbits0;
-            for (int j = 0; j < missing;) {
-                /* Lemire's multiply-shift on 32 bits of a draw, the other
-                 * 32 kept for the next card; rejection as prc_eq_below */
-                uint32_t bound = (uint32_t)(ndeck - j);
-                if (!spare_n) {
-                    spare = prc_eq_next(&state);
-                    spare_n = 2;
-                }
-                uint64_t m = (spare & 0xFFFFFFFFULL) * bound;
-                spare >>= 32;
-                spare_n--;
-                if ((uint32_t)m < bound && (uint32_t)m < (uint32_t)(-bound) % bound)
-                    continue; /* rare: rejected */
-                int pos = j + (int)(m >> 32);
-                uint8_t c = deck[pos];
-                if ((used >> c) & 1) continue; /* a hole card of this trial */
-                deck[pos] = deck[j];
-                deck[j] = c;
-                bkey += PRC_CARD_KEY16(c);
-                bbits |= PRC_CARD_BITS16(c);
-                j++;
-            }
-            for (int p = 0; p < P; p++) v[p] = prc_high_value(hkey[p] + bkey, hbits[p] | bbits);
-            int nbest;
-            uint16_t best = prc_eq_best(v, P, &nbest);
-            uint64_t share = PRC_EQ_UNIT / (unsigned)nbest;
-            uint64_t alone = nbest == 1;
-            for (int p = 0; p < P; p++) {
-                uint64_t *row = acc[p];
-                uint64_t won = v[p] == best, u = share & (0 - won);
-                row[PRC_EQ_WINS] += won & alone;
-                row[PRC_EQ_TIES] += won & (alone ^ 1);
-                row[PRC_EQ_UNITS] += u;
-                prc_eq_add_square(row, u);
+                unsigned won = 0;
+                for (int p = 0; p < P; p++) won |= (unsigned)(v[p] == best) << p;
+                hist[won]++;
             }
         }
     }
-    prc_eq_add_stats(stats, acc, P);
+    prc_eq_add_outcomes(stats, hist, P);
     return 0;
+}
+
+static int prc_eq_mc_holdem(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                            uint64_t seed0, uint64_t seed1, int64_t trials,
+                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+    int fixed = 1;
+    for (int p = 0; p < s->n_players; p++) fixed &= ranges[p].n == 1;
+    const int missing = s->board_final - s->board_known;
+#define PRC_EQ_MC_HOLDEM(FIXED, P, MISSING)                                            \
+    prc_eq_mc_holdem_body(s, ranges, seed0, seed1, trials, chunk_lo, chunk_hi, stats, \
+                          FIXED, P, MISSING)
+    if (s->n_players == 2 && missing == 5)
+        return fixed ? PRC_EQ_MC_HOLDEM(1, 2, 5) : PRC_EQ_MC_HOLDEM(0, 2, 5);
+    return fixed ? PRC_EQ_MC_HOLDEM(1, s->n_players, missing)
+                 : PRC_EQ_MC_HOLDEM(0, s->n_players, missing);
+#undef PRC_EQ_MC_HOLDEM
 }
 
 /* Trials chunk_lo..chunk_hi-1 of a run of `trials` deals (chunks of
  * PRC_EQ_CHUNK, the last one shorter). ranges: one per player. Returns
  * 0, PRC_EQ_BAD_SPEC, or PRC_EQ_NO_DEAL when the ranges collided on
  * PRC_EQ_MAX_TRIES draws in a row. */
-static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *given,
                               uint64_t seed0, uint64_t seed1, int64_t trials,
                               int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
     if (!prc_eq_spec_ok(s) || trials < 0 || chunk_lo < 0) return PRC_EQ_BAD_SPEC;
     const int P = s->n_players;
+    prc_eq_range_t ranges[PRC_EQ_MAX_PLAYERS]; /* given, with unit set */
     for (int p = 0; p < P; p++) {
-        const prc_eq_range_t *r = &ranges[p];
+        const prc_eq_range_t *r = &given[p];
         if (r->n < 1 || r->cum[r->n - 1] == 0 || r->cum[r->n - 1] >> 63) return PRC_EQ_BAD_SPEC;
         for (size_t i = 0; i < (size_t)r->n * (size_t)s->known[p]; i++)
             if (r->cards[i] >= 52) return PRC_EQ_BAD_SPEC;
+        ranges[p] = *r;
+        ranges[p].unit = prc_eq_unit_weights(r->cum, r->n);
     }
     uint8_t deck[52];
     int ndeck = 0;
@@ -162,7 +215,7 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *rang
         for (int64_t t = 0; t < n; t++) {
             if (t % PRC_EQ_STOP_EVERY == 0 && prc_eq_stopped(s)) return PRC_EQ_STOPPED;
             uint64_t used;
-            int rc = prc_eq_draw_seats(s, ranges, &state, combo, &used);
+            int rc = prc_eq_draw_seats(s, ranges, &state, combo, &used, P);
             if (rc) return rc;
             prc_eq_reset(&st);
             for (int p = 0; p < P; p++) {

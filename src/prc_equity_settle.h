@@ -74,6 +74,7 @@ typedef struct {
     const uint64_t *cum;
     const double *weight;
     int n;
+    int unit; /* Monte Carlo: every weight is 1 (set by the kernel) */
 } prc_eq_range_t;
 
 /* A deal in progress: index PRC_EQ_MAX_PLAYERS is the board (its key
