@@ -4,7 +4,6 @@ package (DESIGN.md, "Layers of the Python package")."""
 
 from __future__ import annotations
 
-import ast
 import pathlib
 
 import pytest
@@ -51,31 +50,7 @@ def test_public_names_are_those_of_the_module_it_replaced():
     assert ofc.DEFAULT_RULES == ofc.Rules()
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
-def test_no_module_is_over_600_lines(path):
-    assert len(path.read_text(encoding="utf-8").splitlines()) <= 600
-
-
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
-def test_no_private_name_is_imported_and_no_import_hides_in_a_function(path):
-    """A private module may be imported (``from pyrankcore import _core``),
-    a private name of a module may not; pyrankcore is imported at module
-    level only (NumPy is imported where it is used, as everywhere)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    private_modules = {"_core", "_args", "_work"}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            for alias in node.names:
-                if node.module == "pyrankcore" and alias.name in private_modules:
-                    continue
-                assert not alias.name.startswith("_"), (node.module, alias.name)
-    for func in ast.walk(tree):
-        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for node in ast.walk(func):
-                if isinstance(node, ast.ImportFrom):
-                    assert not (node.module or "").startswith("pyrankcore"), func.name
-                if isinstance(node, ast.Import):
-                    assert all(not a.name.startswith("pyrankcore") for a in node.names)
+# Module sizes and import rules: tests/packaging/test_layers.py, for every module.
 
 
 def test_a_wheel_ships_the_package():
