@@ -223,8 +223,10 @@ def _rows(cards: Any) -> Any:
         arr = cards
     else:
         local = np.asarray(cards)
-        client = _client() if local.ndim == 2 else None
-        if client is None:
+        client = _client()
+        if local.ndim != 2:
+            arr = da.from_array(local)
+        elif client is None:
             arr = da.from_array(local, chunks=(MIN_BLOCK_ROWS, -1))
         else:
             step = MIN_BLOCK_ROWS
