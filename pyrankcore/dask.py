@@ -48,11 +48,12 @@ from pyrankcore.errors import (
 )
 from pyrankcore.games import ranking_tables
 from pyrankcore.hands import Category, category
+from pyrankcore.ofc.rules import as_rules
 from pyrankcore.ranges import GRID_NAMES
 
 if TYPE_CHECKING:
-    import dask.array
     import numpy.typing as npt
+    from dask.array import Array
 
     from pyrankcore._typing import CardArray, CardsLike, Game
     from pyrankcore.equities.types import EquityResult
@@ -160,7 +161,9 @@ def _deal_block(
     *, k: int, seed: int, exclude: list[int], game: Game, block_id: Any, block_info: Any
 ) -> Any:
     rows = block_info[None]["chunk-shape"][0]
-    return _core.random_hands(rows, k, seed=_block_seed(seed, block_id[0]), exclude=exclude, game=game)
+    return _core.random_hands(
+        rows, k, seed=_block_seed(seed, block_id[0]), exclude=exclude, game=game
+    )
 
 
 def _row_chunks(n: int, chunks: int | Sequence[int] | None, default: int) -> tuple[int, ...]:
@@ -183,7 +186,7 @@ def random_hands(
     chunks: int | Sequence[int] | None = None,
     exclude: CardsLike | None = None,
     game: Game = "high",
-) -> dask.array.Array:
+) -> Array:
     """:func:`pyrankcore.random_hands` as a lazy (n, k) uint8 dask array,
     dealt on the workers block by block.
 
@@ -206,9 +209,10 @@ def random_hands(
     _core.random_hands(0, k, seed=0, exclude=dead, game=game)  # the deck's checks, now
     sizes = _row_chunks(n, chunks, DEAL_BLOCK_ROWS)
     deal = functools.partial(_deal_block, k=k, seed=seed, exclude=dead, game=game)
-    return da.map_blocks(
+    hands: Array = da.map_blocks(
         deal, chunks=(sizes, (k,)), dtype=np.uint8, meta=np.empty((0, k), np.uint8)
-    )  # type: ignore[no-any-return]
+    )
+    return hands
 
 
 # --------------------------------------------------------------------------
@@ -255,7 +259,7 @@ def _suited(game: Game) -> bool:
     return bool(ranking_tables(game, suited=True).suited)
 
 
-def evaluate_batch(cards: dask.array.Array | CardArray, game: Game = "high") -> dask.array.Array:
+def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
     """Strengths of the rows of an (N, k) array of card ids (a dask array,
     or a NumPy array: see below) as a lazy (N,) uint16 dask array (uint32
     for a ranking with a suit tie-break). Row blocks smaller than 5,000,000
@@ -271,7 +275,8 @@ def evaluate_batch(cards: dask.array.Array | CardArray, game: Game = "high") -> 
     ranking_tables(game, suited=True)  # an unknown game raises now
     dtype = np.uint32 if _suited(game) else np.uint16
     evaluate = functools.partial(_evaluate_block, game=game)
-    return arr.map_blocks(evaluate, drop_axis=1, dtype=dtype)  # type: ignore[no-any-return]
+    strengths: Array = arr.map_blocks(evaluate, drop_axis=1, dtype=dtype)
+    return strengths
 
 
 def _plain_strengths(strengths: Any, suited: bool) -> Any:
@@ -284,9 +289,7 @@ def _histogram_block(block: Any, *, game: Game, bins: int, suited: bool, block_i
     return np.bincount(values, minlength=bins).astype(np.int64)[None, :]
 
 
-def strength_histogram(
-    cards: dask.array.Array | CardArray, game: Game = "high"
-) -> dask.array.Array:
+def strength_histogram(cards: Array | CardArray, game: Game = "high") -> Array:
     """How many rows have each strength: a lazy int64 dask array of
     ``n_classes + 1`` counts, index s for strength s (index 0: no
     qualifying hand, in a game with a qualifier). For a ranking with a suit
@@ -301,10 +304,9 @@ def strength_histogram(
     tables = ranking_tables(game, suited=True)
     bins = int(tables.n_classes) + 1
     count = functools.partial(_histogram_block, game=game, bins=bins, suited=_suited(game))
-    per_block = arr.map_blocks(
-        count, chunks=((1,) * arr.numblocks[0], (bins,)), dtype=np.int64
-    )
-    return per_block.sum(axis=0)  # type: ignore[no-any-return]
+    per_block = arr.map_blocks(count, chunks=((1,) * arr.numblocks[0], (bins,)), dtype=np.int64)
+    histogram: Array = per_block.sum(axis=0)
+    return histogram
 
 
 def _category_table(game: Game) -> npt.NDArray[np.int64]:
@@ -316,20 +318,23 @@ def _category_table(game: Game) -> npt.NDArray[np.int64]:
     return np.concatenate([[-1], category(strengths, game).astype(np.int64)])
 
 
-def category_counts(cards: dask.array.Array | CardArray, game: Game = "high") -> dask.array.Array:
+def category_counts(cards: Array | CardArray, game: Game = "high") -> Array:
     """How many rows fall in each :class:`~pyrankcore.Category`: a lazy
     int64 dask array indexed by Category (``counts[Category.FLUSH]``), of
     ``len(Category)`` entries. Rows without a qualifying hand (strength 0,
     games with a qualifier) are in no category. Reduced per block from
     :func:`strength_histogram`, so no hand travels to the client."""
     table = _category_table(game)
-    histogram = strength_histogram(cards, game)
+    histogram: Any = strength_histogram(cards, game)
     cats = len(Category)
 
     def fold(hist: Any) -> Any:
-        return np.bincount(table[1:], weights=hist[1:], minlength=cats).astype(np.int64)
+        counts = np.zeros(cats, dtype=np.int64)
+        np.add.at(counts, table[1:], hist[1:])  # exact int64 sums
+        return counts
 
-    return histogram.map_blocks(fold, chunks=((cats,),), dtype=np.int64)  # type: ignore[no-any-return]
+    counts: Array = histogram.map_blocks(fold, chunks=((cats,),), dtype=np.int64)
+    return counts
 
 
 # --------------------------------------------------------------------------
@@ -423,7 +428,7 @@ def solve_fantasyland_batch(
         low=1,
     )
     show = flag(progress, "progress")
-    ofc.as_rules(rules)  # a bad rules argument raises here, not on a worker
+    as_rules(rules)  # a bad rules argument raises here, not on a worker
     if isinstance(hands, (str, set, frozenset, dict)) or not hasattr(hands, "__len__"):
         raise TypeError(
             f"hands must be an (N, k) integer array or a sequence of hands, "
@@ -431,8 +436,7 @@ def solve_fantasyland_batch(
         )
     solve = dask.delayed(_solve_slice, pure=True)
     tasks = [
-        solve(hands[a : a + per_task], a, rules, stay_value)
-        for a in range(0, len(hands), per_task)
+        solve(hands[a : a + per_task], a, rules, stay_value) for a in range(0, len(hands), per_task)
     ]
     solved: list[tuple[Board, float]] = []
     for part in compute(*tasks, progress=show):

@@ -27,7 +27,9 @@ def local_reductions(hands, game):
     plain = strengths >> 10 if strengths.dtype == np.uint32 else strengths
     histogram = np.bincount(plain, minlength=tables_classes + 1)
     qualified = strengths[strengths > 0]
-    categories = np.bincount(pyrankcore.category(qualified, game), minlength=len(pyrankcore.Category))
+    categories = np.bincount(
+        pyrankcore.category(qualified, game), minlength=len(pyrankcore.Category)
+    )
     return strengths, histogram, categories
 
 
@@ -61,7 +63,9 @@ def bad_rows():
     return hands
 
 
-@pytest.mark.parametrize("reduce", [prd.evaluate_batch, prd.strength_histogram, prd.category_counts])
+@pytest.mark.parametrize(
+    "reduce", [prd.evaluate_batch, prd.strength_histogram, prd.category_counts]
+)
 def test_a_bad_row_is_named_by_its_row_in_the_whole_array(reduce):
     hands = bad_rows()
     with pytest.raises(DuplicateCardError) as local:
