@@ -109,10 +109,10 @@ def _client() -> Any:
 
 def compute(*collections: Any, progress: bool = False) -> tuple[Any, ...]:
     """``dask.compute(*collections)`` on the current client (or the local
-    scheduler), with a progress bar on request: ``distributed``'s text bar
-    (``distributed.progress``: a text bar, or a widget in a notebook) under
-    a client, :class:`dask.diagnostics.ProgressBar` without one; both print
-    to stdout, as dask's bars do. Returns the computed values, in order."""
+    scheduler), with dask's own progress bar on request:
+    ``distributed.progress`` under a client (a text bar, or a widget in a
+    notebook), :class:`dask.diagnostics.ProgressBar` without one; both
+    print to stdout. Returns the computed values, in order."""
     show = flag(progress, "progress")
     client = _client()
     if client is not None:

@@ -9,9 +9,6 @@ import socket
 
 import pytest
 
-pytest.importorskip("dask.array")
-distributed = pytest.importorskip("distributed")
-
 DEFAULT_DASHBOARD_PORT = 8787
 
 
@@ -19,10 +16,12 @@ DEFAULT_DASHBOARD_PORT = 8787
 def cluster_client():
     """A client of a LocalCluster(processes=True, 2 workers of 1 thread),
     not the default client: tests that want it enter ``on_cluster``."""
+    distributed = pytest.importorskip("distributed")
     with contextlib.ExitStack() as stack:
         taken = stack.enter_context(socket.socket())
         with contextlib.suppress(OSError):  # already taken: the same test
-            taken.bind(("127.0.0.1", DEFAULT_DASHBOARD_PORT))
+            taken.bind(("", DEFAULT_DASHBOARD_PORT))
+            taken.listen(1)
         cluster = stack.enter_context(
             distributed.LocalCluster(
                 n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
