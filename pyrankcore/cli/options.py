@@ -1,0 +1,107 @@
+"""What every command shares: the parser class, the options each builds the
+same way (``--game``, ``--json``, ``--progress``, ``--threads``), the count
+checks and the JSON printer."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+from pyrankcore import games
+from pyrankcore.errors import UnknownGameError
+
+# Upper bounds of the counts on the command line: a count beyond them is a
+# typo or days of work, refused in one line.
+MAX_DEMO_HANDS = 10**12  # hours at the batch rate
+MAX_BENCH_SIZE = 10**8  # hands held in memory per batch case
+MAX_BENCH_REPEAT = 1000
+MAX_THREADS = 1024
+
+FORMATTER = argparse.RawDescriptionHelpFormatter
+
+GAME_HELP = (
+    "a ranking (high, ace_five, ace_five_8, deuce_seven, ace_six, incomplete, "
+    "short_deck) or a variant as players name it (razz, omaha, 'omaha hi-lo', "
+    "'stud hi-lo', ...: pyrankcore.VARIANTS); case, spaces and apostrophes do not matter"
+)
+
+
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are exceptions, so that main() can
+    report them in one line (argparse's own prints the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def game_name(text: str) -> str:
+    """The ``--game`` type: any ranking or variant name, checked as the
+    library checks it, so that an unknown name gets the library's one
+    message (naming the rankings and variants) from every command."""
+    try:
+        games.resolve(text, omaha=None, suited=True)
+    except UnknownGameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def add_game_option(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--game NAME``: a ranking or a variant name."""
+    parser.add_argument(
+        "--game",
+        type=game_name,
+        default=default,
+        metavar="NAME",
+        help=f"{GAME_HELP} (default {default})",
+    )
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+
+
+def add_progress_option(parser: argparse.ArgumentParser, counts: str) -> None:
+    """``--progress/--no-progress``: a bar on stderr counting *counts*; by
+    default only when stderr is a terminal (a log file would collect every
+    redraw)."""
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"a progress bar on stderr counting {counts} (default: when stderr is a terminal)",
+    )
+
+
+def add_threads_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threads", type=int, default=None, help=f"threads, 1 to {MAX_THREADS} (default 1)"
+    )
+
+
+def show_progress(args: argparse.Namespace) -> bool:
+    """Whether to draw the progress bar: as forced, else on a terminal."""
+    forced: bool | None = args.progress
+    return sys.stderr.isatty() if forced is None else forced
+
+
+def check_count(option: str, value: int | None, high: int) -> None:
+    """UsageError unless *value* is None or 1 to *high*."""
+    if value is not None and not 1 <= value <= high:
+        raise UsageError(f"{option} must be 1 to {high:,}, got {value:,}")
+
+
+def check_seed(seed: int | None) -> None:
+    if seed is not None and seed < 0:
+        raise UsageError("--seed must be 0 or more")
+
+
+def print_json(obj: dict[str, Any]) -> None:
+    """One line, so that line-oriented tools (grep, jq -c, log collectors)
+    see one record per run."""
+    print(json.dumps(obj, ensure_ascii=False))
