@@ -21,7 +21,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from pyrankcore import __version__
+import pyrankcore
 from pyrankcore.cli import hands, machine, odds, ofc, ranges
 from pyrankcore.cli.options import Parser, UsageError
 from pyrankcore.errors import PyrankcoreError
@@ -34,7 +34,9 @@ COMMANDS = "{demo,eval,equity,odds,range,ofc,bench,info}"
 def build_parser() -> Parser:
     """The parser of every command; each sets ``handler`` (args -> status)."""
     parser = Parser(prog="pyrankcore", description="Fast poker hand evaluation.")
-    parser.add_argument("--version", action="version", version=f"pyrankcore {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"pyrankcore {pyrankcore.__version__}"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar=COMMANDS)
     hands.add_parsers(sub)
     odds.add_parsers(sub)

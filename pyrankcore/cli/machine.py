@@ -7,7 +7,8 @@ import argparse
 import platform
 from typing import Any
 
-from pyrankcore import __version__, _core
+import pyrankcore
+from pyrankcore import _core
 from pyrankcore.bench import format_bench, run_bench
 from pyrankcore.cli.options import (
     FORMATTER,
@@ -61,7 +62,7 @@ def info(as_json: bool = False) -> int:
         The exit status, 0.
     """
     record = {
-        "version": __version__,
+        "version": pyrankcore.__version__,
         "row_loop": _core.row_loop(),
         "row_loops": list(_core._row_kernels()),
         "compiler": _core.BUILD_COMPILER,
