@@ -29,6 +29,7 @@ from pyrankcore.ofc import (
     solve_fantasyland_batch,
     stays_in_fantasyland,
 )
+from pyrankcore.ofc.two_decks import card_parser
 
 # The Rules fields --rules sets (the royalty table stays the standard one).
 RULE_KEYS = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "royalties")
@@ -186,9 +187,10 @@ def solve_report(
     solved = solve_fantasyland_batch(
         list(hands), rules, stay_value=stay_value, threads=threads, progress=progress
     )
+    parse = card_parser(rules.decks)
     out = [
         {
-            "hand": text.strip(),
+            "hand": format_cards(parse(text)),
             "board": board_text(b),
             "value": value,
             "royalties": sum(b.row_royalties_under(rules)),
