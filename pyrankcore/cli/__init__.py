@@ -4,9 +4,12 @@
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. ``--game`` takes the same names everywhere: a ranking or a
 variant. Long commands draw a progress bar on stderr when it is a terminal
-(``--progress``/``--no-progress`` to force). Errors are one line on stderr,
-the whole message (never cut), and exit status 2, never a traceback;
-``pyrankcore`` alone prints the usage on stderr and exits 2.
+(``--progress``/``--no-progress`` to force). Errors are one line on stderr
+and exit status 2, never a traceback; a message is never cut mid-word (one
+over ``options.MESSAGE_LIMIT`` characters, which only an argument argparse
+quotes whole makes, ends at a word with "..."). ``pyrankcore`` alone
+prints the usage on stderr and exits 2, as argparse does for a missing
+command.
 
 One module per group of commands: :mod:`~pyrankcore.cli.hands` (demo,
 eval), :mod:`~pyrankcore.cli.odds` (odds, equity),
@@ -23,7 +26,7 @@ from collections.abc import Sequence
 
 import pyrankcore
 from pyrankcore.cli import hands, machine, odds, ofc, ranges
-from pyrankcore.cli.options import Parser, UsageError
+from pyrankcore.cli.options import Parser, UsageError, one_line
 from pyrankcore.errors import PyrankcoreError
 
 __all__ = ["build_parser", "main"]
@@ -87,10 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("pyrankcore: error: out of memory", file=sys.stderr)
         return 2
     except (UsageError, PyrankcoreError, ValueError, TypeError) as exc:
-        # One line, whatever the message holds (scripts read stderr line by
-        # line), and all of it: the library keeps the values it quotes short.
-        message = " ".join(str(exc).split())
-        print(f"pyrankcore: error: {message}", file=sys.stderr)
+        # One line, whatever the message holds: scripts read stderr line by line.
+        print(f"pyrankcore: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
 
 

@@ -18,6 +18,13 @@ MAX_DEMO_HANDS = 10**12  # hours at the batch rate
 MAX_BENCH_SIZE = 10**8  # hands held in memory per batch case
 MAX_BENCH_REPEAT = 1000
 MAX_THREADS = 1024
+# An error line holds at most this many characters after "pyrankcore: error: ":
+# every message of the library fits whole (it cuts the values it quotes to
+# 40 to 80 characters); argparse quotes a bad argument whole, however long:
+# a token of a message longer than TOKEN_LIMIT is such an argument, and is
+# shortened, so that the words around it survive.
+MESSAGE_LIMIT = 375
+TOKEN_LIMIT = 100
 
 FORMATTER = argparse.RawDescriptionHelpFormatter
 
@@ -43,12 +50,27 @@ class Parser(argparse.ArgumentParser):
 def game_name(text: str) -> str:
     """The ``--game`` type: any ranking or variant name, checked as the
     library checks it, so that an unknown name gets the library's one
-    message (naming the rankings and variants) from every command."""
+    message (naming the rankings and variants) from every command, as it
+    is (a UsageError passes through argparse, which would prefix it)."""
     try:
         games.resolve(text, omaha=None, suited=True)
     except UnknownGameError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     return text
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """*message* on one line: a token over TOKEN_LIMIT characters (an
+    argument argparse quoted whole) shortened with "...", then beyond
+    *limit* characters cut after the last whole word that fits, with "..."."""
+    tokens = message.split()
+    text = " ".join(t if len(t) <= TOKEN_LIMIT else t[: TOKEN_LIMIT - 3] + "..." for t in tokens)
+    if len(text) <= limit:
+        return text
+    end = text.rfind(" ", 0, limit - 2)
+    if end <= 0:
+        end = limit - 3
+    return text[:end] + "..."
 
 
 def add_game_option(parser: argparse.ArgumentParser, default: str) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pyrankcore import cli
+from pyrankcore.cli.options import MESSAGE_LIMIT, TOKEN_LIMIT, one_line
 
 SOLVE_HANDS = [
     "As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h",
@@ -104,9 +105,8 @@ def test_no_arguments_from_the_shell():
     assert proc.stderr.startswith("usage: pyrankcore")
 
 
-def test_a_long_message_is_whole_and_one_line(capsys, monkeypatch):
-    # Over 280 characters with a word across the old cut: printed whole.
-    message = " ".join(f"word{i}" for i in range(100))
+def test_a_long_message_is_cut_after_a_whole_word(capsys, monkeypatch):
+    message = " ".join(f"word{i}" for i in range(100))  # 589 characters
 
     def fail(*args, **kwargs):
         raise ValueError(message + "\nsecond line")
@@ -114,4 +114,30 @@ def test_a_long_message_is_whole_and_one_line(capsys, monkeypatch):
     monkeypatch.setattr(cli.hands, "evaluate_batch", fail)
     assert cli.main(["demo", "--hands", "10"]) == 2
     err = capsys.readouterr().err
-    assert err == f"pyrankcore: error: {message} second line\n"
+    assert err.startswith("pyrankcore: error: word0 word1 ") and err.endswith("...\n")
+    kept = err[len("pyrankcore: error: ") : -len("...\n")]
+    assert len(kept) + 3 <= MESSAGE_LIMIT < len(kept) + 3 + len(" word99")
+    assert (message + " ").startswith(kept + " ")  # whole words only
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("short  message\nover lines", "short message over lines"),
+        (
+            "bad 'xyz" + "x" * 400 + "' (choose from a, b)",
+            "bad " + ("'xyz" + "x" * 400)[: TOKEN_LIMIT - 3] + "... (choose from a, b)",
+        ),
+        ("x " * 200, ("x " * 200)[: MESSAGE_LIMIT - 4] + "..."),
+    ],
+)
+def test_one_line(message, shown):
+    assert one_line(message) == shown
+
+
+def test_an_argument_argparse_quotes_whole_is_cut(capsys):
+    assert cli.main(["x" * 10_000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400
+    assert err.startswith("pyrankcore: error: argument {demo,eval,equity,odds,range,ofc,bench")
+    assert "invalid choice: 'xxxxx" in err and "(choose from " in err and "info" in err
