@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any, NoReturn
 
-from pyrankcore import games
+from pyrankcore import _core, games
 from pyrankcore.errors import UnknownGameError
 
 # Upper bounds of the counts on the command line: a count beyond them is a
@@ -29,9 +29,9 @@ TOKEN_LIMIT = 100
 FORMATTER = argparse.RawDescriptionHelpFormatter
 
 GAME_HELP = (
-    "a ranking (high, ace_five, ace_five_8, deuce_seven, ace_six, incomplete, "
-    "short_deck) or a variant as players name it (razz, omaha, 'omaha hi-lo', "
-    "'stud hi-lo', ...: pyrankcore.VARIANTS); case, spaces and apostrophes do not matter"
+    f"a ranking ({', '.join(_core.GAMES)}) or a variant as players name it (razz, "
+    "omaha, 'omaha hi-lo', 'stud hi-lo', ...: pyrankcore.VARIANTS); case, spaces and "
+    "apostrophes do not matter"
 )
 
 

@@ -258,11 +258,24 @@ def test_demo_json_matches_the_table(capsys):
         assert re.search(rf"^{c['name']}\s+{c['hands']:,}\s", table, flags=re.MULTILINE), c
 
 
+RANGE_KEYS = {"range", "hole_cards", "combos", "weight", "share", "entries", "grid"}
+OFC_KEYS = {"rules", "boards", "players", "hands", "fouled", "royalties", "points", "stays"}
+EQUITY_KEYS = {"game", "board", "dead", "exact", "trials", "players", "std_error"}
+
+
 @pytest.mark.parametrize(
-    ("command", "keys"), [("eval", EVAL_KEYS), ("demo", DEMO_KEYS), ("info", INFO_KEYS)]
+    ("command", "keys"),
+    [
+        ("eval", EVAL_KEYS),
+        ("demo", DEMO_KEYS),
+        ("info", INFO_KEYS),
+        ("range", RANGE_KEYS),
+        ("ofc solve", OFC_KEYS),
+        ("equity", EQUITY_KEYS),
+    ],
 )
 def test_help_documents_the_json_keys(capsys, command, keys):
-    assert cli.main([command, "--help"]) == 0
+    assert cli.main([*command.split(), "--help"]) == 0
     out = capsys.readouterr().out
     assert "--json" in out
     missing = [k for k in keys if not re.search(rf"\b{k}\b", out)]

@@ -244,7 +244,7 @@ LAYERS = {
         "_typing",
     },
     "hutchison": {"_catalogue", "_core", "errors", "_typing", "variants"},
-    "cli.options": {"errors", "games"},
+    "cli.options": {"_core", "errors", "games"},
     "cli.hands": {"_core", "_rankings", "_work", "batch", "cli", "games", "hands", "variants"},
     "cli.odds": {"cli", "equities", "games", "probabilities", "variants"},
     "cli.ranges": {"_core", "_rankings", "cli", "ranges"},
