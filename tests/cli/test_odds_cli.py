@@ -3,6 +3,9 @@
 import json
 from math import comb
 
+import pytest
+
+from pyrankcore import probabilities
 from pyrankcore.cli import main
 
 
@@ -61,3 +64,8 @@ def test_odds_errors(capsys):
         assert status == 2 and out == ""
         assert err.startswith("pyrankcore: error: ") and word in err
         assert len(err.splitlines()) == 1
+
+
+def test_probabilities_progress_is_a_flag():
+    with pytest.raises(TypeError, match="progress"):
+        probabilities("high", 5, progress="yes")
