@@ -197,7 +197,12 @@ def _half(strength: int, tables: Any) -> dict[str, Any]:
 
 
 def evaluate_one(
-    cards: Sequence[str], game: str = "high", board: str = "", as_json: bool = False
+    cards: Sequence[str],
+    game: str = "high",
+    board: str = "",
+    as_json: bool = False,
+    down: str | None = None,
+    up: str | None = None,
 ) -> int:
     """Evaluate one hand (and a board) under ``game`` and print its
     strength and description (both halves for a hi-lo variant).
@@ -214,6 +219,10 @@ def evaluate_one(
         cards and three of these; other games the best five of all cards.
     as_json : bool, optional
         Print one JSON object (see ``EVAL_JSON_HELP``) instead of a line.
+    down, up : str, optional
+        Home games (:meth:`pyrankcore.Variant.evaluate`): the face-down
+        cards (their lowest is wild: Dakota, Mexican Stud) and the face-up
+        cards that must play (Pick a Partner), among the cards.
 
     Returns
     -------
@@ -228,11 +237,15 @@ def evaluate_one(
     if record is not None and (record.omaha or record.home_rules or None not in resolved.halves):
         # The variant's own rules: its card counts, two hole cards in
         # Omaha, both halves of a split pot.
-        high, low = as_variant(record).evaluate(ids, board_ids)
+        high, low = as_variant(record).evaluate(ids, board_ids, down=down, up=up)
         for half, tables, strength in (("high", resolved.high, high), ("low", resolved.low, low)):
             if strength is not None:
                 halves[half] = _half(strength, tables)
     else:
+        if down is not None or up is not None:
+            raise UsageError(
+                f"--down and --up are for home games (Dakota, Pick a Partner), not {resolved.name}"
+            )
         tables = resolved.tables
         halves["high"] = _half(_core.evaluate(ids + board_ids, tables), tables)
     shown = _core.format_cards(ids)
@@ -301,6 +314,12 @@ def add_parsers(sub: Any) -> None:
         help="the cards, e.g. As Ks Qs Js Ts (the hole cards when --board is given)",
     )
     e.add_argument("--board", default="", help="community cards, e.g. 5s7dKh3c4h")
+    e.add_argument(
+        "--down", default=None, help="home games: the face-down cards (Dakota, Mexican Stud)"
+    )
+    e.add_argument(
+        "--up", default=None, help="home games: the face-up cards that must play (Pick a Partner)"
+    )
     add_game_option(e, "high")
     add_json_option(e)
     e.set_defaults(handler=run_eval)
@@ -322,4 +341,6 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    return evaluate_one(args.cards, args.game, args.board, as_json=args.json)
+    return evaluate_one(
+        args.cards, args.game, args.board, as_json=args.json, down=args.down, up=args.up
+    )

@@ -110,3 +110,30 @@ def test_bad_hands_get_the_library_message_whole(capsys, argv, error):
     status, out, err = run(capsys, "eval", *argv)
     assert (status, out) == (2, "")
     assert err == f"pyrankcore: error: {' '.join(str(library.value).split())}\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "kwargs"),
+    [
+        ("Dakota", ["--down", "2c 9d"], {"down": "2c 9d"}),
+        ("Mexican Stud", ["--down", "9d"], {"down": "9d"}),
+        ("Pick a Partner", ["--up", "2c 3d"], {"up": "2c 3d"}),
+    ],
+)
+def test_home_games_take_down_and_up_cards(capsys, game, option, kwargs):
+    hand = "As Ks 9c 7h 2c 3d 9d" if game != "Mexican Stud" else "As Ks 9c 7h 9d"
+    high, low = pyrankcore.variant(game).evaluate(hand, **kwargs)
+    status, out, _ = run(capsys, "eval", "--game", game, hand, *option, "--json")
+    record = json.loads(out)
+    assert status == 0
+    got = (record["high"], record["low"]) if low is not None else (record, None)
+    assert got[0]["strength"] == high
+    assert low is None or got[1]["strength"] == low
+
+
+def test_down_cards_are_for_home_games(capsys):
+    status, out, err = run(capsys, "eval", "As Ks Qs Js Ts", "--down", "As")
+    assert (status, out) == (2, "")
+    assert err == (
+        "pyrankcore: error: --down and --up are for home games (Dakota, Pick a Partner), not high\n"
+    )
