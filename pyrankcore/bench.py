@@ -14,9 +14,9 @@ Short by default (a second or two): batches of ``size`` random hands
 
 Rates are hands (or trials) per second of wall-clock time, printed with
 three significant digits and the prefix that fits each (``1.23 k``,
-``467 M``); the equity calls are given in milliseconds per call. A
-peer's import runs with its warnings silenced (eval7's import warns), so
-that a peer is timed whatever the warning filters say. The bench scripts in ``bench/``
+``467 M``); the equity calls in milliseconds per call. A peer's import
+runs with its warnings silenced (eval7's import warns), so that a peer is
+timed whatever the warning filters say. The bench scripts in ``bench/``
 measure more carefully (interleaved rounds, agreement checks).
 """
 
