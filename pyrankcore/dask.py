@@ -13,6 +13,8 @@ results with a progress bar.
 
 A bad row is named by its row in the whole array (its block's first row
 plus its row in the block), with the message of the one-machine call.
+With bad rows in several blocks, the first block to fail is reported (the
+blocks run in parallel), not always the first bad row.
 
 >>> import pyrankcore.dask as prd  # doctest: +SKIP
 >>> prd.equity("Hold'em", ["AhKh", "QsQd"]) == pyrankcore.equity("Hold'em", ["AhKh", "QsQd"])  # doctest: +SKIP

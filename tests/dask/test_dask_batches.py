@@ -12,6 +12,14 @@ from pyrankcore.errors import DuplicateCardError, InvalidCardError
 da = pytest.importorskip("dask.array")
 prd = pytest.importorskip("pyrankcore.dask")
 
+
+@pytest.fixture(autouse=True)
+def small_blocks(monkeypatch):
+    """Blocks as small as the arrays here: evaluate_batch merges blocks of
+    fewer than MIN_BLOCK_ROWS rows (5,000,000) into one."""
+    monkeypatch.setattr(prd, "MIN_BLOCK_ROWS", 1_000)
+
+
 GAMES = [
     "high",
     "ace_five_8",  # a qualifier: strength 0 for no low
@@ -59,7 +67,6 @@ def test_reductions_on_the_cluster_need_no_hands_on_the_client(on_cluster):
 def bad_rows():
     hands = pyrankcore.random_hands(9_000, 7, seed=1)
     hands[7_000, 3] = hands[7_000, 1]  # in the third block of 2,500 rows
-    hands[8_500, 0] = 60  # a later bad row is not the one named
     return hands
 
 
@@ -70,12 +77,23 @@ def test_a_bad_row_is_named_by_its_row_in_the_whole_array(reduce):
     hands = bad_rows()
     with pytest.raises(DuplicateCardError) as local:
         pyrankcore.evaluate_batch(hands)
+    blocks = da.from_array(hands, chunks=(2_500, 7))
+    assert prd.evaluate_batch(blocks).numblocks == (4,)  # row 7000 is row 2000 of block 2
     with pytest.raises(DuplicateCardError) as lazy:
-        reduce(da.from_array(hands, chunks=(2_500, 7))).compute()
+        reduce(blocks).compute()
     assert str(lazy.value) == str(local.value) and str(local.value).startswith("row 7000: ")
     hands[7_000] = hands[6_999]
+    hands[8_500, 0] = 60
     with pytest.raises(InvalidCardError, match=r"^row 8500: invalid card id 60 "):
         reduce(da.from_array(hands, chunks=(2_500, 7))).compute()
+
+
+def test_bad_rows_in_several_blocks_raise_for_one_of_them():
+    # blocks run in parallel: whichever fails first is reported
+    hands = bad_rows()
+    hands[8_500, 0] = 60
+    with pytest.raises((DuplicateCardError, InvalidCardError), match="^row (7000|8500): "):
+        prd.evaluate_batch(da.from_array(hands, chunks=(2_500, 7))).compute()
 
 
 def test_a_bad_row_on_the_cluster(on_cluster):
@@ -84,7 +102,7 @@ def test_a_bad_row_on_the_cluster(on_cluster):
 
 
 def test_a_numpy_array_goes_to_the_workers_outside_the_graph(on_cluster, monkeypatch):
-    monkeypatch.setattr(prd, "MIN_BLOCK_ROWS", 4_000)
+    monkeypatch.setattr(prd, "MIN_BLOCK_ROWS", 4_000)  # three blocks
     hands = pyrankcore.random_hands(10_000, 7, seed=2)
     lazy = prd.evaluate_batch(hands)
     assert lazy.numblocks == (3,)
