@@ -192,6 +192,8 @@ def probabilities(
         Jokers in the deck when the game has them: 1 to 2 per deck; default
         one per deck (the 53-card deck of the published joker table).
 
+    Notes
+    -----
     Rows are the categories that occur, strongest first. Low games are
     grouped for lows: a no-pair low by its top card ("Seven-low",
     "Eight-low", ...), any other hand by its category ("Pair", and

@@ -111,6 +111,29 @@ def batches() -> None:
     assert (prc.evaluate_omaha_batch(holes, boards, threads=1) == omaha).all()
 
 
+def suit_rankings_and_names() -> None:
+    # a suit tie-break makes uint32 suited strengths, with or without out=
+    italy = prc.ranking("high", suit_tiebreak="highest_card", suit_order="italy")
+    hands = prc.random_hands(100, 7, seed=3)
+    suited = prc.evaluate_batch(hands, italy)
+    assert_type(suited, npt.NDArray[np.uint32])
+    assert suited.dtype == np.uint32
+    assert ((suited >> 10) == prc.evaluate_batch(hands)).all()
+    again = prc.ranking(italy, suit_order="germany")  # still a suited ranking
+    assert_type(prc.evaluate_batch(hands, again, threads=1), npt.NDArray[np.uint32])
+    board = prc.parse_cards("2c 7d 9h Js 3s")
+    holes = prc.random_hands(10, 4, seed=4, exclude=board)
+    assert_type(prc.evaluate_omaha_batch(holes, board, italy), npt.NDArray[np.uint32])
+    # plain rankings, names and variants stay uint16
+    assert_type(prc.evaluate_batch(hands, "ace_five"), npt.NDArray[np.uint16])
+    assert_type(prc.evaluate_batch(hands, "Razz"), npt.NDArray[np.uint16])
+    assert_type(prc.evaluate_batch(hands, prc.variant("razz")), npt.NDArray[np.uint16])
+    assert_type(prc.evaluate_batch(hands, prc.ranking("high", wild="2")), npt.NDArray[np.uint16])
+    # a name held in a str variable: checked at run time, typed through variant()
+    name: str = "Omaha Hi-Lo 8"
+    assert prc.equity(prc.variant(name), ["As2sQdJd", "3h4c8hKc"], "5s7dKh").exact
+
+
 def variants() -> None:
     holdem: prc.Variant = prc.variant("Hold'em")
     names: list[str] = [v.name for v in prc.VARIANTS]
@@ -222,6 +245,7 @@ def main() -> None:
     cards_and_hands()
     rankings()
     batches()
+    suit_rankings_and_names()
     variants()
     errors()
     open_face()
