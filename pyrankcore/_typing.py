@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pyrankcore.variants import Variant
 
 __all__ = [
+    "AnyGame",
     "BoardLike",
     "CardArray",
     "CardId",
@@ -159,6 +160,9 @@ SuitTiebreakName: TypeAlias = Literal[
 # command line), pass ranking(name) or variant(name): they check it at run
 # time and return the typed object.
 Game: TypeAlias = "RankingName | VariantName | Ranking | Variant"
+# A game as the package's own layers pass it down: any name, checked at run
+# time where it is resolved.
+AnyGame: TypeAlias = "str | Game"
 # A NumPy integer array (card ids, strengths), any integer dtype.
 IntArray: TypeAlias = "npt.NDArray[np.integer[Any]]"
 # An (N, k) matrix of card ids: an integer array or rows of ids.

@@ -15,7 +15,7 @@ import platform
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pyrankcore
 from pyrankcore import _core
@@ -26,6 +26,9 @@ from pyrankcore.bench import format_bench, run_bench
 from pyrankcore.equities import MAX_TRIALS
 from pyrankcore.errors import PyrankcoreError
 from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
+
+if TYPE_CHECKING:
+    from pyrankcore._typing import Game, VariantName
 
 # Exact number of k-card hands whose best five cards fall in each category
 # (HIGH_CARD .. STRAIGHT_FLUSH); the tests check these by full enumeration.
@@ -247,7 +250,7 @@ def info(as_json: bool = False) -> int:
     return 0
 
 
-def evaluate_one(cards: Sequence[str], game: str = "high", as_json: bool = False) -> int:
+def evaluate_one(cards: Sequence[str], game: Game = "high", as_json: bool = False) -> int:
     """Evaluate one hand under ``game`` and print its strength and description.
 
     Parameters
@@ -302,7 +305,7 @@ with --json, one JSON object on stdout with the keys:
 def equity_table(
     hands: Sequence[str],
     board: str,
-    game: str = "Hold'em",
+    game: VariantName = "Hold'em",
     dead: str = "",
     exact: bool | None = None,
     trials: int | None = None,
@@ -364,7 +367,7 @@ with --json, one JSON object on stdout with the keys:
 
 
 def odds_table(
-    game: str = "high",
+    game: Game = "high",
     cards: int = 5,
     decks: int = 1,
     deck: str | None = None,

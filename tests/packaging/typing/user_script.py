@@ -53,8 +53,8 @@ def cards_and_hands() -> None:
     assert_type(s, int)
     assert s + 0 == 7462
     assert prc.evaluate([0, 4, 8, 12, 20], "ace_five") > 0
-    razz: int = prc.evaluate("7c 5d 4h 3s 2c", "razz")
-    assert razz > prc.evaluate("8c 5d 4h 3s 2c", prc.variant("Razz"))
+    razz: int = prc.evaluate("7c 5d 4h 3s 2c", "Razz")  # names as VARIANTS spells them
+    assert razz > prc.evaluate("8c 5d 4h 3s 2c", prc.variant("razz"))  # any case
     omaha = prc.evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h", "Omaha")
     assert_type(omaha, int)
     assert omaha == s
@@ -158,7 +158,7 @@ def errors() -> None:
         (prc.InvalidCardError, lambda: prc.parse_cards("Zz")),
         (prc.DuplicateCardError, lambda: prc.evaluate("As As Kd Qd Jd")),
         (prc.HandSizeError, lambda: prc.evaluate("As Kd")),
-        (prc.UnknownGameError, lambda: prc.evaluate("As Ks Qs Js Ts", "nope")),
+        (prc.UnknownGameError, lambda: prc.ranking("nope")),
     ]
     for error, call in cases:
         assert issubclass(error, prc.PyrankcoreError)
