@@ -32,9 +32,7 @@ def test_project_urls(metadata):
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL") or [])
     assert {"Homepage", "Source", "Issues", "Documentation", "Changelog"} <= set(urls), urls
     for url in urls.values():
-        assert url.startswith(
-            ("https://github.com/pyrankcore/pyrankcore", "https://pyrankcore.github.io/pyrankcore/")
-        ), url
+        assert url.startswith("https://github.com/pyrankcore/pyrankcore"), url
     assert urls["Changelog"].endswith("/CHANGELOG.md"), urls
 
 
