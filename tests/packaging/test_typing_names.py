@@ -2,11 +2,12 @@
 tie-breaks are the catalogue's names, so that they cannot drift apart.
 
 The names in pyrankcore/_typing.py are generated here, from the rankings and
-the variant catalogue: after changing either, run
+the variant catalogue: after changing either, reinstall (or use an editable
+install) and run
 
     python tests/packaging/test_typing_names.py --write
 
-and commit the result.
+which rewrites the checkout's pyrankcore/_typing.py; commit the result.
 """
 
 import re
@@ -16,7 +17,10 @@ from pathlib import Path
 
 from pyrankcore import _catalogue, _ranking_data, _rankings, _typing
 
+# The installed module, which the tests read, and the checkout's, which
+# --write rewrites (the same file in an editable install).
 TYPING_MODULE = Path(_typing.__file__)
+CHECKOUT_MODULE = Path(__file__).resolve().parents[2] / "pyrankcore" / "_typing.py"
 BEGIN = "# BEGIN GENERATED NAMES\n"
 END = "# END GENERATED NAMES\n"
 
@@ -86,9 +90,9 @@ def test_the_literal_names_are_all_accepted():
 
 
 def _write():
-    text = TYPING_MODULE.read_text(encoding="utf-8")
+    text = CHECKOUT_MODULE.read_text(encoding="utf-8")
     match = _current_block(text)
-    TYPING_MODULE.write_text(
+    CHECKOUT_MODULE.write_text(
         text[: match.start()] + generated_block() + text[match.end() :], encoding="utf-8"
     )
 
