@@ -244,6 +244,7 @@ LAYERS = {
         "_typing",
     },
     "hutchison": {"_catalogue", "_core", "errors", "_typing", "variants"},
+    "plot": {"_core", "equities", "errors", "hands", "ofc", "preflop", "probabilities", "ranges"},
 }
 
 
