@@ -46,7 +46,7 @@ def hilo_picture():
 
 
 def probabilities_picture():
-    return plot.probability_chart(pyrankcore.probabilities("high", 7))
+    return plot.probability_chart(pyrankcore.probabilities("high", 5))
 
 
 def ofc_picture():

@@ -43,6 +43,7 @@ from pyrankcore.probabilities import HandProbabilities
 from pyrankcore.ranges import GRID_NAMES, grid_name, parse_range
 
 if TYPE_CHECKING:
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -113,7 +114,7 @@ def _percent_axis(axis: Any) -> None:
 def _grid_weights(hand_range: str | Sequence[WeightedCombo]) -> np.ndarray:
     """13 x 13 array: the weighted share of each class's combos in the range."""
     if isinstance(hand_range, str):
-        entries: Sequence[WeightedCombo] = parse_range(hand_range)
+        entries: Sequence[Any] = parse_range(hand_range)  # each entry is checked below
     elif isinstance(hand_range, Sequence):
         entries = hand_range
     else:
@@ -185,6 +186,7 @@ def range_grid(
             va="center",
             fontsize=6.5,
             color="white" if dark else "#333333",
+            in_layout=False,  # inside the axes: the layout need not measure 169 texts
         )
     ticks = range(13)
     ax.set_xticks(ticks, list(RANKS_HIGH_FIRST))
@@ -244,8 +246,7 @@ def preflop_heatmap(
             m = m[np.ix_(index, index)]
         elif m.shape[0] != len(names):
             raise InvalidArgumentError(
-                f"a {m.shape[0]} x {m.shape[0]} matrix needs {m.shape[0]} hands, "
-                f"got {len(names)}"
+                f"a {m.shape[0]} x {m.shape[0]} matrix needs {m.shape[0]} hands, got {len(names)}"
             )
     elif m.shape[0] == len(GRID_NAMES):
         names = list(GRID_NAMES)
@@ -263,7 +264,15 @@ def preflop_heatmap(
     ax.tick_params(length=0 if n > MAX_ANNOTATED else 3)
     if n <= MAX_ANNOTATED:
         for (row, col), value in np.ndenumerate(m):
-            ax.text(col, row, f"{value:.0%}", ha="center", va="center", fontsize=fontsize)
+            ax.text(
+                col,
+                row,
+                f"{value:.0%}",
+                ha="center",
+                va="center",
+                fontsize=fontsize,
+                in_layout=False,
+            )
     ax.set_xlabel("against")
     ax.set_ylabel("hand")
     ax.set_title("Hold'em preflop equity, heads-up")
@@ -403,7 +412,9 @@ def _street_bars(ax: Axes, runs: list[EquityResult], labels: list[str]) -> None:
                 eq = r.players[seat].equity
                 ax.text(xi, eq + 0.015, f"{eq:.0%}", ha="center", fontsize=8)
     last = runs[-1]
-    handles = [Patch(color=f"C{seat}", label=last.hands[seat]) for seat in range(players)]
+    handles: list[Artist] = [
+        Patch(color=f"C{seat}", label=last.hands[seat]) for seat in range(players)
+    ]
     handles += [
         Patch(facecolor="#999999", label=first),
         Patch(facecolor="#999999", alpha=0.45, hatch="//", label=second),
@@ -412,7 +423,9 @@ def _street_bars(ax: Axes, runs: list[EquityResult], labels: list[str]) -> None:
         from matplotlib.lines import Line2D
 
         handles.append(
-            Line2D([], [], linestyle="none", marker="_", markersize=14, color="black", label="scoop")
+            Line2D(
+                [], [], linestyle="none", marker="_", markersize=14, color="black", label="scoop"
+            )
         )
     ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_xticks(streets, labels)

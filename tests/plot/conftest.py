@@ -29,23 +29,28 @@ def render(fig, dpi=DPI):
 
 
 def check_png(fig, dpi=DPI):
-    """Render *fig*; check its pixel size and that it is not blank."""
+    """Render *fig*; check its pixel size and that it is not blank. Returns
+    the texts drawn (see texts)."""
     image = render(fig, dpi)
     width, height = fig.get_size_inches()
     assert image.shape == (round(height * dpi), round(width * dpi), 4)
     rgb = image[..., :3].reshape(-1, 3)
     assert rgb.std() > 0.05, "the picture is blank"
     assert len(np.unique(rgb, axis=0)) > 20, "the picture has almost no colours"
-    return image
+    return drawn_texts(fig)
+
+
+def drawn_texts(fig):
+    from matplotlib.text import Text
+
+    return [t.get_text() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
 
 
 def texts(fig):
     """Every piece of text drawn in the figure (titles, tick labels, legend,
-    annotations), after a draw so that tick labels exist."""
-    from matplotlib.text import Text
-
+    annotations), after a draw so that the tick labels exist."""
     fig.draw_without_rendering()
-    return [t.get_text() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+    return drawn_texts(fig)
 
 
 @pytest.fixture(name="render")
