@@ -64,6 +64,7 @@ MISSING_MATPLOTLIB = (
 # Figure sizes in inches; matplotlib's default 100 dpi makes them pixels x 100.
 GRID_SIZE = (6.4, 5.6)
 HEATMAP_SIZE = (9.0, 8.0)
+SMALL_HEATMAP_SIZE = (7.5, 6.5)  # up to MAX_ANNOTATED hands
 BAR_SIZE = (7.0, 3.6)
 PROBABILITY_SIZE = (7.5, 4.0)
 BOARD_SIZE = (7.5, 2.7)
@@ -255,9 +256,9 @@ def preflop_heatmap(
             f"a {m.shape[0]} x {m.shape[0]} matrix needs hands= to name its rows "
             f"(the full matrix is {len(GRID_NAMES)} x {len(GRID_NAMES)})"
         )
-    fig, ax = _new_axes(ax, HEATMAP_SIZE)
-    image = ax.imshow(m, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
     n = len(names)
+    fig, ax = _new_axes(ax, SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE)
+    image = ax.imshow(m, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
     fontsize = max(2.5, min(9.0, 240.0 / n))
     ax.set_xticks(range(n), names, rotation=90, fontsize=fontsize)
     ax.set_yticks(range(n), names, fontsize=fontsize)
