@@ -177,7 +177,7 @@ def range_grid(
     for i, name in enumerate(GRID_NAMES):
         row, col = divmod(i, 13)
         w = float(weights[row, col])
-        label = name if w in (0.0, 1.0) else f"{name}\n{w:.2f}".rstrip("0").rstrip(".")
+        label = name if w in (0.0, 1.0) else f"{name}\n{w:.2g}"
         dark = sum(colours(w)[:3]) < 1.5
         ax.text(
             col,

@@ -45,12 +45,14 @@ def test_range_grid_renders_with_its_labels(check_png):
     assert found.count("A") >= 2 and found.count("2") >= 2  # both rank axes
 
 
-def test_range_grid_shades_each_class_by_its_weighted_share():
+def test_range_grid_shades_each_class_by_its_weighted_share(texts):
     w = grid_data(plot.range_grid("AsKs, QQ:0.5, 72o"))
     assert w[cell("AKs")] == 0.25
     assert w[cell("QQ")] == 0.5
     assert w[cell("72o")] == 1.0
     assert w.sum() == 1.75
+    found = texts(plot.range_grid("AsKs, QQ:0.5, 72o, 76s:0.001"))
+    assert {"AKs\n0.25", "QQ\n0.5", "72o", "76s\n0.001"} <= set(found)
     # suited above the diagonal, offsuit below
     assert cell("AKs") == (0, 1) and cell("AKo") == (1, 0)
 
