@@ -311,9 +311,10 @@ def equity_chart(
     """Each player's equity from :func:`pyrankcore.equity`, split into its parts.
 
     One result: a bar per player, its equity made of the pots won alone
-    (``win``) and the shares of split pots (``equity - win``); in a hi-lo
-    game, of the high and the low halves, with the share of deals scooped
-    (``win``) under it. A sequence of results (the same players street by
+    (``win``) and the shares of split pots (``equity - win``), with the
+    equity and the share of deals tied (``tie``) written beside it; in a
+    hi-lo game, of the high and the low halves, with the share of deals
+    scooped (``win``) under it. A sequence of results (the same players street by
     street, e.g. flop, turn and river): a group of such bars per street,
     labelled by *streets* or else by the board (preflop, flop, turn, river).
 
@@ -379,10 +380,12 @@ def _player_bars(ax: Axes, result: EquityResult) -> None:
         scoops = [p.win for p in result.players]
         ax.barh(seats + 0.36, scoops, height=0.16, color="#555555", label="scoop (whole pot)")
     for seat, p in enumerate(result.players):
-        ax.text(p.equity + 0.01, seat, f"{p.equity:.1%}", va="center", fontsize=9)
+        ties = f" (ties {p.tie:.1%})" if p.tie and not result.hilo else ""
+        ax.text(p.equity + 0.01, seat, f"{p.equity:.1%}{ties}", va="center", fontsize=9)
     ax.set_yticks(seats, list(result.hands))
     ax.invert_yaxis()
-    ax.set_xlim(0.0, 1.12)
+    ax.set_xlim(0.0, 1.2)  # room for the text beside a bar of 100%
+    ax.set_xticks(np.linspace(0.0, 1.0, 6))
     _percent_axis(ax.xaxis)
     ax.set_xlabel("share of the pot")
     board = f", board {result.board}" if result.board else ""

@@ -170,14 +170,21 @@ def bar_parts(ax):
     return [(p.get_x(), p.get_y(), p.get_width(), p.get_height()) for p in ax.patches]
 
 
-def test_equity_chart_of_one_result(streets, check_png):
+def test_equity_chart_of_one_result(streets, check_png, texts):
     result = streets[0]
     fig = plot.equity_chart(result)
     found = check_png(fig)
     for label in (*result.hands, "win", "tie (split pots)"):
         assert label in found
     assert f"Hold'em, board {result.board} (exact, 990 deals)" in found
-    assert f"{result.players[0].equity:.1%}" in found
+    for p in result.players:
+        ties = f" (ties {p.tie:.1%})" if p.tie else ""
+        assert f"{p.equity:.1%}{ties}" in found
+    assert "100%" in found and "120%" not in found
+    tied = pyrankcore.equity("Hold'em", ["AhKc", "AdKs"], FLOP, exact=True)
+    p = tied.players[0]
+    assert p.tie > 0.9
+    assert f"{p.equity:.1%} (ties {p.tie:.1%})" in texts(plot.equity_chart(tied))
     bars = bar_parts(fig.axes[0])
     # two players: the wins, then the split-pot shares stacked on them
     wins, splits = bars[:2], bars[2:4]
