@@ -115,6 +115,8 @@ __all__ = [
     "probabilities",
     "HandProbabilities",
     "ProbabilityRow",
+    # Pictures (matplotlib, from the plot extra, is needed only when one is drawn)
+    "plot",
     # Comparing hands under house rules: suit tie-breaks and unbeatable hands
     "SUIT_ORDERS",
     "SuitRule",
@@ -134,6 +136,7 @@ __all__ = [
 # Loaded on first use, to keep `import pyrankcore` quick (see bench/).
 _LAZY = {
     "ofc": ("pyrankcore.ofc", None),
+    "plot": ("pyrankcore.plot", None),
     "VARIANTS": ("pyrankcore.variants", "VARIANTS"),
     "Variant": ("pyrankcore.variants", "Variant"),
     "variant": ("pyrankcore.variants", "variant"),
