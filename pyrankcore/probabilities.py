@@ -197,6 +197,8 @@ def probabilities(
         Show a progress bar on stderr counting the hands classified (seven
         cards from several decks take seconds).
 
+    Notes
+    -----
     Rows are the categories that occur, strongest first. Low games are
     grouped for lows: a no-pair low by its top card ("Seven-low",
     "Eight-low", ...), any other hand by its category ("Pair", and

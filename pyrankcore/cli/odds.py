@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrankcore import games
 from pyrankcore.cli.options import (
@@ -22,7 +22,10 @@ from pyrankcore.cli.options import (
 )
 from pyrankcore.equities import MAX_TRIALS, equity
 from pyrankcore.probabilities import probabilities
-from pyrankcore.variants import Variant
+from pyrankcore.variants import Variant, variant
+
+if TYPE_CHECKING:
+    from pyrankcore._typing import Game
 
 EQUITY_JSON_HELP = """\
 A ranking name (high, ace_five, ...) plays hold'em's deal under that ranking:
@@ -52,13 +55,13 @@ RANKING_HOLE_CARDS = (2,)
 RANKING_BOARD_CARDS = (0, 3, 4, 5)
 
 
-def equity_game(game: str) -> str | Variant:
+def equity_game(game: str) -> Variant:
     """A variant name as it is; a ranking name as hold'em's deal under that
     ranking, the one ranking of the pot (a low ranking too: its strengths
     grow with the better low, and a hand that does not qualify is 0)."""
     resolved = games.resolve(game, omaha=None, suited=True)
     if resolved.variant is not None:
-        return game
+        return variant(game)
     return Variant(resolved.name, RANKING_HOLE_CARDS, RANKING_BOARD_CARDS, high=resolved.name)
 
 
@@ -118,7 +121,7 @@ def equity_table(
 
 
 def odds_table(
-    game: str = "high",
+    game: Game = "high",
     cards: int = 5,
     decks: int = 1,
     deck: str | None = None,
