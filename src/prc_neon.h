@@ -24,6 +24,7 @@
  * fewer instructions than the portable loops at every size. */
 #ifndef PRC_NEON_H
 #define PRC_NEON_H
+#if PRC_NEON_DISPATCH /* set by prc_eval.h, which includes this header */
 
 #include <arm_neon.h>
 
@@ -70,18 +71,21 @@ static inline uint8x16x4_t prc_n_deck_table(uint64_t invalid_ids) {
     return vld1q_u8_x4(bytes);
 }
 
-/* Bit 31 of a step's sums: the row holds five or more cards of a suit. */
-#define PRC_N_FLUSH (1u << 31)
+/* A 16-byte mask (0 or 0xFF a byte) as a 64-bit one: bits 4r..4r+3 are
+ * byte r. */
+static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(mask), 4)), 0);
+}
 
 /* One step: the 16 rows of K = 5..7 card bytes at p. Returns nonzero when
  * a row holds an id the deck lacks or a repeated id (with deck == NULL,
  * the deck is all 52 cards: the largest id is compared, no lookup); else
- * sums[r] is row r's rank sum (the low 32 bits of its key), with
- * PRC_N_FLUSH set where the row holds a flush and *flushes* is nonzero
- * (0: a ranking where suits never count). */
+ * sums[r] is row r's rank sum (the low 32 bits of its key) and bit 4r of
+ * *flush_rows is set where row r holds five or more cards of a suit and
+ * *flushes* is 0xFF (0: a ranking where suits never count). */
 static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x16x4_t *deck,
                                            const uint8_t *p, const int k, uint8x16_t flushes,
-                                           uint32_t sums[16]) {
+                                           uint32_t sums[16], uint64_t *flush_rows) {
     /* The step's first and last 64 bytes (they overlap: 16 K >= 80). */
     const uint8x16x4_t first = vld1q_u8_x4(p), last = vld1q_u8_x4(p + 16 * k - 64);
     uint8x16_t card[7], lo = c->lo, hi = c->hi;
@@ -106,8 +110,7 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
         for (int j = i + 1; j < k; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
 
     /* Rank sums: each byte of the rank keys summed in 16 bits (rows 0-7,
-     * rows 8-15), then the three sums shifted into place in 32 bits (the
-     * top one is below 2^9: bit 15 of its 16 takes the flush flag). Suit
+     * rows 8-15), then the three sums shifted into place in 32 bits. Suit
      * counts: 4 bits a suit, from 3, so that five cards set bit 3. */
     uint16x8_t sum[3][2];
     uint8x16_t s01 = vdupq_n_u8(0x33), s23 = vdupq_n_u8(0x33);
@@ -122,9 +125,6 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
         s01 = vaddq_u8(s01, vqtbl1q_u8(c->suits01, suit));
         s23 = vaddq_u8(s23, vqtbl1q_u8(c->suits23, suit));
     }
-    uint8x16_t flush = vandq_u8(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)), flushes);
-    sum[2][0] = vaddq_u16(sum[2][0], vshll_n_u8(vget_low_u8(flush), 8));
-    sum[2][1] = vaddq_u16(sum[2][1], vshll_high_n_u8(flush, 8));
     for (int h = 0; h < 2; h++) {
         uint32x4_t low = vaddw_u16(vshll_n_u16(vget_low_u16(sum[1][h]), 8),
                                    vget_low_u16(sum[0][h]));
@@ -133,42 +133,28 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
         vst1q_u32(sums + 8 * h + 4, vaddq_u32(high, vshll_high_n_u16(sum[2][h], 16)));
     }
 
-    /* Four bits of each byte: a 64-bit value, nonzero where any byte is. */
-    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(bad), 4)), 0);
+    uint8x16_t flush = vandq_u8(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)), flushes);
+    *flush_rows = prc_n_nibbles(flush) & 0x1111111111111111ULL;
+    return prc_n_nibbles(bad);
 }
 
-/* Summed key of K valid card ids (no suit-major bits, no checks). */
-static PRC_NEON_INLINE uint64_t prc_n_key(const uint8_t *row, const int k) {
-    uint64_t key = PRC_SUIT_START;
-    for (int j = 0; j < k; j++) key += prc_card_key[row[j]];
-    return key;
-}
-
-/* Suit-major mask of K valid card ids: read only on the flush path. */
-static inline uint64_t prc_n_bits(const uint8_t *row, int k) {
-    uint64_t bits = 0;
-    for (int j = 0; j < k; j++) bits |= PRC_CARD_BITS16(row[j]);
-    return bits;
-}
-
+/* A step's rows: each takes the rank table's strength of its sum; the rows
+ * holding a flush are done again by the portable loop, one at a time. */
 #define PRC_DEFINE_ROWS_HIGH_NEON(K)                                                    \
     static long prc_rows_high_neon_##K(const uint8_t *cards, uint16_t *out, long start, \
                                        long stop) {                                     \
         prc_n_consts_t c;                                                               \
         prc_n_consts_init(&c, K);                                                       \
         uint32_t sums[PRC_NEON_STEP];                                                   \
+        uint64_t flush_rows;                                                            \
         long i = start;                                                                 \
         for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {                         \
             const uint8_t *p = cards + i * K;                                           \
-            if (prc_n_step(&c, NULL, p, K, vdupq_n_u8(0x80), sums)) break;             \
-            for (int r = 0; r < PRC_NEON_STEP; r++) {                                   \
-                if (__builtin_expect((sums[r] & PRC_N_FLUSH) != 0, 0)) {                \
-                    const uint8_t *row = p + r * K;                                     \
-                    uint64_t f = prc_n_key(row, K) & PRC_FLUSH_BITS;                    \
-                    out[i + r] = prc_flush_high[prc_flush_ranks(f, prc_n_bits(row, K))]; \
-                } else {                                                                \
-                    out[i + r] = prc_rank_lookup(sums[r]);                              \
-                }                                                                       \
+            if (prc_n_step(&c, NULL, p, K, vdupq_n_u8(0xFF), sums, &flush_rows)) break; \
+            for (int r = 0; r < PRC_NEON_STEP; r++) out[i + r] = prc_rank_lookup(sums[r]); \
+            for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
+                long row = i + (prc_ctz64(flush_rows) >> 2);                            \
+                prc_rows_high_##K(cards, out, row, row + 1);                            \
             }                                                                           \
         }                                                                               \
         return prc_rows_high_##K(cards, out, i, stop);                                  \
@@ -180,22 +166,21 @@ static inline uint64_t prc_n_bits(const uint8_t *row, int k) {
     static long prc_rows_game_neon_##K(const prc_game_t *game, const uint8_t *cards,    \
                                        uint16_t *out, long start, long stop) {          \
         const prc_game_t local = *game, *g = &local;                                    \
-        const uint8x16_t flushes = vdupq_n_u8(g->flush_mode != PRC_FLUSH_IGNORED ? 0x80 : 0); \
+        const uint8x16_t flushes = vdupq_n_u8(g->flush_mode != PRC_FLUSH_IGNORED ? 0xFF : 0); \
         const uint8x16x4_t deck = prc_n_deck_table(g->invalid_ids);                     \
         prc_n_consts_t c;                                                               \
         prc_n_consts_init(&c, K);                                                       \
         uint32_t sums[PRC_NEON_STEP];                                                   \
+        uint64_t flush_rows;                                                            \
         long i = start;                                                                 \
         for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {                         \
             const uint8_t *p = cards + i * K;                                           \
-            if (prc_n_step(&c, &deck, p, K, flushes, sums)) break;                      \
-            for (int r = 0; r < PRC_NEON_STEP; r++) {                                   \
-                if (__builtin_expect((sums[r] & PRC_N_FLUSH) != 0, 0)) {                \
-                    const uint8_t *row = p + r * K;                                     \
-                    out[i + r] = prc_game_value(g, prc_n_key(row, K), prc_n_bits(row, K), K); \
-                } else {                                                                \
-                    out[i + r] = g->rank[prc_rank_slot(sums[r])];                       \
-                }                                                                       \
+            if (prc_n_step(&c, &deck, p, K, flushes, sums, &flush_rows)) break;          \
+            for (int r = 0; r < PRC_NEON_STEP; r++)                                     \
+                out[i + r] = g->rank[prc_rank_slot(sums[r])];                           \
+            for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
+                long row = i + (prc_ctz64(flush_rows) >> 2);                            \
+                prc_rows_game_##K(g, cards, out, row, row + 1);                         \
             }                                                                           \
         }                                                                               \
         return prc_rows_game_##K(g, cards, out, i, stop);                               \
@@ -208,4 +193,5 @@ PRC_DEFINE_ROWS_GAME_NEON(5)
 PRC_DEFINE_ROWS_GAME_NEON(6)
 PRC_DEFINE_ROWS_GAME_NEON(7)
 
+#endif
 #endif
