@@ -53,6 +53,10 @@ static inline void prc_n_consts_init(prc_n_consts_t *c, int k) {
     }
     c->lo = vld1q_u8(lo);
     c->hi = vld1q_u8(hi);
+    /* Opaque to the optimizer: else it folds lo + j and hi + j into 2K
+     * constants that do not all fit in registers and are loaded anew every
+     * step (two instructions each). */
+    __asm__("" : "+w"(c->lo), "+w"(c->hi));
     for (int rank = 0; rank < 13; rank++) {
         uint32_t rank_key = (uint32_t)prc_card_key[4 * rank];
         for (int b = 0; b < 3; b++) key[b][rank] = (uint8_t)(rank_key >> (8 * b));
@@ -138,8 +142,9 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
     return prc_n_nibbles(bad);
 }
 
-/* A step's rows: each takes the rank table's strength of its sum; the rows
- * holding a flush are done again by the portable loop, one at a time. */
+/* A step's rows: each takes the rank table's strength of its sum; then the
+ * rows holding a flush are done again from their summed card entries, as
+ * the portable loop does them (the rows are valid: no check). */
 #define PRC_DEFINE_ROWS_HIGH_NEON(K)                                                    \
     static long prc_rows_high_neon_##K(const uint8_t *cards, uint16_t *out, long start, \
                                        long stop) {                                     \
@@ -154,7 +159,9 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
             for (int r = 0; r < PRC_NEON_STEP; r++) out[i + r] = prc_rank_lookup(sums[r]); \
             for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
                 long row = i + (prc_ctz64(flush_rows) >> 2);                            \
-                prc_rows_high_##K(cards, out, row, row + 1);                            \
+                uint64_t key, bits;                                                     \
+                prc_sum_cards(cards + row * K, K, &key, &bits);                         \
+                out[row] = prc_high_value(key, bits);                                   \
             }                                                                           \
         }                                                                               \
         return prc_rows_high_##K(cards, out, i, stop);                                  \
@@ -180,7 +187,9 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
                 out[i + r] = g->rank[prc_rank_slot(sums[r])];                           \
             for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
                 long row = i + (prc_ctz64(flush_rows) >> 2);                            \
-                prc_rows_game_##K(g, cards, out, row, row + 1);                         \
+                uint64_t key, bits;                                                     \
+                prc_sum_cards(cards + row * K, K, &key, &bits);                         \
+                out[row] = prc_game_value(g, key, bits, K);                             \
             }                                                                           \
         }                                                                               \
         return prc_rows_game_##K(g, cards, out, i, stop);                               \
