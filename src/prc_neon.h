@@ -6,22 +6,27 @@
  * a step of 16 rows that holds an invalid row goes to the portable loop,
  * and so do the rows after the last full step.
  *
- * NEON has no gather, so the vector unit does the part that needs no
- * table: the validation. One step of 16 rows of K = 5..7 card bytes is K
- * 16-byte loads (exactly the step's bytes); per card, one 4-register table
- * lookup takes card j of rows 0-7 from the first 64 bytes and one more
- * (its extending form) card j of rows 8-15 from the last 64, so card j of
- * the 16 rows sits in one register, a row a byte. Then an id past the deck
- * is one compare of the largest id (the high ranking) or a lookup in a
- * 64-byte table of the deck (any ranking; ids of 64 and up look up 0), and
- * a repeat is one compare per pair of cards. Each row of a clean step then
- * sums its card keys with scalar loads, as the portable loop does, but
- * without the suit-major bits and their checks: those are read only on the
- * rare flush path.
+ * NEON has no gather, so the vector unit does all that needs no table
+ * larger than a register, 16 rows at a time, and each row then makes the
+ * two table loads of the rank hash. One step of K = 5..7 card bytes:
+ *  - two 64-byte loads (the step's first and last 64 bytes); per card, one
+ *    4-register table lookup takes card j of rows 0-7 from the first and
+ *    one more (its extending form) card j of rows 8-15 from the last, so
+ *    card j of the 16 rows sits in one register, a row a byte;
+ *  - validation: an id past the deck is one compare of the largest id (the
+ *    high ranking) or a lookup in a 64-byte table of the deck (any ranking;
+ *    ids of 64 and up look up 0); a repeat is one compare per pair of cards;
+ *  - the rank sums: each of the three low bytes of the card's rank key
+ *    from a 16-entry lookup by rank, summed in 16 bits, shifted into place
+ *    in 32; the suit counts: 4 bits a suit, two bytes a row;
+ *  - each row: its strength from the rank hash (one offset load, one
+ *    strength load); then the rows holding a flush are done again from
+ *    their summed card entries, as the portable loop does them.
  *
- * Measured under qemu-aarch64 (instructions per hand, GCC 12 -O3, random
- * valid hands; tests/native_safety/arm64/README.md): these loops take
- * fewer instructions than the portable loops at every size. */
+ * Measured under qemu-aarch64 (guest instructions per hand, GCC 12 -O3,
+ * random valid hands; tests/native_safety/arm64/README.md): about a third
+ * of the portable loop's at 5-7 cards, and fewer than OMPEval's (which
+ * validates nothing). */
 #ifndef PRC_NEON_H
 #define PRC_NEON_H
 #if PRC_NEON_DISPATCH /* set by prc_eval.h, which includes this header */
@@ -90,7 +95,7 @@ static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
 static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x16x4_t *deck,
                                            const uint8_t *p, const int k, uint8x16_t flushes,
                                            uint32_t sums[16], uint64_t *flush_rows) {
-    /* The step's first and last 64 bytes (they overlap: 16 K >= 80). */
+    /* The step's first and last 64 bytes (16 K = 80..112 bytes: they overlap). */
     const uint8x16x4_t first = vld1q_u8_x4(p), last = vld1q_u8_x4(p + 16 * k - 64);
     uint8x16_t card[7], lo = c->lo, hi = c->hi;
     const uint8x16_t one = vdupq_n_u8(1);
