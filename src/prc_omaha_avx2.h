@@ -12,7 +12,7 @@
  *  - validation as there over all nh + nb cards (the suit counts of the
  *    card mask add up to nh + nb, no card outside the deck);
  *  - the board's rank sum is hashed and its pattern row found, and the
- *    row's three cache lines prefetched; a chunk later, one lookup per
+ *    row's cache lines prefetched; a chunk later, one lookup per
  *    hole pair reads the row at the pair's column (hi * (hi + 1) / 2 + lo
  *    of the two ranks, computed 8 hands to a vector). The lookups are
  *    scalar loads: on AMD (Zen 3) a gather costs more than eight of them;
@@ -43,8 +43,11 @@ typedef struct {
     uint32_t flush_suits[8], board_lo[8], board_hi[8], hole_lo[8], hole_hi[8];
 } prc_yo_block;
 
+/* Blocks of 8 hands a chunk. One: a chunk's 32 row prefetches are about
+ * what a Zen 3 core keeps in flight; four (128 at once) measured some 25%
+ * slower there. */
 #ifndef PRC_YO_CHUNK_BLOCKS
-#define PRC_YO_CHUNK_BLOCKS 4
+#define PRC_YO_CHUNK_BLOCKS 1
 #endif
 
 /* Suit counters of a card: 1 << (4 * suit). */
@@ -59,6 +62,16 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_column(__m256i ra, __m256i
     __m256i tri = _mm256_srli_epi32(
         _mm256_mullo_epi16(hi, _mm256_add_epi32(hi, _mm256_set1_epi32(1))), 1);
     return _mm256_add_epi32(tri, lo);
+}
+
+/* Prefetch every cache line of a pattern row: its 182 bytes are not
+ * aligned to a line and span four lines at most start offsets, where
+ * three prefetches 90 bytes apart leave one of the middle lines out. */
+static PRC_ALWAYS_INLINE void prc_yo_prefetch_row(const uint16_t *p) {
+    PRC_PREFETCH(p);
+    PRC_PREFETCH(p + 32);
+    PRC_PREFETCH(p + 64);
+    PRC_PREFETCH(p + PRC_N_PAIR_COLUMNS - 1);
 }
 
 /* First pass over 8 rows: returns the lanes holding an invalid row (a
@@ -101,15 +114,11 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     for (int t = 0; t < 8; t++) {
         uint32_t slot = sums[t] + prc_hash_offset[sums[t] >> PRC_RANK_SHIFT];
         const uint16_t *p = o->best + (size_t)o->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
-        PRC_PREFETCH(p);
-        PRC_PREFETCH(p + 45);
-        PRC_PREFETCH(p + 90);
+        prc_yo_prefetch_row(p);
         blk->row[t] = p;
         if (olo) {
             p = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
-            PRC_PREFETCH(p);
-            PRC_PREFETCH(p + 45);
-            PRC_PREFETCH(p + 90);
+            prc_yo_prefetch_row(p);
             blk->lo_row[t] = p;
         }
     }
