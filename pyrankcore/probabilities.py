@@ -27,7 +27,7 @@ from math import comb, floor, log10
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
-from pyrankcore._args import is_whole_number, optional_whole_number, whole_number
+from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
 from pyrankcore._rankings import (
     ACE,
     CATEGORY_NAMES,
@@ -37,6 +37,7 @@ from pyrankcore._rankings import (
     as_rank,
     show_value,
 )
+from pyrankcore._work import ProgressBar, progress_bar
 from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.hands import RANK_NAMES
 
@@ -159,6 +160,7 @@ def probabilities(
     decks: int = 1,
     wild: str | tuple[str, ...] | None = None,
     jokers: int | None = None,
+    progress: bool = False,
 ) -> HandProbabilities:
     """Exact number of *cards*-card hands in each category, with the
     probability and the odds against.
@@ -191,7 +193,12 @@ def probabilities(
     jokers
         Jokers in the deck when the game has them: 1 to 2 per deck; default
         one per deck (the 53-card deck of the published joker table).
+    progress
+        Show a progress bar on stderr counting the hands classified (seven
+        cards from several decks take seconds).
 
+    Notes
+    -----
     Rows are the categories that occur, strongest first. Low games are
     grouped for lows: a no-pair low by its top card ("Seven-low",
     "Eight-low", ...), any other hand by its category ("Pair", and
@@ -222,6 +229,7 @@ def probabilities(
     ranking: Ranking = tables.ranking
     k = whole_number(cards, "cards", 5, ranking.max_cards)
     n_decks = whole_number(decks, "decks", 1, MAX_DECKS)
+    show = flag(progress, "progress")
     jokers = optional_whole_number(jokers, "jokers")
     label = []
     if deck is not None:
@@ -251,9 +259,14 @@ def probabilities(
         raise InvalidArgumentError(
             f"decks={n_decks} with wild cards: wild cards are counted with one deck only"
         )
-    counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1)
     deck_size = 4 * n_decks * len(ranking.deck_ranks) + n_jokers
     total = comb(deck_size, k)
+    bar = progress_bar(show, total, "hand", "counting hands")
+    try:
+        counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1, bar=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     if sum(counts.values()) != total:  # pragma: no cover - a counting check
         raise AssertionError(f"counted {sum(counts.values())} hands, expected {total}")
     groups: dict[str, list[Any]] = {}
@@ -337,8 +350,11 @@ def _multisets(caps: list[tuple[int, int]], size: int) -> Iterator[tuple[list[in
     yield from walk(0, size, 1)
 
 
-def _tally(ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool) -> dict[Key, int]:
-    """{key of the best five: number of hands} over every k-card hand.
+def _tally(
+    ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool, bar: ProgressBar | None = None
+) -> dict[Key, int]:
+    """{key of the best five: number of hands} over every k-card hand
+    (counted on *bar* as they are classified).
 
     *own*: rank classes with the ranking's keys (any number of decks,
     natural games) instead of the evaluator (one deck, any game)."""
@@ -379,6 +395,8 @@ def _tally(ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool) -> di
             need = 5 - w  # natural cards of one suit that make a flush
             n_rel = sum(c[r] for r in relevant)
             base = ways * pool_ways
+            if bar is not None:
+                bar.update(base)
             if not flushes or need <= 0 or n_rel < need:
                 _add(out, classify(c, w_pool, None), base)
             elif n_rel < 2 * need:  # at most one suit can hold a flush
