@@ -99,10 +99,8 @@ static PRC_EQ_INLINE int prc_eq_mc_holdem_body(const prc_eq_spec_t *s,
                         if (rc == PRC_EQ_NO_DEAL) prc_eq_add_outcomes(stats, hist, P);
                         return rc;
                     }
-                    for (int p = 0; p < P; p++) {
-                        hkey[p] = ranges[p].key[combo[p]];
-                        hbits[p] = ranges[p].bits[combo[p]];
-                    }
+                    /* (their suit bits only on a flush, below) */
+                    for (int p = 0; p < P; p++) hkey[p] = ranges[p].key[combo[p]];
                 }
                 uint64_t bkey = bkey0;
                 /* unrolled where the count is the constant 5 (preflop) */
@@ -148,7 +146,8 @@ static PRC_EQ_INLINE int prc_eq_mc_holdem_body(const prc_eq_spec_t *s,
                             for (int j = 0; j < missing; j++) bbits |= PRC_CARD_BITS16(deck[j]);
                             have_bits = 1;
                         }
-                        v[p] = prc_flush_high[prc_flush_ranks(f, hbits[p] | bbits)];
+                        uint64_t hand = fixed ? hbits[p] : ranges[p].bits[combo[p]];
+                        v[p] = prc_flush_high[prc_flush_ranks(f, hand | bbits)];
                     } else {
                         v[p] = prc_rank_lookup((uint32_t)key);
                     }

@@ -50,7 +50,7 @@ static inline uint32_t prc_eq_rank_key(int r) { return (uint32_t)prc_card_key[4 
 typedef struct {
     uint32_t key;    /* rank sum (low 32 bits of the summed card keys) */
     uint8_t n;       /* distinct ranks */
-    uint8_t rank[5];
+    uint8_t rank[5]; /* rank[n..4] = times[n..4] = 0 */
     uint8_t times[5];
 } prc_eq_rank_set_t;
 
@@ -169,13 +169,12 @@ static void prc_eq_ranks_start(prc_eq_ranks_t *rk, uint64_t live) {
 
 /* The boards of live cards per rank board. */
 static void prc_eq_ranks_weigh(prc_eq_ranks_t *rk) {
+    /* five factors C(live cards of the rank, times on the board) each, the
+     * unused ones C(., 0) = 1: no branch on the number of ranks */
     for (int i = 0; i < PRC_EQ_RANK_BOARDS; i++) {
         const prc_eq_rank_set_t *e = &prc_eq_rank_sets[i];
         uint32_t w = 1;
-        for (int j = 0; j < e->n; j++) {
-            int a = rk->avail[e->rank[j]], t = e->times[j];
-            w *= t <= a ? prc_eq_choose[a][t] : 0;
-        }
+        for (int j = 0; j < 5; j++) w *= prc_eq_choose[rk->avail[e->rank[j]]][e->times[j]];
         rk->w[i] = w;
     }
 }
