@@ -21,6 +21,7 @@ from typing import Any
 __all__ = [
     "Cell",
     "html_table",
+    "markdown_table",
     "percent",
     "require_pandas",
     "short_percent",
@@ -81,6 +82,15 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], align: s
         "  ".join(f"{c:{a}{w}}" for c, a, w in zip(row, align, widths)).rstrip() for row in cells
     ]
     return "\n".join(lines)
+
+
+def markdown_table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], align: str
+) -> list[str]:
+    """The lines of a Markdown table; *align* as for :func:`text_table`."""
+    rule = "|".join("---" if a == "<" else "--:" for a in align)
+    lines = ["| " + " | ".join(header) + " |", f"|{rule}|"]
+    return lines + ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
 
 
 def _cell_html(cell: Cell | object, header: bool = False) -> str:
