@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-ROW_NAMES = ("front", "middle", "back")
-
 from pyrankcore import _core, _display
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
 from pyrankcore.hands import Category, describe
@@ -40,6 +38,8 @@ from pyrankcore.ofc.two_decks import (
 
 if TYPE_CHECKING:
     from pyrankcore._typing import BoardLike, CardsLike
+
+ROW_NAMES = ("front", "middle", "back")
 
 
 class Board:
