@@ -62,12 +62,14 @@ def short_percent(p: float) -> str:
 
 def weight_text(weight: float) -> str:
     """A weight in a range grid: ``'1'`` (all combos), ``'.'`` (none), else
-    two decimals without the leading zero (``'.50'``)."""
+    two decimals without the leading zero (``'.50'``; ``'<.01'`` below .005)."""
     if weight >= 1.0:
         return "1"
     if weight <= 0.0:
         return "."
     text = f"{weight:.2f}"
+    if text == "0.00":
+        return "<.01"  # not "." or ".00": some of the class is in
     return text[1:] if text.startswith("0") else text
 
 
