@@ -113,6 +113,7 @@ __all__ = [
     "Range",
     "WeightedCombo",
     "combos",
+    "grid_index",
     "grid_name",
     "parse_range",
     "remove_dead",
@@ -672,6 +673,19 @@ def combos(name: str) -> list[Combo]:
     >>> [format_cards(c) for c in combos("AKs")]
     ['As Ks', 'Ah Kh', 'Ad Kd', 'Ac Kc']
     """
+    grid_index(name)  # checks the name
+    high, low = RANK_CHARS.index(name[0]), RANK_CHARS.index(name[1])
+    return sorted(_class_combos(high, low, name[2:]), reverse=True)
+
+
+def grid_index(name: str) -> int:
+    """The position of a grid name (``"AKs"``) in :data:`GRID_NAMES`: its
+    row and column in the preflop matrix, ``13 * row + column`` in the
+    13 x 13 grid.
+
+    >>> grid_index("AA"), grid_index("AKo"), grid_index("22")
+    (0, 13, 168)
+    """
     if not isinstance(name, str):
         raise TypeError(f"a grid name is a str, not {type(name).__name__}")
     if name not in _GRID_INDEX:
@@ -679,8 +693,7 @@ def combos(name: str) -> list[Combo]:
             f"unknown grid name {show_value(name)}; grid names are like AA, AKs, AKo "
             "(pyrankcore.GRID_NAMES lists them)"
         )
-    high, low = RANK_CHARS.index(name[0]), RANK_CHARS.index(name[1])
-    return sorted(_class_combos(high, low, name[2:]), reverse=True)
+    return _GRID_INDEX[name]
 
 
 def grid_name(cards: CardsLike) -> str:
