@@ -312,13 +312,13 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
         self._check_labelled("labels")
         return GRID_NAMES
 
-    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override,unused-ignore]
         if _has_names(key):
             self._check_labelled("indexing by hand name")
             key = _name_key(key)
         return np.asarray(self)[key]
 
-    def __setitem__(self, key: Any, value: Any) -> None:  # type: ignore[override]
+    def __setitem__(self, key: Any, value: Any) -> None:  # type: ignore[override,unused-ignore]
         if _has_names(key):
             self._check_labelled("indexing by hand name")
             key = _name_key(key)

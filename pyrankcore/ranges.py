@@ -270,7 +270,8 @@ class Range(list[WeightedCombo]):
                 self._title(),
                 _display.text_table(("cards", "weight"), self._first_entries(), "<>"),
             ]
-            return "\n".join(lines + ([self._more()] if self._more() else []))
+            more = self._more()
+            return "\n".join(lines + ([more] if more else []))
         weights = self.class_weights()
         rows = [
             [rank]
