@@ -111,7 +111,9 @@ class HandProbabilities:
     together; deck_size: cards in play (jokers included); jokers: how many
     of them are jokers; total: all hands, C(deck_size, cards); rows: one
     :class:`ProbabilityRow` per category (or class group) that occurs,
-    strongest first. ``table["Flush"]`` finds a row by name.
+    strongest first. ``table["Flush"]`` finds a row by name. ``str()``
+    is a Markdown table, the repr an aligned one, ``_repr_html_`` an HTML
+    one; ``as_dict()`` and ``to_frame()`` (pandas) hold the same rows.
     """
 
     game: str

@@ -50,7 +50,8 @@ class PlayerEquity:
     games only (None otherwise): high and low, the shares of the pots won
     with the high and the low hand (they add up to equity); scoops (=
     wins); high_wins/high_ties and low_wins/low_ties, deals with the best
-    high (qualifying low) alone or shared.
+    high (qualifying low) alone or shared. The repr shows the shares as
+    percentages; ``as_dict()`` gives every field as plain JSON types.
     """
 
     hand: str
@@ -114,7 +115,13 @@ class EquityResult:
     """The result of :func:`equity`: ``players`` (one :class:`PlayerEquity`
     per seat), ``exact``, ``trials`` (deals enumerated or sampled), and the
     integer tallies behind them. Results of runs with the same inputs add
-    up: ``a + b`` (the counts are integers; split jobs merge exactly)."""
+    up: ``a + b`` (the counts are integers; split jobs merge exactly).
+
+    The repr shows each seat's equity, win and tie as percentages (the
+    standard error and the high and low shares where they apply) with the
+    number of deals or trials; ``_repr_html_`` is the same table for a
+    notebook. ``as_dict()``: plain JSON types; ``to_frame()``: a pandas
+    DataFrame, one row per seat."""
 
     variant: str
     hands: tuple[str, ...]

@@ -55,6 +55,10 @@ class Board:
     (1..DD_N_CLASSES: five of a kind on top, flushes with a repeated card
     among the flushes); the front keeps the incomplete scale.
 
+    :meth:`as_dict` and :meth:`to_frame` (pandas) give the three rows
+    with their cards, strength, hand in words and royalty; a notebook
+    shows them as a table.
+
     >>> b = Board("Qs Qs 2c", "Ah Ah Kh Qh Jh", "9c 9c 9d 9d 9s", decks=2)
     >>> b.describe()
     'front Pair of Queens (Q-Q-2); middle Flush, Ace high (A-A-K-Q-J); back Five of a Kind, Nines (royalties 30)'
