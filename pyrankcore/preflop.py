@@ -371,8 +371,9 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
         table = _display.text_table(("", *SHOWN_CLASSES), self._corner(), "<" + ">" * 6)
         return f"{self._TITLE}\n{table}\n{self._NOTE}"
 
-    def _repr_html_(self) -> str:
-        self._check_labelled("an HTML table")
+    def _repr_html_(self) -> str | None:
+        if self.shape != (_N, _N):
+            return None  # a notebook then shows the plain array's repr
         rows = [
             [_display.Cell(r, header=True)] + [_display.Cell(v, weight=float(v)) for v in values]
             for r, *values in self._corner()
