@@ -22,6 +22,7 @@ __all__ = [
     "Cell",
     "html_table",
     "markdown_table",
+    "number",
     "percent",
     "require_pandas",
     "short_percent",
@@ -58,6 +59,12 @@ def short_percent(p: float) -> str:
         return "0%"
     digits = max(4, 3 - floor(log10(p * 100)))
     return f"{p * 100:.{digits}f}%"
+
+
+def number(x: float) -> str:
+    """A number with thousands separators and at most two decimals, no
+    trailing zeros: ``6961.0 -> '6,961'``, ``34.25 -> '34.25'``."""
+    return f"{x:,.2f}".rstrip("0").rstrip(".")
 
 
 def weight_text(weight: float) -> str:

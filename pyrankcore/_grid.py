@@ -160,7 +160,7 @@ class Range(list[WeightedCombo]):
         n = len(self)
         return (
             f"Range({self.text!r}, hole_cards={self.hole_cards}): {n:,} "
-            f"combo{'s' if n != 1 else ''}, weight {self.weight:,.4g}"
+            f"combo{'s' if n != 1 else ''}, weight {_display.number(self.weight)}"
         )
 
     def _first_entries(self) -> list[list[str]]:

@@ -102,6 +102,14 @@ def test_the_html_grid_has_the_169_names_shaded_by_weight(read_html):
             assert style is None
 
 
+def test_the_title_counts_combos_and_weight():
+    r = parse_range("random:0.5")
+    assert repr(r).splitlines()[0].endswith(": 1,326 combos, weight 663")
+    assert repr(parse_range("AhKh:0.25")).splitlines()[0].endswith(": 1 combo, weight 0.25")
+    big = Range([((51, 50, 49, 48, i), 1.0) for i in range(12_345)], text="x", hole_cards=5)
+    assert repr(big).splitlines()[0].endswith(": 12,345 combos, weight 12,345")
+
+
 def test_range_text_is_escaped_in_html(read_html):
     r = Range(parse_range("AA"), text="<b>AA</b>", hole_cards=2)
     html = r._repr_html_()
