@@ -11,14 +11,26 @@ __version__ = "0.1.0"
 
 from typing import TYPE_CHECKING
 
-from pyrankcore._core import (
-    GAMES,
-    evaluate,
-    evaluate_omaha,
-    format_cards,
-    parse_cards,
-    random_hands,
-)
+try:
+    from pyrankcore._core import (
+        GAMES,
+        evaluate,
+        evaluate_omaha,
+        format_cards,
+        parse_cards,
+        random_hands,
+    )
+except ModuleNotFoundError as missing:
+    if missing.name != "pyrankcore._core":
+        raise
+    # Python started inside a checkout finds the source folder before the
+    # installed package, and the source folder holds no compiled module.
+    raise ImportError(
+        f"pyrankcore's compiled core (pyrankcore._core) is not in {__path__[0]}: "
+        "that is the source folder of a checkout, which shadows the installed package "
+        "when Python starts inside the checkout. Run `pip install .` there and start "
+        "Python outside the checkout (or build in place: `pip install -e .`)."
+    ) from None
 from pyrankcore._rankings import Ranking, ranking, stripped_deck
 from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
 from pyrankcore.errors import (
@@ -103,6 +115,8 @@ __all__ = [
     "probabilities",
     "HandProbabilities",
     "ProbabilityRow",
+    # Pictures (matplotlib, from the plot extra, is needed only when one is drawn)
+    "plot",
     # Comparing hands under house rules: suit tie-breaks and unbeatable hands
     "SUIT_ORDERS",
     "SuitRule",
@@ -122,6 +136,7 @@ __all__ = [
 # Loaded on first use, to keep `import pyrankcore` quick (see bench/).
 _LAZY = {
     "ofc": ("pyrankcore.ofc", None),
+    "plot": ("pyrankcore.plot", None),
     "VARIANTS": ("pyrankcore.variants", "VARIANTS"),
     "Variant": ("pyrankcore.variants", "Variant"),
     "variant": ("pyrankcore.variants", "variant"),

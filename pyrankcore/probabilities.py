@@ -18,10 +18,6 @@ the best five cards (see :func:`probabilities` for the rulings).
 (2598960, 624, '4,164.00 : 1')
 >>> t["Four of a Kind"]
 ProbabilityRow('Four of a Kind', count=624, probability=0.02401%, odds='4,164.00 : 1')
-
-A table shows itself as text in the REPL and as an HTML table in a
-notebook; ``as_dict()`` gives plain JSON types and ``to_frame()`` a pandas
-DataFrame.
 """
 
 from __future__ import annotations
@@ -33,7 +29,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core, _display
-from pyrankcore._args import is_whole_number, optional_whole_number, whole_number
+from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
 from pyrankcore._rankings import (
     ACE,
     CATEGORY_NAMES,
@@ -43,6 +39,7 @@ from pyrankcore._rankings import (
     as_rank,
     show_value,
 )
+from pyrankcore._work import ProgressBar, progress_bar
 from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.hands import RANK_NAMES
 
@@ -55,7 +52,8 @@ __all__ = ["HandProbabilities", "ProbabilityRow", "probabilities"]
 
 NO_LOW = "No qualifying low"
 MAX_DECKS = 8
-_HEADER = ("hand", "count", "probability", "odds against")
+_HEADER = ("hand", "count", "probability", "odds against")  # the tables people read
+_COLUMNS = ["name", "count", "probability", "odds_against"]  # as_dict, to_frame
 _SUITS = range(4)
 # A comparable key of a hand (larger is better), or None: no qualifying hand.
 Key = tuple[int, ...] | None
@@ -86,21 +84,14 @@ class ProbabilityRow:
 
     def as_dict(self) -> dict[str, Any]:
         """name, count, probability and odds_against as plain JSON types."""
-        return {
-            "name": self.name,
-            "count": self.count,
-            "probability": self.probability,
-            "odds_against": self.odds_against,
-        }
+        return {k: getattr(self, k) for k in _COLUMNS}
 
     def _cells(self) -> list[str]:
         return [self.name, f"{self.count:,}", _display.short_percent(self.probability), self.odds]
 
     def __repr__(self) -> str:
-        return (
-            f"ProbabilityRow({self.name!r}, count={self.count}, "
-            f"probability={_display.short_percent(self.probability)}, odds={self.odds!r})"
-        )
+        shares = f"count={self.count}, probability={_display.short_percent(self.probability)}"
+        return f"ProbabilityRow({self.name!r}, {shares}, odds={self.odds!r})"
 
 
 @dataclass(frozen=True)
@@ -148,21 +139,17 @@ class HandProbabilities:
         }
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame: one row per :attr:`rows` entry, indexed by
-        ``name``, with columns count, probability and odds_against. Needs
-        pandas (``pip install pandas``)."""
+        """A pandas DataFrame of :attr:`rows` (index ``name``; columns count,
+        probability, odds_against). Needs pandas (``pip install pandas``)."""
         pd = _display.require_pandas("HandProbabilities.to_frame()")
-        columns = ["name", "count", "probability", "odds_against"]
         records = [r.as_dict() for r in self.rows]
-        return pd.DataFrame.from_records(records, columns=columns).set_index("name")
+        return pd.DataFrame.from_records(records, columns=_COLUMNS).set_index("name")
 
     def _title(self) -> str:
         decks = "one deck" if self.decks == 1 else f"{self.decks} decks"
         jokers = f", {self.jokers} joker{'s' if self.jokers != 1 else ''}" if self.jokers else ""
-        return (
-            f"{self.cards}-card hands, {self.game}, {self.deck_size} cards "
-            f"({decks}{jokers}): {self.total:,} hands"
-        )
+        deck = f"{self.deck_size} cards ({decks}{jokers})"
+        return f"{self.cards}-card hands, {self.game}, {deck}: {self.total:,} hands"
 
     def __str__(self) -> str:
         table = _display.markdown_table(_HEADER, [r._cells() for r in self.rows], "<>>>")
@@ -185,6 +172,7 @@ def probabilities(
     decks: int = 1,
     wild: str | tuple[str, ...] | None = None,
     jokers: int | None = None,
+    progress: bool = False,
 ) -> HandProbabilities:
     """Exact number of *cards*-card hands in each category, with the
     probability and the odds against.
@@ -217,7 +205,12 @@ def probabilities(
     jokers
         Jokers in the deck when the game has them: 1 to 2 per deck; default
         one per deck (the 53-card deck of the published joker table).
+    progress
+        Show a progress bar on stderr counting the hands classified (seven
+        cards from several decks take seconds).
 
+    Notes
+    -----
     Rows are the categories that occur, strongest first. Low games are
     grouped for lows: a no-pair low by its top card ("Seven-low",
     "Eight-low", ...), any other hand by its category ("Pair", and
@@ -248,6 +241,7 @@ def probabilities(
     ranking: Ranking = tables.ranking
     k = whole_number(cards, "cards", 5, ranking.max_cards)
     n_decks = whole_number(decks, "decks", 1, MAX_DECKS)
+    show = flag(progress, "progress")
     jokers = optional_whole_number(jokers, "jokers")
     label = []
     if deck is not None:
@@ -277,9 +271,14 @@ def probabilities(
         raise InvalidArgumentError(
             f"decks={n_decks} with wild cards: wild cards are counted with one deck only"
         )
-    counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1)
     deck_size = 4 * n_decks * len(ranking.deck_ranks) + n_jokers
     total = comb(deck_size, k)
+    bar = progress_bar(show, total, "hand", "counting hands")
+    try:
+        counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1, bar=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     if sum(counts.values()) != total:  # pragma: no cover - a counting check
         raise AssertionError(f"counted {sum(counts.values())} hands, expected {total}")
     groups: dict[str, list[Any]] = {}
@@ -363,8 +362,11 @@ def _multisets(caps: list[tuple[int, int]], size: int) -> Iterator[tuple[list[in
     yield from walk(0, size, 1)
 
 
-def _tally(ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool) -> dict[Key, int]:
-    """{key of the best five: number of hands} over every k-card hand.
+def _tally(
+    ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool, bar: ProgressBar | None = None
+) -> dict[Key, int]:
+    """{key of the best five: number of hands} over every k-card hand
+    (counted on *bar* as they are classified).
 
     *own*: rank classes with the ranking's keys (any number of decks,
     natural games) instead of the evaluator (one deck, any game)."""
@@ -405,6 +407,8 @@ def _tally(ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool) -> di
             need = 5 - w  # natural cards of one suit that make a flush
             n_rel = sum(c[r] for r in relevant)
             base = ways * pool_ways
+            if bar is not None:
+                bar.update(base)
             if not flushes or need <= 0 or n_rel < need:
                 _add(out, classify(c, w_pool, None), base)
             elif n_rel < 2 * need:  # at most one suit can hold a flush
