@@ -4,7 +4,8 @@ Short by default (a second or two): batches of ``size`` random hands
 (1,000,000), the median of ``repeat`` runs (3), one thread. The cases:
 
 * ``evaluate_batch`` on 5- and 7-card hands, with the row loops in use
-  (``portable``, ``popcnt``, ``avx2`` or ``avx512``: the best this CPU runs);
+  (``portable``, ``popcnt``, ``avx2``, ``avx512``, or ``neon`` on arm64: the
+  best this CPU runs);
 * ``evaluate_omaha_batch``, 4 hole cards and 5 board cards (size / 4 hands);
 * ``equity``: AhKh v QsQd exact preflop, "AKs,QQ+" v "TT-77,AQo" exact
   preflop, and Monte Carlo heads-up (2 * size trials);

@@ -212,7 +212,7 @@ def _units(holes: npt.NDArray[np.uint8], threads: int, progress: bool) -> npt.ND
     return out
 
 
-def _shares(
+def shares(
     pairs: list[tuple[int, int]], threads: int, progress: bool
 ) -> dict[tuple[int, int], tuple[int, int]]:
     """For each (i, j): the pot units won by GRID_NAMES[i] and by
@@ -243,7 +243,7 @@ def entries(
 ) -> dict[tuple[int, int], float]:
     """m[i, j] for the given (i, j) index pairs only, each computed from its
     own suit patterns (tests use it; :func:`preflop_matrix` for all)."""
-    return {pair: a / (a + b) for pair, (a, b) in _shares(pairs, threads, progress).items()}
+    return {pair: a / (a + b) for pair, (a, b) in shares(pairs, threads, progress).items()}
 
 
 def compute(threads: int = 1, progress: bool = False) -> npt.NDArray[np.float64]:
@@ -251,7 +251,7 @@ def compute(threads: int = 1, progress: bool = False) -> npt.NDArray[np.float64]
     of each unordered pair of grid names; both players' shares come from it."""
     pairs = [(i, j) for i in range(_N) for j in range(i, _N)]
     out = np.empty((_N, _N), dtype=np.float64)
-    for (i, j), (a, b) in _shares(pairs, threads, progress).items():
+    for (i, j), (a, b) in shares(pairs, threads, progress).items():
         out[i, j] = a / (a + b)
         if j != i:
             out[j, i] = b / (a + b)

@@ -50,7 +50,7 @@ with --json, one JSON object on stdout with the keys:
   seconds                       time spent in evaluate_batch
   hands_per_second              hands / seconds
   row_loop                      the row loops evaluate_batch ran (portable,
-                                popcnt, avx2, avx512)
+                                popcnt, avx2, avx512; neon on arm64)
 """
 EVAL_JSON_HELP = """\
 Omaha variants use exactly two hole cards and three of the board; other

@@ -27,7 +27,8 @@ Rates are printed with three significant digits and the prefix that fits
 
 with --json, one JSON object on stdout with the keys:
   pyrankcore, machine, processor, python   versions and the machine
-  row_kernel    the row loops evaluate_batch ran (portable, popcnt, avx2, avx512)
+  row_kernel    the row loops evaluate_batch ran (portable, popcnt, avx2, avx512;
+                portable, neon on arm64)
   size, repeat  the arguments
   cases         one object per case: library, case, count (hands, trials or
                 calls per run), unit, seconds (median run), rate (count/s)
@@ -38,7 +39,7 @@ INFO_JSON_HELP = """\
 with --json, one JSON object on stdout with the keys:
   version       pyrankcore's version
   row_loop      the row loops evaluate_batch uses (portable, popcnt, avx2,
-                avx512): the best this CPU and OS run
+                avx512; portable, neon on arm64): the best this CPU and OS run
   row_loops     every row loop this CPU and OS run, slowest first
   compiler      the compiler that built the extension, with its version
   flags         the compile flags it was built with
