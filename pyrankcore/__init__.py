@@ -11,14 +11,26 @@ __version__ = "0.1.0"
 
 from typing import TYPE_CHECKING
 
-from pyrankcore._core import (
-    GAMES,
-    evaluate,
-    evaluate_omaha,
-    format_cards,
-    parse_cards,
-    random_hands,
-)
+try:
+    from pyrankcore._core import (
+        GAMES,
+        evaluate,
+        evaluate_omaha,
+        format_cards,
+        parse_cards,
+        random_hands,
+    )
+except ModuleNotFoundError as missing:
+    if missing.name != "pyrankcore._core":
+        raise
+    # Python started inside a checkout finds the source folder before the
+    # installed package, and the source folder holds no compiled module.
+    raise ImportError(
+        f"pyrankcore's compiled core (pyrankcore._core) is not in {__path__[0]}: "
+        "that is the source folder of a checkout, which shadows the installed package "
+        "when Python starts inside the checkout. Run `pip install .` there and start "
+        "Python outside the checkout (or build in place: `pip install -e .`)."
+    ) from None
 from pyrankcore._rankings import Ranking, ranking, stripped_deck
 from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
 from pyrankcore.errors import (
@@ -44,13 +56,13 @@ from pyrankcore.hutchison import HutchisonCount, hutchison_points
 # module's name, so a lazy attribute would lose to the submodule as soon as
 # anything imported pyrankcore.probabilities.
 from pyrankcore.probabilities import HandProbabilities, ProbabilityRow, probabilities
-from pyrankcore.ranges import GRID_NAMES, combos, grid_name, parse_range, remove_dead
+from pyrankcore.ranges import GRID_NAMES, Range, combos, grid_name, parse_range, remove_dead
 
 if TYPE_CHECKING:  # imported on first use at run time: see __getattr__
     from pyrankcore import ofc
     from pyrankcore.equities import EquityResult, PlayerEquity, equity
     from pyrankcore.pots import bring_in, showdown
-    from pyrankcore.preflop import preflop_matrix
+    from pyrankcore.preflop import PreflopMatrix, preflop_matrix
     from pyrankcore.suits import SUIT_ORDERS, SuitRule, compare, suited_strength, winners
     from pyrankcore.variants import VARIANTS, Variant, variant
 
@@ -88,6 +100,7 @@ __all__ = [
     # Hand ranges
     "GRID_NAMES",
     "parse_range",
+    "Range",
     "combos",
     "grid_name",
     "remove_dead",
@@ -96,6 +109,7 @@ __all__ = [
     "EquityResult",
     "PlayerEquity",
     "preflop_matrix",
+    "PreflopMatrix",
     # Hutchison point counts
     "hutchison_points",
     "HutchisonCount",
@@ -103,6 +117,8 @@ __all__ = [
     "probabilities",
     "HandProbabilities",
     "ProbabilityRow",
+    # Pictures (matplotlib, from the plot extra, is needed only when one is drawn)
+    "plot",
     # Comparing hands under house rules: suit tie-breaks and unbeatable hands
     "SUIT_ORDERS",
     "SuitRule",
@@ -122,6 +138,7 @@ __all__ = [
 # Loaded on first use, to keep `import pyrankcore` quick (see bench/).
 _LAZY = {
     "ofc": ("pyrankcore.ofc", None),
+    "plot": ("pyrankcore.plot", None),
     "VARIANTS": ("pyrankcore.variants", "VARIANTS"),
     "Variant": ("pyrankcore.variants", "Variant"),
     "variant": ("pyrankcore.variants", "variant"),
@@ -131,6 +148,7 @@ _LAZY = {
     "EquityResult": ("pyrankcore.equities", "EquityResult"),
     "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
     "preflop_matrix": ("pyrankcore.preflop", "preflop_matrix"),
+    "PreflopMatrix": ("pyrankcore.preflop", "PreflopMatrix"),
     "SUIT_ORDERS": ("pyrankcore.suits", "SUIT_ORDERS"),
     "SuitRule": ("pyrankcore.suits", "SuitRule"),
     "compare": ("pyrankcore.suits", "compare"),

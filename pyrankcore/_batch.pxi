@@ -2,15 +2,18 @@
 # check happens before (pyrankcore/batch.py); the loops only flag bad rows.
 
 # Pick the row loops for this CPU once, at import, before any thread runs.
-_ROW_KERNELS = ("portable", "popcnt", "avx2", "avx512")
+# The tiers of this build's architecture, in order: "portable", "popcnt",
+# "avx2", "avx512" on x86-64 (and machines with no vector tier), "portable",
+# "neon" on arm64.
+_ROW_KERNELS = tuple(prc_kernel_name(i).decode("ascii") for i in range(PRC_N_KERNELS))
 prc_cpu_init(len(_ROW_KERNELS) - 1)
 
 
 def _select_row_kernel(str kind="best"):
-    """Test hook: use the row loops *kind* ("portable", "popcnt", "avx2", "avx512")
-    or the best this CPU runs ("best"); a kind the CPU lacks falls back to
-    the best below it. Returns the kind chosen. Not for use while another
-    thread evaluates a batch."""
+    """Test hook: use the row loops *kind* (one of _ROW_KERNELS) or the best
+    this CPU runs ("best"); a kind the CPU lacks falls back to the best
+    below it. Returns the kind chosen. Not for use while another thread
+    evaluates a batch."""
     if kind == "best":
         limit = len(_ROW_KERNELS) - 1
     elif kind in _ROW_KERNELS:
@@ -26,8 +29,8 @@ def _row_kernels():
 
 
 def row_loop():
-    """The row loops evaluate_batch uses now: "portable", "popcnt", "avx2"
-    or "avx512" (the best this CPU runs, unless a test chose another)."""
+    """The row loops evaluate_batch uses now: "portable", "popcnt", "avx2",
+    "avx512" or "neon" (the best this CPU runs, unless a test chose another)."""
     return _ROW_KERNELS[prc_kernel]
 
 

@@ -6,10 +6,13 @@ from typing_extensions import disjoint_base
 
 from pyrankcore._catalogue import VariantRecord
 from pyrankcore._rankings import Ranking
-from pyrankcore._typing import CardLike, CardsLike, Game, Integer
+from pyrankcore._typing import AnyGame, CardLike, CardsLike, Game, Integer
 from pyrankcore.equities.inputs import EquitySpec
 
+# What the public functions take, and what the package's own layers pass
+# (a name from a command line or another layer, checked on resolution).
 _Game: TypeAlias = Game | VariantRecord | GameTables
+_AnyGame: TypeAlias = AnyGame | VariantRecord | GameTables
 
 N_CLASSES: int
 RANK_CHARS: str
@@ -28,8 +31,8 @@ def format_card(card: CardLike) -> str: ...
 def format_cards(cards: CardsLike) -> str: ...
 def evaluate(cards: CardsLike, game: _Game = "high") -> int: ...
 def class_info(strength: int) -> tuple[int, tuple[int, int, int, int, int]]: ...
-def evaluate_rows(cards: Any, out: Any, start: int, stop: int, game: _Game = "high") -> int: ...
-def enumerate_counts(k: int, game: _Game = "high") -> npt.NDArray[np.int64]: ...
+def evaluate_rows(cards: Any, out: Any, start: int, stop: int, game: _AnyGame = "high") -> int: ...
+def enumerate_counts(k: int, game: _AnyGame = "high") -> npt.NDArray[np.int64]: ...
 def random_hands(
     n: Integer,
     k: Integer = 7,
@@ -41,10 +44,10 @@ def random_hands(
 def evaluate_omaha(hole: CardsLike, board: CardsLike, game: _Game = "high") -> int: ...
 def check_omaha_sizes(nh: int, nb: int) -> None: ...
 def evaluate_omaha_rows(
-    holes: Any, boards: Any, out: Any, start: int, stop: int, game: _Game = "high"
+    holes: Any, boards: Any, out: Any, start: int, stop: int, game: _AnyGame = "high"
 ) -> int: ...
 def evaluate_omaha_rows_hilo(
-    holes: Any, boards: Any, out: Any, start: int, stop: int, high: _Game, low: _Game
+    holes: Any, boards: Any, out: Any, start: int, stop: int, high: _AnyGame, low: _AnyGame
 ) -> int: ...
 def equity_exact(
     spec: EquitySpec,
@@ -78,7 +81,7 @@ def equity_exact_ranges(
     stop: npt.NDArray[np.int32] | None = None,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64] | None, float]: ...
 def resolve_game(
-    game: _Game, omaha: bool = False, suited: bool = False, purpose: str | None = None
+    game: _AnyGame, omaha: bool = False, suited: bool = False, purpose: str | None = None
 ) -> GameTables: ...
 
 SUIT_KEY_BITS: int

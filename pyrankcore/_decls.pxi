@@ -46,6 +46,8 @@ cdef extern from "prc_eval.h" nogil:
     int prc_cpu_init(int limit)
     int prc_cpu_best()
     int prc_kernel
+    enum: PRC_N_KERNELS
+    const char *prc_kernel_name(int kernel)
     const char *PRC_BUILD_COMPILER
 
 cdef extern from "prc_build.h":

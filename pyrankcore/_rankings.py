@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from operator import index
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore._args import is_whole_number
 from pyrankcore._ranking_data import (
@@ -40,6 +40,8 @@ from pyrankcore.errors import InvalidOptionError, OptionTypeError, UnknownGameEr
 
 if TYPE_CHECKING:
     from typing import SupportsIndex
+
+    from pyrankcore._typing import SuitedRanking, SuitTiebreakName
 
 __all__ = [
     # ranking data, for the modules that import it from here
@@ -468,6 +470,18 @@ def stripped_deck(
     )
 
 
+# A name in a str is checked at run time: ranking() is how a name read from
+# a file or a command line becomes a typed Ranking.
+@overload
+def ranking(
+    name: str | Ranking, *, suit_tiebreak: SuitTiebreakName, **options: Any
+) -> SuitedRanking: ...
+@overload
+def ranking(
+    name: SuitedRanking, *, suit_tiebreak: SuitTiebreakName = ..., **options: Any
+) -> SuitedRanking: ...
+@overload
+def ranking(name: str | Ranking, *, suit_tiebreak: None = None, **options: Any) -> Ranking: ...
 def ranking(name: str | Ranking, **options: Any) -> Ranking:
     """A built-in ranking (or a Ranking) with house-rule options, e.g.
     ``ranking("ace_six", broadway=True, ace_pair_high=True)`` or
@@ -488,6 +502,8 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
     InvalidOptionError
         An option outside its values (``max_cards=8``, ``qualifier="3"``).
 
+    Notes
+    -----
     Wild cards are options too: ``wild=`` ("jokers", a rank such as "2",
     cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True``, and
     two house rules (see :class:`Ranking`):

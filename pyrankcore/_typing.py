@@ -7,11 +7,11 @@ else (no NumPy, no variants): it stays cheap even when a user does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
-    from typing import Any, TypeAlias
+    from typing import Any, NewType, TypeAlias
 
     import numpy as np
     import numpy.typing as npt
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pyrankcore.variants import Variant
 
 __all__ = [
+    "AnyGame",
     "BoardLike",
     "CardArray",
     "CardId",
@@ -31,8 +32,12 @@ __all__ = [
     "IntArray",
     "Integer",
     "OfcBoardArray",
+    "RankingName",
     "Strengths",
+    "SuitTiebreakName",
+    "SuitedRanking",
     "SuitedStrengths",
+    "VariantName",
 ]
 
 
@@ -59,8 +64,105 @@ CardLike: TypeAlias = "str | CardId | CardObject"
 CardsLike: TypeAlias = (
     "str | CardId | CardObject | Sequence[CardLike] | Iterator[CardLike] | IntArray"
 )
-# A ranking name (pyrankcore.GAMES), a Ranking, or a Variant (or its name).
-Game: TypeAlias = "str | Ranking | Variant"
+# The built-in names (pyrankcore.GAMES; the variant catalogue, pyrankcore.VARIANTS;
+# the suit tie-breaks), generated from the catalogue by
+# tests/packaging/test_typing_names.py, which checks that they match.
+# BEGIN GENERATED NAMES
+RankingName: TypeAlias = Literal[
+    "high",
+    "ace_five",
+    "ace_five_8",
+    "deuce_seven",
+    "ace_six",
+    "incomplete",
+    "short_deck",
+]
+# Names and aliases as the catalogue spells them; variant() also takes
+# them in any case, with underscores or extra spaces.
+VariantName: TypeAlias = Literal[
+    "Hold'em",
+    "holdem",
+    "texas holdem",
+    "Short-deck Hold'em",
+    "short deck",
+    "short deck holdem",
+    "six plus holdem",
+    "Omaha",
+    "omaha high",
+    "plo",
+    "Omaha Hi-Lo 8",
+    "omaha hi-lo",
+    "omaha/8",
+    "omaha eight or better",
+    "o8",
+    "Big O",
+    "five-card omaha hi-lo",
+    "big o hi-lo",
+    "Courchevel",
+    "five-card omaha",
+    "plo5",
+    "Six-card Omaha",
+    "plo6",
+    "6-card omaha",
+    "Razz",
+    "Seven-card Stud",
+    "stud",
+    "seven card stud",
+    "Stud Hi-Lo 8",
+    "stud hi-lo",
+    "stud/8",
+    "seven card stud hi-lo",
+    "2-7 Single Draw",
+    "deuce to seven single draw",
+    "kansas city lowball",
+    "2-7 Triple Draw",
+    "deuce to seven triple draw",
+    "A-5 Draw",
+    "ace to five draw",
+    "california lowball",
+    "Six-card Omaha Hi-Lo 8",
+    "six-card omaha hi-lo",
+    "6-card omaha hi-lo",
+    "plo6 hi-lo",
+    "big o six",
+    "Binglao",
+    "binglao high",
+    "Binglao Hi-Lo 8",
+    "binglao hi-lo",
+    "binglao/8",
+    "Roll Your Own",
+    "roll your own stud",
+    "roll-your-own",
+    "ryo",
+    "Dakota",
+    "Mexican Stud",
+    "stud loco",
+    "Mexican Stud (no wild)",
+    "mexican stud no wild",
+    "mexican stud natural",
+    "stud loco no wild",
+    "Mississippi Mud",
+    "mud",
+    "Mississippi Mud A-6",
+    "mississippi mud ace to six",
+    "mississippi mud a6",
+    "Pick a Partner",
+    "Psycho",
+]
+SuitTiebreakName: TypeAlias = Literal[
+    "highest_card",
+    "main_group",
+    "highest_unpaired",
+]
+# END GENERATED NAMES
+# A ranking: a built-in name, a Ranking, or a variant with one ranking (a
+# Variant or its name). For a name held in a str (read from a file or a
+# command line), pass ranking(name) or variant(name): they check it at run
+# time and return the typed object.
+Game: TypeAlias = "RankingName | VariantName | Ranking | Variant"
+# A game as the package's own layers pass it down: any name, checked at run
+# time where it is resolved.
+AnyGame: TypeAlias = "str | Game"
 # A NumPy integer array (card ids, strengths), any integer dtype.
 IntArray: TypeAlias = "npt.NDArray[np.integer[Any]]"
 # An (N, k) matrix of card ids: an integer array or rows of ids.
@@ -69,6 +171,11 @@ CardArray: TypeAlias = "IntArray | Sequence[Sequence[CardId]]"
 OfcBoardArray: TypeAlias = (
     "IntArray | Sequence[Sequence[CardId]] | Sequence[Sequence[Sequence[CardId]]]"
 )
+if TYPE_CHECKING:
+    # A Ranking with a suit tie-break, as ranking(..., suit_tiebreak=...)
+    # returns it: evaluate_batch gives it uint32 suited strengths. For type
+    # checkers only: at run time it is a Ranking.
+    SuitedRanking = NewType("SuitedRanking", Ranking)
 # Strengths of a batch: uint16, larger wins.
 Strengths: TypeAlias = "npt.NDArray[np.uint16]"
 # Suited strengths of a batch (a ranking with a suit tie-break): uint32.

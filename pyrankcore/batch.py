@@ -24,7 +24,14 @@ from pyrankcore.errors import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pyrankcore._typing import CardArray, CardId, Game, Strengths, SuitedStrengths
+    from pyrankcore._typing import (
+        CardArray,
+        CardId,
+        Game,
+        Strengths,
+        SuitedRanking,
+        SuitedStrengths,
+    )
 
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
@@ -38,6 +45,14 @@ SUITED_DTYPE = "uint32"
 MIN_ROWS_PER_THREAD = 16_384
 
 
+@overload
+def evaluate_batch(  # type: ignore[overload-overlap]
+    cards: CardArray,
+    game: SuitedRanking,
+    *,
+    out: SuitedStrengths | None = None,
+    threads: int | None = None,
+) -> SuitedStrengths: ...
 @overload
 def evaluate_batch(  # type: ignore[overload-overlap]
     cards: CardArray,
@@ -214,6 +229,15 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
 def evaluate_omaha_batch(  # type: ignore[overload-overlap]
     holes: CardArray,
     boards: CardArray | Sequence[CardId],
+    game: SuitedRanking,
+    *,
+    out: SuitedStrengths | None = None,
+    threads: int | None = None,
+) -> SuitedStrengths: ...
+@overload
+def evaluate_omaha_batch(  # type: ignore[overload-overlap]
+    holes: CardArray,
+    boards: CardArray | Sequence[CardId],
     game: Game = "high",
     *,
     out: SuitedStrengths,
@@ -255,6 +279,8 @@ def evaluate_omaha_batch(
         tie-break gives uint32 suited strengths (out must be uint32); a
         split-pot variant with one is refused.
 
+    Examples
+    --------
     >>> import numpy as np
     >>> evaluate_omaha_batch(np.array([[51, 47, 0, 1]]), np.array([43, 39, 35, 2, 3]))
     array([7462], dtype=uint16)

@@ -22,7 +22,7 @@ from pyrankcore import _catalogue, _core
 if TYPE_CHECKING:
     from pyrankcore._catalogue import VariantRecord
     from pyrankcore._core import GameTables
-    from pyrankcore._typing import Game
+    from pyrankcore._typing import AnyGame
 
 __all__ = ["ResolvedGame", "ranking_tables", "resolve"]
 
@@ -70,7 +70,7 @@ class ResolvedGame:
 
 
 def resolve(
-    game: Game | VariantRecord | GameTables,
+    game: AnyGame | VariantRecord | GameTables,
     *,
     omaha: bool | None = False,
     suited: bool = False,
@@ -99,7 +99,7 @@ def resolve(
 
 
 def ranking_tables(
-    game: Game | VariantRecord | GameTables,
+    game: AnyGame | VariantRecord | GameTables,
     *,
     omaha: bool | None = False,
     suited: bool = False,

@@ -16,6 +16,8 @@ the best five cards (see :func:`probabilities` for the rulings).
 >>> t = probabilities("high", 5)
 >>> t.total, t["Four of a Kind"].count, t["Four of a Kind"].odds
 (2598960, 624, '4,164.00 : 1')
+>>> t["Four of a Kind"]
+ProbabilityRow('Four of a Kind', count=624, probability=0.02401%, odds='4,164.00 : 1')
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import product
-from math import comb, floor, log10
+from math import comb
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _core
-from pyrankcore._args import is_whole_number, optional_whole_number, whole_number
+from pyrankcore import _core, _display
+from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
 from pyrankcore._rankings import (
     ACE,
     CATEGORY_NAMES,
@@ -37,6 +39,7 @@ from pyrankcore._rankings import (
     as_rank,
     show_value,
 )
+from pyrankcore._work import ProgressBar, progress_bar
 from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.hands import RANK_NAMES
 
@@ -49,6 +52,8 @@ __all__ = ["HandProbabilities", "ProbabilityRow", "probabilities"]
 
 NO_LOW = "No qualifying low"
 MAX_DECKS = 8
+_HEADER = ("hand", "count", "probability", "odds against")  # the tables people read
+_COLUMNS = ["name", "count", "probability", "odds_against"]  # as_dict, to_frame
 _SUITS = range(4)
 # A comparable key of a hand (larger is better), or None: no qualifying hand.
 Key = tuple[int, ...] | None
@@ -77,6 +82,17 @@ class ProbabilityRow:
         """The odds against, as text: ``"4,164.00 : 1"``."""
         return f"{self.odds_against:,.2f} : 1"
 
+    def as_dict(self) -> dict[str, Any]:
+        """name, count, probability and odds_against as plain JSON types."""
+        return {k: getattr(self, k) for k in _COLUMNS}
+
+    def _cells(self) -> list[str]:
+        return [self.name, f"{self.count:,}", _display.short_percent(self.probability), self.odds]
+
+    def __repr__(self) -> str:
+        shares = f"count={self.count}, probability={_display.short_percent(self.probability)}"
+        return f"ProbabilityRow({self.name!r}, {shares}, odds={self.odds!r})"
+
 
 @dataclass(frozen=True)
 class HandProbabilities:
@@ -86,7 +102,9 @@ class HandProbabilities:
     together; deck_size: cards in play (jokers included); jokers: how many
     of them are jokers; total: all hands, C(deck_size, cards); rows: one
     :class:`ProbabilityRow` per category (or class group) that occurs,
-    strongest first. ``table["Flush"]`` finds a row by name.
+    strongest first. ``table["Flush"]`` finds a row by name. ``str()``
+    is a Markdown table, the repr an aligned one, ``_repr_html_`` an HTML
+    one; ``as_dict()`` and ``to_frame()`` (pandas) hold the same rows.
     """
 
     game: str
@@ -117,38 +135,33 @@ class HandProbabilities:
             "deck_size": self.deck_size,
             "jokers": self.jokers,
             "total": self.total,
-            "rows": [
-                {
-                    "name": r.name,
-                    "count": r.count,
-                    "probability": r.probability,
-                    "odds_against": r.odds_against,
-                }
-                for r in self.rows
-            ],
+            "rows": [r.as_dict() for r in self.rows],
         }
 
-    def __str__(self) -> str:
+    def to_frame(self) -> Any:
+        """A pandas DataFrame of :attr:`rows` (index ``name``; columns count,
+        probability, odds_against). Needs pandas (``pip install pandas``)."""
+        pd = _display.require_pandas("HandProbabilities.to_frame()")
+        records = [r.as_dict() for r in self.rows]
+        return pd.DataFrame.from_records(records, columns=_COLUMNS).set_index("name")
+
+    def _title(self) -> str:
         decks = "one deck" if self.decks == 1 else f"{self.decks} decks"
         jokers = f", {self.jokers} joker{'s' if self.jokers != 1 else ''}" if self.jokers else ""
-        lines = [
-            f"{self.cards}-card hands, {self.game}, {self.deck_size} cards "
-            f"({decks}{jokers}): {self.total:,} hands",
-            "",
-            "| hand | count | probability | odds against |",
-            "|---|--:|--:|--:|",
-        ]
-        for r in self.rows:
-            lines.append(f"| {r.name} | {r.count:,} | {_percent(r.probability)} | {r.odds} |")
-        return "\n".join(lines)
+        deck = f"{self.deck_size} cards ({decks}{jokers})"
+        return f"{self.cards}-card hands, {self.game}, {deck}: {self.total:,} hands"
 
+    def __str__(self) -> str:
+        table = _display.markdown_table(_HEADER, [r._cells() for r in self.rows], "<>>>")
+        return "\n".join([self._title(), "", *table])
 
-def _percent(p: float) -> str:
-    """A probability as a percentage with at least four significant digits."""
-    if p <= 0:
-        return "0%"
-    digits = max(4, 3 - floor(log10(p * 100)))
-    return f"{p * 100:.{digits}f}%"
+    def __repr__(self) -> str:
+        table = _display.text_table(_HEADER, [r._cells() for r in self.rows], "<>>>")
+        return f"HandProbabilities: {self._title()}\n{table}"
+
+    def _repr_html_(self) -> str:
+        rows = [[_display.Cell(r.name, header=True), *r._cells()[1:]] for r in self.rows]
+        return _display.html_table(_HEADER, rows, caption=self._title())
 
 
 def probabilities(
@@ -159,6 +172,7 @@ def probabilities(
     decks: int = 1,
     wild: str | tuple[str, ...] | None = None,
     jokers: int | None = None,
+    progress: bool = False,
 ) -> HandProbabilities:
     """Exact number of *cards*-card hands in each category, with the
     probability and the odds against.
@@ -191,7 +205,12 @@ def probabilities(
     jokers
         Jokers in the deck when the game has them: 1 to 2 per deck; default
         one per deck (the 53-card deck of the published joker table).
+    progress
+        Show a progress bar on stderr counting the hands classified (seven
+        cards from several decks take seconds).
 
+    Notes
+    -----
     Rows are the categories that occur, strongest first. Low games are
     grouped for lows: a no-pair low by its top card ("Seven-low",
     "Eight-low", ...), any other hand by its category ("Pair", and
@@ -222,6 +241,7 @@ def probabilities(
     ranking: Ranking = tables.ranking
     k = whole_number(cards, "cards", 5, ranking.max_cards)
     n_decks = whole_number(decks, "decks", 1, MAX_DECKS)
+    show = flag(progress, "progress")
     jokers = optional_whole_number(jokers, "jokers")
     label = []
     if deck is not None:
@@ -251,9 +271,14 @@ def probabilities(
         raise InvalidArgumentError(
             f"decks={n_decks} with wild cards: wild cards are counted with one deck only"
         )
-    counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1)
     deck_size = 4 * n_decks * len(ranking.deck_ranks) + n_jokers
     total = comb(deck_size, k)
+    bar = progress_bar(show, total, "hand", "counting hands")
+    try:
+        counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1, bar=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     if sum(counts.values()) != total:  # pragma: no cover - a counting check
         raise AssertionError(f"counted {sum(counts.values())} hands, expected {total}")
     groups: dict[str, list[Any]] = {}
@@ -337,8 +362,11 @@ def _multisets(caps: list[tuple[int, int]], size: int) -> Iterator[tuple[list[in
     yield from walk(0, size, 1)
 
 
-def _tally(ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool) -> dict[Key, int]:
-    """{key of the best five: number of hands} over every k-card hand.
+def _tally(
+    ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool, bar: ProgressBar | None = None
+) -> dict[Key, int]:
+    """{key of the best five: number of hands} over every k-card hand
+    (counted on *bar* as they are classified).
 
     *own*: rank classes with the ranking's keys (any number of decks,
     natural games) instead of the evaluator (one deck, any game)."""
@@ -379,6 +407,8 @@ def _tally(ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool) -> di
             need = 5 - w  # natural cards of one suit that make a flush
             n_rel = sum(c[r] for r in relevant)
             base = ways * pool_ways
+            if bar is not None:
+                bar.update(base)
             if not flushes or need <= 0 or n_rel < need:
                 _add(out, classify(c, w_pool, None), base)
             elif n_rel < 2 * need:  # at most one suit can hold a flush

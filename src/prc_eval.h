@@ -417,6 +417,16 @@ static inline unsigned prc_cpu_features(void) {
 #define PRC_AVX512_DISPATCH 0
 #endif
 
+/* arm64: NEON is part of the base instruction set, so its loops need no
+ * run-time check (GCC and Clang; MSVC's arm64 builds run the portable
+ * loops). */
+#if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+#define PRC_NEON_DISPATCH 1
+#include "prc_neon.h"
+#else
+#define PRC_NEON_DISPATCH 0
+#endif
+
 /* The compiler that built the extension (pyrankcore info names it). */
 #define PRC_STRINGIFY2(x) #x
 #define PRC_STRINGIFY(x) PRC_STRINGIFY2(x)
@@ -435,6 +445,19 @@ static inline unsigned prc_cpu_features(void) {
 #define PRC_KERNEL_POPCNT 1
 #define PRC_KERNEL_AVX2 2
 #define PRC_KERNEL_AVX512 3
+#define PRC_KERNEL_NEON 1 /* arm64's tiers: portable, NEON */
+
+/* The tiers' names, in that order, as pyrankcore names them. */
+#if PRC_NEON_DISPATCH
+#define PRC_N_KERNELS 2
+static const char *const prc_kernel_names[PRC_N_KERNELS] = {"portable", "neon"};
+#else
+#define PRC_N_KERNELS 4
+static const char *const prc_kernel_names[PRC_N_KERNELS] = {"portable", "popcnt", "avx2",
+                                                            "avx512"};
+#endif
+
+static inline const char *prc_kernel_name(int kernel) { return prc_kernel_names[kernel]; }
 
 /* Which row loops prc_rows uses. Set at module import (prc_cpu_init),
  * before any thread can call prc_rows. */
@@ -452,6 +475,9 @@ static inline int prc_cpu_best(void) {
 #if PRC_AVX512_DISPATCH
     if (features & PRC_CPU_AVX512) best = PRC_KERNEL_AVX512;
 #endif
+#endif
+#if PRC_NEON_DISPATCH
+    best = PRC_KERNEL_NEON;
 #endif
     return best;
 }
@@ -504,6 +530,11 @@ static inline long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
 #if PRC_AVX2_DISPATCH
     if (prc_kernel == PRC_KERNEL_AVX2 && k >= 5 && k <= 7) {
         PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_avx2, prc_rows_game_avx2)
+    }
+#endif
+#if PRC_NEON_DISPATCH
+    if (prc_kernel == PRC_KERNEL_NEON && k >= 5 && k <= 7) {
+        PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_neon, prc_rows_game_neon)
     }
 #endif
 #if PRC_POPCNT_DISPATCH

@@ -42,7 +42,7 @@ from pyrankcore.equities.run import run_locally
 from pyrankcore.equities.types import EquityResult, PlayerEquity, format_table
 
 if TYPE_CHECKING:
-    from pyrankcore._typing import CardsLike
+    from pyrankcore._typing import CardsLike, VariantName
     from pyrankcore.variants import Variant
 
 __all__ = [
@@ -56,7 +56,7 @@ __all__ = [
 
 
 def equity(
-    variant: str | Variant,
+    variant: VariantName | Variant,
     hands: Sequence[CardsLike | None],
     board: CardsLike | None = (),
     *,

@@ -14,6 +14,8 @@ import pytest
 
 import pyrankcore
 from pyrankcore import _core, cli
+from pyrankcore.cli import hands as hands_cli
+from pyrankcore.cli import odds as odds_cli
 
 # Categories common enough to appear in any 20,000-hand sample (five or
 # seven cards): the rarest, full house, is expected about 30 times in five
@@ -170,7 +172,7 @@ def test_console_script_demo():
 ROYAL = ["As", "Ks", "Qs", "Js", "Ts"]
 # A hand every ranking takes: five cards, all six or higher (the short deck).
 EVERY_GAME_HAND = "9c 8d 7h 6s Ac"
-EVAL_KEYS = {"cards", "ids", "game", "strength", "description", "category"}
+EVAL_KEYS = {"cards", "ids", "board", "board_ids", "game", "strength", "description", "category"}
 DEMO_KEYS = {
     "hands",
     "cards",
@@ -256,11 +258,24 @@ def test_demo_json_matches_the_table(capsys):
         assert re.search(rf"^{c['name']}\s+{c['hands']:,}\s", table, flags=re.MULTILINE), c
 
 
+RANGE_KEYS = {"range", "hole_cards", "combos", "weight", "share", "entries", "grid"}
+OFC_KEYS = {"rules", "boards", "players", "hands", "fouled", "royalties", "points", "stays"}
+EQUITY_KEYS = {"game", "board", "dead", "exact", "trials", "players", "std_error"}
+
+
 @pytest.mark.parametrize(
-    ("command", "keys"), [("eval", EVAL_KEYS), ("demo", DEMO_KEYS), ("info", INFO_KEYS)]
+    ("command", "keys"),
+    [
+        ("eval", EVAL_KEYS),
+        ("demo", DEMO_KEYS),
+        ("info", INFO_KEYS),
+        ("range", RANGE_KEYS),
+        ("ofc solve", OFC_KEYS),
+        ("equity", EQUITY_KEYS),
+    ],
 )
 def test_help_documents_the_json_keys(capsys, command, keys):
-    assert cli.main([command, "--help"]) == 0
+    assert cli.main([*command.split(), "--help"]) == 0
     out = capsys.readouterr().out
     assert "--json" in out
     missing = [k for k in keys if not re.search(rf"\b{k}\b", out)]
@@ -273,7 +288,7 @@ def test_help_documents_the_json_keys(capsys, command, keys):
         ["eval", "As", "Xs", "Qs", "Js", "Ts"],  # bad card
         ["eval", "As", "As", "Qs", "Js", "Ts"],  # duplicate
         ["eval", "As", "Ks"],  # too few cards
-        ["eval", "--game", "razz", *ROYAL],  # unknown game
+        ["eval", "--game", "no such game", *ROYAL],  # unknown game
         ["eval", "--game", "short_deck", "2c 3d 4h 5s 6c"],  # not in the game's deck
         ["demo", "--seed", "-1"],
         ["demo", "--hands", "0"],
@@ -290,7 +305,6 @@ def test_help_documents_the_json_keys(capsys, command, keys):
         ["equity", "random", "random", "random", "random", "random"]
         + ["--board", "2c3d4h5s9c", "--exact"],
         ["no-such-command"],
-        [],
     ],
 )
 def test_errors_are_one_line_with_status_2(capsys, argv):
@@ -314,7 +328,7 @@ def test_library_errors_are_one_line_with_status_2(capsys, monkeypatch, exc):
     def fail(*args, **kwargs):
         raise exc
 
-    monkeypatch.setattr(cli, "evaluate_batch", fail)
+    monkeypatch.setattr(hands_cli, "evaluate_batch", fail)
     assert cli.main(["demo", "--hands", "100"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -325,7 +339,7 @@ def test_out_of_memory_is_one_line_with_status_2(capsys, monkeypatch):
     def fail(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(cli, "equity_table", fail)
+    monkeypatch.setattr(odds_cli, "equity_table", fail)
     assert cli.main(["equity", "AhKh", "QsQd"]) == 2
     assert capsys.readouterr().err == "pyrankcore: error: out of memory\n"
 

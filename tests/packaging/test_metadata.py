@@ -30,9 +30,21 @@ def test_test_extra_brings_mypy(metadata):
 
 def test_project_urls(metadata):
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL") or [])
-    assert {"Homepage", "Source", "Issues"} <= set(urls), urls
+    assert {"Homepage", "Source", "Issues", "Documentation", "Changelog"} <= set(urls), urls
     for url in urls.values():
         assert url.startswith("https://github.com/pyrankcore/pyrankcore"), url
+    assert urls["Changelog"].endswith("/CHANGELOG.md"), urls
+
+
+def test_every_optional_dependency_has_a_lower_bound(metadata):
+    # An unbounded requirement lets the resolver fall back to an ancient
+    # release where a platform lacks wheels (the dask extra once resolved to
+    # dask 0.9.0, which has no distributed at all).
+    requires = [r.replace(" ", "") for r in metadata.get_all("Requires-Dist") or []]
+    optional = [r for r in requires if "extra==" in r]
+    assert optional
+    for requirement in optional:
+        assert ">=" in requirement.split(";", 1)[0], requirement
 
 
 def test_python_classifiers_match_requires_python(metadata):

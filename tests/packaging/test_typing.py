@@ -16,6 +16,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "typing" / "user_script.py"
+REJECTED = HERE / "typing" / "rejected_script.py"
 ALLOWLIST = HERE / "typing" / "stubtest_allowlist.txt"
 
 
@@ -60,6 +61,31 @@ def test_user_script_passes_mypy_strict(tmp_path):
         tmp_path,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_misspelled_names_are_type_errors(tmp_path):
+    pytest.importorskip("mypy")
+    result = _run(
+        [
+            "-m",
+            "mypy",
+            "--config-file",
+            _mypy_config(tmp_path),
+            "--strict",
+            "--no-incremental",
+            f"--cache-dir={tmp_path / 'cache'}",
+            str(REJECTED),
+        ],
+        tmp_path,
+    )
+    lines = REJECTED.read_text(encoding="utf-8").splitlines()
+    expected = {i + 1 for i, line in enumerate(lines) if line.endswith("# rejected")}
+    reported = {
+        int(line.split(":")[1])
+        for line in result.stdout.splitlines()
+        if line.startswith(str(REJECTED)) and ": error:" in line
+    }
+    assert expected and reported == expected, result.stdout + result.stderr
 
 
 def test_core_stub_matches_the_extension(tmp_path):

@@ -1,5 +1,5 @@
-"""Run a call under each row loop this CPU runs (portable, POPCNT, AVX2, AVX-512),
-for the tests that check the loops agree."""
+"""Run a call under each row loop this CPU runs (portable, POPCNT, AVX2, AVX-512
+on x86-64; portable, NEON on arm64), for the tests that check the loops agree."""
 
 import numpy as np
 

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 import pyrankcore as prc
 from pyrankcore import ofc
+from pyrankcore.ranges import Range
 
 if TYPE_CHECKING:
     from typing_extensions import assert_type
@@ -53,8 +54,8 @@ def cards_and_hands() -> None:
     assert_type(s, int)
     assert s + 0 == 7462
     assert prc.evaluate([0, 4, 8, 12, 20], "ace_five") > 0
-    razz: int = prc.evaluate("7c 5d 4h 3s 2c", "razz")
-    assert razz > prc.evaluate("8c 5d 4h 3s 2c", prc.variant("Razz"))
+    razz: int = prc.evaluate("7c 5d 4h 3s 2c", "Razz")  # names as VARIANTS spells them
+    assert razz > prc.evaluate("8c 5d 4h 3s 2c", prc.variant("razz"))  # any case
     omaha = prc.evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h", "Omaha")
     assert_type(omaha, int)
     assert omaha == s
@@ -111,6 +112,29 @@ def batches() -> None:
     assert (prc.evaluate_omaha_batch(holes, boards, threads=1) == omaha).all()
 
 
+def suit_rankings_and_names() -> None:
+    # a suit tie-break makes uint32 suited strengths, with or without out=
+    italy = prc.ranking("high", suit_tiebreak="highest_card", suit_order="italy")
+    hands = prc.random_hands(100, 7, seed=3)
+    suited = prc.evaluate_batch(hands, italy)
+    assert_type(suited, npt.NDArray[np.uint32])
+    assert suited.dtype == np.uint32
+    assert ((suited >> 10) == prc.evaluate_batch(hands)).all()
+    again = prc.ranking(italy, suit_order="germany")  # still a suited ranking
+    assert_type(prc.evaluate_batch(hands, again, threads=1), npt.NDArray[np.uint32])
+    board = prc.parse_cards("2c 7d 9h Js 3s")
+    holes = prc.random_hands(10, 4, seed=4, exclude=board)
+    assert_type(prc.evaluate_omaha_batch(holes, board, italy), npt.NDArray[np.uint32])
+    # plain rankings, names and variants stay uint16
+    assert_type(prc.evaluate_batch(hands, "ace_five"), npt.NDArray[np.uint16])
+    assert_type(prc.evaluate_batch(hands, "Razz"), npt.NDArray[np.uint16])
+    assert_type(prc.evaluate_batch(hands, prc.variant("razz")), npt.NDArray[np.uint16])
+    assert_type(prc.evaluate_batch(hands, prc.ranking("high", wild="2")), npt.NDArray[np.uint16])
+    # a name held in a str variable: checked at run time, typed through variant()
+    name: str = "Omaha Hi-Lo 8"
+    assert prc.equity(prc.variant(name), ["As2sQdJd", "3h4c8hKc"], "5s7dKh").exact
+
+
 def variants() -> None:
     holdem: prc.Variant = prc.variant("Hold'em")
     names: list[str] = [v.name for v in prc.VARIANTS]
@@ -135,7 +159,7 @@ def errors() -> None:
         (prc.InvalidCardError, lambda: prc.parse_cards("Zz")),
         (prc.DuplicateCardError, lambda: prc.evaluate("As As Kd Qd Jd")),
         (prc.HandSizeError, lambda: prc.evaluate("As Kd")),
-        (prc.UnknownGameError, lambda: prc.evaluate("As Ks Qs Js Ts", "nope")),
+        (prc.UnknownGameError, lambda: prc.ranking("nope")),
     ]
     for error, call in cases:
         assert issubclass(error, prc.PyrankcoreError)
@@ -193,7 +217,7 @@ def open_face() -> None:
 
 def hand_ranges() -> None:
     weighted = prc.parse_range("TT+, AKs:0.5")
-    assert_type(weighted, list[tuple[tuple[int, ...], float]])
+    assert_type(weighted, Range)
     combo, weight = weighted[0]
     assert combo == (51, 50) and weight == 1.0
     live = prc.remove_dead(weighted, "As Kd")
@@ -222,6 +246,7 @@ def main() -> None:
     cards_and_hands()
     rankings()
     batches()
+    suit_rankings_and_names()
     variants()
     errors()
     open_face()

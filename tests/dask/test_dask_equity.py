@@ -1,4 +1,4 @@
-"""pyrankcore.dask: batches and equity on a dask cluster equal the
+"""pyrankcore.dask: equity on a dask cluster equal the
 one-machine answers (skipped without dask)."""
 
 import numpy as np
@@ -24,26 +24,37 @@ def test_equity_local_scheduler_equals_one_machine():
     assert mc == pyrankcore.equity("Omaha", ["AsKsQdJd", "9h9c8h7c"], trials=200_000, seed=4)
 
 
-def test_local_cluster_equals_one_machine():
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster),
-    ):
-        exact = prd.equity("Hold'em", ["AhKh", "QsQd"])
-        assert exact.exact
-        assert [p.wins for p in exact.players] == [787_966, 917_606]
-        assert exact == pyrankcore.equity("Hold'em", ["AhKh", "QsQd"])
-        kwargs = dict(trials=3_000_000, seed=9)
-        mc = prd.equity("Hold'em", ["AhKh", "random"], **kwargs)
-        assert mc == pyrankcore.equity("Hold'em", ["AhKh", "random"], threads=2, **kwargs)
-        se = prd.equity("Hold'em", ["AhKh", "QsQd"], target_se=0.001, seed=2)
-        assert se == pyrankcore.equity("Hold'em", ["AhKh", "QsQd"], target_se=0.001, seed=2)
-        hands = pyrankcore.random_hands(10_000, 5, seed=1)
-        got = prd.evaluate_batch(da.from_array(hands, chunks=(2_500, 5))).compute()
-        assert np.array_equal(got, pyrankcore.evaluate_batch(hands))
+def test_local_cluster_equals_one_machine(on_cluster):
+    exact = prd.equity("Hold'em", ["AhKh", "QsQd"])
+    assert exact.exact
+    assert [p.wins for p in exact.players] == [787_966, 917_606]
+    assert exact == pyrankcore.equity("Hold'em", ["AhKh", "QsQd"])
+    kwargs = dict(trials=3_000_000, seed=9)
+    mc = prd.equity("Hold'em", ["AhKh", "random"], **kwargs)
+    assert mc == pyrankcore.equity("Hold'em", ["AhKh", "random"], threads=2, **kwargs)
+    se = prd.equity("Hold'em", ["AhKh", "QsQd"], target_se=0.001, seed=2)
+    assert se == pyrankcore.equity("Hold'em", ["AhKh", "QsQd"], target_se=0.001, seed=2)
+    hands = pyrankcore.random_hands(10_000, 5, seed=1)
+    (got,) = prd.compute(prd.evaluate_batch(da.from_array(hands, chunks=(2_500, 5))))
+    assert np.array_equal(got, pyrankcore.evaluate_batch(hands))
+
+
+def test_progress_under_a_client_is_dasks_own_bar(on_cluster, capsys):
+    args = ("Hold'em", ["AhKh", "QsQd"], "Kd7s")
+    assert prd.equity(*args, progress=True) == pyrankcore.equity(*args)
+    assert "100% Completed" in capsys.readouterr().out
+    prd.compute(prd.random_hands(100, 5, seed=1), progress=True)
+    assert "100% Completed" in capsys.readouterr().out
+
+
+def test_progress_under_the_local_scheduler(capsys):
+    args = ("Hold'em", ["AhKh", "QsQd"], "Kd7s")
+    assert prd.equity(*args, progress=True) == pyrankcore.equity(*args)
+    assert "100% Completed" in capsys.readouterr().out
+    assert prd.equity(*args) == pyrankcore.equity(*args)
+    assert capsys.readouterr().out == ""
+    with pytest.raises(TypeError, match="progress must be True or False"):
+        prd.equity(*args, progress="yes")
 
 
 def test_equity_of_ranges_that_never_fit_raises_like_one_machine():

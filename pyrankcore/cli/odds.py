@@ -1,0 +1,225 @@
+"""``pyrankcore odds`` and ``pyrankcore equity``: exact probability tables
+and each hand's share of the pot."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pyrankcore import games
+from pyrankcore.cli.options import (
+    FORMATTER,
+    MAX_THREADS,
+    add_game_option,
+    add_json_option,
+    add_progress_option,
+    add_threads_option,
+    check_count,
+    check_seed,
+    print_json,
+    show_progress,
+)
+from pyrankcore.equities import MAX_TRIALS, equity
+from pyrankcore.probabilities import probabilities
+from pyrankcore.variants import Variant, variant
+
+if TYPE_CHECKING:
+    from pyrankcore._typing import Game
+
+EQUITY_JSON_HELP = """\
+A ranking name (high, ace_five, ...) plays hold'em's deal under that ranking:
+two hole cards and a board of up to five cards.
+
+with --json, one JSON object on stdout with the keys:
+  game, board, dead        the variant's name and the cards as text
+  exact                    true when every deal was enumerated
+  trials                   deals enumerated or sampled
+  players                  one object per hand: hand, equity, win, tie, wins,
+                           ties, total, std_error (null when exact); hi-lo
+                           games add high, low and scoops
+"""
+
+ODDS_JSON_HELP = """\
+with --json, one JSON object on stdout with the keys:
+  game, cards, decks       the ranking's name and the arguments
+  deck_size, jokers        cards in play (jokers included) and the jokers
+  total                    all hands: C(deck_size, cards)
+  rows                     one object per category (or low group), strongest
+                           first: name, count, probability, odds_against
+"""
+
+# Hold'em's deal, for equity under a ranking name: two hole cards and a
+# board dealt as the flop, turn and river.
+RANKING_HOLE_CARDS = (2,)
+RANKING_BOARD_CARDS = (0, 3, 4, 5)
+
+
+def equity_game(game: str) -> Variant:
+    """A variant name as it is; a ranking name as hold'em's deal under that
+    ranking, the one ranking of the pot (a low ranking too: its strengths
+    grow with the better low, and a hand that does not qualify is 0)."""
+    resolved = games.resolve(game, omaha=None, suited=True)
+    if resolved.variant is not None:
+        return variant(game)
+    return Variant(resolved.name, RANKING_HOLE_CARDS, RANKING_BOARD_CARDS, high=resolved.name)
+
+
+def equity_table(
+    hands: Sequence[str],
+    board: str,
+    game: str = "Hold'em",
+    dead: str = "",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    as_json: bool = False,
+    progress: bool = False,
+) -> int:
+    """Print each hand's equity (a table, or one JSON object); returns 0."""
+    result = equity(
+        equity_game(game),
+        list(hands),
+        board,
+        dead=dead,
+        exact=exact,
+        trials=trials,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+    )
+    if as_json:
+        players = []
+        for p in result.players:
+            row: dict[str, Any] = {
+                "hand": p.hand,
+                "equity": p.equity,
+                "win": p.win,
+                "tie": p.tie,
+                "wins": p.wins,
+                "ties": p.ties,
+                "total": p.total,
+                "std_error": p.std_error,
+            }
+            if result.hilo:
+                row.update(high=p.high, low=p.low, scoops=p.scoops)
+            players.append(row)
+        print_json(
+            {
+                "game": result.variant,
+                "board": result.board,
+                "dead": result.dead,
+                "exact": result.exact,
+                "trials": result.trials,
+                "players": players,
+            }
+        )
+        return 0
+    print(result)
+    return 0
+
+
+def odds_table(
+    game: Game = "high",
+    cards: int = 5,
+    decks: int = 1,
+    deck: str | None = None,
+    wild: str | None = None,
+    jokers: int | None = None,
+    as_json: bool = False,
+    progress: bool = False,
+) -> int:
+    """Print the exact probability table of ``pyrankcore.probabilities``
+    (a Markdown table, or one JSON object); returns 0."""
+    size: str | int | None = deck
+    if deck is not None and deck.isdigit() and int(deck) > 12:
+        size = int(deck)  # a deck size such as 32; "7" or "T" is a rank
+    table = probabilities(
+        game, cards, deck=size, decks=decks, wild=wild, jokers=jokers, progress=progress
+    )
+    if as_json:
+        print_json(table.as_dict())
+        return 0
+    print(table)
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    """The ``equity`` and ``odds`` subcommands."""
+    q = sub.add_parser(
+        "equity",
+        help="each hand's equity, e.g. AhKh QsQd --board Kd7s2c",
+        description="Each hand's share of the pot over the cards to come: exact when "
+        "that takes about a second, Monte Carlo otherwise.",
+        epilog=EQUITY_JSON_HELP,
+        formatter_class=FORMATTER,
+    )
+    q.add_argument(
+        "hands",
+        nargs="+",
+        help='one per player: "AhKh", "random", or a range ("AKs,QQ+": a comma makes a range)',
+    )
+    q.add_argument("--board", default="", help="the board so far, e.g. Kd7s2c")
+    q.add_argument("--dead", default="", help="cards out of play")
+    add_game_option(q, "Hold'em")
+    how = q.add_mutually_exclusive_group()
+    how.add_argument(
+        "--trials", type=int, default=None, help="Monte Carlo with N deals (1 to 2**40)"
+    )
+    how.add_argument("--exact", action="store_true", help="enumerate every deal")
+    q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 or more")
+    add_threads_option(q)
+    add_json_option(q)
+    add_progress_option(q, "deals (exact) or trials (Monte Carlo)")
+    q.set_defaults(handler=run_equity)
+    o = sub.add_parser(
+        "odds",
+        help="exact probability of each hand category, e.g. --cards 7",
+        description="The exact number of hands in each category, the probability and "
+        "the odds against (counted, not sampled).",
+        epilog=ODDS_JSON_HELP,
+        formatter_class=FORMATTER,
+    )
+    add_game_option(o, "high")
+    o.add_argument(
+        "--cards", type=int, choices=(5, 6, 7), default=5, help="cards per hand (default 5)"
+    )
+    o.add_argument("--decks", type=int, default=1, help="decks shuffled together (default 1)")
+    o.add_argument("--deck", default=None, help='strip the deck: lowest rank ("7") or size (32)')
+    o.add_argument("--wild", default=None, help='wild cards: "jokers", "2", "Jh Js", "lowest"')
+    o.add_argument("--jokers", type=int, default=None, help="jokers in the deck (default 1)")
+    add_json_option(o)
+    add_progress_option(o, "the hands classified")
+    o.set_defaults(handler=run_odds)
+
+
+def run_equity(args: argparse.Namespace) -> int:
+    check_count("--threads", args.threads, MAX_THREADS)
+    check_count("--trials", args.trials, MAX_TRIALS)
+    check_seed(args.seed)
+    return equity_table(
+        args.hands,
+        args.board,
+        args.game,
+        args.dead,
+        exact=True if args.exact else None,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        as_json=args.json,
+        progress=show_progress(args),
+    )
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    return odds_table(
+        args.game,
+        args.cards,
+        args.decks,
+        args.deck,
+        args.wild,
+        args.jokers,
+        as_json=args.json,
+        progress=show_progress(args),
+    )

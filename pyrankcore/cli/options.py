@@ -1,0 +1,129 @@
+"""What every command shares: the parser class, the options each builds the
+same way (``--game``, ``--json``, ``--progress``, ``--threads``), the count
+checks and the JSON printer."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+from pyrankcore import _core, games
+from pyrankcore.errors import UnknownGameError
+
+# Upper bounds of the counts on the command line: a count beyond them is a
+# typo or days of work, refused in one line.
+MAX_DEMO_HANDS = 10**12  # hours at the batch rate
+MAX_BENCH_SIZE = 10**8  # hands held in memory per batch case
+MAX_BENCH_REPEAT = 1000
+MAX_THREADS = 1024
+# An error line holds at most this many characters after "pyrankcore: error: ":
+# every message of the library fits whole (it cuts the values it quotes to
+# 40 to 80 characters); argparse quotes a bad argument whole, however long:
+# a token of a message longer than TOKEN_LIMIT is such an argument, and is
+# shortened, so that the words around it survive.
+MESSAGE_LIMIT = 375
+TOKEN_LIMIT = 100
+
+FORMATTER = argparse.RawDescriptionHelpFormatter
+
+GAME_HELP = (
+    f"a ranking ({', '.join(_core.GAMES)}) or a variant as players name it (razz, "
+    "omaha, 'omaha hi-lo', 'stud hi-lo', ...: pyrankcore.VARIANTS); case, spaces and "
+    "apostrophes do not matter"
+)
+
+
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are exceptions, so that main() can
+    report them in one line (argparse's own prints the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def game_name(text: str) -> str:
+    """The ``--game`` type: any ranking or variant name, checked as the
+    library checks it, so that an unknown name gets the library's one
+    message (naming the rankings and variants) from every command, as it
+    is (a UsageError passes through argparse, which would prefix it)."""
+    try:
+        games.resolve(text, omaha=None, suited=True)
+    except UnknownGameError as exc:
+        raise UsageError(str(exc)) from None
+    return text
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """*message* on one line: a token over TOKEN_LIMIT characters (an
+    argument argparse quoted whole) shortened with "...", then beyond
+    *limit* characters cut after the last whole word that fits, with "..."."""
+    tokens = message.split()
+    text = " ".join(t if len(t) <= TOKEN_LIMIT else t[: TOKEN_LIMIT - 3] + "..." for t in tokens)
+    if len(text) <= limit:
+        return text
+    end = text.rfind(" ", 0, limit - 2)
+    if end <= 0:
+        end = limit - 3
+    return text[:end] + "..."
+
+
+def add_game_option(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--game NAME``: a ranking or a variant name."""
+    parser.add_argument(
+        "--game",
+        type=game_name,
+        default=default,
+        metavar="NAME",
+        help=f"{GAME_HELP} (default {default})",
+    )
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+
+
+def add_progress_option(parser: argparse.ArgumentParser, counts: str) -> None:
+    """``--progress/--no-progress``: a bar on stderr counting *counts*; by
+    default only when stderr is a terminal (a log file would collect every
+    redraw)."""
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"a progress bar on stderr counting {counts} (default: when stderr is a terminal)",
+    )
+
+
+def add_threads_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threads", type=int, default=None, help=f"threads, 1 to {MAX_THREADS} (default 1)"
+    )
+
+
+def show_progress(args: argparse.Namespace) -> bool:
+    """Whether to draw the progress bar: as forced, else on a terminal."""
+    forced: bool | None = args.progress
+    return sys.stderr.isatty() if forced is None else forced
+
+
+def check_count(option: str, value: int | None, high: int) -> None:
+    """UsageError unless *value* is None or 1 to *high*."""
+    if value is not None and not 1 <= value <= high:
+        raise UsageError(f"{option} must be 1 to {high:,}, got {value:,}")
+
+
+def check_seed(seed: int | None) -> None:
+    if seed is not None and seed < 0:
+        raise UsageError("--seed must be 0 or more")
+
+
+def print_json(obj: dict[str, Any]) -> None:
+    """One line, so that line-oriented tools (grep, jq -c, log collectors)
+    see one record per run."""
+    print(json.dumps(obj, ensure_ascii=False))

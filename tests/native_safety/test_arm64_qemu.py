@@ -1,0 +1,213 @@
+"""The row loops on arm64, checked from any machine: arm64/driver.c (every
+kernel header and the generated tables) is cross-compiled with
+aarch64-linux-gnu-gcc and run under qemu-aarch64, and each of its loops
+(portable and NEON) must give, row span by row span, the strengths and the
+first bad row that this machine's loop gives on the same rows: random,
+flush-heavy and adversarial rows (every invalid id at every position, a
+repeat at every pair of positions, bad rows at every place of a step, spans
+that start and stop anywhere and end at an unreadable page)."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+from pyrankcore import _core
+
+CROSS_CC = "aarch64-linux-gnu-gcc"
+QEMU = "qemu-aarch64"
+ROOT = Path(__file__).resolve().parents[2]  # the checkout
+GENERATED = ROOT / "src" / "generated"
+DRIVER = Path(__file__).resolve().parent / "arm64" / "driver.c"
+ARM64_LOOPS = ["portable", "neon"]  # best last, as the driver lists them
+
+pytestmark = pytest.mark.skipif(
+    shutil.which(CROSS_CC) is None or shutil.which(QEMU) is None,
+    reason=f"needs {CROSS_CC} and {QEMU} (Debian: gcc-aarch64-linux-gnu, qemu-user)",
+)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    """The driver, cross-compiled once (static: qemu needs no arm64 libraries)."""
+    if not (GENERATED / "prc_tables.c").exists():
+        pytest.skip("no generated tables (a build from this checkout makes them)")
+    binary = tmp_path_factory.mktemp("arm64") / "driver"
+    result = subprocess.run(
+        [
+            CROSS_CC,
+            "-O2",
+            "-static",
+            "-Wall",
+            "-Werror",
+            "-Wno-unused-function",
+            f"-I{ROOT / 'src'}",
+            f"-I{GENERATED}",
+            str(DRIVER),
+            str(GENERATED / "prc_tables.c"),
+            "-o",
+            str(binary),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return binary
+
+
+def run_driver(driver, tmp_path, rows, spans, game):
+    """{loop: [(first bad row, strengths of the span), ...]} from qemu."""
+    rows_file, spans_file = tmp_path / "rows", tmp_path / "spans"
+    rows_file.write_bytes(np.ascontiguousarray(rows, dtype=np.uint8).tobytes())
+    spans_file.write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
+    t = _core.resolve_game(game)
+    index = -1 if game == "high" else prc.GAMES.index(game)
+    result = subprocess.run(
+        [
+            QEMU,
+            str(driver),
+            "rows",
+            str(rows.shape[1]),
+            str(index),
+            f"{t.deck_mask:x}",
+            str(rows_file),
+            str(spans_file),
+        ],
+        capture_output=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
+    data, at = result.stdout, 0
+    found = {loop: [] for loop in ARM64_LOOPS}
+    for start, stop in spans:
+        for loop in ARM64_LOOPS:
+            first_bad = int(np.frombuffer(data, np.int64, 1, at)[0])
+            out = np.frombuffer(data, np.uint16, stop - start, at + 8)
+            found[loop].append((first_bad, out))
+            at += 8 + 2 * (stop - start)
+    assert at == len(data)
+    return found
+
+
+def expected(rows, spans, game):
+    """The same spans through this machine's row loops."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    out = np.zeros(len(rows), dtype=np.uint16)
+    results = []
+    for start, stop in spans:
+        out[start:stop] = 0
+        first_bad = _core.evaluate_rows(rows, out, start, stop, game)
+        results.append((first_bad, out[start:stop].copy()))
+    return results
+
+
+def check(driver, tmp_path, rows, spans, game):
+    want = expected(rows, spans, game)
+    for loop, got in run_driver(driver, tmp_path, rows, spans, game).items():
+        for (start, stop), (bad, out), (want_bad, want_out) in zip(spans, got, want):
+            assert bad == want_bad, (loop, start, stop)
+            assert np.array_equal(out, want_out), (loop, start, stop)
+
+
+def deck_of(game):
+    mask = _core.resolve_game(game).deck_mask
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def flush_heavy(n, k, game, rng):
+    """Rows with k - 2 or more cards of one suit (all of them often)."""
+    deck = np.array(deck_of(game), dtype=np.uint8)
+    rows = np.empty((n, k), dtype=np.uint8)
+    for i in range(n):
+        suit = rng.integers(4)
+        suited, other = deck[deck % 4 == suit], deck[deck % 4 != suit]
+        m = min(int(rng.integers(max(k - 2, 0), k + 1)), len(suited))
+        row = np.concatenate(
+            [rng.choice(suited, m, replace=False), rng.choice(other, k - m, replace=False)]
+        )
+        rows[i] = rng.permutation(row)
+    return rows
+
+
+def test_the_driver_runs_every_arm64_loop(driver):
+    """NEON is part of arm64's base: the driver has it, and its loop
+    choice names match pyrankcore's tier names."""
+    result = subprocess.run([QEMU, str(driver), "loops"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ARM64_LOOPS
+
+
+GAME_SIZES = [
+    (game, k)
+    for game in prc.GAMES
+    for k in range(1, 8)
+    if _core.resolve_game(game).min_cards <= k <= _core.resolve_game(game).max_cards
+]
+
+
+@pytest.mark.parametrize("game, k", GAME_SIZES)
+def test_random_and_flush_heavy_rows(driver, tmp_path, game, k):
+    rng = np.random.default_rng(k)
+    n = 3000 if game == "high" else 600
+    rows = np.concatenate(
+        [prc.random_hands(n, k, seed=k, game=game), flush_heavy(n // 2, k, game, rng)]
+    )
+    # the whole batch, and spans that start and stop anywhere (the last
+    # ones end at the unreadable page after the last row)
+    total = len(rows)
+    spans = [(0, total)] + [(s, s + length) for s in (0, 1, 7, 15) for length in range(0, 41)]
+    spans += [(total - length, total) for length in range(0, 41)]
+    check(driver, tmp_path, rows, spans, game)
+
+
+def bad_row_cases(game, k, bad_rows):
+    """Spans of valid rows, each with one bad row (from bad_rows) at a
+    place that walks through the 16-row steps; the last span ends at the
+    end of the rows (the unreadable page)."""
+    good = prc.random_hands(41 * len(bad_rows) + 64, k, seed=k + 100, game=game)
+    rows, spans, at = [], [], 0
+    for case, bad in enumerate(bad_rows):
+        length = 1 + case % 40
+        block = good[at : at + length].copy()
+        block[case % length] = bad
+        rows.append(block)
+        spans.append((at, at + length))
+        at += length
+    # the first row of each span starts at any place of a step, too
+    rows = np.concatenate(rows)
+    shift = [(s + case % 3, e) for case, (s, e) in enumerate(spans) if s + case % 3 <= e]
+    return rows, spans + shift
+
+
+@pytest.mark.parametrize(
+    "game, k", [("high", 5), ("high", 6), ("high", 7), ("short_deck", 7), ("deuce_seven", 6)]
+)
+def test_every_invalid_id_at_every_position(driver, tmp_path, game, k):
+    deck = deck_of(game)
+    base = prc.random_hands(1, k, seed=k, game=game)[0]
+    bad_rows = []
+    for bad_id in list(range(52, 256)) + [c for c in range(52) if c not in deck]:
+        for pos in range(k):
+            row = base.copy()
+            row[pos] = bad_id
+            bad_rows.append(row)
+    rows, spans = bad_row_cases(game, k, bad_rows)
+    check(driver, tmp_path, rows, spans, game)
+
+
+@pytest.mark.parametrize("game, k", [("high", 5), ("high", 7), ("incomplete", 3), ("ace_six", 6)])
+def test_a_repeat_at_every_pair_of_positions(driver, tmp_path, game, k):
+    base = prc.random_hands(1, k, seed=k, game=game)[0]
+    bad_rows = []
+    for _ in range(4):  # each pair at several places of a step
+        for i in range(k):
+            for j in range(k):
+                if i != j:
+                    row = base.copy()
+                    row[j] = row[i]
+                    bad_rows.append(row)
+    rows, spans = bad_row_cases(game, k, bad_rows)
+    check(driver, tmp_path, rows, spans, game)

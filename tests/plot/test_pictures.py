@@ -1,0 +1,57 @@
+"""docs/make_pictures.py draws the README's pictures: each a small PNG that
+is not blank, and the README shows exactly the pictures the script makes
+and the repository holds."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("matplotlib", reason="the pictures need matplotlib (the plot extra)")
+
+from matplotlib.image import imread  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "docs" / "make_pictures.py"
+IMAGES = ROOT / "docs" / "images"
+MAX_BYTES = 100_000
+
+pytestmark = pytest.mark.skipif(
+    not SCRIPT.is_file(), reason="docs/ is not part of this copy (an sdist)"
+)
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("make_pictures", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_writes_every_picture(tmp_path, preflop_cache_dir, monkeypatch):
+    monkeypatch.setenv("PYRANKCORE_CACHE_DIR", str(preflop_cache_dir))
+    script = load_script()
+    written = script.main([str(tmp_path / "images")])
+    names = sorted(p.name for p in written)
+    assert names == sorted(script.PICTURES)
+    assert names == sorted(p.name for p in (tmp_path / "images").iterdir())
+    for path in written:
+        data = path.read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n"), path.name
+        assert len(data) < MAX_BYTES, f"{path.name}: {len(data):,} bytes"
+        image = imread(path)
+        height, width = image.shape[:2]
+        assert 300 <= width <= 1000 and 150 <= height <= 1000, (path.name, image.shape)
+        rgb = image[..., :3].reshape(-1, 3)
+        assert rgb.std() > 0.05 and len(np.unique(rgb, axis=0)) > 20, f"{path.name} is blank"
+
+
+def test_the_readme_shows_the_committed_pictures():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]+\]\(docs/images/([\w.-]+\.png)\)", readme)
+    committed = sorted(p.name for p in IMAGES.glob("*.png"))
+    assert sorted(shown) == committed == sorted(load_script().PICTURES)
+    for name in committed:
+        assert (IMAGES / name).stat().st_size < MAX_BYTES, name
