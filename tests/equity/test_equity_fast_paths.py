@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import pyrankcore
+from pyrankcore.equities import cost
 from pyrankcore.equities.planning import exact_tasks, plan
 
 core = pyrankcore._core
@@ -76,3 +77,15 @@ def test_omaha_from_preflop_splits_assignments_not_first_cards():
     # a known board card: the first dealt card splits the work again
     p, _ = plan("Omaha", ["AsKsQdJd", "9h9c8h7c"], "2c", exact=True)
     assert len(exact_tasks(p, 16)) > 1
+
+
+def test_one_hand_per_seat_counts_its_fit_as_the_arrays_do():
+    # count_fitting's shortcut for one combo per seat against the arrays
+    # it takes for more (a second, unused combo makes the same seats go
+    # through the arrays)
+    ah_kh, qs_qd, ah_qd = ((50, 46), 1.0), ((43, 41), 1.0), ((50, 41), 1.0)
+    for seats in ([ah_kh, qs_qd], [ah_kh, ah_qd], [qs_qd, ah_kh, ah_qd]):
+        one = cost.count_fitting([(c,) for c in seats])
+        arrays = cost.count_fitting([(c, c) for c in seats])
+        assert one.prefixes == tuple(x // 2**k for k, x in enumerate(arrays.prefixes))
+        assert one.fitting == (1 if seats == [ah_kh, qs_qd] else 0)
