@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import importlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -244,7 +244,8 @@ def _rows(cards: Any) -> Any:
             ]
             arr = da.concatenate(parts, axis=0)
     if arr.ndim != 2:
-        raise HandSizeError(f"cards must be a 2-d array of card ids, got {arr.ndim} dimensions")
+        # The one-machine call's message, word for word.
+        raise HandSizeError(f"cards must be a 2-d (N, k) array, got shape {arr.shape}")
     rows = max(min(MIN_BLOCK_ROWS, max(arr.shape[0], 1)), max(arr.chunks[0], default=1))
     return arr.rechunk({0: rows, 1: -1})
 
@@ -469,10 +470,14 @@ def preflop_entries(
     """``preflop_matrix()[i, j]`` for the given (i, j) index pairs of
     ``GRID_NAMES``, computed on the cluster; equal to the one-machine
     ``pyrankcore.preflop.entries``."""
-    wanted = [
-        (whole_number(i, "i", 0, len(GRID_NAMES) - 1), whole_number(j, "j", 0, len(GRID_NAMES) - 1))
-        for i, j in pairs
-    ]
+    if isinstance(pairs, str) or not isinstance(pairs, Iterable):
+        raise TypeError(f"pairs must be (i, j) index pairs, not {type(pairs).__name__}")
+    last = len(GRID_NAMES) - 1
+    wanted = []
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"each of pairs is an (i, j) pair of grid indexes, not {pair!r:.40}")
+        wanted.append((whole_number(pair[0], "i", 0, last), whole_number(pair[1], "j", 0, last)))
     shares = _cluster_shares(wanted, flag(progress, "progress"))
     return {pair: a / (a + b) for pair, (a, b) in shares.items()}
 
