@@ -358,8 +358,8 @@ def equity_chart(
     labelled by *streets* or else by the board (preflop, flop, turn, river).
 
     Raises TypeError for anything but results, and InvalidArgumentError for
-    an empty sequence, results with different numbers of players or that mix
-    hi-lo and high-only games, or *streets* of the wrong length.
+    an empty sequence, results of different hands or of different games, or
+    *streets* of the wrong length.
     """
     if isinstance(results, EquityResult):
         if streets is not None:
@@ -378,7 +378,7 @@ def equity_chart(
     for r in runs:
         if not isinstance(r, EquityResult):
             raise TypeError(f"equity_chart takes EquityResults, not {type(r).__name__}")
-    if len({len(r.hands) for r in runs}) != 1 or len({r.hilo for r in runs}) != 1:
+    if len({(r.hands, r.variant) for r in runs}) != 1:  # one legend and title for all
         raise InvalidArgumentError(
             "the results of a street chart must have the same players and the same game"
         )

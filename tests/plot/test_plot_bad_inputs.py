@@ -9,6 +9,7 @@ pytest.importorskip("matplotlib", reason="the pictures need matplotlib (the plot
 
 from matplotlib import colormaps  # noqa: E402
 
+import pyrankcore  # noqa: E402
 from pyrankcore import ofc, plot  # noqa: E402
 from pyrankcore.errors import InvalidArgumentError  # noqa: E402
 
@@ -64,3 +65,12 @@ def test_ofc_board_takes_the_text_the_command_line_takes():
     assert as_text.axes[0].get_title() == "royalties 7"
     with pytest.raises(InvalidArgumentError, match="three rows separated by '/'"):
         plot.ofc_board("6s 6c 4h / Td Ts 9c Qs 8c")
+
+
+def test_a_street_chart_is_of_the_same_hands_in_the_same_game():
+    flop = pyrankcore.equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c")
+    other_hands = pyrankcore.equity("Hold'em", ["AhKh", "JsJd"], "Kd7s2c")
+    other_game = pyrankcore.equity("Short-deck Hold'em", ["AhKh", "QsQd"], "Kd7s6c")
+    for mixed in ([flop, other_hands], [flop, other_game]):
+        with pytest.raises(InvalidArgumentError, match="same players and the same game"):
+            plot.equity_chart(mixed)
