@@ -39,6 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised without dask
 
 from pyrankcore import _core, ofc, preflop
 from pyrankcore._args import entropy_seed, flag, optional_whole_number, whole_number
+from pyrankcore.batch import card_matrix
 from pyrankcore.batch import evaluate_batch as _evaluate_batch
 from pyrankcore.equities.planning import CHUNK, Plan, plan
 from pyrankcore.equities.run import TaskWork, run_plan
@@ -226,13 +227,23 @@ def _rows(cards: Any) -> Any:
     client is scattered to the workers in blocks: the graph then holds
     references, not the data (a graph of hundreds of MB is slow to send)."""
     if isinstance(cards, da.Array):
+        # The one-machine call's checks of type and shape, now: a dask
+        # array knows its dtype and dimensions before it is computed.
+        if cards.dtype.kind not in "iu":
+            raise TypeError(f"cards must be an integer array, not dtype {cards.dtype}")
+        if cards.ndim != 2:
+            raise HandSizeError(f"cards must be a 2-d (N, k) array, got shape {cards.shape}")
         arr = cards
     else:
-        local = np.asarray(cards)
+        # The one-machine call's checks and messages (ragged rows, dtype,
+        # dimensions), now.
+        local = card_matrix(cards, "cards")
+        if local.dtype == object:
+            # Lists of ints beyond int64, kept exact: never card ids. The
+            # one-machine call names the first, as it would.
+            _evaluate_batch(cards)
         client = _client()
-        if local.ndim != 2:
-            arr = da.from_array(local)
-        elif client is None:
+        if client is None:
             arr = da.from_array(local, chunks=(MIN_BLOCK_ROWS, -1))
         else:
             step = MIN_BLOCK_ROWS
@@ -243,9 +254,6 @@ def _rows(cards: Any) -> Any:
                 for f, b in zip(futures, blocks)
             ]
             arr = da.concatenate(parts, axis=0)
-    if arr.ndim != 2:
-        # The one-machine call's message, word for word.
-        raise HandSizeError(f"cards must be a 2-d (N, k) array, got shape {arr.shape}")
     rows = max(min(MIN_BLOCK_ROWS, max(arr.shape[0], 1)), max(arr.chunks[0], default=1))
     return arr.rechunk({0: rows, 1: -1})
 
