@@ -275,8 +275,9 @@ def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
     or a NumPy array: see below) as a lazy (N,) uint16 dask array (uint32
     for a ranking with a suit tie-break). Row blocks smaller than 5,000,000
     rows are merged (each task should hold at least 0.1 s of work); the
-    columns of a row stay in one block. Bad rows raise when the result is
-    computed, named by their row in the whole array.
+    columns of a row stay in one block. An array of the wrong type or
+    shape raises now, bad rows when the result is computed (named by their
+    row in the whole array), each with the one-machine call's error.
 
     A NumPy array is cut into blocks; under a distributed client the blocks
     are sent to the workers now (``Client.scatter``) rather than inside the
