@@ -491,15 +491,17 @@ def preflop_entries(
     return {pair: a / (a + b) for pair, (a, b) in shares.items()}
 
 
-def preflop_matrix(*, progress: bool = False) -> npt.NDArray[np.float64]:
+def preflop_matrix(*, progress: bool = False) -> preflop.PreflopMatrix:
     """The 169 x 169 preflop equity matrix of
     :func:`pyrankcore.preflop_matrix`, computed on the cluster (about 17
-    core-seconds in 84 tasks); equal to the one-machine computation. Reads
-    and writes no cache: save it where you need it."""
+    core-seconds in 84 tasks); equal to the one-machine computation, and
+    like it read-only and indexed by name too. Reads and writes no cache:
+    save it where you need it."""
     n = len(GRID_NAMES)
     pairs = [(i, j) for i in range(n) for j in range(i, n)]
     out = np.empty((n, n), dtype=np.float64)
     for (i, j), (a, b) in _cluster_shares(pairs, flag(progress, "progress")).items():
         out[i, j] = a / (a + b)
         out[j, i] = b / (a + b)
-    return out
+    out.flags.writeable = False
+    return out.view(preflop.PreflopMatrix)
