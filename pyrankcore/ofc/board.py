@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from pyrankcore._typing import BoardLike, CardsLike
 
 ROW_NAMES = ("front", "middle", "back")
+# Between the rows of a board written as one text: "6s 6c 4h / Td Ts 9c Qs 8c / 3h 3d 3s 2h 2d".
+ROW_SEPARATOR = "/"
 
 
 class Board:
@@ -217,9 +219,10 @@ class Board:
 
 def as_board(b: Any, decks: int = 1) -> Board:
     """A Board for rules of *decks* decks from a Board, a (front, middle,
-    back) triple or 13 cards: a single-deck Board is also a double-deck one
-    (re-ranked on that scale); a double-deck Board under single-deck rules
-    is refused."""
+    back) triple, the text "front / middle / back" (rows separated by "/",
+    as the command line takes a board) or 13 cards: a single-deck Board is
+    also a double-deck one (re-ranked on that scale); a double-deck Board
+    under single-deck rules is refused."""
     if isinstance(b, Board):
         if b.decks == decks:
             return b
@@ -230,6 +233,14 @@ def as_board(b: Any, decks: int = 1) -> Board:
         )
     if isinstance(b, (list, tuple)) and len(b) == 3:
         return Board(*b, decks=decks)
+    if isinstance(b, str) and ROW_SEPARATOR in b:
+        rows = b.split(ROW_SEPARATOR)
+        if len(rows) != 3:
+            raise InvalidArgumentError(
+                f"a board is three rows separated by {ROW_SEPARATOR!r} (front / middle / "
+                f"back), got {len(rows)} in {b[:80]!r}"
+            )
+        return Board(*(row.strip() for row in rows), decks=decks)
     if isinstance(b, (list, tuple, str)):
         return Board.from_cards(b, decks=decks)
     raise TypeError(
@@ -284,8 +295,9 @@ def _settle(a: Board, b: Board, rules: Rules) -> int:
 def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
     """Net points of each player, settling every pair independently.
 
-    2 to 4 boards (Board objects, (front, middle, back) triples, or 13 cards
-    in row order), 2 to 6 under ``Rules(decks=2)``. Each pair: one point
+    2 to 4 boards (Board objects, (front, middle, back) triples, the text
+    "front / middle / back", or 13 cards in row order), 2 to 6 under
+    ``Rules(decks=2)``. Each pair: one point
     per row won, the scoop bonus for all three, the majority bonus (if the
     rules pay one) for two or three, plus the difference of royalties. A
     fouled board loses every row, the scoop and the majority bonus to each

@@ -247,7 +247,7 @@ LAYERS = {
     },
     "hutchison": {"_catalogue", "_core", "errors", "_typing", "variants"},
     "plot": {"_core", "equities", "errors", "hands", "ofc", "preflop", "probabilities", "ranges"},
-    "cli.options": {"_core", "errors", "games"},
+    "cli.options": {"_args", "_core", "errors", "games"},
     "cli.hands": {"_core", "_rankings", "_work", "batch", "cli", "games", "hands", "variants"},
     "cli.odds": {"cli", "equities", "games", "probabilities", "variants", "_typing"},
     "cli.ranges": {"_core", "_rankings", "cli", "ranges"},
