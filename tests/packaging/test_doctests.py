@@ -24,6 +24,7 @@ MODULES = [
     "pyrankcore.equities.planning",
     "pyrankcore.preflop",
     "pyrankcore.ranges",
+    "pyrankcore._grid",
     "pyrankcore.probabilities",
     "pyrankcore.suits",
     "pyrankcore.hutchison",
