@@ -1,7 +1,8 @@
 """Equity speed against its goals: exact enumeration in milliseconds and
 Monte Carlo in trials/s on one thread, each the median of several runs in
 CPU time (``time.process_time``, so that waiting for a core on a shared
-machine does not count), with wall time beside it.
+machine does not count), with wall time beside it; an exact case's run
+makes as many calls as take about 50 ms, and its time is per call.
 
     python bench/bench_equity.py [--quick] [--repeat N] [--ompeval DIR]
 
@@ -47,19 +48,29 @@ MONTE_CARLO = [
 ]
 
 
-def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float, object]:
-    """Median CPU and wall seconds of repeat calls, and the first result."""
+def timed(fn: Callable[[], object], repeat: int, calls: int = 1) -> tuple[float, float, object]:
+    """Median CPU and wall seconds per call over repeat runs of *calls*
+    calls each (several calls a run keep a millisecond case above the
+    clock's and the scheduler's noise), and the first result."""
     cpu, wall, first = [], [], None
     for i in range(repeat):
         w0, c0 = time.perf_counter(), time.process_time()
-        result = fn()
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-        if i == 0:
-            first = result
-        elif repr(result) != repr(first):
-            raise SystemExit(f"a seeded or exact run changed its result: {result} != {first}")
+        results = [fn() for _ in range(calls)]
+        cpu.append((time.process_time() - c0) / calls)
+        wall.append((time.perf_counter() - w0) / calls)
+        for result in results:
+            if first is None:
+                first = result
+            elif repr(result) != repr(first):
+                raise SystemExit(f"a seeded or exact run changed its result: {result} != {first}")
     return statistics.median(cpu), statistics.median(wall), first
+
+
+def calls_per_run(fn: Callable[[], object], seconds: float = 0.05) -> int:
+    """How many calls of fn take about *seconds* of CPU time (at least one)."""
+    c0 = time.process_time()
+    fn()
+    return max(1, int(seconds / max(time.process_time() - c0, 1e-6)))
 
 
 def ompeval_rate(ompeval: str, hands: int, rounds: int) -> float:
@@ -93,11 +104,12 @@ def main() -> None:
     print("| case | CPU time | wall time | goal | goal / CPU time |")
     print("|---|--:|--:|--:|--:|")
     for label, goal, game, hands in EXACT:
-        pyrankcore.equity(game, hands, exact=True, threads=args.threads)  # warm-up (tables)
-        cpu, wall, _ = timed(
-            lambda g=game, h=hands: pyrankcore.equity(g, h, exact=True, threads=args.threads),
-            repeat,
-        )
+
+        def run(g: str = game, h: list[str] = hands) -> object:
+            return pyrankcore.equity(g, h, exact=True, threads=args.threads)
+
+        run()  # warm-up (tables)
+        cpu, wall, _ = timed(run, repeat, calls_per_run(run))
         print(
             f"| {label} | {cpu * 1e3:.2f} ms | {wall * 1e3:.2f} ms | {goal * 1e3:.0f} ms "
             f"| {goal / cpu:.2f}x |"

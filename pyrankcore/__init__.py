@@ -56,13 +56,13 @@ from pyrankcore.hutchison import HutchisonCount, hutchison_points
 # module's name, so a lazy attribute would lose to the submodule as soon as
 # anything imported pyrankcore.probabilities.
 from pyrankcore.probabilities import HandProbabilities, ProbabilityRow, probabilities
-from pyrankcore.ranges import GRID_NAMES, combos, grid_name, parse_range, remove_dead
+from pyrankcore.ranges import GRID_NAMES, Range, combos, grid_name, parse_range, remove_dead
 
 if TYPE_CHECKING:  # imported on first use at run time: see __getattr__
     from pyrankcore import ofc
     from pyrankcore.equities import EquityResult, PlayerEquity, equity
     from pyrankcore.pots import bring_in, showdown
-    from pyrankcore.preflop import preflop_matrix
+    from pyrankcore.preflop import PreflopMatrix, preflop_matrix
     from pyrankcore.suits import SUIT_ORDERS, SuitRule, compare, suited_strength, winners
     from pyrankcore.variants import VARIANTS, Variant, variant
 
@@ -100,6 +100,7 @@ __all__ = [
     # Hand ranges
     "GRID_NAMES",
     "parse_range",
+    "Range",
     "combos",
     "grid_name",
     "remove_dead",
@@ -108,6 +109,7 @@ __all__ = [
     "EquityResult",
     "PlayerEquity",
     "preflop_matrix",
+    "PreflopMatrix",
     # Hutchison point counts
     "hutchison_points",
     "HutchisonCount",
@@ -146,6 +148,7 @@ _LAZY = {
     "EquityResult": ("pyrankcore.equities", "EquityResult"),
     "PlayerEquity": ("pyrankcore.equities", "PlayerEquity"),
     "preflop_matrix": ("pyrankcore.preflop", "preflop_matrix"),
+    "PreflopMatrix": ("pyrankcore.preflop", "PreflopMatrix"),
     "SUIT_ORDERS": ("pyrankcore.suits", "SUIT_ORDERS"),
     "SuitRule": ("pyrankcore.suits", "SuitRule"),
     "compare": ("pyrankcore.suits", "compare"),

@@ -44,6 +44,11 @@ cdef extern from "prc_equity.h" nogil:
     int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
                            uint64_t seed0, uint64_t seed1, int64_t trials,
                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats)
+    void prc_eq_ranks_init()
+
+# The rank-board tables of exact hold'em and Omaha from preflop (~0.1 ms),
+# built here at import, before any kernel can run on another thread.
+prc_eq_ranks_init()
 
 EQ_UNIT = PRC_EQ_UNIT
 EQ_NSTAT = PRC_EQ_NSTAT

@@ -180,5 +180,6 @@ if TYPE_CHECKING:
 Strengths: TypeAlias = "npt.NDArray[np.uint16]"
 # Suited strengths of a batch (a ranking with a suit tie-break): uint32.
 SuitedStrengths: TypeAlias = "npt.NDArray[np.uint32]"
-# An OFC board: a Board, (front, middle, back) rows, or 13 cards in row order.
+# An OFC board: a Board, (front, middle, back) rows, "front / middle / back"
+# text, or 13 cards in row order.
 BoardLike: TypeAlias = "Board | Sequence[CardsLike]"

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import importlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -39,6 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised without dask
 
 from pyrankcore import _core, ofc, preflop
 from pyrankcore._args import entropy_seed, flag, optional_whole_number, whole_number
+from pyrankcore.batch import card_matrix
 from pyrankcore.batch import evaluate_batch as _evaluate_batch
 from pyrankcore.equities.planning import CHUNK, Plan, plan
 from pyrankcore.equities.run import TaskWork, run_plan
@@ -226,13 +227,23 @@ def _rows(cards: Any) -> Any:
     client is scattered to the workers in blocks: the graph then holds
     references, not the data (a graph of hundreds of MB is slow to send)."""
     if isinstance(cards, da.Array):
+        # The one-machine call's checks of type and shape, now: a dask
+        # array knows its dtype and dimensions before it is computed.
+        if cards.dtype.kind not in "iu":
+            raise TypeError(f"cards must be an integer array, not dtype {cards.dtype}")
+        if cards.ndim != 2:
+            raise HandSizeError(f"cards must be a 2-d (N, k) array, got shape {cards.shape}")
         arr = cards
     else:
-        local = np.asarray(cards)
+        # The one-machine call's checks and messages (ragged rows, dtype,
+        # dimensions), now.
+        local = card_matrix(cards, "cards")
+        if local.dtype == object:
+            # Lists of ints beyond int64, kept exact: never card ids. The
+            # one-machine call names the first, as it would.
+            _evaluate_batch(cards)
         client = _client()
-        if local.ndim != 2:
-            arr = da.from_array(local)
-        elif client is None:
+        if client is None:
             arr = da.from_array(local, chunks=(MIN_BLOCK_ROWS, -1))
         else:
             step = MIN_BLOCK_ROWS
@@ -243,8 +254,6 @@ def _rows(cards: Any) -> Any:
                 for f, b in zip(futures, blocks)
             ]
             arr = da.concatenate(parts, axis=0)
-    if arr.ndim != 2:
-        raise HandSizeError(f"cards must be a 2-d array of card ids, got {arr.ndim} dimensions")
     rows = max(min(MIN_BLOCK_ROWS, max(arr.shape[0], 1)), max(arr.chunks[0], default=1))
     return arr.rechunk({0: rows, 1: -1})
 
@@ -266,8 +275,9 @@ def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
     or a NumPy array: see below) as a lazy (N,) uint16 dask array (uint32
     for a ranking with a suit tie-break). Row blocks smaller than 5,000,000
     rows are merged (each task should hold at least 0.1 s of work); the
-    columns of a row stay in one block. Bad rows raise when the result is
-    computed, named by their row in the whole array.
+    columns of a row stay in one block. An array of the wrong type or
+    shape raises now, bad rows when the result is computed (named by their
+    row in the whole array), each with the one-machine call's error.
 
     A NumPy array is cut into blocks; under a distributed client the blocks
     are sent to the workers now (``Client.scatter``) rather than inside the
@@ -469,23 +479,29 @@ def preflop_entries(
     """``preflop_matrix()[i, j]`` for the given (i, j) index pairs of
     ``GRID_NAMES``, computed on the cluster; equal to the one-machine
     ``pyrankcore.preflop.entries``."""
-    wanted = [
-        (whole_number(i, "i", 0, len(GRID_NAMES) - 1), whole_number(j, "j", 0, len(GRID_NAMES) - 1))
-        for i, j in pairs
-    ]
+    if isinstance(pairs, str) or not isinstance(pairs, Iterable):
+        raise TypeError(f"pairs must be (i, j) index pairs, not {type(pairs).__name__}")
+    last = len(GRID_NAMES) - 1
+    wanted = []
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"each of pairs is an (i, j) pair of grid indexes, not {pair!r:.40}")
+        wanted.append((whole_number(pair[0], "i", 0, last), whole_number(pair[1], "j", 0, last)))
     shares = _cluster_shares(wanted, flag(progress, "progress"))
     return {pair: a / (a + b) for pair, (a, b) in shares.items()}
 
 
-def preflop_matrix(*, progress: bool = False) -> npt.NDArray[np.float64]:
+def preflop_matrix(*, progress: bool = False) -> preflop.PreflopMatrix:
     """The 169 x 169 preflop equity matrix of
     :func:`pyrankcore.preflop_matrix`, computed on the cluster (about 17
-    core-seconds in 84 tasks); equal to the one-machine computation. Reads
-    and writes no cache: save it where you need it."""
+    core-seconds in 84 tasks); equal to the one-machine computation, and
+    like it read-only and indexed by name too. Reads and writes no cache:
+    save it where you need it."""
     n = len(GRID_NAMES)
     pairs = [(i, j) for i in range(n) for j in range(i, n)]
     out = np.empty((n, n), dtype=np.float64)
     for (i, j), (a, b) in _cluster_shares(pairs, flag(progress, "progress")).items():
         out[i, j] = a / (a + b)
         out[j, i] = b / (a + b)
-    return out
+    out.flags.writeable = False
+    return out.view(preflop.PreflopMatrix)

@@ -203,14 +203,21 @@ def _category_table(ranking: Any) -> list[int]:
     return [0] + [int(-k[1] if ranking.low else k[1]) for k in keys]
 
 
-def describe(strength: Integer, game: Game = "high") -> str:
-    """A strength in a player's words.
+@overload
+def describe(strength: Integer, game: Game = "high") -> str: ...
+@overload
+def describe(strength: IntArray, game: Game = "high") -> npt.NDArray[np.str_]: ...
+def describe(strength: Integer | IntArray, game: Game = "high") -> Any:
+    """A strength in a player's words, or every strength of an integer
+    array (a NumPy array of str of the same shape).
 
-    *strength* is an int or a NumPy integer scalar. Raises TypeError for any
-    other type and InvalidArgumentError for a strength the game does not
-    have (0 is "No qualifying low" where the game has a qualifier). For a
-    ranking with a suit tie-break it is a suited strength, described as
-    its plain strength (the suits are not named).
+    *strength* is an int, a NumPy integer scalar or a NumPy integer array.
+    Raises TypeError for any other type (an array of another dtype too) and
+    InvalidArgumentError for a strength the game does not have (0 is "No
+    qualifying low" where the game has a qualifier); for an array the
+    message names the first such element and its index. For a ranking with
+    a suit tie-break it is a suited strength, described as its plain
+    strength (the suits are not named).
 
     >>> describe(7462)
     'Royal Flush'
@@ -221,8 +228,49 @@ def describe(strength: Integer, game: Game = "high") -> str:
     'Eight-Six-Five low'
     >>> describe(evaluate("5c 4d 3h 2s Ac", "ace_five"), "ace_five")
     'Wheel'
+    >>> import numpy as np
+    >>> describe(np.array([[7462, 1], [5000, 3000]])).tolist()
+    [['Royal Flush', 'High Card, Seven'], ['Three of a Kind, Twos', 'Pair of Nines']]
     """
     tables = games.ranking_tables(game, suited=True)
+    if type(strength).__module__ == "numpy" and hasattr(strength, "ndim"):
+        import numpy as np
+
+        if isinstance(strength, np.ndarray):
+            return _describe_array(strength, tables, np)
+    return _describe_one(strength, tables)
+
+
+def _describe_array(arr: Any, tables: Any, np: Any) -> Any:
+    """describe for each element of an integer array, each distinct value
+    described once."""
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"strength array must hold integers, not dtype {arr.dtype}")
+    flat = arr.reshape(-1)
+    values, inverse = np.unique(flat, return_inverse=True)
+    words: list[str] = []
+    errors: dict[int, InvalidArgumentError] = {}
+    for value in values.tolist():
+        try:
+            words.append(_describe_one(value, tables))
+        except InvalidArgumentError as error:
+            errors[value] = error
+    if errors:  # name the first bad element in the array's order
+        first = int(np.flatnonzero(np.isin(flat, list(errors)))[0])
+        value = int(flat[first])
+        where: Any = (
+            first if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(first, arr.shape))
+        )
+        message, prefix = str(errors[value]), f"strength {value} "
+        if message.startswith(prefix):
+            message = f"{prefix}at index {where} {message[len(prefix) :]}"
+        else:  # pragma: no cover - every strength message starts with the value
+            message += f" (at index {where})"
+        raise InvalidArgumentError(message)
+    return np.array(words, dtype=np.str_)[inverse.reshape(-1)].reshape(arr.shape)
+
+
+def _describe_one(strength: Any, tables: Any) -> str:
     strength = whole_number(strength, "strength")
     if tables.suited:  # suits order hands of one strength; the words are the same
         strength, tables = _unsuit(strength, tables, allow_zero=True), _base(tables)

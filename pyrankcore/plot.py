@@ -103,6 +103,22 @@ def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]
     return holder, ax
 
 
+def _check_cmap(cmap: Any) -> None:
+    """TypeError or InvalidArgumentError for a colormap matplotlib does not
+    know (its own ValueError lists a few names and points elsewhere)."""
+    from matplotlib import colormaps
+    from matplotlib.colors import Colormap
+
+    if isinstance(cmap, Colormap):
+        return
+    if not isinstance(cmap, str):
+        raise TypeError(f"cmap must be a colormap name or a Colormap, not {type(cmap).__name__}")
+    if cmap not in colormaps:
+        raise InvalidArgumentError(
+            f"unknown colormap {cmap[:40]!r}; matplotlib.colormaps lists the names"
+        )
+
+
 def _percent_axis(axis: Any) -> None:
     from matplotlib.ticker import PercentFormatter
 
@@ -167,11 +183,13 @@ def range_grid(
     of all 1,326.
 
     Raises RangeSyntaxError for bad range text, InvalidArgumentError for
-    combos of other than two cards (an Omaha range), a combo listed twice or
-    a weight outside (0, 1], and TypeError for anything else.
+    combos of other than two cards (an Omaha range), a combo listed twice,
+    a weight outside (0, 1] or an unknown colormap, and TypeError for
+    anything else.
     """
     weights = _grid_weights(hand_range)
     fig, ax = _new_axes(ax, GRID_SIZE)
+    _check_cmap(cmap)
     image = ax.imshow(weights, cmap=cmap, vmin=0.0, vmax=1.0)
     colours = image.cmap
     for i, name in enumerate(GRID_NAMES):
@@ -207,6 +225,25 @@ def range_grid(
 # ---------------------------------------------------------- preflop matrix
 
 
+def _equity_matrix(matrix: Any) -> np.ndarray:
+    """*matrix* as a float64 array: InvalidArgumentError for ragged rows,
+    TypeError for anything but real numbers (text, complex numbers, None)."""
+    try:
+        raw = np.asarray(matrix)
+    except ValueError:
+        raise InvalidArgumentError(
+            "an equity matrix is square: its rows differ in length"
+        ) from None
+    if raw.dtype.kind not in "biufO":
+        raise TypeError(f"an equity matrix holds real numbers, not dtype {raw.dtype}")
+    try:
+        return raw.astype(np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"an equity matrix holds real numbers, not {type(matrix).__name__} of other values"
+        ) from None
+
+
 def preflop_heatmap(
     matrix: Any = None,
     *,
@@ -224,9 +261,10 @@ def preflop_heatmap(
     its rows. Up to 20 hands get their equities written in the cells.
 
     Raises InvalidArgumentError for a matrix that is not square, has values
-    outside [0, 1] or does not match *hands*, and for an unknown grid name.
+    outside [0, 1] or does not match *hands*, for an unknown grid name and
+    an unknown colormap; TypeError for a matrix of anything but real numbers.
     """
-    m = np.asarray(preflop_matrix() if matrix is None else matrix, dtype=np.float64)
+    m = _equity_matrix(preflop_matrix() if matrix is None else matrix)
     if m.ndim != 2 or m.shape[0] != m.shape[1]:
         raise InvalidArgumentError(f"an equity matrix is square, not of shape {m.shape}")
     if not np.all(np.isfinite(m)) or m.min(initial=0.0) < 0.0 or m.max(initial=0.0) > 1.0:
@@ -258,6 +296,7 @@ def preflop_heatmap(
         )
     n = len(names)
     fig, ax = _new_axes(ax, SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE)
+    _check_cmap(cmap)
     image = ax.imshow(m, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
     fontsize = max(2.5, min(9.0, 240.0 / n))
     ax.set_xticks(range(n), names, rotation=90, fontsize=fontsize)
@@ -319,8 +358,8 @@ def equity_chart(
     labelled by *streets* or else by the board (preflop, flop, turn, river).
 
     Raises TypeError for anything but results, and InvalidArgumentError for
-    an empty sequence, results with different numbers of players or that mix
-    hi-lo and high-only games, or *streets* of the wrong length.
+    an empty sequence, results of different hands or of different games, or
+    *streets* of the wrong length.
     """
     if isinstance(results, EquityResult):
         if streets is not None:
@@ -339,7 +378,7 @@ def equity_chart(
     for r in runs:
         if not isinstance(r, EquityResult):
             raise TypeError(f"equity_chart takes EquityResults, not {type(r).__name__}")
-    if len({len(r.hands) for r in runs}) != 1 or len({r.hilo for r in runs}) != 1:
+    if len({(r.hands, r.variant) for r in runs}) != 1:  # one legend and title for all
         raise InvalidArgumentError(
             "the results of a street chart must have the same players and the same game"
         )
@@ -500,7 +539,8 @@ def ofc_board(
     """An Open-Face Chinese poker board: front, middle and back rows of cards.
 
     *board* is a :class:`pyrankcore.ofc.Board`, or (front, middle, back)
-    rows or 13 cards as :func:`pyrankcore.ofc.score` takes them. Cards show
+    rows, the text "front / middle / back" or 13 cards as
+    :func:`pyrankcore.ofc.score` takes them. Cards show
     their suits in four colours; each row is described in words, and a
     fouled board says so. With *rules* (a :class:`pyrankcore.ofc.Rules`),
     each row's royalties and their total under those rules are shown too.

@@ -44,6 +44,13 @@ diagonal and those cells is read as it is, so the cache folder needs the
 same protection as any file a program reads. A folder that cannot be written gives the
 computed matrix with one :class:`CacheWriteWarning`; it is kept in memory,
 so later calls in the process do not compute it again.
+
+The matrix is a :class:`PreflopMatrix`: a read-only NumPy array (an
+``ndarray`` subclass, so every array operation works as before) that also
+takes hand names, ``m["AA", "KK"]``, and shows a labelled corner in the
+REPL and a notebook; ``m.to_frame()`` is a pandas DataFrame with the names
+on both axes. What is computed from it (a slice, a sum, ``m + m.T``) is a
+plain array.
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import pyrankcore
-from pyrankcore import _core
+from pyrankcore import _core, _display
 from pyrankcore._args import flag, thread_count
 from pyrankcore._work import progress_bar, run_tasks
 from pyrankcore.batch import evaluate_batch
@@ -69,12 +76,12 @@ from pyrankcore.equities import equity
 from pyrankcore.equities.planning import plan
 from pyrankcore.equities.types import UNITS
 from pyrankcore.errors import InvalidArgumentError, PyrankcoreError
-from pyrankcore.ranges import GRID_NAMES, combos
+from pyrankcore.ranges import GRID_NAMES, combos, grid_index
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["CacheWriteWarning", "cache_path", "preflop_matrix"]
+__all__ = ["CacheWriteWarning", "PreflopMatrix", "cache_path", "preflop_matrix"]
 
 FILE_NAME = "preflop_matrix.bin"
 ENV_VAR = "PYRANKCORE_CACHE_DIR"
@@ -94,8 +101,10 @@ _MAGIC = b"pyrankcore preflop matrix\n"
 _MAX_HEADER = 1024  # bytes, newline included
 _DATA_BYTES = _N * _N * 8
 _FINGERPRINT_HANDS = 1024
+# The classes a PreflopMatrix shows in its repr: a corner of well-known hands.
+SHOWN_CLASSES = ("AA", "KK", "AKs", "AKo", "JTs", "72o")
 _lock = threading.Lock()
-_memory: dict[str, Any] = {}  # resolved file path -> the matrix
+_memory: dict[str, PreflopMatrix] = {}  # resolved file path -> the matrix
 _checks: dict[str, Any] = {}  # the inputs digest and spot values, once per process
 
 
@@ -249,6 +258,131 @@ def compute(threads: int = 1, progress: bool = False) -> npt.NDArray[np.float64]
     return out
 
 
+def _name_key(key: Any) -> Any:
+    """An index with grid names (a name, or a list of names, per axis)
+    turned into positions; anything else as it is."""
+    if isinstance(key, str):
+        return grid_index(key)
+    if isinstance(key, list) and key and all(isinstance(k, str) for k in key):
+        return [grid_index(k) for k in key]
+    if isinstance(key, tuple):
+        return tuple(_name_key(k) for k in key)
+    return key
+
+
+def _has_names(key: Any) -> bool:
+    if isinstance(key, tuple):
+        return any(_has_names(k) for k in key)
+    return isinstance(key, str) or (isinstance(key, list) and any(isinstance(k, str) for k in key))
+
+
+class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
+    """The preflop matrix: a 169 x 169 float64 NumPy array whose rows and
+    columns are the hand classes of :data:`~pyrankcore.GRID_NAMES`.
+
+    It is an ``ndarray`` (subclass), so code written for the bare array
+    works unchanged, and ``np.asarray(m)`` is that array. On top of it:
+
+    * ``m["AA", "KK"]``: AA's equity against KK; a name, or a list of
+      names, per axis (``m["AA"]`` is AA's row); positions work as before;
+    * :attr:`labels`, :meth:`to_frame` (pandas), :meth:`as_dict` and a
+      labelled repr and HTML table of a corner of the matrix.
+
+    Indexing by position and arithmetic give plain arrays (``m[:10]``,
+    ``m + m.T``, ``m.sum()``), so no result carries labels that no longer
+    fit it. Methods that keep the class (``m.copy()``, ``m.T``) keep the
+    169 x 169 shape, where the labels still hold; the few that change the
+    shape (``m.ravel()``) give an array that refuses names.
+
+    >>> m = preflop_matrix()                                 # doctest: +SKIP
+    >>> round(float(m["AA", "KK"]), 4)                       # doctest: +SKIP
+    0.8195
+    """
+
+    def _check_labelled(self, what: str) -> None:
+        if self.shape != (_N, _N):
+            raise InvalidArgumentError(
+                f"{what} is for the 169 x 169 preflop matrix; this array derived from it "
+                f"has shape {self.shape}"
+            )
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The hand class of each row and of each column: GRID_NAMES."""
+        self._check_labelled("labels")
+        return GRID_NAMES
+
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override,unused-ignore]
+        if _has_names(key):
+            self._check_labelled("indexing by hand name")
+            key = _name_key(key)
+        return np.asarray(self)[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:  # type: ignore[override,unused-ignore]
+        if _has_names(key):
+            self._check_labelled("indexing by hand name")
+            key = _name_key(key)
+        np.asarray(self)[key] = value
+
+    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        """Compute on the plain arrays: a result is never labelled."""
+
+        def plain(x: Any) -> Any:
+            return np.asarray(x) if isinstance(x, PreflopMatrix) else x
+
+        out = kwargs.get("out")
+        if out is not None:
+            kwargs["out"] = tuple(plain(x) for x in out)
+        result = getattr(ufunc, method)(*(plain(x) for x in inputs), **kwargs)
+        if out is not None and method != "at":  # m += 1: the caller's own array back
+            return out[0] if len(out) == 1 else out
+        return result
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"labels": GRID_NAMES as a list, "equity": the rows as lists
+        of floats}``: plain JSON types."""
+        return {"labels": list(self.labels), "equity": np.asarray(self).tolist()}
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame of the matrix: index ``hand`` (the row's
+        class) and columns ``against`` (the column's), both GRID_NAMES.
+        Needs pandas (``pip install pandas``)."""
+        pd = _display.require_pandas("PreflopMatrix.to_frame()")
+        return pd.DataFrame(
+            np.asarray(self),
+            index=pd.Index(self.labels, name="hand"),
+            columns=pd.Index(self.labels, name="against"),
+        )
+
+    def _corner(self) -> list[list[str]]:
+        return [[r] + [f"{float(self[r, c]):.4f}" for c in SHOWN_CLASSES] for r in SHOWN_CLASSES]
+
+    _TITLE = (
+        "PreflopMatrix: hold'em heads-up preflop equity of the row hand against the column hand"
+    )
+    _NOTE = (
+        "169 x 169, rows and columns GRID_NAMES (AA, AKs, ..., 22); a corner shown; "
+        'm["AA", "KK"] by name, m.to_frame() for all'
+    )
+
+    def __repr__(self) -> str:
+        if self.shape != (_N, _N):
+            return repr(np.asarray(self))
+        table = _display.text_table(("", *SHOWN_CLASSES), self._corner(), "<" + ">" * 6)
+        return f"{self._TITLE}\n{table}\n{self._NOTE}"
+
+    def _repr_html_(self) -> str | None:
+        if self.shape != (_N, _N):
+            return None  # a notebook then shows the plain array's repr
+        rows = [
+            [_display.Cell(r, header=True)] + [_display.Cell(v, weight=float(v)) for v in values]
+            for r, *values in self._corner()
+        ]
+        return _display.html_table(
+            ("", *SHOWN_CLASSES), rows, caption=self._TITLE, footer=self._NOTE
+        )
+
+
 class CacheWriteWarning(UserWarning):
     """The preflop matrix was computed but could not be saved (the cache
     folder cannot be created or written); it is kept in memory for the rest
@@ -391,11 +525,12 @@ def preflop_matrix(
     threads: int | None = None,
     refresh: bool = False,
     progress: bool = False,
-) -> npt.NDArray[np.float64]:
+) -> PreflopMatrix:
     """The 169 x 169 hold'em heads-up preflop equity matrix (read-only
-    float64): ``m[i, j]`` is ``GRID_NAMES[i]``'s equity against
-    ``GRID_NAMES[j]``, exact over every combo pair and board, so ``m[i, j]
-    + m[j, i] == 1`` (up to rounding).
+    float64, a :class:`PreflopMatrix`): ``m[i, j]`` is ``GRID_NAMES[i]``'s
+    equity against ``GRID_NAMES[j]`` (also ``m["AKs", "QQ"]``), exact over
+    every combo pair and board, so ``m[i, j] + m[j, i] == 1`` (up to
+    rounding). ``np.asarray(m)`` is the plain array.
 
     The first call computes it (about 17 s on one core, 10 s with
     ``threads=2``) and saves it under :func:`cache_path`; later calls read
@@ -418,7 +553,7 @@ def preflop_matrix(
     key = str(path.resolve()) if path.is_absolute() else str(path.absolute())
     with _lock:
         if not refresh and key in _memory:
-            return _memory[key]  # type: ignore[no-any-return]
+            return _memory[key]
         m = None if refresh else _load(path)
         if m is None:
             m = compute(n_threads, progress)
@@ -439,5 +574,6 @@ def preflop_matrix(
                     stacklevel=2,
                 )
         m.flags.writeable = False
-        _memory[key] = m
-        return m
+        labelled = m.view(PreflopMatrix)
+        _memory[key] = labelled
+        return labelled

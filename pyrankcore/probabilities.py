@@ -16,6 +16,8 @@ the best five cards (see :func:`probabilities` for the rulings).
 >>> t = probabilities("high", 5)
 >>> t.total, t["Four of a Kind"].count, t["Four of a Kind"].odds
 (2598960, 624, '4,164.00 : 1')
+>>> t["Four of a Kind"]
+ProbabilityRow('Four of a Kind', count=624, probability=0.02401%, odds='4,164.00 : 1')
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import product
-from math import comb, floor, log10
+from math import comb
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _core
+from pyrankcore import _core, _display
 from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
 from pyrankcore._rankings import (
     ACE,
@@ -50,6 +52,8 @@ __all__ = ["HandProbabilities", "ProbabilityRow", "probabilities"]
 
 NO_LOW = "No qualifying low"
 MAX_DECKS = 8
+_HEADER = ("hand", "count", "probability", "odds against")  # the tables people read
+_COLUMNS = ["name", "count", "probability", "odds_against"]  # as_dict, to_frame
 _SUITS = range(4)
 # A comparable key of a hand (larger is better), or None: no qualifying hand.
 Key = tuple[int, ...] | None
@@ -78,6 +82,17 @@ class ProbabilityRow:
         """The odds against, as text: ``"4,164.00 : 1"``."""
         return f"{self.odds_against:,.2f} : 1"
 
+    def as_dict(self) -> dict[str, Any]:
+        """name, count, probability and odds_against as plain JSON types."""
+        return {k: getattr(self, k) for k in _COLUMNS}
+
+    def _cells(self) -> list[str]:
+        return [self.name, f"{self.count:,}", _display.short_percent(self.probability), self.odds]
+
+    def __repr__(self) -> str:
+        shares = f"count={self.count}, probability={_display.short_percent(self.probability)}"
+        return f"ProbabilityRow({self.name!r}, {shares}, odds={self.odds!r})"
+
 
 @dataclass(frozen=True)
 class HandProbabilities:
@@ -87,7 +102,9 @@ class HandProbabilities:
     together; deck_size: cards in play (jokers included); jokers: how many
     of them are jokers; total: all hands, C(deck_size, cards); rows: one
     :class:`ProbabilityRow` per category (or class group) that occurs,
-    strongest first. ``table["Flush"]`` finds a row by name.
+    strongest first. ``table["Flush"]`` finds a row by name. ``str()``
+    is a Markdown table, the repr an aligned one, ``_repr_html_`` an HTML
+    one; ``as_dict()`` and ``to_frame()`` (pandas) hold the same rows.
     """
 
     game: str
@@ -118,38 +135,33 @@ class HandProbabilities:
             "deck_size": self.deck_size,
             "jokers": self.jokers,
             "total": self.total,
-            "rows": [
-                {
-                    "name": r.name,
-                    "count": r.count,
-                    "probability": r.probability,
-                    "odds_against": r.odds_against,
-                }
-                for r in self.rows
-            ],
+            "rows": [r.as_dict() for r in self.rows],
         }
 
-    def __str__(self) -> str:
+    def to_frame(self) -> Any:
+        """A pandas DataFrame of :attr:`rows` (index ``name``; columns count,
+        probability, odds_against). Needs pandas (``pip install pandas``)."""
+        pd = _display.require_pandas("HandProbabilities.to_frame()")
+        records = [r.as_dict() for r in self.rows]
+        return pd.DataFrame.from_records(records, columns=_COLUMNS).set_index("name")
+
+    def _title(self) -> str:
         decks = "one deck" if self.decks == 1 else f"{self.decks} decks"
         jokers = f", {self.jokers} joker{'s' if self.jokers != 1 else ''}" if self.jokers else ""
-        lines = [
-            f"{self.cards}-card hands, {self.game}, {self.deck_size} cards "
-            f"({decks}{jokers}): {self.total:,} hands",
-            "",
-            "| hand | count | probability | odds against |",
-            "|---|--:|--:|--:|",
-        ]
-        for r in self.rows:
-            lines.append(f"| {r.name} | {r.count:,} | {_percent(r.probability)} | {r.odds} |")
-        return "\n".join(lines)
+        deck = f"{self.deck_size} cards ({decks}{jokers})"
+        return f"{self.cards}-card hands, {self.game}, {deck}: {self.total:,} hands"
 
+    def __str__(self) -> str:
+        table = _display.markdown_table(_HEADER, [r._cells() for r in self.rows], "<>>>")
+        return "\n".join([self._title(), "", *table])
 
-def _percent(p: float) -> str:
-    """A probability as a percentage with at least four significant digits."""
-    if p <= 0:
-        return "0%"
-    digits = max(4, 3 - floor(log10(p * 100)))
-    return f"{p * 100:.{digits}f}%"
+    def __repr__(self) -> str:
+        table = _display.text_table(_HEADER, [r._cells() for r in self.rows], "<>>>")
+        return f"HandProbabilities: {self._title()}\n{table}"
+
+    def _repr_html_(self) -> str:
+        rows = [[_display.Cell(r.name, header=True), *r._cells()[1:]] for r in self.rows]
+        return _display.html_table(_HEADER, rows, caption=self._title())
 
 
 def probabilities(

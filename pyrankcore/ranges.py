@@ -73,10 +73,15 @@ its code point in the message. Every mistake raises
 :class:`~pyrankcore.errors.RangeSyntaxError` (a ValueError) naming the
 token (its repr) and what is allowed; nothing is dropped.
 
+The result is a :class:`Range`: a list of (combo, weight), so it indexes,
+slices and compares as one, that also keeps its text and shows a hold'em
+range as the 13 x 13 grid with the weight of each hand class (text in the
+REPL, a shaded table in a notebook).
+
 >>> from pyrankcore.ranges import parse_range, GRID_NAMES
 >>> len(parse_range("AKs")), len(parse_range("KQ")), len(parse_range("22+"))
 (4, 16, 78)
->>> parse_range("AhKh:0.5")
+>>> list(parse_range("AhKh:0.5"))
 [((50, 46), 0.5)]
 >>> GRID_NAMES[:3], GRID_NAMES[13:15]
 (('AA', 'AKs', 'AQs'), ('AKo', 'KK'))
@@ -92,6 +97,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from pyrankcore._args import whole_number
 from pyrankcore._core import format_cards, parse_cards
+from pyrankcore._grid import GRID_NAMES, Combo, Range, WeightedCombo, grid_index
 from pyrankcore._rankings import RANK_CHARS, SUIT_CHARS, show_value
 from pyrankcore.errors import InvalidArgumentError, RangeSyntaxError
 
@@ -101,40 +107,17 @@ if TYPE_CHECKING:
 __all__ = [
     "GRID_NAMES",
     "Combo",
+    "Range",
     "WeightedCombo",
     "combos",
+    "grid_index",
     "grid_name",
     "parse_range",
     "remove_dead",
 ]
 
-# A set of hole cards: card ids, highest first.
-Combo: TypeAlias = tuple[int, ...]
-# One entry of a parsed range: (combo, weight in (0, 1]).
-WeightedCombo: TypeAlias = tuple[Combo, float]
-
 SUIT_VARIABLES = "wxyz"
 HOLE_CARDS = (2, 4, 5, 6)
-
-
-def _grid_names() -> tuple[str, ...]:
-    names = []
-    for row in range(12, -1, -1):
-        for col in range(12, -1, -1):
-            if row == col:
-                names.append(RANK_CHARS[row] * 2)
-            elif col < row:  # right of the diagonal: suited
-                names.append(RANK_CHARS[row] + RANK_CHARS[col] + "s")
-            else:  # left of it: offsuit, higher rank (the column's) first
-                names.append(RANK_CHARS[col] + RANK_CHARS[row] + "o")
-    return tuple(names)
-
-
-# The 169 starting-hand names in the usual 13x13 grid, row by row from the
-# top left: AA, AKs, ..., A2s, AKo, KK, KQs, ..., 22. Pairs lie on the
-# diagonal, suited hands above it, offsuit hands below.
-GRID_NAMES: tuple[str, ...] = _grid_names()
-_GRID_INDEX = {name: i for i, name in enumerate(GRID_NAMES)}
 
 
 class _BadToken(Exception):
@@ -425,8 +408,9 @@ def _split_weight(token: str) -> tuple[str, float]:
     return body, weight
 
 
-def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
-    """Every (combo, weight) that range *text* means, highest combo first.
+def parse_range(text: str, *, hole_cards: int = 2) -> Range:
+    """Every (combo, weight) that range *text* means, highest combo first,
+    as a :class:`Range` (a list that also shows itself as a grid).
 
     Each combo is a tuple of *hole_cards* card ids sorted descending, listed
     once. See the module documentation for the syntax: PokerStove's for
@@ -497,7 +481,8 @@ def parse_range(text: str, *, hole_cards: int = 2) -> list[WeightedCombo]:
                         f"{earlier[0]!r} in {show_value(earlier[1])}; name each combo "
                         "with one weight"
                     )
-    return sorted(((combo, w) for combo, (w, _) in chosen.items()), reverse=True)
+    entries = sorted(((combo, w) for combo, (w, _) in chosen.items()), reverse=True)
+    return Range(entries, text=text, hole_cards=hole_cards)
 
 
 def combos(name: str) -> list[Combo]:
@@ -507,13 +492,7 @@ def combos(name: str) -> list[Combo]:
     >>> [format_cards(c) for c in combos("AKs")]
     ['As Ks', 'Ah Kh', 'Ad Kd', 'Ac Kc']
     """
-    if not isinstance(name, str):
-        raise TypeError(f"a grid name is a str, not {type(name).__name__}")
-    if name not in _GRID_INDEX:
-        raise InvalidArgumentError(
-            f"unknown grid name {show_value(name)}; grid names are like AA, AKs, AKo "
-            "(pyrankcore.GRID_NAMES lists them)"
-        )
+    grid_index(name)  # checks the name
     high, low = RANK_CHARS.index(name[0]), RANK_CHARS.index(name[1])
     return sorted(_class_combos(high, low, name[2:]), reverse=True)
 

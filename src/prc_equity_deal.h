@@ -9,16 +9,6 @@
 
 #include "prc_equity_settle.h"
 
-/* Forced inlining for the per-trial steps of the Monte Carlo loops (GCC
- * declines to inline them into the large loop bodies otherwise). */
-#if defined(__GNUC__) || defined(__clang__)
-#define PRC_EQ_INLINE inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#define PRC_EQ_INLINE __forceinline
-#else
-#define PRC_EQ_INLINE inline
-#endif
-
 /* ------------------------------------------------------------------------
  * Monte Carlo: a splitmix64 stream per chunk of trials, seeded from the
  * run's seed and the chunk's index, so that the same chunks give the same

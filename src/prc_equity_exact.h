@@ -2,13 +2,14 @@
  *
  * Every deal of the missing cards for each assignment of known cards (rows
  * the caller made, or the combinations of the players' ranges made here),
- * and the rank-board path of hold'em from preflop. Included by
- * prc_equity.h only.
+ * and the rank-board path of hold'em and Omaha from preflop
+ * (prc_equity_ranks.h). Included by prc_equity.h only.
  */
 #ifndef PRC_EQUITY_EXACT_H
 #define PRC_EQUITY_EXACT_H
 
 #include "prc_equity_settle.h"
+#include "prc_equity_ranks.h"
 
 /* Every way to deal levels lev.. from the live deck; level lev's card
  * takes deck positions start..stop-1. Cards of one hand are dealt in
@@ -53,167 +54,38 @@ static void prc_eq_enumerate(prc_eq_state_t *st, int lev, int start, int stop) {
         if (st->halted) return;
     }
 }
-/* ------------------------------------------------------------------------
- * Hold'em from preflop, every player's two cards known: boards counted by
- * their ranks, flushes corrected for.
- *
- * Without a flush a seven-card hand's strength depends on its ranks only,
- * so every board with the same five ranks (a multiset, 6,175 of them) has
- * the same showdown; such a board stands for the product over its ranks of
- * C(live cards of that rank, times the rank is on the board) boards. That
- * count is right for every board on which nobody holds a flush. A flush in
- * suit s needs 5 - (the most cards of s in one hand) >= 3 board cards of s,
- * and five board cards hold three of at most one suit, so the boards where
- * a flush is possible fall into disjoint sets, one per suit: k = need..5
- * cards of s (each set of k live ranks of s) and 5 - k cards of other
- * suits (again counted by ranks: they make no flush). For each such board
- * where a flush changes somebody's strength, the showdown by ranks is taken
- * back (a weight of -n, modulo 2**64) and the real one added. The tallies
- * are the same integers as a board-by-board enumeration (tests check it),
- * from ~6,000 rank boards and ~40,000 flush boards instead of 1,712,304. */
-
-typedef struct {
-    int P;
-    uint32_t hole_rank[PRC_EQ_MAX_PLAYERS]; /* rank sums of the hole cards */
-    unsigned hole_suit[PRC_EQ_MAX_PLAYERS][4]; /* 13-bit ranks per suit */
-    int hole_count[PRC_EQ_MAX_PLAYERS][4];
-    int avail[13];                /* live cards per rank */
-    int other[13];                /* flush stage: live cards per rank, not of suit s */
-    unsigned suit_live[4];        /* live ranks per suit */
-    uint32_t rank_key[13];
-    /* the flush stage's current board part in suit s */
-    int suit, k;
-    unsigned suited;
-    uint32_t suited_key;
-    uint64_t *stats;
-} prc_eq_fast_t;
-
-/* Add a showdown (strengths v) w times (w may be -n modulo 2**64). */
-static inline void prc_eq_tally(uint64_t *stats, int P, const uint16_t *v, uint64_t w) {
-    int n;
-    uint16_t best = prc_eq_best(v, P, &n);
-    uint64_t share = PRC_EQ_UNIT / (unsigned)n;
-    int which = n == 1 ? PRC_EQ_WINS : PRC_EQ_TIES;
-    for (int p = 0; p < P; p++)
-        if (v[p] == best) {
-            uint64_t *row = stats + p * PRC_EQ_NSTAT;
-            row[which] += w;
-            row[PRC_EQ_UNITS] += share * w;
-        }
+/* Whether the spec takes the rank-board path (prc_equity_ranks.h):
+ * hold'em or Omaha from preflop, every hand known (and its tables built
+ * at import). */
+static int prc_eq_ranks_ok(const prc_eq_spec_t *s) {
+    if (!prc_eq_ranks_ready) return 0;
+    return (prc_eq_holdem_known(s) && s->board_known == 0) || prc_eq_omaha_ranks_ok(s);
 }
 
-static const uint8_t prc_eq_choose[5][5] = {
-    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
-
-/* A board by ranks (rank sum key, boards w): stage one (f->k == 0) tallies
- * its showdown; the flush stage tallies the correction. */
-static inline void prc_eq_fast_leaf(prc_eq_fast_t *f, uint32_t key, uint64_t w) {
-    const int P = f->P;
-    uint16_t v[PRC_EQ_MAX_PLAYERS];
-    if (f->k == 0) {
-        for (int p = 0; p < P; p++) v[p] = prc_rank_lookup(f->hole_rank[p] + key);
-        prc_eq_tally(f->stats, P, v, w);
-        return;
-    }
-    uint16_t real[PRC_EQ_MAX_PLAYERS];
-    int changed = 0;
-    key += f->suited_key;
-    for (int p = 0; p < P; p++) {
-        v[p] = prc_rank_lookup(f->hole_rank[p] + key);
-        real[p] = v[p];
-        if (f->hole_count[p][f->suit] + f->k >= 5) {
-            real[p] = prc_flush_high[f->hole_suit[p][f->suit] | f->suited];
-            changed |= real[p] != v[p];
-        }
-    }
-    if (!changed) return;
-    prc_eq_tally(f->stats, P, real, w);
-    prc_eq_tally(f->stats, P, v, (uint64_t)0 - w);
-}
-
-/* Every multiset of `left` more ranks from rank r up, at most count[r] of
- * each rank, weighted by the ways to pick the cards. */
-static void prc_eq_fast_ranks(prc_eq_fast_t *f, const int *count, int r, int left,
-                              uint32_t key, uint64_t w) {
-    if (left == 0) {
-        prc_eq_fast_leaf(f, key, w);
-        return;
-    }
-    for (; r < 13; r++) {
-        int c = count[r];
-        if (c == 0) continue;
-        uint32_t k = key;
-        int most = c < left ? c : left;
-        for (int m = 1; m <= most; m++) {
-            k += f->rank_key[r];
-            prc_eq_fast_ranks(f, count, r + 1, left - m, k, w * prc_eq_choose[c][m]);
-        }
-    }
-}
-
-/* The flush stage: every set of f->k live ranks of suit f->suit from rank r
- * up (more is the number still to choose). */
-static void prc_eq_fast_suited(prc_eq_fast_t *f, int r, int more, unsigned ranks,
-                               uint32_t key) {
-    if (more == 0) {
-        f->suited = ranks;
-        f->suited_key = key;
-        prc_eq_fast_ranks(f, f->other, 0, 5 - f->k, 0, 1);
-        return;
-    }
-    for (; r <= 13 - more; r++)
-        if ((f->suit_live[f->suit] >> r) & 1)
-            prc_eq_fast_suited(f, r + 1, more - 1, ranks | (1u << r), key + f->rank_key[r]);
-}
-
-/* Whether the spec is hold'em from preflop with every hand known. */
-static int prc_eq_fast_ok(const prc_eq_spec_t *s) {
-    return prc_eq_holdem_known(s) && s->board_known == 0;
-}
-
-/* One assignment (hole: P rows of 8 ids, two used; distinct, < 52, live
- * less the holes in `live`); tallies added to stats. */
-static void prc_eq_fast(const prc_eq_spec_t *s, const uint8_t *hole, uint64_t live,
-                        uint64_t *stats) {
-    prc_eq_fast_t f;
-    memset(&f, 0, sizeof f);
-    f.P = s->n_players;
-    f.stats = stats;
-    for (int r = 0; r < 13; r++) {
-        f.rank_key[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
-        f.avail[r] = prc_popcount64((live >> (4 * r)) & 15u);
-    }
-    for (int c = 0; c < 52; c++)
-        if ((live >> c) & 1) f.suit_live[c & 3] |= 1u << (c >> 2);
-    for (int p = 0; p < f.P; p++)
-        for (int i = 0; i < 2; i++) {
-            uint8_t c = hole[p * 8 + i];
-            f.hole_rank[p] += (uint32_t)PRC_CARD_KEY16(c);
-            f.hole_suit[p][c & 3] |= 1u << (c >> 2);
-            f.hole_count[p][c & 3]++;
-        }
-    f.k = 0;
-    prc_eq_fast_ranks(&f, f.avail, 0, 5, 0, 1);
-    for (int suit = 0; suit < 4; suit++) {
-        int most = 0;
-        for (int p = 0; p < f.P; p++)
-            if (f.hole_count[p][suit] > most) most = f.hole_count[p][suit];
-        f.suit = suit;
-        for (int r = 0; r < 13; r++) f.other[r] = f.avail[r] - (int)((f.suit_live[suit] >> r) & 1);
-        for (int k = 5 - most; k <= 5; k++) {
-            f.k = k;
-            prc_eq_fast_suited(&f, 0, k, 0, 0);
-        }
+/* stats += the tallies of the outcome counts hist[1 .. 2**P) (hist[m]:
+ * boards won by exactly the players of bit mask m, modulo 2**64). */
+static void prc_eq_add_wins(uint64_t *stats, const uint64_t *hist, int P) {
+    for (unsigned m = 1; m < (1u << P); m++) {
+        uint64_t c = hist[m];
+        if (!c) continue;
+        unsigned nbest = (unsigned)prc_popcount64(m);
+        uint64_t share = PRC_EQ_UNIT / nbest;
+        for (int p = 0; p < P; p++)
+            if ((m >> p) & 1) {
+                uint64_t *row = stats + p * PRC_EQ_NSTAT;
+                row[nbest == 1 ? PRC_EQ_WINS : PRC_EQ_TIES] += c;
+                row[PRC_EQ_UNITS] += c * share;
+            }
     }
 }
 
 /* One assignment of known cards (hole: n_players rows of 8 ids, the first
  * known[p] used), the first dealt card at live-deck positions
- * top_lo..top_hi-1; tallies added to st->stats. fast: take the rank-board
- * path (prc_eq_fast_ok, whole assignments only). Returns 0,
- * PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
+ * top_lo..top_hi-1; tallies added to st->stats. rk: take the rank-board
+ * path with this scratch space (prc_eq_ranks_ok, whole assignments only),
+ * or NULL. Returns 0, PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
 static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo, int top_hi,
-                             int fast) {
+                             prc_eq_ranks_t *rk) {
     const prc_eq_spec_t *s = st->s;
     const int P = s->n_players;
     uint64_t live = s->live;
@@ -225,16 +97,23 @@ static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo
             prc_eq_push(st, p, c);
             live &= ~(1ULL << c);
         }
-    if (fast) {
+    if (rk != NULL) {
         uint64_t seen = 0; /* repeated hole cards: no deal */
         int clash = 0;
         for (int p = 0; p < P; p++)
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; i < s->known[p]; i++) {
                 uint64_t bit = 1ULL << hole[p * 8 + i];
                 clash |= (seen & bit) != 0 || !(s->live & bit);
                 seen |= bit;
             }
-        if (!clash && prc_popcount64(live) >= 5) prc_eq_fast(s, hole, live, st->stats);
+        if (clash || prc_popcount64(live) < 5) return 0;
+        if (s->omaha) {
+            prc_eq_omaha_ranks(rk, s, hole, live, st->stats);
+        } else {
+            memset(rk->hist, 0, sizeof(uint64_t) << P);
+            prc_eq_holdem_ranks(rk, hole, live, rk->hist, P);
+            prc_eq_add_wins(st->stats, rk->hist, P);
+        }
         return 0;
     }
     st->nlev = 0;
@@ -271,7 +150,10 @@ static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
     if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
     const int P = s->n_players;
     /* the rank-board path enumerates whole assignments only */
-    const int fast = allow_fast && prc_eq_fast_ok(s) && top_lo <= 0 && top_hi >= 52;
+    const int fast = allow_fast && prc_eq_ranks_ok(s) && top_lo <= 0 && top_hi >= 52;
+    prc_eq_ranks_t ranks;
+    prc_eq_ranks_t *rk = fast ? &ranks : NULL;
+    ranks.cached = 0;
     prc_eq_state_t st;
     memset(&st, 0, sizeof st);
     st.s = s;
@@ -280,7 +162,7 @@ static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
         if (((a - a_lo) % PRC_EQ_STOP_EVERY == 0 || fast) && prc_eq_stopped(s))
             return PRC_EQ_STOPPED;
         st.stats = stats + (per_assignment ? (size_t)(a - a_lo) * P * PRC_EQ_NSTAT : 0);
-        int rc = prc_eq_assignment(&st, holes + (size_t)a * P * 8, top_lo, top_hi, fast);
+        int rc = prc_eq_assignment(&st, holes + (size_t)a * P * 8, top_lo, top_hi, rk);
         if (rc) return rc;
     }
     return 0;
@@ -321,7 +203,10 @@ static int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ran
     for (int p = 0; p < P; p++)
         for (size_t i = 0; i < (size_t)ranges[p].n * (size_t)s->known[p]; i++)
             if (ranges[p].cards[i] >= 52) return PRC_EQ_BAD_SPEC;
-    const int fast = allow_fast && prc_eq_fast_ok(s) && top_lo <= 0 && top_hi >= 52;
+    const int fast = allow_fast && prc_eq_ranks_ok(s) && top_lo <= 0 && top_hi >= 52;
+    prc_eq_ranks_t ranks;
+    prc_eq_ranks_t *rk = fast ? &ranks : NULL;
+    ranks.cached = 0;
     prc_eq_state_t st;
     memset(&st, 0, sizeof st);
     st.s = s;
@@ -364,7 +249,7 @@ static int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ran
                 memset(one, 0, sizeof one);
                 st.stats = one;
             }
-            int rc = prc_eq_assignment(&st, hole, top_lo, top_hi, fast);
+            int rc = prc_eq_assignment(&st, hole, top_lo, top_hi, rk);
             if (rc) return rc;
             if (wstats != NULL) {
                 uint64_t units = 0;

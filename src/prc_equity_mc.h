@@ -37,14 +37,6 @@ static void prc_eq_add_outcomes(uint64_t *stats, const uint64_t *hist, int P) {
     }
 }
 
-/* prc_high_value, always inlined into the Monte Carlo loop (a call per
- * player per trial measured a tenth of its instructions). */
-static PRC_EQ_INLINE uint16_t prc_eq_high_value(uint64_t key, uint64_t bits) {
-    uint64_t f = key & PRC_FLUSH_BITS;
-    if (f) return prc_flush_high[prc_flush_ranks(f, bits)];
-    return prc_rank_lookup((uint32_t)key);
-}
-
 /* Hold'em (standard high, every player's two cards from a range or a
  * hand) Monte Carlo. The board's missing cards come from a partial
  * Fisher-Yates shuffle of the live deck (the deck stays shuffled between
@@ -107,12 +99,10 @@ static PRC_EQ_INLINE int prc_eq_mc_holdem_body(const prc_eq_spec_t *s,
                         if (rc == PRC_EQ_NO_DEAL) prc_eq_add_outcomes(stats, hist, P);
                         return rc;
                     }
-                    for (int p = 0; p < P; p++) {
-                        hkey[p] = ranges[p].key[combo[p]];
-                        hbits[p] = ranges[p].bits[combo[p]];
-                    }
+                    /* (their suit bits only on a flush, below) */
+                    for (int p = 0; p < P; p++) hkey[p] = ranges[p].key[combo[p]];
                 }
-                uint64_t bkey = bkey0, bbits = bbits0;
+                uint64_t bkey = bkey0;
                 /* unrolled where the count is the constant 5 (preflop) */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 5
@@ -142,15 +132,35 @@ static PRC_EQ_INLINE int prc_eq_mc_holdem_body(const prc_eq_spec_t *s,
                     deck[pos] = deck[j];
                     deck[j] = c;
                     bkey += PRC_CARD_KEY16(c);
-                    bbits |= PRC_CARD_BITS16(c);
                 }
-                uint16_t best = 0;
+                /* the board's suit-major bits only where a hand holds a
+                 * flush (a few trials in a hundred): its dealt cards are
+                 * deck[0..missing) */
+                uint64_t bbits = 0;
+                int have_bits = 0;
                 for (int p = 0; p < P; p++) {
-                    v[p] = prc_eq_high_value(hkey[p] + bkey, hbits[p] | bbits);
-                    best = v[p] > best ? v[p] : best;
+                    uint64_t key = hkey[p] + bkey, f = key & PRC_FLUSH_BITS;
+                    if (f) {
+                        if (!have_bits) {
+                            bbits = bbits0;
+                            for (int j = 0; j < missing; j++) bbits |= PRC_CARD_BITS16(deck[j]);
+                            have_bits = 1;
+                        }
+                        uint64_t hand = fixed ? hbits[p] : ranges[p].bits[combo[p]];
+                        v[p] = prc_flush_high[prc_flush_ranks(f, hand | bbits)];
+                    } else {
+                        v[p] = prc_rank_lookup((uint32_t)key);
+                    }
                 }
-                unsigned won = 0;
-                for (int p = 0; p < P; p++) won |= (unsigned)(v[p] == best) << p;
+                unsigned won;
+                if (P == 2) {
+                    won = (unsigned)(v[0] >= v[1]) | (unsigned)(v[1] >= v[0]) << 1;
+                } else {
+                    uint16_t best = 0;
+                    for (int p = 0; p < P; p++) best = v[p] > best ? v[p] : best;
+                    won = 0;
+                    for (int p = 0; p < P; p++) won |= (unsigned)(v[p] == best) << p;
+                }
                 hist[won]++;
             }
         }

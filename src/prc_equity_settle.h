@@ -12,6 +12,17 @@
 #include "prc_eval.h"
 #include "prc_omaha.h"
 
+/* Forced inlining for the per-trial steps of the Monte Carlo loops and the
+ * rank-board loops (GCC declines to inline them into the large loop bodies
+ * otherwise). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_EQ_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define PRC_EQ_INLINE __forceinline
+#else
+#define PRC_EQ_INLINE inline
+#endif
+
 #define PRC_EQ_MAX_PLAYERS 10
 #define PRC_EQ_UNIT 5040u /* lcm(1..10) * 2: half a pot shared by up to 10 */
 #define PRC_EQ_BAD_SPEC (-1)

@@ -18,6 +18,12 @@ pytest stops with "import file mismatch" when two clash.
 Choose a hypothesis profile with the HYPOTHESIS_PROFILE environment variable:
 ``ci`` (default: no deadline, moderate example counts), ``dev`` (quick) or
 ``thorough`` (many examples, for occasional local runs).
+
+``pytest -m smoke`` runs the smoke subset (SMOKE below): a few tests of every
+concern, under two minutes on two cores, which the wheel jobs run on every
+wheel they build (the whole suite runs once per platform). The list lives
+here, not in markers in the files, so the subset reads as one table;
+tests/packaging/test_smoke_subset.py checks that every name in it is a test.
 """
 
 import os
@@ -58,6 +64,87 @@ else:
         suppress_health_check=[HealthCheck.too_slow],
     )
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# The smoke subset: {file under tests/: the test functions (every parameter
+# set of each) that run under ``-m smoke``}. Chosen to touch each concern at
+# its published facts and at its packaging (the row loop this CPU gets, the
+# C API from cimport), in seconds.
+SMOKE = {
+    "core/test_cards.py": ["test_every_card_parses_and_formats", "test_parse_multi_card_strings"],
+    "core/test_batch.py": ["test_known_rows", "test_batch_equals_scalar", "test_read_only_input"],
+    "core/test_errors.py": [
+        "test_invalid_card_text_names_the_token",
+        "test_out_of_range_ids_in_arrays",
+    ],
+    "core/test_exhaustive.py": [
+        "test_every_five_card_hand_matches_reference",
+        "test_enumerate_counts_per_category",
+    ],
+    "core/test_probabilities.py": ["test_published_five_card_table", "test_table_text_and_dict"],
+    "core/test_row_kernels.py": [
+        "test_the_loop_in_use_is_the_best_this_cpu_runs",
+        "test_a_bad_last_row_is_found_at_every_length",
+    ],
+    "games/test_rankings.py": [
+        "test_ace_five_has_6175_five_card_strengths",
+        "test_deuce_seven_has_7462_classes",
+        "test_short_deck_five_card_hands_per_category",
+        "test_eight_or_better_five_cards_57344_qualify_in_56_classes",
+    ],
+    "games/test_home_games.py": [
+        "test_ten_cards_find_what_seven_cannot_hold",
+        "test_mississippi_mud_splits_between_the_high_and_the_low_declarers",
+    ],
+    "games/test_pots.py": ["test_showdown_and_bring_in_live_in_pots"],
+    "games/test_game_errors.py": ["test_unknown_game_name_everywhere"],
+    "omaha/test_omaha.py": [
+        "test_omaha_equals_best_of_two_plus_three",
+        "test_hi_lo_example_flush_for_high_not_a_full_house",
+    ],
+    "omaha/test_omaha_hilo.py": ["test_one_pass_equals_each_half"],
+    "omaha/test_hutchison.py": ["test_published_omaha_examples"],
+    "wild/test_wild.py": [
+        "test_joker_is_a_king_not_a_second_ace_in_a_flush",
+        "test_double_ace_flush_house_rule",
+        "test_five_of_a_kind_over_all_five_card_hands",
+    ],
+    "wild/test_wild_row_loops.py": ["test_row_loops_equal_the_scalar_kernel"],
+    "suits/test_suits.py": [
+        "test_every_order_of_the_text_is_selectable_by_name",
+        "test_eight_eight_jack_nine_three",
+    ],
+    "suits/test_suit_rankings.py": ["test_rule_text_examples"],
+    "ranges/test_ranges.py": ["test_counts_of_the_usual_tokens", "test_weights_per_grid_name"],
+    "ofc/test_ofc_scoring.py": ["test_ivey_hellmuth_example", "test_shooting_the_moon"],
+    "ofc/test_ofc_rules.py": ["test_royalty_table_default_matches_rule_text", "test_fouls"],
+    "ofc/test_ofc_fantasyland.py": ["test_fantasyland_entry", "test_docstring_example"],
+    "ofc/test_ofc_two_decks.py": ["test_example_deal"],
+    "ofc/test_ofc_batch.py": ["test_score_batch_equals_scalar_score"],
+    "equity/test_equity_exact.py": [
+        "test_published_ahkh_v_qsqd_preflop",
+        "test_omaha_flop_matches_reference",
+    ],
+    "equity/test_equity_golden.py": ["test_pinned_results"],
+    "equity/test_equity_errors.py": ["test_bad_input_raises"],
+    "equity/test_preflop.py": ["test_published_aces_v_kings"],
+    "cli/test_cli.py": ["test_version", "test_eval_prints_the_readme_line"],
+    "packaging/test_cimport.py": None,  # None: the whole file
+    "packaging/test_metadata.py": None,
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the marks
+def pytest_collection_modifyitems(config, items):
+    smoke = pytest.mark.smoke
+    for item in items:
+        try:
+            where = item.path.relative_to(_HERE).as_posix()
+        except ValueError:  # a test outside tests/
+            continue
+        names = SMOKE.get(where, ())
+        if names is None or getattr(item, "originalname", item.name) in names:
+            item.add_marker(smoke)
 
 
 def pytest_report_header(config):

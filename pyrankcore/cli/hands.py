@@ -22,6 +22,7 @@ from pyrankcore.cli.options import (
     add_progress_option,
     add_threads_option,
     check_count,
+    check_seed,
     print_json,
     show_progress,
 )
@@ -296,7 +297,9 @@ def add_parsers(sub: Any) -> None:
     d.add_argument(
         "--cards", type=int, choices=(5, 6, 7), default=7, help="cards per hand (default 7)"
     )
-    d.add_argument("--seed", type=int, default=2026, help="random seed, 0 or more (default 2026)")
+    d.add_argument(
+        "--seed", type=int, default=2026, help="random seed, 0 to 2**64-1 (default 2026)"
+    )
     add_threads_option(d)
     add_json_option(d)
     add_progress_option(d, "hands")
@@ -328,8 +331,7 @@ def add_parsers(sub: Any) -> None:
 def run_demo(args: argparse.Namespace) -> int:
     check_count("--threads", args.threads, MAX_THREADS)
     check_count("--hands", args.hands, MAX_DEMO_HANDS)
-    if args.seed < 0:
-        raise UsageError("--seed must be 0 or more")
+    check_seed(args.seed)
     return demo(
         args.hands,
         args.cards,

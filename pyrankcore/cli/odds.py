@@ -168,7 +168,7 @@ def add_parsers(sub: Any) -> None:
         "--trials", type=int, default=None, help="Monte Carlo with N deals (1 to 2**40)"
     )
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
-    q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 or more")
+    q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 to 2**64-1")
     add_threads_option(q)
     add_json_option(q)
     add_progress_option(q, "deals (exact) or trials (Monte Carlo)")

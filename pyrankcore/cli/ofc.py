@@ -29,6 +29,7 @@ from pyrankcore.ofc import (
     solve_fantasyland_batch,
     stays_in_fantasyland,
 )
+from pyrankcore.ofc.board import as_board
 from pyrankcore.ofc.two_decks import card_parser
 
 # The Rules fields --rules sets (the royalty table stays the standard one).
@@ -107,16 +108,9 @@ def rules_record(rules: Rules) -> dict[str, Any]:
 
 
 def parse_board(text: str, decks: int) -> Board:
-    """A board from "front / middle / back" or 13 cards in row order."""
-    if "/" in text:
-        rows = text.split("/")
-        if len(rows) != 3:
-            raise UsageError(
-                f"a board is three rows separated by '/' (front / middle / back), "
-                f"got {len(rows)} in {text!r}"
-            )
-        return Board(*(row.strip() for row in rows), decks=decks)
-    return Board.from_cards(text, decks=decks)
+    """A board from "front / middle / back" or 13 cards in row order, as
+    every OFC function of the library takes it."""
+    return as_board(text, decks)
 
 
 def board_text(board: Board) -> str:

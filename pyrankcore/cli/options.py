@@ -10,6 +10,7 @@ import sys
 from typing import Any, NoReturn
 
 from pyrankcore import _core, games
+from pyrankcore._args import MAX_SEED
 from pyrankcore.errors import UnknownGameError
 
 # Upper bounds of the counts on the command line: a count beyond them is a
@@ -119,8 +120,10 @@ def check_count(option: str, value: int | None, high: int) -> None:
 
 
 def check_seed(seed: int | None) -> None:
-    if seed is not None and seed < 0:
-        raise UsageError("--seed must be 0 or more")
+    """UsageError unless *seed* is None or a seed the library takes, so that
+    every command takes the same seeds."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"--seed must be 0 to 2**64-1, got {seed}")
 
 
 def print_json(obj: dict[str, Any]) -> None:

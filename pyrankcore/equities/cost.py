@@ -89,13 +89,17 @@ def _fitting(combos: Sequence[SeatCombos], index: Any) -> tuple[list[Any], list[
     return digits, prefixes
 
 
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
 def _combo_masks(seat_combos: SeatCombos) -> Any:
     out = np.zeros(len(seat_combos), dtype=np.uint64)
     for i, (cards, _w) in enumerate(seat_combos):
-        m = 0
-        for c in cards:
-            m |= 1 << c
-        out[i] = m
+        out[i] = _mask(cards)
     return out
 
 
@@ -128,6 +132,14 @@ def count_fitting(combos: Sequence[SeatCombos]) -> Fit:
     much and a sample without hits does not claim that nothing fits)."""
     sizes = [len(c) for c in combos]
     total = math.prod(sizes)
+    if total == 1:
+        # one hand per seat (the common call): no arrays needed
+        used, prefixes = 0, [1]
+        for seat in combos:
+            mask = _mask(seat[0][0])
+            prefixes.append(prefixes[-1] if not used & mask else 0)
+            used |= mask
+        return Fit(tuple(prefixes), prefixes[-1])
     if total <= COUNT_COMBINATIONS:
         _, ok = _fitting(combos, np.arange(total, dtype=np.int64))
         counts = [int(o.sum()) for o in ok]

@@ -42,6 +42,7 @@ __all__ = [
     "never_fit",
     "plan",
     "round_chunks",
+    "whole_assignments",
 ]
 
 CHUNK: int = _core.EQ_CHUNK  # Monte Carlo trials per seeded chunk
@@ -272,6 +273,16 @@ def plan(
 # tasks
 
 
+def whole_assignments(spec: EquitySpec) -> bool:
+    """Whether the exact kernel enumerates each assignment whole, by its
+    rank-board path: hold'em or Omaha from preflop, every hand known (for
+    Omaha, rankings whose flushes are ignored or dominant; other rankings
+    take the board-by-board loop, on whole assignments too)."""
+    if spec.rank_board:
+        return True
+    return spec.omaha and spec.board_final == 5 and not spec.board and spec.known == spec.hand_final
+
+
 def exact_tasks(p: Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
     """Split an exact plan into about *n_tasks* parts: ranges of
     assignments (rows, or combination indices), or (with few of them)
@@ -279,7 +290,7 @@ def exact_tasks(p: Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
     n_assign = p.combinations if p.ranges is not None else int(p.assignments.shape[0])
     if n_tasks <= 1:
         return [(0, n_assign, 0, 64)]
-    if n_assign >= n_tasks or p.spec.rank_board:
+    if n_assign >= n_tasks or whole_assignments(p.spec):
         # (the rank-board path enumerates whole assignments only)
         n_tasks = min(n_tasks, n_assign)
         bounds = [n_assign * i // n_tasks for i in range(n_tasks + 1)]

@@ -1,14 +1,18 @@
 """The results of :func:`pyrankcore.equity`: :class:`EquityResult` (one per
 call, with the integer tallies behind it) and :class:`PlayerEquity` (one
-per seat), and the text table the CLI prints."""
+per seat), and the text table the CLI prints.
+
+Both show percentages in the REPL (``repr``) and a table in a notebook
+(``_repr_html_``); ``as_dict()`` gives plain JSON types and
+``EquityResult.to_frame()`` a pandas DataFrame, one row per seat."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from pyrankcore import _core
+from pyrankcore import _core, _display
 from pyrankcore.errors import InvalidArgumentError
 
 __all__ = ["EquityResult", "PlayerEquity", "format_table"]
@@ -30,6 +34,8 @@ UNIT: int = _core.EQ_UNIT  # pot units: every share of a pot is a whole number
 ) = range(_core.EQ_NSTAT)
 # The counts a result keeps: the squares' two words become one Python int.
 N_COUNTS = SQ_LO + 1
+# PlayerEquity's fields that only hi-lo games fill (None otherwise).
+HILO_FIELDS = ("high", "low", "scoops", "high_wins", "high_ties", "low_wins", "low_ties")
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,8 @@ class PlayerEquity:
     games only (None otherwise): high and low, the shares of the pots won
     with the high and the low hand (they add up to equity); scoops (=
     wins); high_wins/high_ties and low_wins/low_ties, deals with the best
-    high (qualifying low) alone or shared.
+    high (qualifying low) alone or shared. The repr shows the shares as
+    percentages; ``as_dict()`` gives every field as plain JSON types.
     """
 
     hand: str
@@ -65,13 +72,56 @@ class PlayerEquity:
     low_wins: int | None = None
     low_ties: int | None = None
 
+    def as_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON types (the hi-lo ones None outside
+        hi-lo games)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def _cells(self) -> list[tuple[str, str]]:
+        """(label, value) pairs shown by the repr and the HTML row."""
+        cells = [
+            ("equity", _display.percent(self.equity)),
+            ("win", _display.percent(self.win)),
+            ("tie", _display.percent(self.tie)),
+        ]
+        if self.std_error is not None:
+            cells.append(("std err", _display.percent(self.std_error)))
+        if self.high is not None and self.low is not None:
+            cells += [("high", _display.percent(self.high)), ("low", _display.percent(self.low))]
+        return cells
+
+    def _how(self) -> str:
+        return (
+            f"exact, {self.trials:,} deals"
+            if self.exact
+            else f"Monte Carlo, {self.trials:,} trials"
+        )
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{label} {value}" for label, value in self._cells())
+        return f"PlayerEquity({self.hand!r}: {shown}; {self._how()})"
+
+    def _repr_html_(self) -> str:
+        cells = self._cells()
+        return _display.html_table(
+            ["hand"] + [label for label, _ in cells],
+            [[_display.Cell(self.hand, header=True)] + [value for _, value in cells]],
+            caption=self._how(),
+        )
+
 
 @dataclass(frozen=True)
 class EquityResult:
     """The result of :func:`equity`: ``players`` (one :class:`PlayerEquity`
     per seat), ``exact``, ``trials`` (deals enumerated or sampled), and the
     integer tallies behind them. Results of runs with the same inputs add
-    up: ``a + b`` (the counts are integers; split jobs merge exactly)."""
+    up: ``a + b`` (the counts are integers; split jobs merge exactly).
+
+    The repr shows each seat's equity, win and tie as percentages (the
+    standard error and the high and low shares where they apply) with the
+    number of deals or trials; ``_repr_html_`` is the same table for a
+    notebook. ``as_dict()``: plain JSON types; ``to_frame()``: a pandas
+    DataFrame, one row per seat."""
 
     variant: str
     hands: tuple[str, ...]
@@ -183,6 +233,63 @@ class EquityResult:
 
     def __str__(self) -> str:
         return format_table(self)
+
+    def _title(self) -> str:
+        how = (
+            f"exact, {self.trials:,} deals"
+            if self.exact
+            else f"Monte Carlo, {self.trials:,} trials"
+        )
+        board = f", board {self.board}" if self.board else ""
+        dead = f", dead {self.dead}" if self.dead else ""
+        return f"{self.variant}{board}{dead} ({how})"
+
+    def _table(self) -> tuple[list[str], list[list[str]]]:
+        players = self.players
+        header = ["hand"] + [label for label, _ in players[0]._cells()] if players else ["hand"]
+        rows = [[p.hand] + [value for _, value in p._cells()] for p in players]
+        return header, rows
+
+    def __repr__(self) -> str:
+        header, rows = self._table()
+        table = _display.text_table(header, rows, "<" + ">" * (len(header) - 1))
+        return f"EquityResult: {self._title()}\n{table}"
+
+    def _repr_html_(self) -> str:
+        header, rows = self._table()
+        cells = [[_display.Cell(row[0], header=True)] + row[1:] for row in rows]
+        return _display.html_table(header, cells, caption=self._title())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The inputs, the shares of each seat (``players``: each
+        :meth:`PlayerEquity.as_dict`) and the integer tallies behind them,
+        as plain JSON types."""
+        return {
+            "variant": self.variant,
+            "hands": list(self.hands),
+            "board": self.board,
+            "dead": self.dead,
+            "exact": self.exact,
+            "hilo": self.hilo,
+            "trials": self.trials,
+            "players": [p.as_dict() for p in self.players],
+            "counts": [[int(x) for x in c] for c in self.counts],
+            "weighted": None
+            if self.weighted is None
+            else [[float(x) for x in w] for w in self.weighted],
+            "weight_total": None if self.weight_total is None else float(self.weight_total),
+        }
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame with one row per seat (index ``seat``) and a
+        column per :class:`PlayerEquity` field; the hi-lo columns only for
+        hi-lo games. Needs pandas (``pip install pandas``)."""
+        pd = _display.require_pandas("EquityResult.to_frame()")
+        columns = [f.name for f in fields(PlayerEquity) if self.hilo or f.name not in HILO_FIELDS]
+        records = [p.as_dict() for p in self.players]
+        frame = pd.DataFrame.from_records(records, columns=columns)
+        frame.index.name = "seat"
+        return frame
 
 
 def format_table(result: EquityResult) -> str:

@@ -1,6 +1,10 @@
 """An OFC board (:class:`Board`: rows, fouls, royalties) and the scoring of
 boards against each other (:func:`score`).
 
+A Board shows itself as ``Board('...', '...', '...')`` in the REPL and as
+a table of its rows (cards, hand, royalty) in a notebook; ``as_dict()``
+gives plain JSON types and ``to_frame()`` a pandas DataFrame of the rows.
+
 Names shared with the other modules of the package (not part of the public
 API): :func:`as_board` and :func:`sweep`.
 """
@@ -10,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _core
+from pyrankcore import _core, _display
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
 from pyrankcore.hands import Category, describe
 from pyrankcore.ofc.rules import (
@@ -35,6 +39,10 @@ from pyrankcore.ofc.two_decks import (
 if TYPE_CHECKING:
     from pyrankcore._typing import BoardLike, CardsLike
 
+ROW_NAMES = ("front", "middle", "back")
+# Between the rows of a board written as one text: "6s 6c 4h / Td Ts 9c Qs 8c / 3h 3d 3s 2h 2d".
+ROW_SEPARATOR = "/"
+
 
 class Board:
     """One player's finished OFC board: 3 front, 5 middle, 5 back cards.
@@ -48,6 +56,10 @@ class Board:
     The middle and back strengths are then on the double-deck scale
     (1..DD_N_CLASSES: five of a kind on top, flushes with a repeated card
     among the flushes); the front keeps the incomplete scale.
+
+    :meth:`as_dict` and :meth:`to_frame` (pandas) give the three rows
+    with their cards, strength, hand in words and royalty; a notebook
+    shows them as a table.
 
     >>> b = Board("Qs Qs 2c", "Ah Ah Kh Qh Jh", "9c 9c 9d 9d 9s", decks=2)
     >>> b.describe()
@@ -146,23 +158,71 @@ class Board:
         """Total standard royalties (0 for a fouled board)."""
         return sum(self.row_royalties)
 
-    def describe(self) -> str:
-        """The three rows in words, e.g. for a log or a UI."""
+    def _row_words(self) -> tuple[str, str, str]:
         front_s, middle_s, back_s = self._strengths
         five = describe if self.decks == 1 else describe_five
-        text = (
-            f"front {describe(front_s, 'incomplete')}; middle {five(middle_s)}; back {five(back_s)}"
-        )
-        if self.fouled:
-            return text + " (fouled)"
-        return text + f" (royalties {self.royalties})"
+        return describe(front_s, "incomplete"), five(middle_s), five(back_s)
+
+    def _outcome(self) -> str:
+        return "fouled" if self.fouled else f"royalties {self.royalties}"
+
+    def describe(self) -> str:
+        """The three rows in words, e.g. for a log or a UI."""
+        words = "; ".join(f"{n} {w}" for n, w in zip(ROW_NAMES, self._row_words()))
+        return f"{words} ({self._outcome()})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The board as plain JSON types: decks, fouled, royalties (the
+        standard total) and ``rows``, one dict per row (front, middle,
+        back) with its name, cards (text), strength, hand (in words) and
+        royalty."""
+        rows = [
+            {
+                "row": name,
+                "cards": _core.format_cards(list(cards)),
+                "strength": strength,
+                "hand": words,
+                "royalty": royalty,
+            }
+            for name, cards, strength, words, royalty in zip(
+                ROW_NAMES,
+                (self.front, self.middle, self.back),
+                self._strengths,
+                self._row_words(),
+                self.row_royalties,
+            )
+        ]
+        return {
+            "decks": self.decks,
+            "fouled": self.fouled,
+            "royalties": self.royalties,
+            "rows": rows,
+        }
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame of the three rows (index ``row``: front,
+        middle, back) with columns cards, strength, hand and royalty. Needs
+        pandas (``pip install pandas``)."""
+        pd = _display.require_pandas("Board.to_frame()")
+        columns = ["row", "cards", "strength", "hand", "royalty"]
+        return pd.DataFrame.from_records(self.as_dict()["rows"], columns=columns).set_index("row")
+
+    def _repr_html_(self) -> str:
+        rows = [
+            [_display.Cell(r["row"], header=True), r["cards"], r["hand"], r["royalty"]]
+            for r in self.as_dict()["rows"]
+        ]
+        decks = ", two decks" if self.decks == 2 else ""
+        caption = f"OFC board{decks}: {self._outcome()}"
+        return _display.html_table(["row", "cards", "hand", "royalty"], rows, caption=caption)
 
 
 def as_board(b: Any, decks: int = 1) -> Board:
     """A Board for rules of *decks* decks from a Board, a (front, middle,
-    back) triple or 13 cards: a single-deck Board is also a double-deck one
-    (re-ranked on that scale); a double-deck Board under single-deck rules
-    is refused."""
+    back) triple, the text "front / middle / back" (rows separated by "/",
+    as the command line takes a board) or 13 cards: a single-deck Board is
+    also a double-deck one (re-ranked on that scale); a double-deck Board
+    under single-deck rules is refused."""
     if isinstance(b, Board):
         if b.decks == decks:
             return b
@@ -173,6 +233,14 @@ def as_board(b: Any, decks: int = 1) -> Board:
         )
     if isinstance(b, (list, tuple)) and len(b) == 3:
         return Board(*b, decks=decks)
+    if isinstance(b, str) and ROW_SEPARATOR in b:
+        rows = b.split(ROW_SEPARATOR)
+        if len(rows) != 3:
+            raise InvalidArgumentError(
+                f"a board is three rows separated by {ROW_SEPARATOR!r} (front / middle / "
+                f"back), got {len(rows)} in {b[:80]!r}"
+            )
+        return Board(*(row.strip() for row in rows), decks=decks)
     if isinstance(b, (list, tuple, str)):
         return Board.from_cards(b, decks=decks)
     raise TypeError(
@@ -227,8 +295,9 @@ def _settle(a: Board, b: Board, rules: Rules) -> int:
 def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
     """Net points of each player, settling every pair independently.
 
-    2 to 4 boards (Board objects, (front, middle, back) triples, or 13 cards
-    in row order), 2 to 6 under ``Rules(decks=2)``. Each pair: one point
+    2 to 4 boards (Board objects, (front, middle, back) triples, the text
+    "front / middle / back", or 13 cards in row order), 2 to 6 under
+    ``Rules(decks=2)``. Each pair: one point
     per row won, the scoop bonus for all three, the majority bonus (if the
     rules pay one) for two or three, plus the difference of royalties. A
     fouled board loses every row, the scoop and the majority bonus to each

@@ -1,8 +1,8 @@
 """The C-level API: ``from pyrankcore cimport ...`` compiles and agrees with Python.
 
 Builds tests/packaging/cython/cimport_smoke.pyx, and the README's ```cython example
-verbatim, in temporary directories with Cython and setuptools (in a
-subprocess, ``build_ext --inplace``), against the .pxd files of the
+verbatim, in one temporary directory with Cython and setuptools (one
+subprocess, ``build_ext --inplace``, unoptimised), against the .pxd files of the
 *installed* pyrankcore package, then imports them and compares every C entry
 point with pyrankcore.evaluate / evaluate_batch.
 """
@@ -32,16 +32,30 @@ BUILD_SCRIPT = textwrap.dedent(
     """
     import sys
     from setuptools import Extension, setup
+    from setuptools.command.build_ext import build_ext
     from Cython.Build import cythonize
 
-    include_dir, name = sys.argv[1], sys.argv[2]
+
+    class UnoptimisedBuild(build_ext):
+        # The modules are checked for what they return, not for speed: C
+        # compiled without optimisation or debug information builds in about
+        # a third of the time.
+        def build_extensions(self):
+            msvc = self.compiler.compiler_type == "msvc"
+            for ext in self.extensions:
+                ext.extra_compile_args = ["/Od"] if msvc else ["-O0", "-g0"]
+            super().build_extensions()
+
+
+    include_dir, names = sys.argv[1], sys.argv[2:]
     setup(
-        name=name,
+        name="cimport_tests",
         ext_modules=cythonize(
-            [Extension(name, [name + ".pyx"])],
+            [Extension(name, [name + ".pyx"]) for name in names],
             include_path=[include_dir],
             compiler_directives={"language_level": 3},
         ),
+        cmdclass={"build_ext": UnoptimisedBuild},
         script_args=["build_ext", "--inplace"],
     )
     """
@@ -76,22 +90,24 @@ def test_pxd_files_ship_with_the_package():
         assert fn in text, fn
 
 
-def build_module(workdir, name, source):
-    """Compile ``source`` as the extension module ``name`` in ``workdir``
-    against the installed pyrankcore, and import it."""
+def build_modules(workdir, sources):
+    """Compile each ``{name: source}`` as an extension module in ``workdir``
+    against the installed pyrankcore, in one build, and import them:
+    ``{name: module}``."""
     if importlib.util.find_spec("Cython") is None:
         pytest.skip("Cython is not installed: cannot build a cimport test module")
     if importlib.util.find_spec("setuptools") is None:
         pytest.skip("setuptools is not installed: cannot build a cimport test module")
     if not _have_c_compiler():
         pytest.skip("no C compiler found (CC, cc, gcc, clang): cannot build a cimport test module")
-    (workdir / f"{name}.pyx").write_text(source, encoding="utf-8")
-    (workdir / "build_module.py").write_text(BUILD_SCRIPT, encoding="utf-8")
+    for name, source in sources.items():
+        (workdir / f"{name}.pyx").write_text(source, encoding="utf-8")
+    (workdir / "build_modules.py").write_text(BUILD_SCRIPT, encoding="utf-8")
     # The include path for ``cimport pyrankcore`` is the directory that holds
     # the installed package.
     include_dir = str(PACKAGE_DIR.parent)
     proc = subprocess.run(
-        [sys.executable, "build_module.py", include_dir, name],
+        [sys.executable, "build_modules.py", include_dir, *sources],
         check=False,
         cwd=workdir,
         capture_output=True,
@@ -100,20 +116,17 @@ def build_module(workdir, name, source):
     )
     assert proc.returncode == 0, f"build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    built = list(workdir.glob(name + "*" + (suffix or ".so")))
-    if not built:
-        built = [p for p in workdir.glob(name + "*") if p.suffix in (".so", ".pyd")]
-    assert built, f"no extension module in {sorted(p.name for p in workdir.iterdir())}"
-    spec = importlib.util.spec_from_file_location(name, built[0])
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def smoke(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("cimport_smoke")
-    return build_module(workdir, "cimport_smoke", SMOKE_PYX.read_text(encoding="utf-8"))
+    modules = {}
+    for name in sources:
+        built = list(workdir.glob(name + "*" + (suffix or ".so")))
+        if not built:
+            built = [p for p in workdir.glob(name + "*") if p.suffix in (".so", ".pyd")]
+        assert built, f"no {name} module in {sorted(p.name for p in workdir.iterdir())}"
+        spec = importlib.util.spec_from_file_location(name, built[0])
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules[name] = module
+    return modules
 
 
 def readme_cython_blocks():
@@ -122,12 +135,28 @@ def readme_cython_blocks():
 
 
 @pytest.fixture(scope="module")
-def readme_module(tmp_path_factory):
+def built(tmp_path_factory):
+    """The smoke module and the README's ```cython example (verbatim: what a
+    reader pastes into a .pyx file must compile as it is), compiled once for
+    every test here."""
     blocks = readme_cython_blocks()
     assert len(blocks) == 1, "the README should have exactly one ```cython example"
-    workdir = tmp_path_factory.mktemp("readme_cimport")
-    # Verbatim: what a reader pastes into a .pyx file must compile as it is.
-    return build_module(workdir, "readme_cimport", blocks[0])
+    workdir = tmp_path_factory.mktemp("cimport")
+    sources = {
+        "cimport_smoke": SMOKE_PYX.read_text(encoding="utf-8"),
+        "readme_cimport": blocks[0],
+    }
+    return build_modules(workdir, sources)
+
+
+@pytest.fixture(scope="module")
+def smoke(built):
+    return built["cimport_smoke"]
+
+
+@pytest.fixture(scope="module")
+def readme_module(built):
+    return built["readme_cimport"]
 
 
 @pytest.mark.parametrize(

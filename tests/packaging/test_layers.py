@@ -205,6 +205,8 @@ def test_no_issue_numbers_in_code_or_comments():
 # The layers drawn so far, each module with the package modules it may import
 # (its layer and those below), type-checking imports included.
 LAYERS = {
+    "_display": set(),
+    "_grid": {"_core", "_display", "_rankings", "errors"},
     "_catalogue": {"_rankings", "errors"},
     "games": {"_catalogue", "_core", "_typing"},
     "seats": {"_core", "errors", "_typing"},
@@ -245,7 +247,7 @@ LAYERS = {
     },
     "hutchison": {"_catalogue", "_core", "errors", "_typing", "variants"},
     "plot": {"_core", "equities", "errors", "hands", "ofc", "preflop", "probabilities", "ranges"},
-    "cli.options": {"_core", "errors", "games"},
+    "cli.options": {"_args", "_core", "errors", "games"},
     "cli.hands": {"_core", "_rankings", "_work", "batch", "cli", "games", "hands", "variants"},
     "cli.odds": {"cli", "equities", "games", "probabilities", "variants", "_typing"},
     "cli.ranges": {"_core", "_rankings", "cli", "ranges"},

@@ -553,10 +553,10 @@ def one_joker_deck_values(mode: str):
 
 
 def _all_combinations(n: int, k: int):
-    import numpy as np
+    """Every k-subset of range(n), in itertools order (a shared, read-only array)."""
+    from references.hands import every_hand
 
-    flat = np.fromiter((c for combo in combinations(range(n), k) for c in combo), dtype=np.uint8)
-    return flat.reshape(-1, k)
+    return every_hand(range(n), k)
 
 
 def value_category(value: int, base_cat) -> int:

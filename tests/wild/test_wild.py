@@ -103,8 +103,8 @@ def _suited_plain(rng, spec, size):
 def test_reference_without_wild_cards_orders_like_the_base_game(base):
     rng = random.Random(90 + len(base))
     spec = Spec(base)
-    hands = [_random_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(1000)]
-    hands += [_suited_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(1000)]
+    hands = [_random_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(400)]
+    hands += [_suited_plain(rng, spec, rng.choice((5, 6, 7))) for _ in range(400)]
     keys = [wr.best_key(h, spec) for h in hands]
     strengths = [prc.evaluate(h, base) for h in hands]
     assert_same_order(strengths, keys, hands, f"{base} without wild cards")
@@ -135,7 +135,7 @@ def test_reference_fast_method_equals_literal_substitution(spec):
     wilds = wr.wild_candidates(spec)
     others = [c for c in spec.deck() if c not in wilds]
     checked = 0
-    while checked < 40:
+    while checked < 15:
         size = rng.choice((5, 6, 7))
         n_wild = min(rng.choice((1, 1, 2)), len(wilds))
         suit = rng.randrange(4)
@@ -217,6 +217,7 @@ DERIVED_BUG = {
 
 
 @cache
+@cache  # the reference's values of all 2,869,685 hands: once per mode
 def _one_joker_deck(mode):
     hands, values, base_cat = wr.one_joker_deck_values(mode)
     cats = np.where(values > 7462, wr.FIVE_OF_A_KIND, base_cat[np.minimum(values, 7462)])
@@ -397,7 +398,7 @@ JOKER_GAMES = [
 
 @pytest.mark.parametrize("spec", JOKER_GAMES, ids=repr)
 def test_random_hands_with_up_to_two_wild_cards(spec):
-    _order_check(spec, 1800, 2, seed=zlib.crc32(repr(spec).encode()))
+    _order_check(spec, 600, 2, seed=zlib.crc32(repr(spec).encode()))
 
 
 MANY_WILD_GAMES = [
@@ -413,7 +414,7 @@ MANY_WILD_GAMES = [
 
 @pytest.mark.parametrize("spec", MANY_WILD_GAMES, ids=repr)
 def test_random_hands_with_up_to_four_wild_cards(spec):
-    _order_check(spec, 800, 4, seed=len(repr(spec)))
+    _order_check(spec, 300, 4, seed=len(repr(spec)))
 
 
 def test_a_bug_with_other_wild_cards_is_refused_by_name():
@@ -438,7 +439,7 @@ def test_a_bug_with_other_wild_cards_is_refused_by_name():
     ids=repr,
 )
 def test_random_hands_house_rules(spec):
-    _order_check(spec, 900, 2, seed=5)
+    _order_check(spec, 400, 2, seed=5)
 
 
 @pytest.mark.parametrize(
@@ -471,7 +472,7 @@ def test_omaha_random_hands(spec):
     wilds = wr.wild_candidates(spec)
     others = [c for c in spec.deck() if c not in wilds]
     holes, boards, keys = [], [], []
-    for _ in range(500):
+    for _ in range(200):
         n_wild = rng.choices(range(3), [0.3, 0.45, 0.25])[0]
         nine = rng.sample(wilds, n_wild) + rng.sample(others, 9 - n_wild)
         rng.shuffle(nine)

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 import pyrankcore as prc
 from pyrankcore import ofc
+from pyrankcore.ranges import Range
 
 if TYPE_CHECKING:
     from typing_extensions import assert_type
@@ -216,7 +217,7 @@ def open_face() -> None:
 
 def hand_ranges() -> None:
     weighted = prc.parse_range("TT+, AKs:0.5")
-    assert_type(weighted, list[tuple[tuple[int, ...], float]])
+    assert_type(weighted, Range)
     combo, weight = weighted[0]
     assert combo == (51, 50) and weight == 1.0
     live = prc.remove_dead(weighted, "As Kd")

@@ -1,0 +1,35 @@
+"""Every k-card hand of a list of cards, as a read-only uint8 array, built
+with NumPy (itertools takes seconds for the millions of rows of the
+exhaustive tests) and kept for the session, so the tests that walk the same
+hands share one array."""
+
+import functools
+from math import comb
+
+import numpy as np
+
+
+def every_hand(cards, k):
+    """Every k-card hand of *cards* (card ids), one row each, in the order
+    itertools.combinations gives: (C(len(cards), k), k) uint8."""
+    return _every_hand(tuple(int(c) for c in cards), k)
+
+
+@functools.cache
+def _every_hand(cards, k):
+    n = len(cards)
+    # positions into cards; each pass appends every larger position to each row
+    rows = np.arange(n, dtype=np.uint8)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1].astype(np.int64)
+        grow = n - 1 - last
+        ends = np.cumsum(grow)
+        offsets = np.arange(ends[-1]) - np.repeat(ends - grow, grow)
+        added = np.repeat(last + 1, grow) + offsets
+        rows = np.concatenate(
+            [np.repeat(rows, grow, axis=0), added[:, None].astype(np.uint8)], axis=1
+        )
+    assert rows.shape == (comb(n, k), k)
+    hands = np.asarray(cards, dtype=np.uint8)[rows]
+    hands.flags.writeable = False
+    return hands
