@@ -43,12 +43,19 @@ typedef struct {
     uint32_t flush_suits[8], board_lo[8], board_hi[8], hole_lo[8], hole_hi[8];
 } prc_yo_block;
 
-/* Blocks of 8 hands a chunk. One: a chunk's 32 row prefetches are about
- * what a Zen 3 core keeps in flight; four (128 at once) measured some 25%
- * slower there. */
+/* Blocks of 8 hands a chunk, high only and hi-lo. High only, one: a
+ * chunk's 32 row prefetches are about what a Zen 3 core keeps in flight;
+ * four (128 at once) measured some 25% slower there. The hi-lo one pass
+ * keeps four: one measured no faster for it. */
 #ifndef PRC_YO_CHUNK_BLOCKS
 #define PRC_YO_CHUNK_BLOCKS 1
 #endif
+#ifndef PRC_YO_CHUNK_BLOCKS_HILO
+#define PRC_YO_CHUNK_BLOCKS_HILO 4
+#endif
+#define PRC_YO_MAX_CHUNK_BLOCKS                                                      \
+    (PRC_YO_CHUNK_BLOCKS > PRC_YO_CHUNK_BLOCKS_HILO ? PRC_YO_CHUNK_BLOCKS            \
+                                                    : PRC_YO_CHUNK_BLOCKS_HILO)
 
 /* Suit counters of a card: 1 << (4 * suit). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_suit_one(__m256i card) {
@@ -204,7 +211,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     const int NB, uint16_t *out, long start, long stop) {
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
-    const long chunk = 8 * PRC_YO_CHUNK_BLOCKS;
+    const int blocks = olo ? PRC_YO_CHUNK_BLOCKS_HILO : PRC_YO_CHUNK_BLOCKS;
+    const long chunk = 8 * blocks;
     const int stride = olo ? 2 : 1; /* strengths per row in out */
     /* ids 52..63 are bits 20..31 of the high half */
     const uint64_t missing = g->invalid_ids | (glo ? glo->invalid_ids : 0) |
@@ -218,13 +226,13 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     /* Two chunks in flight: the first pass of the next chunk (which
      * prefetches its pattern rows) runs before the second pass of this one,
      * so the rows have a chunk's work to arrive. */
-    prc_yo_block blk[2][PRC_YO_CHUNK_BLOCKS];
+    prc_yo_block blk[2][PRC_YO_MAX_CHUNK_BLOCKS];
     int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the chunk at i */
     long i = start;
     while (i + chunk <= stop) {
         if (!ready) {
             unsigned bad = 0;
-            for (int b = 0; b < PRC_YO_CHUNK_BLOCKS && !bad; b++)
+            for (int b = 0; b < blocks && !bad; b++)
                 bad = prc_yo_first_pass(&c, o, olo, missing_lo, missing_hi,
                                         holes + (i + 8 * b) * NH, NH,
                                         boards + (i + 8 * b) * NB, NB, flushes, &blk[cur][b]);
@@ -242,14 +250,14 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
         if (i + 2 * chunk <= stop) {
             unsigned bad = 0;
             long n = i + chunk;
-            for (int b = 0; b < PRC_YO_CHUNK_BLOCKS && !bad; b++)
+            for (int b = 0; b < blocks && !bad; b++)
                 bad = prc_yo_first_pass(&c, o, olo, missing_lo, missing_hi,
                                         holes + (n + 8 * b) * NH, NH,
                                         boards + (n + 8 * b) * NB, NB, flushes,
                                         &blk[cur ^ 1][b]);
             ready = !bad; /* a bad chunk is found again, and handled, next time */
         }
-        for (int b = 0; b < PRC_YO_CHUNK_BLOCKS; b++) {
+        for (int b = 0; b < blocks; b++) {
             const prc_yo_block *k = &blk[cur][b];
             prc_yo_second_pass(k, NH, olo != NULL, out + stride * (i + 8 * b));
             for (unsigned m = k->flush_lanes; m; m &= m - 1) {
