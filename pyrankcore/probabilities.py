@@ -22,24 +22,21 @@ ProbabilityRow('Four of a Kind', count=624, probability=0.02401%, odds='4,164.00
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from itertools import product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core, _display
 from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
+from pyrankcore._hand_counts import Key, better, count_hands, key_order
 from pyrankcore._rankings import (
     ACE,
     CATEGORY_NAMES,
     HIGH_CARD,
-    JOKERS,
     Ranking,
     as_rank,
     show_value,
 )
-from pyrankcore._work import ProgressBar, progress_bar
 from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.hands import RANK_NAMES
 
@@ -54,9 +51,7 @@ NO_LOW = "No qualifying low"
 MAX_DECKS = 8
 _HEADER = ("hand", "count", "probability", "odds against")  # the tables people read
 _COLUMNS = ["name", "count", "probability", "odds_against"]  # as_dict, to_frame
-_SUITS = range(4)
 # A comparable key of a hand (larger is better), or None: no qualifying hand.
-Key = tuple[int, ...] | None
 
 
 @dataclass(frozen=True)
@@ -273,22 +268,17 @@ def probabilities(
         )
     deck_size = 4 * n_decks * len(ranking.deck_ranks) + n_jokers
     total = comb(deck_size, k)
-    bar = progress_bar(show, total, "hand", "counting hands")
-    try:
-        counts = _tally(ranking, k, n_decks, n_jokers, own=n_decks > 1, bar=bar)
-    finally:
-        if bar is not None:
-            bar.close()
+    counts = count_hands(ranking, k, n_decks, n_jokers, progress=show)
     if sum(counts.values()) != total:  # pragma: no cover - a counting check
         raise AssertionError(f"counted {sum(counts.values())} hands, expected {total}")
     groups: dict[str, list[Any]] = {}
     for key, n in counts.items():
         name = _group(ranking, key)
         entry = groups.setdefault(name, [key, 0])
-        if _better(key, entry[0]):
+        if better(key, entry[0]):
             entry[0] = key
         entry[1] += n
-    order = sorted(groups.items(), key=lambda item: _sort_key(item[1][0]), reverse=True)
+    order = sorted(groups.items(), key=lambda item: key_order(item[1][0]), reverse=True)
     rows = tuple(
         ProbabilityRow(
             name=name,
@@ -317,14 +307,6 @@ def _deck_lowest(deck: Any) -> int:
     raise TypeError(f"deck must be a rank (str) or a deck size (int), not {type(deck).__name__}")
 
 
-def _sort_key(key: Key) -> tuple[int, tuple[int, ...]]:
-    return (0, ()) if key is None else (1, key)
-
-
-def _better(a: Key, b: Key) -> bool:
-    return _sort_key(a) > _sort_key(b)
-
-
 def _group(ranking: Ranking, key: Key) -> str:
     """The row a hand's key falls in: its category, or for a no-pair low
     its top card."""
@@ -336,315 +318,3 @@ def _group(ranking: Ranking, key: Key) -> str:
         top = plain[2]
         return f"{RANK_NAMES[ACE if top < 0 else top]}-low"
     return CATEGORY_NAMES[cat]
-
-
-# ------------------------------------------------------------------ counting
-
-
-def _multisets(caps: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
-    """(counts over the 13 ranks, ways) for every multiset of *size* cards:
-    caps holds (rank, copies of the rank in the deck); ways is the product
-    of C(copies, count) (the physical cards that realise the multiset)."""
-    counts = [0] * 13
-
-    def walk(i: int, left: int, ways: int) -> Iterator[tuple[list[int], int]]:
-        if left == 0:
-            yield counts, ways
-            return
-        if i == len(caps):
-            return
-        rank, cap = caps[i]
-        for c in range(min(cap, left), -1, -1):
-            counts[rank] = c
-            yield from walk(i + 1, left - c, ways * comb(cap, c))
-        counts[rank] = 0
-
-    yield from walk(0, size, 1)
-
-
-def _tally(
-    ranking: Ranking, k: int, decks: int, n_jokers: int, own: bool, bar: ProgressBar | None = None
-) -> dict[Key, int]:
-    """{key of the best five: number of hands} over every k-card hand
-    (counted on *bar* as they are classified).
-
-    *own*: rank classes with the ranking's keys (any number of decks,
-    natural games) instead of the evaluator (one deck, any game)."""
-    ranks = ranking.deck_ranks
-    wild_ids = ranking.wild_ids
-    # Copies of each natural card; cards that are always wild form a pool
-    # (all wild cards are alike to the evaluator: only their number counts).
-    avail = [[0] * 4 for _ in range(13)]
-    pool: list[int] = list(JOKERS[:n_jokers]) if ranking.jokers else []
-    for r in ranks:
-        for s in _SUITS:
-            card = 4 * r + s
-            if card in wild_ids:
-                pool.append(card)
-            else:
-                avail[r][s] = decks
-    if ranking.jokers and n_jokers > 2:  # pragma: no cover - wild cards need one deck
-        raise AssertionError("more than two jokers")
-    symmetric = all(len(set(avail[r])) == 1 for r in ranks)
-    totals = [sum(avail[r]) for r in range(13)]
-    caps = [(r, totals[r]) for r in ranks if totals[r]]
-    classify = _own_classifier(ranking) if own else _evaluator_classifier(ranking, pool, avail)
-    out: dict[Key, int] = {}
-    lowest_wild = ranking.wild_lowest
-    flushes = ranking.flushes
-    for w_pool in range(min(len(pool), k) + 1):
-        pool_ways = comb(len(pool), w_pool)
-        for counts_list, ways in _multisets(caps, k - w_pool):
-            c = tuple(counts_list)
-            relevant = [r for r in ranks if c[r]]
-            w = w_pool
-            if lowest_wild and relevant and min(relevant) != ACE:
-                # The evaluator's rule: the lowest natural rank by index
-                # (deuce first) is wild, unless all natural cards are aces.
-                low = min(relevant)
-                w += c[low]
-                relevant = [r for r in relevant if r != low]
-            need = 5 - w  # natural cards of one suit that make a flush
-            n_rel = sum(c[r] for r in relevant)
-            base = ways * pool_ways
-            if bar is not None:
-                bar.update(base)
-            if not flushes or need <= 0 or n_rel < need:
-                _add(out, classify(c, w_pool, None), base)
-            elif n_rel < 2 * need:  # at most one suit can hold a flush
-                _count_one_suit(
-                    out, classify, c, w_pool, relevant, need, avail, totals, base, symmetric
-                )
-            else:
-                _count_spread(out, classify, c, w_pool, relevant, avail, totals, base)
-    return out
-
-
-def _add(out: dict[Key, int], key: Key, n: int) -> None:
-    if n:
-        out[key] = out.get(key, 0) + n
-
-
-def _count_one_suit(
-    out: dict[Key, int],
-    classify: Callable[..., Key],
-    c: tuple[int, ...],
-    w_pool: int,
-    relevant: list[int],
-    need: int,
-    avail: list[list[int]],
-    totals: list[int],
-    base: int,
-    symmetric: bool,
-) -> None:
-    """Hands of one rank multiset, split by what the flush suit holds."""
-    rel_ways = 1
-    for r in relevant:
-        rel_ways *= comb(totals[r], c[r])
-    rest = base // rel_ways  # the pool's and the wild lowest rank's share
-    flush_ways = 0
-    for s in (0,) if symmetric else _SUITS:
-        options = []
-        for r in relevant:
-            a = avail[r][s]
-            opts = [
-                (j, comb(a, j) * comb(totals[r] - a, c[r] - j)) for j in range(min(a, c[r]) + 1)
-            ]
-            options.append([o for o in opts if o[1]])
-        if sum(max(j for j, _ in o) for o in options) < need:
-            continue
-        mult = 4 if symmetric else 1
-        for combo in product(*options):
-            held = sum(j for j, _ in combo)
-            if held < need:
-                continue
-            ways = mult
-            in_suit = [0] * 13
-            for r, (j, n) in zip(relevant, combo):
-                ways *= n
-                in_suit[r] = j
-            flush_ways += ways
-            if ways:
-                _add(out, classify(c, w_pool, (s, tuple(in_suit))), ways * rest)
-    if rel_ways > flush_ways:
-        _add(out, classify(c, w_pool, None), (rel_ways - flush_ways) * rest)
-
-
-def _count_spread(
-    out: dict[Key, int],
-    classify: Callable[..., Key],
-    c: tuple[int, ...],
-    w_pool: int,
-    relevant: list[int],
-    avail: list[list[int]],
-    totals: list[int],
-    base: int,
-) -> None:
-    """Hands of one rank multiset with few natural cards and several wild
-    ones: every spread of the natural cards over the suits."""
-    rel_ways = 1
-    for r in relevant:
-        rel_ways *= comb(totals[r], c[r])
-    rest = base // rel_ways
-    options = []
-    for r in relevant:
-        opts = []
-        for spread in product(*(range(min(avail[r][s], c[r]) + 1) for s in _SUITS)):
-            if sum(spread) == c[r]:
-                n = 1
-                for s in _SUITS:
-                    n *= comb(avail[r][s], spread[s])
-                opts.append((spread, n))
-        options.append(opts)
-    for combo in product(*options):
-        ways = rest
-        suits = []
-        for _, n in combo:
-            ways *= n
-        for r, (spread, _) in zip(relevant, combo):
-            suits.append((r, spread))
-        _add(out, classify(c, w_pool, ("spread", tuple(suits))), ways)
-
-
-# -------------------------------------------------------------- classifiers
-
-
-def _evaluator_classifier(
-    ranking: Ranking, pool: list[int], avail: list[list[int]]
-) -> Callable[..., Key]:
-    """Key of a class from the evaluator, on one representative hand (one
-    deck: every card at most once)."""
-    tables = _core.resolve_game(ranking, purpose="probabilities")
-    classes = ranking.classes()
-    cache: dict[Any, Key] = {}
-
-    def classify(c: tuple[int, ...], w_pool: int, flush: Any) -> Key:
-        if flush is None:
-            cache_key: Any = (c, w_pool)
-        elif flush[0] == "spread":
-            # Suits are interchangeable to the evaluator: one evaluation per
-            # spread up to a relabelling of the suits.
-            by_suit = sorted(
-                tuple(r for r, spread in flush[1] for _ in range(spread[s])) for s in _SUITS
-            )
-            cache_key = (c, w_pool, tuple(by_suit))
-        else:
-            cache_key = (c, w_pool, flush[1])
-        key = cache.get(cache_key, ())
-        if key != ():
-            return key
-        hand = _representative(c, w_pool, flush, pool, avail)
-        strength = _core.evaluate(hand, tables)
-        key = classes[strength - 1] if strength else None
-        cache[cache_key] = key
-        return key
-
-    return classify
-
-
-def _representative(
-    c: tuple[int, ...], w_pool: int, flush: Any, pool: list[int], avail: list[list[int]]
-) -> list[int]:
-    """Card ids of one hand of a class (one deck: each card once). The flush
-    suit holds exactly what the class says; every other card goes to the
-    least loaded suit it can, so no other suit gets a flush. Cards of a wild
-    lowest rank, whose suits do not matter, may take any suit."""
-    hand = list(pool[:w_pool])
-    load = [0] * 4
-    suits: dict[int, list[int]] = {r: [] for r in range(13) if c[r]}
-    flush_suit = None
-    if flush is not None and flush[0] == "spread":
-        for r, spread in flush[1]:
-            suits[r] = [s for s in _SUITS for _ in range(spread[s])]
-    elif flush is not None:
-        flush_suit, in_suit = flush
-        for r in suits:
-            suits[r] = [flush_suit] * in_suit[r]
-    for r in suits:
-        for s in suits[r]:
-            load[s] += 1
-    fixed = {r for r in suits if suits[r]} if flush is not None else set()
-    for r in sorted(suits, key=lambda r: -c[r]):
-        if flush is not None and flush[0] == "spread" and r in fixed:
-            continue
-        free = [s for s in _SUITS if avail[r][s] and s not in suits[r]]
-        free.sort(key=lambda s: (s == flush_suit, load[s]))
-        for s in free[: c[r] - len(suits[r])]:
-            suits[r].append(s)
-            load[s] += 1
-    for r, held in suits.items():
-        hand += [4 * r + s for s in held]
-    return hand
-
-
-def _own_classifier(ranking: Ranking) -> Callable[..., Key]:
-    """Key of a class from the ranking's keys over the best five cards
-    (repeated cards allowed): for any number of decks, natural games."""
-    keys: dict[tuple[tuple[int, ...], bool], Key] = {}
-    rank_best: dict[tuple[int, ...], list[tuple[Key, tuple[int, ...]]]] = {}
-    flush_best: dict[tuple[int, ...], Key] = {}
-
-    def key5(x: tuple[int, ...], flush: bool) -> Key:
-        k = (x, flush)
-        if k not in keys:
-            keys[k] = ranking.key(x, flush)
-        return keys[k]
-
-    def by_strength(c: tuple[int, ...]) -> list[tuple[Key, tuple[int, ...]]]:
-        found = rank_best.get(c)
-        if found is None:
-            subs = [(key5(x, False), x) for x in _five_subsets(c)]
-            found = sorted(subs, key=lambda item: _sort_key(item[0]), reverse=True)
-            rank_best[c] = found
-        return found
-
-    def best_flush(held: tuple[int, ...]) -> Key:
-        if held not in flush_best:
-            best: Key = None
-            for x in _five_subsets(held):
-                key = key5(x, True)
-                if ranking.low is False and _better(key5(x, False), key):
-                    key = key5(x, False)  # both a flush and better (3+ decks)
-                if _better(key, best):
-                    best = key
-            flush_best[held] = best
-        return flush_best[held]
-
-    def classify(c: tuple[int, ...], w_pool: int, flush: Any) -> Key:
-        ordered = by_strength(c)
-        if flush is None:
-            return ordered[0][0]
-        _, held = flush
-        mono = best_flush(held)
-        if not ranking.low:
-            return mono if _better(mono, ordered[0][0]) else ordered[0][0]
-        # A low avoids the flush if it can: the best five that hold a card
-        # outside the flush suit, or the flush if nothing else is left.
-        for key, x in ordered:
-            if any(x[r] and c[r] > held[r] for r in range(13)):
-                return mono if _better(mono, key) else key
-        return mono
-
-    return classify
-
-
-def _five_subsets(c: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The distinct five-card sub-multisets of a rank multiset."""
-    present = [r for r in range(13) if c[r]]
-    out = []
-    x = [0] * 13
-
-    def walk(i: int, left: int) -> None:
-        if left == 0:
-            out.append(tuple(x))
-            return
-        if i == len(present):
-            return
-        r = present[i]
-        for n in range(min(c[r], left), -1, -1):
-            x[r] = n
-            walk(i + 1, left - n)
-        x[r] = 0
-
-    walk(0, 5)
-    return out

@@ -25,10 +25,11 @@ from references.hands import every_hand
 
 import pyrankcore as prc
 from pyrankcore import _core
+from pyrankcore import _hand_counts as hand_counts
+from pyrankcore._hand_counts import _tally, count_hands
 from pyrankcore._rankings import CATEGORY_NAMES, RANKINGS
 from pyrankcore.errors import InvalidArgumentError, UnknownGameError
 from pyrankcore.ofc import two_decks
-from pyrankcore.probabilities import _tally
 
 PUBLISHED_5 = {  # 002, "Hand categories"
     "Straight Flush": 40,
@@ -68,8 +69,8 @@ PUBLISHED_JOKER_5 = {  # one joker, 53 cards
 
 @functools.cache
 def high_tally(k):
-    """_tally of the high ranking, one deck, k cards (computed once per k)."""
-    return _tally(RANKINGS["high"], k, 1, 0, own=False)
+    """count_hands of the high ranking, one deck, k cards (computed once per k)."""
+    return count_hands(RANKINGS["high"], k, 1, 0)
 
 
 def deck_ids(ranking, jokers=0):
@@ -78,7 +79,7 @@ def deck_ids(ranking, jokers=0):
 
 
 def by_strength(ranking, keyed):
-    """{key: count} from _tally as {strength: count} (0: no qualifying hand)."""
+    """{key: count} from count_hands as {strength: count} (0: no qualifying hand)."""
     strength = {key: i + 1 for i, key in enumerate(ranking.classes())}
     return {(0 if key is None else strength[key]): n for key, n in keyed.items()}
 
@@ -161,7 +162,7 @@ def test_small_decks_against_evaluate_batch(name, make, k):
     t = prc.probabilities(ranking, k)
     assert t.total == sum(want.values()) == comb(4 * len(ranking.deck_ranks), k)
     assert t.counts == category_counts(ranking, want)
-    assert by_strength(ranking, _tally(ranking, k, 1, 0, own=False)) == want
+    assert by_strength(ranking, count_hands(ranking, k, 1, 0)) == want
 
 
 @pytest.mark.parametrize(("deck", "size"), [("7", 32), (32, 32), ("6", 36), (36, 36)])
@@ -188,7 +189,7 @@ def test_deck_argument_strips_the_game(deck, size):
 def test_other_rankings_against_enumerate_counts(game, k, lowest):
     ranking = prc.ranking(game, lowest_rank=lowest) if lowest else RANKINGS[game]
     want = enumerated(k, ranking)
-    assert by_strength(ranking, _tally(ranking, k, 1, 0, own=False)) == want
+    assert by_strength(ranking, count_hands(ranking, k, 1, 0)) == want
 
 
 # --------------------------------------------------------------- wild cards
@@ -198,7 +199,7 @@ def test_other_rankings_against_enumerate_counts(game, k, lowest):
 def test_joker_deck_against_brute_force(jokers):
     ranking = prc.ranking("high", wild="jokers")
     want = brute_force(ranking, 5, jokers)
-    got = by_strength(ranking, _tally(ranking, 5, 1, jokers, own=False))
+    got = by_strength(ranking, count_hands(ranking, 5, 1, jokers))
     assert got == want
     t = prc.probabilities(ranking, 5, jokers=jokers)
     assert t.counts == category_counts(ranking, want)
@@ -221,7 +222,7 @@ def test_wild_games_against_brute_force(game, k, options, jokers):
     ranking = prc.ranking(game, **options)
     n_jokers = jokers if jokers is not None else (1 if ranking.jokers else 0)
     want = brute_force(ranking, k, n_jokers)
-    got = by_strength(ranking, _tally(ranking, k, 1, n_jokers, own=False))
+    got = by_strength(ranking, count_hands(ranking, k, 1, n_jokers))
     assert got == want
 
 
@@ -431,3 +432,16 @@ def test_variant_name_is_accepted():
 def test_bad_arguments(kwargs, error):
     with pytest.raises(error):
         prc.probabilities(**kwargs)
+
+
+def test_a_table_asked_for_again_is_read_back_not_counted_again(monkeypatch):
+    first = prc.probabilities("ace_five", 6)
+
+    def count_again(*args, **kwargs):
+        raise AssertionError("counted again")
+
+    monkeypatch.setattr(hand_counts, "_tally", count_again)
+    again = prc.probabilities("ace_five", 6)
+    assert again == first and again.total == comb(52, 6)
+    with pytest.raises(AssertionError, match="counted again"):  # another table is counted
+        prc.probabilities("ace_five", 6, decks=2)

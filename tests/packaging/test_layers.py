@@ -206,6 +206,7 @@ def test_no_issue_numbers_in_code_or_comments():
 # (its layer and those below), type-checking imports included.
 LAYERS = {
     "_display": set(),
+    "_hand_counts": {"_core", "_rankings", "_work"},
     "_grid": {"_core", "_display", "_rankings", "errors"},
     "_catalogue": {"_rankings", "errors"},
     "games": {"_catalogue", "_core", "_typing"},
