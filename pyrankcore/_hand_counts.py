@@ -33,19 +33,21 @@ def count_hands(
 ) -> dict[Key, int]:
     """{key of the best five: number of hands} over every *k*-card hand of
     *decks* decks and *n_jokers* jokers (read only: it may be shared)."""
+    total = comb(_deck_size(ranking, decks, n_jokers), k)
     counts = _counted.get((ranking, k, decks, n_jokers))
-    if counts is None:
-        bar = progress_bar(
-            progress, comb(_deck_size(ranking, decks, n_jokers), k), "hand", "counting hands"
-        )
-        try:
-            counts = _tally(ranking, k, decks, n_jokers, own=decks > 1, bar=bar)
-        finally:
-            if bar is not None:
-                bar.close()
-        if len(_counted) >= _COUNTED_TABLES:
-            _counted.pop(next(iter(_counted)))
-        _counted[ranking, k, decks, n_jokers] = counts
+    bar = progress_bar(progress, total, "hand", "counting hands")
+    try:
+        if counts is not None:
+            if bar is not None:  # asked for a bar: it fills at once
+                bar.update(total)
+            return counts
+        counts = _tally(ranking, k, decks, n_jokers, own=decks > 1, bar=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if len(_counted) >= _COUNTED_TABLES:
+        _counted.pop(next(iter(_counted)))
+    _counted[ranking, k, decks, n_jokers] = counts
     return counts
 
 
