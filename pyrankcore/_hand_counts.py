@@ -5,6 +5,7 @@ their suit assignments counted combinatorially (see that module's notes).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from itertools import product
 from math import comb
@@ -14,7 +15,7 @@ from pyrankcore import _core
 from pyrankcore._rankings import ACE, JOKERS, Ranking
 from pyrankcore._work import ProgressBar, progress_bar
 
-__all__ = ["Key", "better", "count_hands", "key_order"]
+__all__ = ["Key", "better", "count_hands", "deck_size", "key_order"]
 
 # The key of a best five (the ranking's comparison key), or None for a hand
 # that does not qualify for a low.
@@ -24,8 +25,11 @@ _SUITS = range(4)
 # Seven cards take seconds of pure Python to count, so the last tables
 # counted are kept (read only) for a notebook's re-run or the same question
 # asked twice: {(ranking, cards, decks, jokers): counts}, oldest first.
+# The lock keeps threads that count at once (free-threaded Python) from
+# evicting the same table twice; counting itself runs outside it.
 _COUNTED_TABLES = 16
 _counted: dict[tuple[Ranking, int, int, int], dict[Key, int]] = {}
+_counted_lock = threading.Lock()
 
 
 def count_hands(
@@ -33,8 +37,10 @@ def count_hands(
 ) -> dict[Key, int]:
     """{key of the best five: number of hands} over every *k*-card hand of
     *decks* decks and *n_jokers* jokers (read only: it may be shared)."""
-    total = comb(_deck_size(ranking, decks, n_jokers), k)
-    counts = _counted.get((ranking, k, decks, n_jokers))
+    total = comb(deck_size(ranking, decks, n_jokers), k)
+    key = (ranking, k, decks, n_jokers)
+    with _counted_lock:
+        counts = _counted.get(key)
     bar = progress_bar(progress, total, "hand", "counting hands")
     try:
         if counts is not None:
@@ -45,9 +51,10 @@ def count_hands(
     finally:
         if bar is not None:
             bar.close()
-    if len(_counted) >= _COUNTED_TABLES:
-        _counted.pop(next(iter(_counted)))
-    _counted[ranking, k, decks, n_jokers] = counts
+    with _counted_lock:
+        if key not in _counted and len(_counted) >= _COUNTED_TABLES:
+            _counted.pop(next(iter(_counted)))
+        _counted[key] = counts
     return counts
 
 
@@ -60,7 +67,8 @@ def better(a: Key, b: Key) -> bool:
     return key_order(a) > key_order(b)
 
 
-def _deck_size(ranking: Ranking, decks: int, n_jokers: int) -> int:
+def deck_size(ranking: Ranking, decks: int, n_jokers: int) -> int:
+    """Cards in *decks* decks of the ranking's ranks, and *n_jokers* jokers."""
     return 4 * decks * len(ranking.deck_ranks) + n_jokers
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core, _display
 from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
-from pyrankcore._hand_counts import Key, better, count_hands, key_order
+from pyrankcore._hand_counts import Key, better, count_hands, deck_size, key_order
 from pyrankcore._rankings import (
     ACE,
     CATEGORY_NAMES,
@@ -266,8 +266,8 @@ def probabilities(
         raise InvalidArgumentError(
             f"decks={n_decks} with wild cards: wild cards are counted with one deck only"
         )
-    deck_size = 4 * n_decks * len(ranking.deck_ranks) + n_jokers
-    total = comb(deck_size, k)
+    n_cards = deck_size(ranking, n_decks, n_jokers)
+    total = comb(n_cards, k)
     counts = count_hands(ranking, k, n_decks, n_jokers, progress=show)
     if sum(counts.values()) != total:  # pragma: no cover - a counting check
         raise AssertionError(f"counted {sum(counts.values())} hands, expected {total}")
@@ -290,7 +290,7 @@ def probabilities(
         for name, (_, n) in order
         if n
     )
-    return HandProbabilities(ranking.name, k, n_decks, deck_size, n_jokers, total, rows)
+    return HandProbabilities(ranking.name, k, n_decks, n_cards, n_jokers, total, rows)
 
 
 def _deck_lowest(deck: Any) -> int:

@@ -16,6 +16,7 @@ import functools
 import itertools
 import json
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from math import comb
 
@@ -445,3 +446,22 @@ def test_a_table_asked_for_again_is_read_back_not_counted_again(monkeypatch):
     assert again == first and again.total == comb(52, 6)
     with pytest.raises(AssertionError, match="counted again"):  # another table is counted
         prc.probabilities("ace_five", 6, decks=2)
+
+
+def test_threads_counting_at_once_get_exact_tables_and_the_kept_ones_stay_bounded():
+    asks = [
+        (game, cards, deck)
+        for game in ("high", "ace_five", "deuce_seven", "ace_six")
+        for cards in (5, 6)
+        for deck in (20, 24, 28)
+    ]  # 24 tables, more than are kept: threads evict while others count
+    with ThreadPoolExecutor(4) as pool:
+        runs = [
+            pool.submit(lambda order: [prc.probabilities(g, c, deck=d) for g, c, d in order], o)
+            for o in (asks, asks[::-1], asks[1::2] + asks[::2], asks[::2] + asks[1::2])
+        ]
+        tables = [{(t.game, t.cards): t for t in run.result()} for run in runs]
+    assert all(t == tables[0] for t in tables[1:])
+    for (game, cards, deck), t in zip(asks, runs[0].result()):
+        assert t.total == comb(deck, cards)
+    assert len(hand_counts._counted) <= hand_counts._COUNTED_TABLES
