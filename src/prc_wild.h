@@ -234,6 +234,239 @@ PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
                          PRC_POPCNT_ATTR)
 #endif
 
+#if PRC_AVX2_DISPATCH
+/* AVX2 loops for wild games, 16 rows a step as in prc_avx2.h, for every
+ * wild ranking (the lowest-card rule too). The vector part gives each row
+ * what the scalar rows loop computes: the rank sum of its natural cards,
+ * its wild count, its natural suit counts, and whether it is valid; the
+ * strength is then two scalar loads (hand_rank at the natural pattern's
+ * slot), and a row in which a suit reaches five with the wild cards goes
+ * to the scalar rows loop (prc_wild_rows_popcnt), as does a step with an
+ * invalid row and the rows after the last step.
+ *
+ * Per card, as in prc_avx2.h: its rank key (0 for the jokers, ids 52 and
+ * 53: rank 13 has none) and its bit in a 64-bit card-id mask. Per block:
+ *  - the mask split by the card entries: natural cards, wild cards, and
+ *    ids outside the deck (ids 64 and up set no bit);
+ *  - wild cards by rank (a nibble of the id mask: the jokers are nibble
+ *    13): their count, by a 16-entry byte shuffle, joins the wild count
+ *    and leaves the rank sum (count times the rank's key);
+ *  - under the lowest-card rule, the lowest natural card's rank (never
+ *    aces): the mask's lowest set bit, whose float exponent is its index;
+ *    that rank's natural cards leave the rank sum and the suit counts and
+ *    join the wild count;
+ *  - valid: natural and wild cards add up to K and none is outside the
+ *    deck (a repeat or an id of 64 or more has no bit of its own). */
+
+/* One rank's wild ids in the card-id mask: its nibble in the low (ids
+ * 0..31) or high half, the nibble's wild bits, the rank's key. */
+typedef struct {
+    int high;
+    __m256i shift, bits, key;
+} prc_wild_y_group_t;
+
+typedef struct {
+    prc_y_consts c;
+    __m256i natural_lo, natural_hi, missing_lo, missing_hi;
+    int n_groups;
+    prc_wild_y_group_t groups[16];
+} prc_wild_y_t;
+
+/* The card-id masks and wild groups of a game, from its card entries. */
+PRC_AVX2_ATTR static inline void prc_wild_y_init(prc_wild_y_t *y, const prc_wild_t *x, int k) {
+    uint64_t natural = 0, wild = 0, missing = 0;
+    const uint64_t poison = PRC_CARD_KEY16(255);
+    for (int id = 0; id < 64; id++) {
+        uint64_t key = x->card16[2 * id];
+        if (key == poison)
+            missing |= 1ULL << id;
+        else if (key == 1ULL << PRC_WILD_SHIFT)
+            wild |= 1ULL << id;
+        else
+            natural |= 1ULL << id;
+    }
+    prc_y_rows_init(&y->c.rows, k);
+    prc_y_key_tables(&y->c.key_low, &y->c.key_high);
+    y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
+    y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
+    y->missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
+    y->missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
+    y->n_groups = 0;
+    for (int r = 0; r < 16; r++) {
+        unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
+        if (!bits) continue;
+        prc_wild_y_group_t *g = &y->groups[y->n_groups++];
+        g->high = r >= 8;
+        g->shift = _mm256_set1_epi32(4 * (r & 7));
+        g->bits = _mm256_set1_epi32((int)bits);
+        g->key = _mm256_set1_epi32(r < 13 ? (int)(uint32_t)PRC_CARD_KEY16(4 * r) : 0);
+    }
+}
+
+/* What the vector part gives for 8 rows. */
+typedef struct {
+    __m256i sum;    /* rank sums of the natural cards */
+    __m256i counts; /* natural suit counts, 4 bits a suit */
+    __m256i w;      /* wild cards */
+    __m256i bad;    /* all ones in a lane with an invalid or repeated id */
+} prc_wild_y_hands;
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *y,
+                                                            const uint8_t *p, const int k,
+                                                            const int lowest,
+                                                            prc_wild_y_hands *h) {
+    /* bits set in a nibble: 0..4 */
+    const __m256i popcount4 = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                               0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i nibble = _mm256_set1_epi32(15);
+    __m256i loads[2];
+    prc_y_load(p, k, loads);
+    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, w = sum;
+    for (int g = 0; 4 * g < k; g++) {
+        __m256i group = prc_y_group(&y->c.rows, loads, k, g);
+        for (int m = 0; m < 4 && 4 * g + m < k; m++) {
+            __m256i card = prc_y_card(&y->c.rows, group, m);
+            sum = _mm256_add_epi32(sum, prc_y_rank_key(y->c.key_low, y->c.key_high, card));
+            prc_y_add_bit(card, &lo, &hi);
+        }
+    }
+    __m256i outside = _mm256_or_si256(_mm256_and_si256(lo, y->missing_lo),
+                                      _mm256_and_si256(hi, y->missing_hi));
+    for (int j = 0; j < y->n_groups; j++) {
+        const prc_wild_y_group_t *g = &y->groups[j];
+        __m256i bits = _mm256_and_si256(_mm256_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);
+        __m256i count = _mm256_shuffle_epi8(popcount4, bits);
+        w = _mm256_add_epi32(w, count);
+        sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(count, g->key));
+    }
+    lo = _mm256_and_si256(lo, y->natural_lo);
+    hi = _mm256_and_si256(hi, y->natural_hi);
+    __m256i counts = prc_y_suit_counts(lo, hi);
+    __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
+    total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);
+    const __m256i all = _mm256_set1_epi32(-1);
+    h->bad = _mm256_or_si256(
+        _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(total, w), _mm256_set1_epi32(k)),
+                         all),
+        _mm256_xor_si256(_mm256_cmpeq_epi32(outside, _mm256_setzero_si256()), all));
+    if (lowest) {
+        /* The lowest natural id: the float exponent of the lowest set bit
+         * (1 << 31 converts to -2^31: the sign is masked off); 127 below
+         * it for the low half, 95 for the high one. No natural card gives
+         * an id below -32, whose shift clears every bit. */
+        const __m256i exponent = _mm256_set1_epi32(0xFF);
+        __m256i low_bit = _mm256_and_si256(lo, _mm256_sub_epi32(_mm256_setzero_si256(), lo));
+        __m256i high_bit = _mm256_and_si256(hi, _mm256_sub_epi32(_mm256_setzero_si256(), hi));
+        __m256i low_id = _mm256_and_si256(
+            _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(low_bit)), 23), exponent);
+        __m256i high_id = _mm256_and_si256(
+            _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(high_bit)), 23), exponent);
+        __m256i id = _mm256_blendv_epi8(_mm256_sub_epi32(low_id, _mm256_set1_epi32(127)),
+                                        _mm256_sub_epi32(high_id, _mm256_set1_epi32(95)),
+                                        _mm256_cmpeq_epi32(lo, _mm256_setzero_si256()));
+        /* The rank's first id: its nibble's shift in the 64-bit mask (a
+         * shift of 32 or more, or a negative one, reads nothing). */
+        __m256i at = _mm256_and_si256(id, _mm256_set1_epi32(~3));
+        __m256i column = _mm256_and_si256(
+            _mm256_or_si256(_mm256_srlv_epi32(lo, at),
+                            _mm256_srlv_epi32(hi, _mm256_sub_epi32(at, _mm256_set1_epi32(32)))),
+            nibble);
+        /* aces (ids 48..51) are never the lowest card */
+        column = _mm256_andnot_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(47)), column);
+        __m256i count = _mm256_shuffle_epi8(popcount4, column);
+        w = _mm256_add_epi32(w, count);
+        sum = _mm256_sub_epi32(
+            sum, _mm256_mullo_epi32(count, prc_y_rank_key(y->c.key_low, y->c.key_high, at)));
+        /* The column's suits (bit s of the nibble) leave the counters. */
+        const __m256i suits01 = _mm256_setr_epi8(
+            0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01,
+            0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11,
+            0x00, 0x01, 0x10, 0x11);
+        const __m256i suits23 = _mm256_setr_epi8(
+            0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10, 0x11, 0x11,
+            0x11, 0x11, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10,
+            0x11, 0x11, 0x11, 0x11);
+        counts = _mm256_sub_epi32(
+            counts, _mm256_or_si256(_mm256_shuffle_epi8(suits01, column),
+                                    _mm256_slli_epi32(_mm256_shuffle_epi8(suits23, column), 8)));
+    }
+    h->sum = sum;
+    h->counts = counts;
+    h->w = w;
+}
+
+/* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
+ * rule gets its own loop). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
+    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
+    long start, long stop,
+    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
+    const prc_wild_t local = *wild, *x = &local;
+    const uint16_t *hand_rank = x->hand_rank[K - 5];
+    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    prc_wild_y_t y;
+    prc_wild_y_init(&y, x, K);
+    const __m256i reach_start = _mm256_set1_epi32(0x3333), spread = _mm256_set1_epi32(0x1111);
+    const __m256i reach_bits = _mm256_set1_epi32(0x8888);
+    long i = start;
+    for (; i + PRC_Y_STEP <= stop; i += PRC_Y_STEP) {
+        prc_wild_y_hands h[2];
+        prc_wild_y_rows(&y, cards + i * K, K, LOWEST, &h[0]);
+        prc_wild_y_rows(&y, cards + (i + 8) * K, K, LOWEST, &h[1]);
+        if (prc_y_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
+            long r = scalar(x, cards, out, i, i + PRC_Y_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        uint32_t sums[PRC_Y_STEP];
+        _mm256_storeu_si256((__m256i *)sums, h[0].sum);
+        _mm256_storeu_si256((__m256i *)(sums + 8), h[1].sum);
+        for (int t = 0; t < PRC_Y_STEP; t++) {
+            uint32_t s = sums[t];
+            out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
+        }
+        if (!flushes) continue;
+        /* A suit's count plus the wild cards reaching five (3 + 7 at
+         * most: no carry between the 4-bit counters). */
+        unsigned lanes = 0;
+        for (int b = 0; b < 2; b++) {
+            __m256i reach = _mm256_and_si256(
+                _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
+                                 _mm256_mullo_epi32(h[b].w, spread)),
+                reach_bits);
+            lanes |= (prc_y_lanes(_mm256_xor_si256(
+                          _mm256_cmpeq_epi32(reach, _mm256_setzero_si256()),
+                          _mm256_set1_epi32(-1))))
+                     << (8 * b);
+        }
+        for (; lanes; lanes &= lanes - 1) {
+            long row = i + prc_ctz64(lanes);
+            uint64_t key, seen;
+            prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
+            out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
+        }
+    }
+    return scalar(x, cards, out, i, stop);
+}
+
+#define PRC_DEFINE_WILD_ROWS_AVX2(K)                                                     \
+    PRC_AVX2_ATTR static long prc_wild_rows_avx2_##K(const prc_wild_t *x,              \
+                                                     const uint8_t *cards, uint16_t *out, \
+                                                     long start, long stop) {          \
+        return prc_wild_rows_avx2_body(x, cards, K, 0, out, start, stop,                \
+                                       prc_wild_rows_popcnt_##K);                       \
+    }                                                                                    \
+    PRC_AVX2_ATTR static long prc_wild_rows_lowest_avx2_##K(                            \
+        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
+        return prc_wild_rows_avx2_body(x, cards, K, 1, out, start, stop,                \
+                                       prc_wild_rows_popcnt_##K);                       \
+    }
+
+PRC_DEFINE_WILD_ROWS_AVX2(5)
+PRC_DEFINE_WILD_ROWS_AVX2(6)
+PRC_DEFINE_WILD_ROWS_AVX2(7)
+#endif
+
 #if PRC_AVX512_DISPATCH
 /* AVX-512 loops for wild games, 16 rows a block as in prc_avx512.h. Per
  * card: its byte, its wild flag (a byte permute of wild_flag), its rank key
@@ -323,6 +556,20 @@ static inline long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int 
         case 5: return prc_wild_rows_avx512_5(x, cards, out, start, stop);
         case 6: return prc_wild_rows_avx512_6(x, cards, out, start, stop);
         case 7: return prc_wild_rows_avx512_7(x, cards, out, start, stop);
+        default: break;
+        }
+    }
+#endif
+#if PRC_AVX2_DISPATCH
+    /* The lowest-card rule has no AVX-512 loop: the AVX2 one serves there. */
+    if (prc_kernel >= PRC_KERNEL_AVX2) {
+        switch (k) {
+        case 5: return x->lowest ? prc_wild_rows_lowest_avx2_5(x, cards, out, start, stop)
+                                 : prc_wild_rows_avx2_5(x, cards, out, start, stop);
+        case 6: return x->lowest ? prc_wild_rows_lowest_avx2_6(x, cards, out, start, stop)
+                                 : prc_wild_rows_avx2_6(x, cards, out, start, stop);
+        case 7: return x->lowest ? prc_wild_rows_lowest_avx2_7(x, cards, out, start, stop)
+                                 : prc_wild_rows_avx2_7(x, cards, out, start, stop);
         default: break;
         }
     }
