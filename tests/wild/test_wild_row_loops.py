@@ -9,6 +9,9 @@ tests/references/wild_reference.py does.
 """
 
 import random
+import subprocess
+import sys
+import tempfile
 from itertools import combinations
 
 import numpy as np
@@ -57,7 +60,28 @@ def rows_of(spec, k, rng):
         cards = [c for c in deck if c & 3 in suits] + jokers
         rows.append(rng.sample(cards, k))
     rows += [wr.random_hand(rng, spec, k, rng.randrange(5)) for _ in range(150)] if wilds else []
+    if spec.lowest:
+        rows += lowest_rank_rows(spec, k, rng)
     return np.array(rows, dtype=np.uint8)
+
+
+def lowest_rank_rows(spec, k, rng):
+    """Rows that test how a loop finds the lowest rank: one to four cards of
+    it, at every rank of the deck (so in either half of a 64-bit card mask:
+    nines are ids 28..31, tens 32..35), and hands of aces and jokers alone
+    (no rank is wild then)."""
+    deck = spec.deck()
+    jokers = [52, 53] if spec.has_jokers else []
+    rows = []
+    for low in sorted({c // 4 for c in deck}):
+        higher = [c for c in deck if c // 4 > low] + jokers
+        for n in range(1, 5):
+            if len(higher) >= k - n:
+                rows.append(rng.sample([c for c in deck if c // 4 == low], n))
+                rows[-1] += rng.sample(higher, k - n)
+    if len(jokers) + 4 >= k:
+        rows.append(rng.sample([48, 49, 50, 51], k - 2) + jokers)
+    return [rng.sample(row, k) for row in rows]  # the lowest rank at any position
 
 
 def old_path(rows, r):
@@ -88,29 +112,39 @@ def test_row_loops_order_hands_as_the_reference(spec):
     wr.assert_same_order(strengths, keys, hands, repr(spec))
 
 
+STEP_ROWS = 40  # more than two steps of the vector loops (16 rows), and a tail
+
+
 def bad_cases(spec, rng):
-    """(k, rows, first bad row): ids outside the deck at every position,
-    and a repeat at every pair of positions."""
+    """(k, rows, first bad row): every id outside the deck (0..255) at some
+    position, and a repeat at every pair of positions; the bad row moves
+    through every place of a step of the vector loops and the tail after
+    the last step."""
     deck = spec.deck() + ([52, 53] if spec.has_jokers else [])
-    # cards the deck lacks, the jokers where they are not in it, and the
-    # ids around the card tables' edges (64: past a 64-bit card mask)
-    outside = [c for c in range(52) if c not in deck][:2]
-    outside += [c for c in (52, 53, 54, 63, 64, 127, 128, 254, 255) if c not in deck]
+    outside = [c for c in range(256) if c not in deck]
+    place = 0
     for k in (5, 6, 7):
-        for pos in range(k):
-            for bad_id in outside:
-                rows = [rng.sample(deck, k) for _ in range(5)]
-                rows[3][pos] = bad_id
-                yield k, rows, 3
-        for a, b in combinations(range(k), 2):
-            rows = [rng.sample(deck, k) for _ in range(5)]
-            rows[2][b] = rows[2][a]
-            yield k, rows, 2
+        cases = [(pos % k, bad_id, None) for pos, bad_id in enumerate(outside)]
+        cases += [(a, None, b) for a, b in combinations(range(k), 2)]
+        for pos, bad_id, repeat_at in cases:
+            rows = [rng.sample(deck, k) for _ in range(STEP_ROWS)]
+            bad = place % STEP_ROWS
+            place += 7  # 7 and 40 are coprime: every place comes round
+            if bad_id is None:
+                rows[bad][repeat_at] = rows[bad][pos]
+            else:
+                rows[bad][pos] = bad_id
+            yield k, rows, bad
 
 
 @pytest.mark.parametrize(
     "spec",
-    [Spec("high", ("jokers",)), Spec("high", ("2",)), Spec("short_deck", ("lowest",))],
+    [
+        Spec("high", ("jokers",)),
+        Spec("high", ("2",)),
+        Spec("short_deck", ("lowest",)),
+        Spec("high", ("jokers", "lowest")),
+    ],
     ids=repr,
 )
 def test_first_bad_row_and_the_rows_before_it(spec):
@@ -126,5 +160,86 @@ def test_first_bad_row_and_the_rows_before_it(spec):
 
         got = row_loops.agree(row_loops.every_kernel(run))
         assert got[-1] == bad, (k, rows[bad])
-        assert got[:bad].tolist() == old_path(rows[:bad], r).tolist()
+        if bad:
+            assert got[:bad].tolist() == old_path(rows[:bad], r).tolist()
         assert (got[bad:-1] == 0xBEEF).all()  # rows from the bad one: unwritten
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [Spec("high", ("2",)), Spec("high", ("lowest",)), Spec("ace_five", ("lowest",))],
+    ids=repr,
+)
+def test_spans_that_start_and_end_anywhere_in_a_step(spec):
+    """evaluate_rows(start, stop), as a thread's share of a batch: the loops
+    fill exactly out[start:stop], whatever the span's ends."""
+    r = game(spec)
+    rng = random.Random(repr(spec) + " spans")
+    for k in (5, 7):
+        rows = np.ascontiguousarray(rows_of(spec, k, rng)[::9][:STEP_ROWS])
+        want = old_path(rows, r)
+        for start, stop in [(0, 16), (1, 17), (3, 35), (8, 40), (15, 32), (17, 18), (20, 20)]:
+
+            def run(rows=rows, start=start, stop=stop):
+                out = np.full(len(rows), 0xBEEF, dtype=np.uint16)
+                assert _core.evaluate_rows(rows, out, start, stop, r) == -1
+                return out
+
+            got = row_loops.agree(row_loops.every_kernel(run))
+            assert got[start:stop].tolist() == want[start:stop].tolist(), (k, start, stop)
+            assert (got[:start] == 0xBEEF).all() and (got[stop:] == 0xBEEF).all()
+
+
+# Rows that end exactly at an unreadable page, under every row loop and
+# span: a loop that reads a byte past its last row or writes past its last
+# output faults. In a child process: a fault is an exit code there.
+GUARD_PAGE = """
+import ctypes, mmap
+import numpy as np
+import pyrankcore as prc
+from pyrankcore import _core
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+keep = []
+def before_a_guard_page(values, dtype):
+    values = np.asarray(values, dtype=dtype)
+    pages = values.nbytes // mmap.PAGESIZE + 2
+    area = mmap.mmap(-1, pages * mmap.PAGESIZE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
+    assert libc.mprotect(base + (pages - 1) * mmap.PAGESIZE, mmap.PAGESIZE, 0) == 0
+    keep.append(area)
+    offset = (pages - 1) * mmap.PAGESIZE - values.nbytes
+    arr = np.frombuffer(area, dtype=dtype, count=values.size, offset=offset)
+    arr = arr.reshape(values.shape)
+    arr[...] = values
+    return arr
+games = [prc.ranking("high", wild=w) for w in ("jokers", "2", "lowest", ("jokers", "lowest"))]
+checked = 0
+for g in games:
+    for k in (5, 6, 7):
+        for n in (1, 15, 16, 17, 33):
+            cards = prc.random_hands(n, k, seed=n, game=g)
+            want = prc.evaluate_batch(cards.astype(np.int16), g)
+            rows = before_a_guard_page(cards, np.uint8)
+            for kernel in _core._row_kernels():
+                _core._select_row_kernel(kernel)
+                for start in (0, 1, max(n - 16, 0)):
+                    out = before_a_guard_page(np.zeros(n), np.uint16)
+                    assert _core.evaluate_rows(rows, out, start, n, g) == -1
+                    assert (out[start:] == want[start:]).all()
+                    checked += 1
+_core._select_row_kernel("best")
+print("OK", checked)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through ctypes")
+def test_row_loops_never_touch_memory_past_the_last_row():
+    proc = subprocess.run(
+        [sys.executable, "-c", GUARD_PAGE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tempfile.gettempdir(),  # never the checkout: it would shadow the install
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("OK"), proc.stderr[-2000:]
