@@ -21,7 +21,9 @@
  * load from a table for the hand size (hand_rank), the size of one level:
  * the natural pattern's size says how many wild cards there are (under the
  * lowest-card rule the lowest rank's cards leave the key first, also
- * without branches). The rest go through prc_wild_value.
+ * without branches). The rest go through prc_wild_value. The AVX2 loops
+ * (every wild ranking) and the AVX-512 ones (all but the lowest-card rule)
+ * compute the same sums eight or sixteen rows at a time.
  */
 #ifndef PRC_WILD_H
 #define PRC_WILD_H
@@ -309,6 +311,7 @@ typedef struct {
     __m256i counts; /* natural suit counts, 4 bits a suit */
     __m256i w;      /* wild cards */
     __m256i bad;    /* all ones in a lane with an invalid or repeated id */
+    __m256i lo, hi; /* natural cards' ids (the lowest rank's still in) */
 } prc_wild_y_hands;
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *y,
@@ -393,6 +396,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *
     h->sum = sum;
     h->counts = counts;
     h->w = w;
+    h->lo = lo;
+    h->hi = hi;
 }
 
 /* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
@@ -404,6 +409,10 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
     const prc_wild_t local = *wild, *x = &local;
     const uint16_t *hand_rank = x->hand_rank[K - 5];
     const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    /* Where a flush beats every hand that can share its cards (the
+     * natural game's flush table decides it), reaching rows are settled
+     * here, as prc_wild_suits does; else by the scalar kernel. */
+    const int dominant = x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
     prc_wild_y_t y;
     prc_wild_y_init(&y, x, K);
     const __m256i reach_start = _mm256_set1_epi32(0x3333), spread = _mm256_set1_epi32(0x1111);
@@ -428,22 +437,57 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
         if (!flushes) continue;
         /* A suit's count plus the wild cards reaching five (3 + 7 at
          * most: no carry between the 4-bit counters). */
+        __m256i reach[2];
         unsigned lanes = 0;
         for (int b = 0; b < 2; b++) {
-            __m256i reach = _mm256_and_si256(
+            reach[b] = _mm256_and_si256(
                 _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
                                  _mm256_mullo_epi32(h[b].w, spread)),
                 reach_bits);
-            lanes |= (prc_y_lanes(_mm256_xor_si256(
-                          _mm256_cmpeq_epi32(reach, _mm256_setzero_si256()),
-                          _mm256_set1_epi32(-1))))
+            lanes |= prc_y_lanes(_mm256_xor_si256(
+                         _mm256_cmpeq_epi32(reach[b], _mm256_setzero_si256()),
+                         _mm256_set1_epi32(-1)))
                      << (8 * b);
         }
+        if (!lanes) continue;
+        if (!dominant) {
+            for (; lanes; lanes &= lanes - 1) {
+                long row = i + prc_ctz64(lanes);
+                uint64_t key, seen;
+                prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
+                out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
+            }
+            continue;
+        }
+        /* A flush beats what the same cards make without one: the best of
+         * the rank table's strength and each reaching suit's flush (as
+         * prc_wild_suits), or with no wild card the natural flush. */
+        uint32_t lo[PRC_Y_STEP], hi[PRC_Y_STEP], wilds[PRC_Y_STEP], suits[PRC_Y_STEP];
+        for (int b = 0; b < 2; b++) {
+            _mm256_storeu_si256((__m256i *)(lo + 8 * b), h[b].lo);
+            _mm256_storeu_si256((__m256i *)(hi + 8 * b), h[b].hi);
+            _mm256_storeu_si256((__m256i *)(wilds + 8 * b), h[b].w);
+            _mm256_storeu_si256((__m256i *)(suits + 8 * b), reach[b]);
+        }
         for (; lanes; lanes &= lanes - 1) {
-            long row = i + prc_ctz64(lanes);
-            uint64_t key, seen;
-            prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
-            out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
+            int t = prc_ctz64(lanes);
+            uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
+            if (LOWEST && ids) {
+                int r = prc_ctz64(ids) >> 2;
+                if (r != 12) ids &= ~(15ULL << (4 * r));
+            }
+            uint32_t reaching = suits[t];
+            if (wilds[t] == 0) {
+                out[i + t] = x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+                continue;
+            }
+            const uint16_t *flush = x->flush[wilds[t]];
+            uint16_t best = out[i + t];
+            for (; flush && reaching; reaching &= reaching - 1) {
+                uint16_t v = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+                if (v > best) best = v;
+            }
+            out[i + t] = best;
         }
     }
     return scalar(x, cards, out, i, stop);
