@@ -248,8 +248,8 @@ PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
  *
  * Per card, as in prc_avx2.h: its rank key (0 for the jokers, ids 52 and
  * 53: rank 13 has none) and its bit in a 64-bit card-id mask. Per block:
- *  - the mask split by the card entries: natural cards, wild cards, and
- *    ids outside the deck (ids 64 and up set no bit);
+ *  - the mask split by the card entries into natural and wild cards
+ *    (ids outside the deck are neither; ids 64 and up set no bit);
  *  - wild cards by rank (a nibble of the id mask: the jokers are nibble
  *    13): their count, by a 16-entry byte shuffle, joins the wild count
  *    and leaves the rank sum (count times the rank's key);
@@ -257,8 +257,9 @@ PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
  *    aces): the mask's lowest set bit, whose float exponent is its index;
  *    that rank's natural cards leave the rank sum and the suit counts and
  *    join the wild count;
- *  - valid: natural and wild cards add up to K and none is outside the
- *    deck (a repeat or an id of 64 or more has no bit of its own). */
+ *  - valid: the natural and the wild cards add up to K (each distinct id
+ *    in the deck is one bit of one kind; a repeat, an id outside the deck
+ *    or of 64 or more falls short). */
 
 /* One rank's wild ids in the card-id mask: its nibble in the low (ids
  * 0..31) or high half, the nibble's wild bits, the rank's key. */
@@ -269,30 +270,25 @@ typedef struct {
 
 typedef struct {
     prc_y_consts c;
-    __m256i natural_lo, natural_hi, missing_lo, missing_hi;
+    __m256i natural_lo, natural_hi;
     int n_groups;
     prc_wild_y_group_t groups[16];
 } prc_wild_y_t;
 
 /* The card-id masks and wild groups of a game, from its card entries. */
 PRC_AVX2_ATTR static inline void prc_wild_y_init(prc_wild_y_t *y, const prc_wild_t *x, int k) {
-    uint64_t natural = 0, wild = 0, missing = 0;
-    const uint64_t poison = PRC_CARD_KEY16(255);
+    uint64_t natural = 0, wild = 0;
     for (int id = 0; id < 64; id++) {
         uint64_t key = x->card16[2 * id];
-        if (key == poison)
-            missing |= 1ULL << id;
-        else if (key == 1ULL << PRC_WILD_SHIFT)
+        if (key == 1ULL << PRC_WILD_SHIFT)
             wild |= 1ULL << id;
-        else
+        else if (!(key >> PRC_INVALID_SHIFT)) /* not the poison key */
             natural |= 1ULL << id;
     }
     prc_y_rows_init(&y->c.rows, k);
     prc_y_key_tables(&y->c.key_low, &y->c.key_high);
     y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
     y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
-    y->missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
-    y->missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
     y->n_groups = 0;
     for (int r = 0; r < 16; r++) {
         unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
@@ -333,8 +329,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *
             prc_y_add_bit(card, &lo, &hi);
         }
     }
-    __m256i outside = _mm256_or_si256(_mm256_and_si256(lo, y->missing_lo),
-                                      _mm256_and_si256(hi, y->missing_hi));
     for (int j = 0; j < y->n_groups; j++) {
         const prc_wild_y_group_t *g = &y->groups[j];
         __m256i bits = _mm256_and_si256(_mm256_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);
@@ -347,11 +341,9 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *
     __m256i counts = prc_y_suit_counts(lo, hi);
     __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
     total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);
-    const __m256i all = _mm256_set1_epi32(-1);
-    h->bad = _mm256_or_si256(
-        _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(total, w), _mm256_set1_epi32(k)),
-                         all),
-        _mm256_xor_si256(_mm256_cmpeq_epi32(outside, _mm256_setzero_si256()), all));
+    h->bad = _mm256_xor_si256(
+        _mm256_cmpeq_epi32(_mm256_add_epi32(total, w), _mm256_set1_epi32(k)),
+        _mm256_set1_epi32(-1));
     if (lowest) {
         /* The lowest natural id: the float exponent of the lowest set bit
          * (1 << 31 converts to -2^31: the sign is masked off); 127 below
