@@ -246,3 +246,19 @@ def test_row_loops_never_touch_memory_past_the_last_row():
         cwd=tempfile.gettempdir(),  # never the checkout: it would shadow the install
     )
     assert proc.returncode == 0 and proc.stdout.startswith("OK"), proc.stderr[-2000:]
+
+
+def test_aces_are_never_the_lowest_card():
+    """Aces and jokers alone: no natural card is wild. In ace-to-five low
+    that matters (A-A-A with two fitters is trips, not a wheel); a vector
+    loop must take the same rule, in every lane of a step."""
+    r = prc.ranking("ace_five", wild=("jokers", "lowest"))
+    rng = random.Random("aces")
+    rows = [rng.sample([48, 49, 50, 51], 3) + [52, 53] for _ in range(20)]
+    rows += [rng.sample(range(52), 3) + [52, 53] for _ in range(20)]
+    rows = np.array([rng.sample(row, 5) for row in rows], dtype=np.uint8)
+    got = row_loops.agree(row_loops.every_kernel(lambda: prc.evaluate_batch(rows, r)))
+    assert got.tolist() == old_path(rows, r).tolist()
+    trips = prc.evaluate([48, 49, 50, 52, 53], r)
+    assert trips < prc.evaluate([0, 4, 8, 12, 48], r)  # beaten by a natural wheel
+    assert (got[:20] == trips).all()
