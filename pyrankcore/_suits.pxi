@@ -8,10 +8,20 @@
 
 SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
+# The vector loop's plans (prc_vplay_t), made in C from the scalar ones.
+cdef extern from "prc_suits.h" nogil:
+    ctypedef struct prc_vplay_t:
+        pass
+    void prc_suited_vplan_fill(const prc_play_t *plan, int n, prc_vplay_t *vplan)
+    void prc_suited_set_vplan(prc_suited_t *x, const prc_vplay_t *vplan)
+
+_VPLAY_BYTES = 32  # sizeof(prc_vplay_t)
+
 cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
 cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
 cdef dict _SUIT_GROUPS = {}  # plain Ranking -> ({strength: counts}, {strength: suits})
 cdef dict _SUIT_PLANS = {}   # (plain Ranking, tie-break index) -> prc_play_t array
+cdef dict _SUIT_VPLANS = {}  # (plain Ranking, tie-break index) -> prc_vplay_t bytes
 
 
 cdef GameTables _suit_tables(object ranking):
@@ -24,6 +34,7 @@ cdef GameTables _suit_tables(object ranking):
     cdef GameTables made
     cdef const uint64_t[::1] info
     cdef const uint8_t[::1] plan
+    cdef const uint8_t[:, ::1] vplan
     with _build_lock:
         t = _SUITED.get(ranking)
         if t is not None:
@@ -40,9 +51,11 @@ cdef GameTables _suit_tables(object ranking):
             arr = _suit_info(base.ranking, base.n_classes)
             tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
             plans = _suit_plans(base.ranking, arr, tiebreak)
+            vplans = _suit_vplans(base.ranking, plans, tiebreak)
             info = arr
             plan = plans.view("uint8")
-            made._suit_arrays = (arr, plans)
+            vplan = vplans
+            made._suit_arrays = (arr, plans, vplans)
             made.suit.game = base.game
             made.suit.info = &info[0]
             made.suit.plan = <const prc_play_t *>&plan[0]
@@ -52,6 +65,7 @@ cdef GameTables _suit_tables(object ranking):
             for suit in range(4):
                 made.suit.low_suit[suit] = 3 - ranks[suit]
             prc_suited_init(&made.suit)
+            prc_suited_set_vplan(&made.suit, <const prc_vplay_t *>&vplan[0, 0])
             made.suited = True
         _SUITED[ranking] = made
         return made
@@ -133,6 +147,26 @@ cdef object _suit_plans(object plain, object info, int tiebreak):
     arr["flags"] = flags
     arr.flags.writeable = False
     _SUIT_PLANS[(plain, tiebreak)] = arr
+    return arr
+
+
+cdef object _suit_vplans(object plain, object plans, int tiebreak):
+    """The plans of _suit_plans in the vector loop's form (prc_vplay_t in
+    prc_suits.h), one 32-byte row per plain strength. Called under the
+    build lock."""
+    import numpy as np
+    arr = _SUIT_VPLANS.get((plain, tiebreak))
+    if arr is not None:
+        return arr
+    if sizeof(prc_vplay_t) != _VPLAY_BYTES:
+        raise AssertionError(f"prc_vplay_t is {sizeof(prc_vplay_t)} bytes, not {_VPLAY_BYTES}")
+    cdef const uint8_t[::1] plan = plans.view("uint8")
+    arr = np.zeros((len(plans), _VPLAY_BYTES), dtype=np.uint8)
+    cdef uint8_t[:, ::1] out = arr
+    prc_suited_vplan_fill(<const prc_play_t *>&plan[0], <int>len(plans),
+                          <prc_vplay_t *>&out[0, 0])
+    arr.flags.writeable = False
+    _SUIT_VPLANS[(plain, tiebreak)] = arr
     return arr
 
 
