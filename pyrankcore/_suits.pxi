@@ -161,9 +161,13 @@ cdef object _suit_vplans(object plain, object plans, int tiebreak):
     if sizeof(prc_vplay_t) != _VPLAY_BYTES:
         raise AssertionError(f"prc_vplay_t is {sizeof(prc_vplay_t)} bytes, not {_VPLAY_BYTES}")
     cdef const uint8_t[::1] plan = plans.view("uint8")
-    arr = np.zeros((len(plans), _VPLAY_BYTES), dtype=np.uint8)
+    # records on 32-byte boundaries, so that none spans two cache lines
+    n = len(plans)
+    raw = np.zeros((n + 2) * _VPLAY_BYTES, dtype=np.uint8)
+    skip = -raw.ctypes.data % (2 * _VPLAY_BYTES)
+    arr = raw[skip:skip + n * _VPLAY_BYTES].reshape(n, _VPLAY_BYTES)
     cdef uint8_t[:, ::1] out = arr
-    prc_suited_vplan_fill(<const prc_play_t *>&plan[0], <int>len(plans),
+    prc_suited_vplan_fill(<const prc_play_t *>&plan[0], <int>n,
                           <prc_vplay_t *>&out[0, 0])
     arr.flags.writeable = False
     _SUIT_VPLANS[(plain, tiebreak)] = arr

@@ -391,26 +391,27 @@ PRC_AVX2_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *x,
                   : prc_suited_rows_popcnt_7(x, cards, out, start, stop);
 }
 
-/* One row of valid cards holding five of one suit (flush: its suit counter
- * bits; ids: its card-id mask; s: the rank table's strength, which is the
- * row's when the game ignores flushes): as the POPCNT loop's second pass
- * does, given the plain strength, which the flush table gives where a
- * flush plays; where it may not (deuce-to-seven's 6 and 7 cards), the
- * POPCNT loop takes the row. */
+/* One row of k valid cards holding five of one suit (flush: its suit
+ * counter bits; ids: its card-id mask; s: the rank table's strength, which
+ * is the row's when the game ignores flushes): its plain strength (the
+ * flush table's where a flush plays; else, deuce-to-seven's 6 and 7 cards,
+ * the game's own search), then as the POPCNT loop's second pass. */
 PRC_AVX2_ATTR static inline void prc_suited_y_flush(const prc_suited_t *x, const uint8_t *cards,
                                                     int k, uint32_t *out, long row,
                                                     uint64_t ids, unsigned flush, unsigned s) {
+    const uint8_t *hand = cards + (size_t)row * (size_t)k;
     if (x->game.flush_mode == PRC_FLUSH_LOW && k > 5) {
-        prc_suited_rows_popcnt_k(x, cards, k, out, row, row + 1);
-        return;
-    }
-    if (x->game.flush_mode != PRC_FLUSH_IGNORED)
+        uint64_t key, bits;
+        prc_sum_cards(hand, k, &key, &bits);
+        s = prc_low_flush_best(&x->game, key, bits, k);
+    } else if (x->game.flush_mode != PRC_FLUSH_IGNORED) {
         s = x->game.flush[prc_id_suit_ranks(ids, (prc_ctz64(flush) - 3) >> 2)];
+    }
     if (s == 0 || s > (unsigned)x->n_classes) {
         out[row] = 0;
         return;
     }
-    out[row] = prc_suited_rare(x, x->plan + s, cards + (size_t)row * (size_t)k, k, s, flush);
+    out[row] = prc_suited_rare(x, x->plan + s, hand, k, s, flush);
 }
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
