@@ -18,7 +18,10 @@
  * (prc_suited_checked) searches those subsets; the row loop picks the five
  * from rank groups instead (prc_suited_played): the strength fixes which
  * ranks play, how many cards of each, and whether they must (or must not)
- * be one suit, so each group plays its highest suits. Pure C, no Python.h.
+ * be one suit, so each group plays its highest suits. On AVX2 CPUs the row
+ * loop does the same with the vector unit (prc_suited_avx2_body): every
+ * rank's highest suits for 8 rows at once, then one byte shuffle and one
+ * multiply-add per row read the key off them. Pure C, no Python.h.
  */
 #ifndef PRC_SUITS_H
 #define PRC_SUITS_H
@@ -44,9 +47,11 @@ typedef struct {
      * code (PRC_PLAY_CODE) and the rank's 4-bit suit mask (bit = card
      * suit), its highest suits in the key's places. */
     uint16_t group_keys[128 * 16];
-    /* The vector loop's plans (prc_vplay_t), n_classes + 1 of them, set by
-     * prc_suited_set_vplan; NULL until then (the loop is not used). */
-    const struct prc_vplay *vplan;
+    /* The vector loop's plans (see prc_vkind_t): a play per strength,
+     * n_classes + 1 of them, and their kinds; set by prc_suited_set_vplan,
+     * NULL until then (the loop is not used). */
+    const uint64_t *vplan;
+    const struct prc_vkind *vplan_kinds;
     int vplan_search; /* a strength 1..n_classes whose plan searches */
     /* By a rank's 4-bit suit mask (bit = card suit): the suit ranks of its
      * highest three suits (3 = the house's highest suit), the highest at
@@ -99,70 +104,97 @@ static inline void prc_suited_init(prc_suited_t *x) {
         x->sorted_suits[mask] = (uint8_t)sorted;
     }
     x->vplan = NULL;
+    x->vplan_kinds = NULL;
     x->vplan_search = 0;
 }
 
 /* The five that play, for the vector loop: the suit key's five places
  * (place f is key bits 2f..2f+1; place 4 the deciding card), each as the
  * rank it reads and which of that rank's suits, highest first (slot 0..3).
- * Per row the loop looks up every rank's sorted_suits byte (16 bytes), and
- * then, with three 16-byte operands read from this record:
- *   sel:  a byte shuffle puts place f's rank's byte in byte f (0x80: none);
+ * Per row the loop looks up every rank's sorted_suits byte (16 bytes);
+ * then a byte shuffle by the strength's play (8 bytes: place f's rank in
+ * byte f, 0x80 for none; its kind in byte 7) puts place f's byte in byte
+ * f, and with the two 16-byte operands of the play's kind (which depends
+ * on the slots only, so that few kinds serve every strength):
  *   mask: keeps the 2 bits of the slot (slot 3, the lowest of four suits,
  *         is always suit rank 0 and is dropped);
  *   mul:  an unsigned-by-signed byte multiply-add moves each kept field to
  *         bits 4-5 (even bytes) or 6-7 (odd bytes) of its 16-bit word, so
- *         that word w holds places 2w and 2w + 1;
- * a multiply-add of the words by 1, 16, 256 sums places 0-3 into the low
- * 32 bits and place 4 into the next, at 4 bits above the key. Each
- * operand reads 8 bytes past its own field, inside the record, which the
- * loop ignores. */
-typedef struct prc_vplay {
-    uint8_t sel[8];
+ *         that word w holds places 2w and 2w + 1 (prc_suited_y_key).
+ * Each operand reads 8 bytes past its own field, which the loop ignores:
+ * the kinds are followed by one more. Kind 0: a plan that searches; kind
+ * 1: no strength (key 0). */
+#define PRC_VPLAN_KINDS 256
+#define PRC_VPLAN_SEARCH 0
+#define PRC_VPLAN_NOTHING 1
+
+typedef struct prc_vkind {
     uint8_t mask[8];
     int8_t mul[8];
-    uint8_t search; /* PRC_PLAY_SEARCH in the plan: not by rank groups */
-    uint8_t pad[7];
-} prc_vplay_t;
+} prc_vkind_t;
 
-/* Fill vplan[0..n) from plan[0..n) (prc_play_t, the scalar loops' form). */
-static inline void prc_suited_vplan_fill(const prc_play_t *plan, int n, prc_vplay_t *vplan) {
+/* Fill plays[0..n) and kinds[0..PRC_VPLAN_KINDS] from plan[0..n)
+ * (prc_play_t, the scalar loops' form). Returns the number of kinds, or -1
+ * where the plans need more than PRC_VPLAN_KINDS (no vector loop then). */
+static inline int prc_suited_vplan_fill(const prc_play_t *plan, int n, uint64_t *plays,
+                                        prc_vkind_t *kinds) {
+    int16_t kind_of[1024]; /* by the five places' slots, 2 bits each */
+    int n_kinds = 2;
+    for (int i = 0; i < 1024; i++) kind_of[i] = -1;
+    for (int k = 0; k <= PRC_VPLAN_KINDS; k++)
+        for (int f = 0; f < 8; f++) {
+            kinds[k].mask[f] = 0;
+            kinds[k].mul[f] = 0;
+        }
     for (int s = 0; s < n; s++) {
         const prc_play_t *p = plan + s;
-        prc_vplay_t *v = vplan + s;
-        for (int f = 0; f < 8; f++) {
-            v->sel[f] = 0x80;
-            v->mask[f] = 0;
-            v->mul[f] = 0;
-        }
-        for (int f = 0; f < 7; f++) v->pad[f] = 0;
-        /* plan 0 (no strength) reads nothing: key 0, as the scalar code */
-        v->search = s > 0 && (p->flags & PRC_PLAY_SEARCH) ? 1 : 0;
-        if (v->search) continue;
-        for (int g = 0; g < 5; g++) {
-            unsigned code = p->base[g] >> 4, rank = p->shift[g] >> 2;
-            unsigned plays = code & 7u, decides = code >> 3 & 1u, after = code >> 4;
-            for (unsigned slot = 0; slot < plays; slot++) {
-                /* the deciding card is the group's first; the others read
-                 * in order, the first of them in the highest place */
-                unsigned place = decides && slot == 0 ? 4 : after + plays - 1 - slot;
-                v->sel[place] = (uint8_t)rank;
-                if (slot < 3) {
-                    v->mask[place] = (uint8_t)(3u << (2 * slot));
-                    v->mul[place] = (int8_t)(1 << ((place & 1 ? 6 : 4) - 2 * (int)slot));
+        uint8_t sel[8] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+        unsigned slots[5] = {3, 3, 3, 3, 3}; /* 3: the place reads nothing */
+        int kind = PRC_VPLAN_NOTHING;
+        if (s > 0 && (p->flags & PRC_PLAY_SEARCH)) {
+            kind = PRC_VPLAN_SEARCH;
+        } else if (s > 0) {
+            for (int g = 0; g < 5; g++) {
+                unsigned code = p->base[g] >> 4, rank = p->shift[g] >> 2;
+                unsigned count = code & 7u, decides = code >> 3 & 1u, after = code >> 4;
+                for (unsigned slot = 0; slot < count && slot < 3; slot++) {
+                    /* the deciding card is the group's first; the others
+                     * read in order, the first of them in the highest place */
+                    unsigned place = decides && slot == 0 ? 4 : after + count - 1 - slot;
+                    sel[place] = (uint8_t)rank;
+                    slots[place] = slot;
                 }
             }
+            unsigned shape = 0;
+            for (int f = 0; f < 5; f++) shape |= slots[f] << (2 * f);
+            if (kind_of[shape] < 0) {
+                if (n_kinds == PRC_VPLAN_KINDS) return -1;
+                prc_vkind_t *k = kinds + n_kinds;
+                for (int f = 0; f < 5; f++)
+                    if (slots[f] < 3) {
+                        k->mask[f] = (uint8_t)(3u << (2 * slots[f]));
+                        k->mul[f] = (int8_t)(1 << ((f & 1 ? 6 : 4) - 2 * (int)slots[f]));
+                    }
+                kind_of[shape] = (int16_t)n_kinds++;
+            }
+            kind = kind_of[shape];
         }
+        uint64_t play = (uint64_t)kind << 56;
+        for (int f = 0; f < 7; f++) play |= (uint64_t)sel[f] << (8 * f);
+        plays[s] = play;
     }
+    return n_kinds;
 }
 
-/* Give x its vector plans (n_classes + 1 of them, kept alive by the
- * caller, as x->plan). */
-static inline void prc_suited_set_vplan(prc_suited_t *x, const prc_vplay_t *vplan) {
+/* Give x its vector plans (n_classes + 1 plays and their kinds, kept alive
+ * by the caller, as x->plan). */
+static inline void prc_suited_set_vplan(prc_suited_t *x, const uint64_t *plays,
+                                        const prc_vkind_t *kinds) {
     x->vplan_search = 0;
     for (int s = 1; s <= x->n_classes; s++)
-        if (vplan[s].search) x->vplan_search = 1;
-    x->vplan = vplan;
+        if (plays[s] >> 56 == PRC_VPLAN_SEARCH) x->vplan_search = 1;
+    x->vplan_kinds = kinds;
+    x->vplan = plays;
 }
 
 /* Suit key of m (1..5) valid cards of plain strength s, given info[s]. */
@@ -339,7 +371,7 @@ PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt,
 /* The AVX2 loop: the vector part of the game's AVX2 loop (prc_avx2.h:
  * validation, rank sums, card-id masks, flushes) for two blocks of 8 rows;
  * the plain strengths by scalar loads, as there; then each row's suit key
- * by the vector plan (prc_vplay_t) over its ranks' sorted_suits bytes,
+ * by the vector plan (prc_vkind_t) over its ranks' sorted_suits bytes,
  * which the vector unit looks up for 8 rows at once. Rows holding five of
  * one suit, and plans that search, go to the scalar code (the POPCNT loop
  * of one row, prc_suited_checked); so do a step of 16 rows that holds a
@@ -375,11 +407,13 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_suited_y_sorted(__m256i lo, __m2
 #define PRC_SUIT_Y_WORDS ((1ULL << 48) | (1ULL << 36) | (1ULL << 24))
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_suited_y_key(const uint8_t sorted[16],
-                                                                 const prc_vplay_t *v) {
+                                                                 uint64_t play,
+                                                                 const prc_vkind_t *kinds) {
+    const prc_vkind_t *kind = kinds + (play >> 56);
     __m128i b = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)sorted),
-                                 _mm_loadu_si128((const __m128i *)v->sel));
-    b = _mm_and_si128(b, _mm_loadu_si128((const __m128i *)v->mask));
-    b = _mm_maddubs_epi16(b, _mm_loadu_si128((const __m128i *)v->mul));
+                                 _mm_cvtsi64_si128((long long)play));
+    b = _mm_and_si128(b, _mm_loadu_si128((const __m128i *)kind->mask));
+    b = _mm_maddubs_epi16(b, _mm_loadu_si128((const __m128i *)kind->mul));
     return (unsigned)(((uint64_t)_mm_cvtsi128_si64(b) * PRC_SUIT_Y_WORDS) >> 52);
 }
 
@@ -419,7 +453,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
                                                                  const int K, uint32_t *out,
                                                                  long start, long stop) {
     const uint16_t *rank_table = x->game.rank;
-    const prc_vplay_t *vplans = x->vplan;
+    const uint64_t *plays = x->vplan;
+    const prc_vkind_t *kinds = x->vplan_kinds;
     const unsigned n_classes = (unsigned)x->n_classes;
     const int searching = x->vplan_search;
     /* ids 52..63 are bits 20..31 of the high half */
@@ -460,14 +495,15 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
             strength[t] = s <= n_classes ? s : 0;
         }
         if (searching)
-            for (int t = 0; t < PRC_Y_STEP; t++) rare |= (unsigned)vplans[strength[t]].search << t;
+            for (int t = 0; t < PRC_Y_STEP; t++)
+                rare |= (unsigned)(plays[strength[t]] >> 56 == PRC_VPLAN_SEARCH) << t;
         prc_suited_y_sorted(h[0].lo, h[0].hi, sorted, sorted_of[0]);
         prc_suited_y_sorted(h[1].lo, h[1].hi, sorted, sorted_of[1]);
         for (int b = 0; b < 2; b++)
             for (int t = 0; t < 8; t++) {
                 unsigned s = strength[8 * b + t];
                 out[i + 8 * b + t] = (uint32_t)s << PRC_SUIT_KEY_BITS |
-                                     prc_suited_y_key(sorted_of[b][slot_of[t]], vplans + s);
+                                     prc_suited_y_key(sorted_of[b][slot_of[t]], plays[s], kinds);
             }
         if (!rare) continue;
         uint32_t lo[PRC_Y_STEP], hi[PRC_Y_STEP], bits[PRC_Y_STEP];
