@@ -292,13 +292,13 @@ def double_deck_brute_force(lowest, k):
     ways to take its cards from the two copies: 2 for a single card."""
     plain, flush, _, _ = two_decks.tables()
     ids = [4 * r + s for r in range(lowest, 13) for s in range(4)]
-    rows, weights = [], []
-    for hand in itertools.combinations_with_replacement(ids, k):
-        repeats = Counter(hand).values()
-        if max(repeats) <= 2:
-            rows.append(hand)
-            weights.append(2 ** sum(1 for m in repeats if m == 1))
-    cards = np.array(rows, dtype=np.int64)
+    flat = itertools.chain.from_iterable(itertools.combinations_with_replacement(ids, k))
+    hands = np.fromiter(flat, dtype=np.int64).reshape(-1, k)
+    copies = np.zeros((len(hands), 52), dtype=np.int8)
+    np.add.at(copies, (np.arange(len(hands))[:, None], hands), 1)
+    allowed = copies.max(axis=1) <= 2
+    cards = hands[allowed]
+    weights = 2 ** (copies[allowed] == 1).sum(axis=1)
     best = np.zeros(len(cards), dtype=np.int64)
     for cols in itertools.combinations(range(k), 5):
         five = cards[:, list(cols)]
