@@ -47,7 +47,10 @@ def count_hands(
             if bar is not None:  # asked for a bar: it fills at once
                 bar.update(total)
             return counts
-        counts = _tally(ranking, k, decks, n_jokers, own=decks > 1, bar=bar)
+        if decks == 1 and not ranking.has_wild:
+            counts = _enumerated(ranking, k, bar)
+        else:
+            counts = _tally(ranking, k, decks, n_jokers, own=decks > 1, bar=bar)
     finally:
         if bar is not None:
             bar.close()
@@ -70,6 +73,21 @@ def better(a: Key, b: Key) -> bool:
 def deck_size(ranking: Ranking, decks: int, n_jokers: int) -> int:
     """Cards in *decks* decks of the ranking's ranks, and *n_jokers* jokers."""
     return 4 * decks * len(ranking.deck_ranks) + n_jokers
+
+
+def _enumerated(ranking: Ranking, k: int, bar: ProgressBar | None) -> dict[Key, int]:
+    """{key: number of hands} from the evaluator run on every k-card hand of
+    one deck, in C: for a natural game with one deck this is faster than
+    walking rank multisets in Python (seven cards: about a second against
+    ten), and gives the same table."""
+    strengths = _core.enumerate_counts(k, _core.resolve_game(ranking, purpose="probabilities"))
+    if bar is not None:
+        bar.update(int(strengths.sum()))
+    classes = ranking.classes()
+    out: dict[Key, int] = {}
+    for strength in strengths.nonzero()[0].tolist():
+        _add(out, classes[strength - 1] if strength else None, int(strengths[strength]))
+    return out
 
 
 def _multisets(caps: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:

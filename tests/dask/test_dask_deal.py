@@ -7,6 +7,7 @@ import pytest
 import pyrankcore
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
 
+pytest.importorskip("dask.array")  # pyrankcore.dask raises a plain ImportError without it
 prd = pytest.importorskip("pyrankcore.dask")
 
 

@@ -7,6 +7,7 @@ import pyrankcore
 from pyrankcore import ofc, preflop
 from pyrankcore.errors import DuplicateCardError, HandSizeError
 
+pytest.importorskip("dask.array")  # pyrankcore.dask raises a plain ImportError without it
 prd = pytest.importorskip("pyrankcore.dask")
 
 HANDS = [

@@ -54,9 +54,10 @@ BUILD_SCRIPT = textwrap.dedent(
             [Extension(name, [name + ".pyx"]) for name in names],
             include_path=[include_dir],
             compiler_directives={"language_level": 3},
+            nthreads=len(names),  # translate the modules side by side
         ),
         cmdclass={"build_ext": UnoptimisedBuild},
-        script_args=["build_ext", "--inplace"],
+        script_args=["build_ext", "--inplace", "--parallel", str(len(names))],
     )
     """
 )
