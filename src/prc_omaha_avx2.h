@@ -277,12 +277,14 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
 
 /* Hi-lo as two passes over spans of rows: the high loop, then the low
  * loop (the low game's flushes are ignored, so the high-only body ranks
- * it), each into a buffer, then both interleaved into out. Where hands
- * have many hole pairs (6 hole cards: 15), this measured faster on Zen 3
- * than the one pass: its two pattern lookups a hand (both games' slot
- * tables and rows at once) miss L2 more often than one game's at a time.
- * The same rows are written and the same first bad row returned: the
- * first row invalid for either game. */
+ * it), each into a buffer, then both interleaved into out. With 6 hole
+ * cards (15 pairs) the one pass ran at 0.83-0.97x two separate calls on a
+ * Zen 3 (its two pattern lookups a hand, both games' slot tables and rows
+ * at once, miss a 512 KB L2 about 24% more often, callgrind's model);
+ * this ran at about 0.9x, the same work as two calls less the second
+ * call's overhead, but each span warms the low tables again. The same
+ * rows are written and the same first bad row returned: the first row
+ * invalid for either game. */
 #define PRC_YO_SPAN 512
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_hilo_spans(
