@@ -78,6 +78,8 @@ OMAHA_TARGETS = {  # (shape, game) -> hands per second, one thread
     ("6+5", "high"): 20e6,
 }
 OMAHA_HOLES = (4, 5, 6)
+OMAHA_VS_SEVEN = 0.4  # Omaha 4+5 high batch: at least this times the 7-card batch's rate
+HI_LO_ONE_PASS = 1.0  # the hi-lo one pass: at least this times as fast as two calls
 PEERS = ("phevaluator", "pokerkit")
 
 # Most hands for each per-call case or check (batch cases get them all).
@@ -739,7 +741,37 @@ def omaha_table(cases: list[Case], targets: list) -> str:
             f"| {c.hands:,} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {fmt_ms(c.first)} "
             f"| {target} | {vs} |"
         )
+    lines += ["", *omaha_ratio_lines(cases, targets)]
     return "\n".join(lines)
+
+
+def omaha_ratio_lines(cases: list[Case], targets: list) -> list[str]:
+    """The ratios of the same run, one thread: the Omaha 4+5 high batch
+    against the 7-card high batch, and each hi-lo one pass against its two
+    calls."""
+    one_thread = [c for c in cases if c.threads == 1 and not c.per_call]
+    seven = [c for c in one_thread if c.section == "games" and c.game == "high"]
+    seven = [c for c in seven if c.shape == "7 cards"]
+    lines = []
+    for c in one_thread:
+        if seven and c.section == "omaha" and c.call == "evaluate_omaha_batch":
+            if c.shape == "4+5" and c.game == "high":
+                x = seven[0].seconds / c.seconds
+                ok = x >= OMAHA_VS_SEVEN
+                lines.append(f"- Omaha 4+5 high: {fmt_x(x)} the 7-card batch's rate")
+                targets.append(
+                    (f"Omaha 4+5 high: ≥ {OMAHA_VS_SEVEN}× the 7-card batch", fmt_x(x), ok)
+                )
+    for shape in sorted({c.shape for c in one_thread if c.section == "omaha"}):
+        calls = {c.call: c for c in one_thread if c.shape == shape and c.game == "hi-lo"}
+        two = calls.get("evaluate_omaha_batch × 2")
+        one = [c for k, c in calls.items() if k.endswith("one pass")]
+        if two is not None and one:
+            x = two.seconds / one[0].seconds
+            ok = x >= HI_LO_ONE_PASS
+            lines.append(f"- Omaha {shape} hi-lo: one pass {fmt_x(x)} as fast as two calls")
+            targets.append((f"Omaha {shape} hi-lo: one pass ≥ two calls", fmt_x(x), ok))
+    return lines
 
 
 def machine_info(args, load_start: str) -> str:

@@ -1,8 +1,9 @@
 """Suit tie-break and wild-card rankings against the high batch, one thread.
 
 Times ``evaluate_batch(hands, game, threads=1)`` on the same seeded random
-hands for the natural high ranking, each suit tie-break of high (and one of
-deuce_seven), and the wild-card rankings (jokers, deuces wild, one-eyed
+hands for the natural high ranking, each suit tie-break of high (and some of
+deuce_seven, ace_six and ace_five, with the plain deuce_seven and ace_six
+beside them), and the wild-card rankings (jokers, deuces wild, one-eyed
 jacks, lowest card wild). Wild hands come from each game's own deck (54
 cards with the jokers). All cases run in interleaved rounds; the report
 gives each case's median time and its ratio to high's median of the same
@@ -39,8 +40,27 @@ CASES = [
     (
         "deuce_seven, suit tie-break main_group",
         {"base": "deuce_seven", "suit_tiebreak": "main_group"},
-        None,
+        0.5,
     ),
+    (
+        "deuce_seven, suit tie-break highest_card, germany",
+        {"base": "deuce_seven", "suit_tiebreak": "highest_card", "suit_order": "germany"},
+        0.5,
+    ),
+    (
+        "ace_six, suit tie-break highest_unpaired",
+        {"base": "ace_six", "suit_tiebreak": "highest_unpaired"},
+        0.5,
+    ),
+    (
+        "ace_five, suit tie-break highest_card",
+        {"base": "ace_five", "suit_tiebreak": "highest_card"},
+        0.5,
+    ),
+    # the plain rankings the two above are built on (a suit tie-break
+    # ranking's batch adds the suit key to its plain ranking's)
+    ("deuce_seven (no suit tie-break)", {"base": "deuce_seven"}, None),
+    ("ace_six (no suit tie-break)", {"base": "ace_six"}, None),
     ("jokers wild", {"base": "high", "wild": "jokers"}, 0.7),
     ("deuces wild", {"base": "high", "wild": "2"}, 0.7),
     ("one-eyed jacks wild", {"base": "high", "wild": "Jh Js"}, None),

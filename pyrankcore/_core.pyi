@@ -70,6 +70,13 @@ def equity_monte_carlo(
     chunk_hi: int,
     stop: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.uint64]: ...
+def equity_monte_carlo_deals(
+    spec: EquitySpec,
+    ranges: list[Any],
+    seed0: int,
+    seed1: int,
+    trials: int,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint64]]: ...
 def equity_exact_ranges(
     spec: EquitySpec,
     ranges: list[Any],

@@ -11,6 +11,7 @@ cdef extern from "prc_equity.h" nogil:
     const int PRC_EQ_BAD_SPEC
     const int PRC_EQ_NO_DEAL
     const int PRC_EQ_STOPPED
+    const int PRC_EQ_INDEX_LIMIT
     ctypedef struct prc_eq_spec_t:
         int n_players
         int omaha
@@ -33,6 +34,7 @@ cdef extern from "prc_equity.h" nogil:
         const uint64_t *mask
         const uint64_t *cum
         const double *weight
+        uint64_t *scratch
         int n
     int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
                      long a_hi, int top_lo, int top_hi, int per_assignment,
@@ -44,6 +46,9 @@ cdef extern from "prc_equity.h" nogil:
     int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
                            uint64_t seed0, uint64_t seed1, int64_t trials,
                            int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats)
+    int prc_eq_monte_carlo_deals(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                                 uint64_t seed0, uint64_t seed1, int64_t trials,
+                                 uint64_t *stats, uint8_t *record)
     void prc_eq_ranks_init()
 
 # The rank-board tables of exact hold'em and Omaha from preflop (~0.1 ms),
@@ -212,7 +217,7 @@ cdef _eq_ranges(prc_eq_range_t *r, prc_eq_spec_t *s, list ranges, list keep,
     cdef const uint8_t[:, ::1] cv
     cdef const uint64_t[::1] wv
     cdef const double[::1] fv
-    cdef uint64_t[::1] kv, bv, mv, cumv
+    cdef uint64_t[::1] kv, bv, mv, cumv, sv
     cdef uint64_t total, key, bits, mask
     for p in range(P):
         cards, weights = ranges[p]
@@ -245,6 +250,7 @@ cdef _eq_ranges(prc_eq_range_t *r, prc_eq_spec_t *s, list ranges, list keep,
         r[p].mask = &mv[0]
         r[p].cum = NULL
         r[p].weight = NULL
+        r[p].scratch = NULL
         r[p].n = <int>n
         if exact:
             if weights is not None:
@@ -274,8 +280,12 @@ cdef _eq_ranges(prc_eq_range_t *r, prc_eq_spec_t *s, list ranges, list keep,
             cumv[i] = total
         if total == 0:
             raise InvalidArgumentError(f"player {p}: the weights sum to 0")
-        keep.append((warr, carr))
+        # the sampler's cumulative weights and index (written by the kernel)
+        sarr = np.empty(n + PRC_EQ_INDEX_LIMIT // 2, dtype=np.uint64)
+        sv = sarr
+        keep.append((warr, carr, sarr))
         r[p].cum = &cumv[0]
+        r[p].scratch = &sv[0]
 
 
 def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
@@ -302,6 +312,40 @@ def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
                                 &view[0, 0])
     _eq_raise(rc)
     return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def equity_monte_carlo_deals(spec, list ranges, uint64_t seed0, uint64_t seed1,
+                             int64_t trials):
+    """The deals of a hold'em Monte Carlo run of *trials* trials (every
+    player's two cards from a range or a hand; ranges as for
+    equity_monte_carlo), for the tests of the sampler: a uint8 array of
+    shape (trials, 2 * players + missing board cards), each trial's hole
+    cards by player and the board's dealt cards, and the run's tallies."""
+    import numpy as np
+    cdef prc_eq_spec_t s
+    keep = _eq_spec(&s, spec, None)
+    cdef int P = s.n_players, p
+    if s.omaha or not s.hi_std or s.lo != NULL or s.board_final != 5 or any(
+            s.hand_final[p] != 2 or s.known[p] != 2 for p in range(P)):
+        raise InvalidArgumentError("the deals are recorded for hold'em with known hands only")
+    if not 0 <= trials <= (1 << 24):
+        raise InvalidArgumentError(f"{trials} trials (0 to 2**24 recorded)")
+    cdef prc_eq_range_t r[PRC_EQ_MAX_PLAYERS]
+    _eq_ranges(r, &s, ranges, keep, False)
+    record = np.zeros((trials, 2 * P + s.board_final - s.board_known), dtype=np.uint8)
+    out = np.zeros((P, PRC_EQ_NSTAT), dtype=np.uint64)
+    cdef uint64_t[:, ::1] view = out
+    cdef uint8_t[:, ::1] rview = record
+    cdef uint8_t *rp = &rview[0, 0] if trials > 0 else NULL
+    cdef int rc
+    if trials == 0:
+        return record, out
+    with nogil:
+        rc = prc_eq_monte_carlo_deals(&s, r, seed0, seed1, trials, &view[0, 0], rp)
+    _eq_raise(rc)
+    return record, out
 
 
 def equity_exact_ranges(spec, list ranges, int64_t idx_lo, int64_t idx_hi,

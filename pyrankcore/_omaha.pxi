@@ -127,8 +127,6 @@ cdef _build_omaha_tables(GameTables t):
     cdef uint32_t total, triple
     cdef uint16_t v
     cdef int cnt[13]
-    for p in range(n_patterns):
-        slot_view[rank_slot_of_counts(patterns[p])] = <uint16_t>p
     with nogil:
         for p in range(n_patterns):
             for r in range(13):
@@ -155,6 +153,13 @@ cdef _build_omaha_tables(GameTables t):
                                 i = <int>p * PRC_N_PAIR_COLUMNS + h2 * (h2 + 1) // 2 + h1
                                 if v > best_view[i]:
                                     best_view[i] = v
+    # Boards whose rows are equal share one: a low game's rows depend only
+    # on the board's distinct low ranks (a few hundred of some 8,500), so
+    # its table fits in L2 and the hi-lo pass reads it almost for free.
+    best, row_of_pattern = _shared_rows(best, n_patterns)
+    best_view = best
+    for p in range(n_patterns):
+        slot_view[rank_slot_of_counts(patterns[p])] = <uint16_t>row_of_pattern[p]
     flush_arrays = None
     if t.game.flush_mode == PRC_FLUSH_DOMINANT:
         flush_arrays = _build_omaha_flush_tables(t)
@@ -168,6 +173,23 @@ cdef _build_omaha_tables(GameTables t):
         t.omaha.flush_row = &flush_row_view[0]
         t.omaha.flush_best = &flush_best_view[0]
     t._omaha_arrays = (pattern_of_slot, best, flush_arrays)   # published last
+
+
+cdef tuple _shared_rows(object best, Py_ssize_t n_patterns):
+    """The distinct pattern rows of *best* (n_patterns rows of the pair
+    columns and the spare entry), in the order each first appears, with the
+    spare entry after them; and the new row of each pattern."""
+    import numpy as np
+    rows = best[: n_patterns * PRC_N_PAIR_COLUMNS].reshape(n_patterns, PRC_N_PAIR_COLUMNS)
+    # each row as one opaque item: equal bytes, equal rows
+    items = rows.view(np.dtype((np.void, rows.itemsize * PRC_N_PAIR_COLUMNS))).reshape(-1)
+    _, first, inverse = np.unique(items, return_index=True, return_inverse=True)
+    order = np.argsort(first)          # kept rows, by first appearance
+    new_row = np.empty(len(first), dtype=np.intp)
+    new_row[order] = np.arange(len(first))
+    shared = np.zeros(len(first) * PRC_N_PAIR_COLUMNS + 1, dtype=np.uint16)
+    shared[:-1] = rows[first[order]].reshape(-1)
+    return shared, new_row[inverse.reshape(-1)]
 
 
 cdef _build_omaha_flush_tables(GameTables t):

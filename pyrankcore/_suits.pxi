@@ -8,10 +8,24 @@
 
 SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
+# The vector loop's plans (a play per strength and their kinds), made in C
+# from the scalar ones.
+cdef extern from "prc_suits.h" nogil:
+    const int PRC_VPLAN_KINDS
+    ctypedef struct prc_vkind_t:
+        pass
+    int prc_suited_vplan_fill(const prc_play_t *plan, int n, uint64_t *plays,
+                              prc_vkind_t *kinds)
+    void prc_suited_set_vplan(prc_suited_t *x, const uint64_t *plays,
+                              const prc_vkind_t *kinds)
+
+_VKIND_BYTES = 16  # sizeof(prc_vkind_t)
+
 cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
 cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
 cdef dict _SUIT_GROUPS = {}  # plain Ranking -> ({strength: counts}, {strength: suits})
 cdef dict _SUIT_PLANS = {}   # (plain Ranking, tie-break index) -> prc_play_t array
+cdef dict _SUIT_VPLANS = {}  # (plain Ranking, tie-break index) -> (plays, kinds) or None
 
 
 cdef GameTables _suit_tables(object ranking):
@@ -24,6 +38,8 @@ cdef GameTables _suit_tables(object ranking):
     cdef GameTables made
     cdef const uint64_t[::1] info
     cdef const uint8_t[::1] plan
+    cdef const uint64_t[::1] plays
+    cdef const uint8_t[::1] kinds
     with _build_lock:
         t = _SUITED.get(ranking)
         if t is not None:
@@ -40,9 +56,10 @@ cdef GameTables _suit_tables(object ranking):
             arr = _suit_info(base.ranking, base.n_classes)
             tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
             plans = _suit_plans(base.ranking, arr, tiebreak)
+            vplans = _suit_vplans(base.ranking, plans, tiebreak)
             info = arr
             plan = plans.view("uint8")
-            made._suit_arrays = (arr, plans)
+            made._suit_arrays = (arr, plans, vplans)
             made.suit.game = base.game
             made.suit.info = &info[0]
             made.suit.plan = <const prc_play_t *>&plan[0]
@@ -52,6 +69,9 @@ cdef GameTables _suit_tables(object ranking):
             for suit in range(4):
                 made.suit.low_suit[suit] = 3 - ranks[suit]
             prc_suited_init(&made.suit)
+            if vplans is not None:
+                plays, kinds = vplans
+                prc_suited_set_vplan(&made.suit, &plays[0], <const prc_vkind_t *>&kinds[0])
             made.suited = True
         _SUITED[ranking] = made
         return made
@@ -134,6 +154,34 @@ cdef object _suit_plans(object plain, object info, int tiebreak):
     arr.flags.writeable = False
     _SUIT_PLANS[(plain, tiebreak)] = arr
     return arr
+
+
+cdef object _suit_vplans(object plain, object plans, int tiebreak):
+    """The plans of _suit_plans in the vector loop's form (prc_suits.h,
+    prc_vkind_t): a uint64 play per plain strength and the kinds they
+    name; None where they need too many kinds (the other loops run then).
+    Called under the build lock."""
+    import numpy as np
+    key = (plain, tiebreak)
+    if key in _SUIT_VPLANS:
+        return _SUIT_VPLANS[key]
+    if sizeof(prc_vkind_t) != _VKIND_BYTES:
+        raise AssertionError(f"prc_vkind_t is {sizeof(prc_vkind_t)} bytes, not {_VKIND_BYTES}")
+    cdef const uint8_t[::1] plan = plans.view("uint8")
+    n = len(plans)
+    play_arr = np.zeros(n, dtype=np.uint64)
+    # the kinds and one more (each kind's operands read 8 bytes past it)
+    kind_arr = np.zeros((PRC_VPLAN_KINDS + 1) * _VKIND_BYTES, dtype=np.uint8)
+    cdef uint64_t[::1] play_out = play_arr
+    cdef uint8_t[::1] kind_out = kind_arr
+    made = None
+    if prc_suited_vplan_fill(<const prc_play_t *>&plan[0], <int>n, &play_out[0],
+                             <prc_vkind_t *>&kind_out[0]) > 0:
+        play_arr.flags.writeable = False
+        kind_arr.flags.writeable = False
+        made = (play_arr, kind_arr)
+    _SUIT_VPLANS[key] = made
+    return made
 
 
 def _suit_play(word, tuple counts, int tiebreak):

@@ -300,48 +300,6 @@ static int prc_eq_omaha_ranks_ok(const prc_eq_spec_t *s) {
     return 1;
 }
 
-/* The pot of one board with high values vh (or NULL) and low values vl
- * (or NULL), as prc_eq_settle, added w times (w may be -n modulo 2**64). */
-static inline void prc_eq_tally_pot(uint64_t *stats, int P, const uint16_t *vh,
-                                    const uint16_t *vl, uint64_t w) {
-    if (vh == NULL || vl == NULL) {
-        const uint16_t *v = vh != NULL ? vh : vl;
-        int n;
-        uint16_t best = prc_eq_best(v, P, &n);
-        uint64_t share = PRC_EQ_UNIT / (unsigned)n;
-        int which = n == 1 ? PRC_EQ_WINS : PRC_EQ_TIES;
-        for (int p = 0; p < P; p++)
-            if (v[p] == best) {
-                uint64_t *row = stats + p * PRC_EQ_NSTAT;
-                row[which] += w;
-                row[PRC_EQ_UNITS] += share * w;
-            }
-        return;
-    }
-    int nh, nl;
-    uint16_t bh = prc_eq_best(vh, P, &nh);
-    uint16_t bl = prc_eq_best(vl, P, &nl);
-    uint64_t hi_share = (bl ? PRC_EQ_UNIT / 2 : PRC_EQ_UNIT) / (unsigned)nh;
-    uint64_t lo_share = bl ? PRC_EQ_UNIT / 2 / (unsigned)nl : 0;
-    for (int p = 0; p < P; p++) {
-        uint64_t *row = stats + p * PRC_EQ_NSTAT, u = 0;
-        if (vh[p] == bh) {
-            row[nh == 1 ? PRC_EQ_HI_WINS : PRC_EQ_HI_TIES] += w;
-            row[PRC_EQ_HI_UNITS] += hi_share * w;
-            u += hi_share;
-        }
-        if (bl && vl[p] == bl) {
-            row[nl == 1 ? PRC_EQ_LO_WINS : PRC_EQ_LO_TIES] += w;
-            row[PRC_EQ_LO_UNITS] += lo_share * w;
-            u += lo_share;
-        }
-        if (u) {
-            row[u == PRC_EQ_UNIT ? PRC_EQ_WINS : PRC_EQ_TIES] += w;
-            row[PRC_EQ_UNITS] += u * w;
-        }
-    }
-}
-
 /* One ranking's view of the players' hands: the pattern column of each
  * hole pair, and per suit the flush column of each pair of that suit. */
 typedef struct {
@@ -423,14 +381,14 @@ static void prc_eq_omaha_ranks(prc_eq_ranks_t *rk, const prc_eq_spec_t *s, const
     prc_eq_ranks_start(rk, live);
     prc_eq_ranks_weigh(rk);
     rk->cached = 0; /* w is this assignment's, won is not */
-    uint16_t vh[PRC_EQ_MAX_PLAYERS], vl[PRC_EQ_MAX_PLAYERS];
+    uint16_t vh[PRC_EQ_MAX_PLAYERS] = {0}, vl[PRC_EQ_MAX_PLAYERS] = {0};
     uint16_t *h = hi != NULL ? vh : NULL, *l = lo != NULL ? vl : NULL;
     for (int b = 0; b < PRC_EQ_RANK_BOARDS; b++) {
         if (!rk->w[b]) continue;
         const uint32_t key = prc_eq_rank_sets[b].key;
         if (hi != NULL) prc_eq_omaha_rank_values(hi, P, key, vh);
         if (lo != NULL) prc_eq_omaha_rank_values(lo, P, key, vl);
-        prc_eq_tally_pot(stats, P, h, l, rk->w[b]);
+        prc_eq_tally(stats, P, h, l, rk->w[b], 0);
     }
     const int flush_hi = hi != NULL && hi->flushes, flush_lo = lo != NULL && lo->flushes;
     if (!flush_hi && !flush_lo) return;
@@ -469,9 +427,9 @@ static void prc_eq_omaha_ranks(prc_eq_ranks_t *rk, const prc_eq_spec_t *s, const
                         }
                     }
                     if (!changed) continue;
-                    prc_eq_tally_pot(stats, P, hi != NULL ? rh : NULL, lo != NULL ? rl : NULL,
-                                     others[j].w);
-                    prc_eq_tally_pot(stats, P, h, l, (uint64_t)0 - others[j].w);
+                    prc_eq_tally(stats, P, hi != NULL ? rh : NULL, lo != NULL ? rl : NULL,
+                                 others[j].w, 0);
+                    prc_eq_tally(stats, P, h, l, (uint64_t)0 - others[j].w, 0);
                 }
             }
         }

@@ -84,6 +84,7 @@ typedef struct {
     const uint64_t *key, *bits, *mask;
     const uint64_t *cum;
     const double *weight;
+    uint64_t *scratch; /* Monte Carlo: n words the kernel may write, or NULL */
     int n;
     int unit; /* Monte Carlo: every weight is 1 (set by the kernel) */
 } prc_eq_range_t;
@@ -149,14 +150,15 @@ static inline uint16_t prc_eq_value(const prc_eq_state_t *st, const prc_game_t *
     return prc_game_value(g, key, bits, st->n[p] + st->n[PRC_EQ_BOARD]);
 }
 
-static inline void prc_eq_add_square(uint64_t *row, uint64_t u) {
-    uint64_t sq = u * u, before = row[PRC_EQ_SQ_LO];
+/* row's sum of squared units += w * u * u (two words: low word, carries). */
+static inline void prc_eq_add_square(uint64_t *row, uint64_t u, uint64_t w) {
+    uint64_t sq = w * u * u, before = row[PRC_EQ_SQ_LO];
     row[PRC_EQ_SQ_LO] = before + sq;
     row[PRC_EQ_SQ_HI] += row[PRC_EQ_SQ_LO] < before;
 }
 
-/* The best value among v[0..P) and how many share it (0 counts as a
- * value: in a one-ranking game every hand takes part). */
+/* The best value among v[0..P) (P >= 1) and how many share it (0 counts
+ * as a value: in a one-ranking game every hand takes part). */
 static inline uint16_t prc_eq_best(const uint16_t *v, int P, int *count) {
     uint16_t best = v[0];
     int n = 1;
@@ -172,33 +174,26 @@ static inline uint16_t prc_eq_best(const uint16_t *v, int P, int *count) {
     return best;
 }
 
-/* Rank every player's final hand and tally the pot. */
-static inline void prc_eq_settle(prc_eq_state_t *st) {
-    const prc_eq_spec_t *s = st->s;
-    const int P = s->n_players;
-    uint64_t *stats = st->stats;
-    uint16_t vh[PRC_EQ_MAX_PLAYERS], vl[PRC_EQ_MAX_PLAYERS];
-    if (s->hi == NULL || s->lo == NULL) {
-        const prc_game_t *g = s->hi != NULL ? s->hi : s->lo;
-        const prc_omaha_t *fast = s->hi != NULL ? s->hi_fast : s->lo_fast;
-        int std = s->hi != NULL && s->hi_std, n;
-        for (int p = 0; p < P; p++) vh[p] = prc_eq_value(st, g, fast, std, p);
-        uint16_t best = prc_eq_best(vh, P, &n);
+/* The pot of one deal with high values vh (or NULL) and low values vl (or
+ * NULL), tallied w times (w may be -n modulo 2**64: deals taken back);
+ * squares: the sums of squared units too (Monte Carlo, w = 1). The one
+ * place that splits a pot, as showdown() does. */
+static inline void prc_eq_tally(uint64_t *stats, int P, const uint16_t *vh,
+                                const uint16_t *vl, uint64_t w, int squares) {
+    if (vh == NULL || vl == NULL) {
+        const uint16_t *v = vh != NULL ? vh : vl;
+        int n;
+        uint16_t best = prc_eq_best(v, P, &n);
         uint64_t share = PRC_EQ_UNIT / (unsigned)n;
         int which = n == 1 ? PRC_EQ_WINS : PRC_EQ_TIES;
-        for (int p = 0; p < P; p++) {
-            uint64_t *row = stats + p * PRC_EQ_NSTAT;
-            if (vh[p] == best) {
-                row[which]++;
-                row[PRC_EQ_UNITS] += share;
-                if (st->squares) prc_eq_add_square(row, share);
+        for (int p = 0; p < P; p++)
+            if (v[p] == best) {
+                uint64_t *row = stats + p * PRC_EQ_NSTAT;
+                row[which] += w;
+                row[PRC_EQ_UNITS] += share * w;
+                if (squares) prc_eq_add_square(row, share, w);
             }
-        }
         return;
-    }
-    for (int p = 0; p < P; p++) {
-        vh[p] = prc_eq_value(st, s->hi, s->hi_fast, s->hi_std, p);
-        vl[p] = prc_eq_value(st, s->lo, s->lo_fast, 0, p);
     }
     int nh, nl;
     uint16_t bh = prc_eq_best(vh, P, &nh);
@@ -209,21 +204,42 @@ static inline void prc_eq_settle(prc_eq_state_t *st) {
     for (int p = 0; p < P; p++) {
         uint64_t *row = stats + p * PRC_EQ_NSTAT, u = 0;
         if (vh[p] == bh) {
-            row[nh == 1 ? PRC_EQ_HI_WINS : PRC_EQ_HI_TIES]++;
-            row[PRC_EQ_HI_UNITS] += hi_share;
+            row[nh == 1 ? PRC_EQ_HI_WINS : PRC_EQ_HI_TIES] += w;
+            row[PRC_EQ_HI_UNITS] += hi_share * w;
             u += hi_share;
         }
         if (bl && vl[p] == bl) {
-            row[nl == 1 ? PRC_EQ_LO_WINS : PRC_EQ_LO_TIES]++;
-            row[PRC_EQ_LO_UNITS] += lo_share;
+            row[nl == 1 ? PRC_EQ_LO_WINS : PRC_EQ_LO_TIES] += w;
+            row[PRC_EQ_LO_UNITS] += lo_share * w;
             u += lo_share;
         }
         if (u) {
-            row[u == PRC_EQ_UNIT ? PRC_EQ_WINS : PRC_EQ_TIES]++;
-            row[PRC_EQ_UNITS] += u;
-            if (st->squares) prc_eq_add_square(row, u);
+            row[u == PRC_EQ_UNIT ? PRC_EQ_WINS : PRC_EQ_TIES] += w;
+            row[PRC_EQ_UNITS] += u * w;
+            if (squares) prc_eq_add_square(row, u, w);
         }
     }
+}
+
+/* Rank every player's final hand and tally the pot. */
+static inline void prc_eq_settle(prc_eq_state_t *st) {
+    const prc_eq_spec_t *s = st->s;
+    const int P = s->n_players;
+    /* zeroed: the compiler cannot see that P >= 1 (prc_eq_spec_ok) */
+    uint16_t vh[PRC_EQ_MAX_PLAYERS] = {0}, vl[PRC_EQ_MAX_PLAYERS] = {0};
+    if (s->hi == NULL || s->lo == NULL) {
+        const prc_game_t *g = s->hi != NULL ? s->hi : s->lo;
+        const prc_omaha_t *fast = s->hi != NULL ? s->hi_fast : s->lo_fast;
+        int std = s->hi != NULL && s->hi_std;
+        for (int p = 0; p < P; p++) vh[p] = prc_eq_value(st, g, fast, std, p);
+        prc_eq_tally(st->stats, P, vh, NULL, 1, st->squares);
+        return;
+    }
+    for (int p = 0; p < P; p++) {
+        vh[p] = prc_eq_value(st, s->hi, s->hi_fast, s->hi_std, p);
+        vl[p] = prc_eq_value(st, s->lo, s->lo_fast, 0, p);
+    }
+    prc_eq_tally(st->stats, P, vh, vl, 1, st->squares);
 }
 
 /* Put card c into hand o (a player, or PRC_EQ_BOARD). */

@@ -43,19 +43,17 @@ typedef struct {
     uint32_t flush_suits[8], board_lo[8], board_hi[8], hole_lo[8], hole_hi[8];
 } prc_yo_block;
 
-/* Blocks of 8 hands a chunk, high only and hi-lo. High only, one: a
- * chunk's 32 row prefetches are about what a Zen 3 core keeps in flight;
- * four (128 at once) measured some 25% slower there. The hi-lo one pass
- * keeps four: one measured no faster for it. */
+/* Blocks of 8 hands a chunk, high only and hi-lo alike: one. A chunk's
+ * 32 row prefetches are about what a Zen 3 core keeps in flight; four (128
+ * at once) measured some 25% slower there. The hi-lo one pass prefetches
+ * only the high rows (see prc_yo_first_pass), so it keeps one too. */
 #ifndef PRC_YO_CHUNK_BLOCKS
 #define PRC_YO_CHUNK_BLOCKS 1
 #endif
-#ifndef PRC_YO_CHUNK_BLOCKS_HILO
-#define PRC_YO_CHUNK_BLOCKS_HILO 4
-#endif
-#define PRC_YO_MAX_CHUNK_BLOCKS                                                      \
-    (PRC_YO_CHUNK_BLOCKS > PRC_YO_CHUNK_BLOCKS_HILO ? PRC_YO_CHUNK_BLOCKS            \
-                                                    : PRC_YO_CHUNK_BLOCKS_HILO)
+
+/* Hi-lo with this many hole cards or more runs as two passes over spans
+ * (prc_omaha_rows_avx2_hilo_spans); fewer, as one pass. */
+#define PRC_YO_SPANS_FROM_HOLES 6
 
 /* Suit counters of a card: 1 << (4 * suit). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_suit_one(__m256i card) {
@@ -63,12 +61,15 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_suit_one(__m256i card) {
                              _mm256_slli_epi32(_mm256_and_si256(card, _mm256_set1_epi32(3)), 2));
 }
 
-/* Column of each lane's pair of ranks: hi * (hi + 1) / 2 + lo. */
+/* Column of each lane's pair of ranks: hi * (hi + 1) / 2 + lo, the
+ * triangle number from a 16-entry byte table (ranks are 0..12, so the
+ * lane's upper bytes index entry 0, which is 0). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_column(__m256i ra, __m256i rb) {
+    const __m256i triangle = _mm256_setr_epi8(
+        0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0, 0, 1, 3, 6, 10, 15, 21, 28, 36,
+        45, 55, 66, 78, 0, 0, 0);
     __m256i hi = _mm256_max_epu32(ra, rb), lo = _mm256_min_epu32(ra, rb);
-    __m256i tri = _mm256_srli_epi32(
-        _mm256_mullo_epi16(hi, _mm256_add_epi32(hi, _mm256_set1_epi32(1))), 1);
-    return _mm256_add_epi32(tri, lo);
+    return _mm256_add_epi32(_mm256_shuffle_epi8(triangle, hi), lo);
 }
 
 /* Prefetch every cache line of a pattern row: its 182 bytes are not
@@ -88,8 +89,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     __m256i missing_hi, const uint8_t *holes, const int NH, const uint8_t *boards,
     const int NB, int flushes, prc_yo_block *blk) {
     __m256i loads[2], rank[6];
-    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum,
-            hole_suits = sum;
+    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum;
     prc_y_load(boards, NB, loads);
     for (int g = 0; 4 * g < NB; g++) {
         __m256i group = prc_y_group(&c->board_rows, loads, NB, g);
@@ -108,7 +108,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
             __m256i card = prc_y_card(&c->hole_rows, group, m);
             rank[4 * g + m] = _mm256_srli_epi32(card, 2);
             prc_y_add_bit(card, &lo, &hi);
-            if (flushes) hole_suits = _mm256_add_epi32(hole_suits, prc_yo_suit_one(card));
         }
     }
     __m256i counts = prc_y_suit_counts(lo, hi);
@@ -124,9 +123,9 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
         prc_yo_prefetch_row(p);
         blk->row[t] = p;
         if (olo) {
-            p = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
-            prc_yo_prefetch_row(p);
-            blk->lo_row[t] = p;
+            /* not prefetched: a low game's rows are shared (few hundred
+             * distinct, in L2), and the extra prefetches measured slower */
+            blk->lo_row[t] = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
         }
     }
     int pair = 0;
@@ -135,7 +134,10 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
             _mm256_storeu_si256((__m256i *)blk->column[pair++], prc_yo_column(rank[a], rank[b]));
     blk->flush_lanes = 0;
     if (flushes) {
-        /* adding 5 (6) to a 4-bit count sets its top bit exactly at 3 (2) */
+        /* the hole cards' suit counts: the hand's less the board's (the
+         * row is valid); adding 5 (6) to a 4-bit count sets its top bit
+         * exactly at 3 (2) */
+        __m256i hole_suits = _mm256_sub_epi32(counts, board_suits);
         __m256i may = _mm256_and_si256(
             _mm256_and_si256(_mm256_add_epi32(board_suits, _mm256_set1_epi32(0x5555)),
                              _mm256_add_epi32(hole_suits, _mm256_set1_epi32(0x6666))),
@@ -211,7 +213,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     const int NB, uint16_t *out, long start, long stop) {
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
-    const int blocks = olo ? PRC_YO_CHUNK_BLOCKS_HILO : PRC_YO_CHUNK_BLOCKS;
+    const int blocks = PRC_YO_CHUNK_BLOCKS;
     const long chunk = 8 * blocks;
     const int stride = olo ? 2 : 1; /* strengths per row in out */
     /* ids 52..63 are bits 20..31 of the high half */
@@ -226,7 +228,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     /* Two chunks in flight: the first pass of the next chunk (which
      * prefetches its pattern rows) runs before the second pass of this one,
      * so the rows have a chunk's work to arrive. */
-    prc_yo_block blk[2][PRC_YO_MAX_CHUNK_BLOCKS];
+    prc_yo_block blk[2][PRC_YO_CHUNK_BLOCKS];
     int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the chunk at i */
     long i = start;
     while (i + chunk <= stop) {
@@ -273,6 +275,41 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
                : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
 }
 
+/* Hi-lo as two passes over spans of rows: the high loop, then the low
+ * loop (the low game's flushes are ignored, so the high-only body ranks
+ * it), each into a buffer, then both interleaved into out. With 6 hole
+ * cards (15 pairs) the one pass ran at 0.83-0.97x two separate calls on a
+ * Zen 3 (its two pattern lookups a hand, both games' slot tables and rows
+ * at once, miss a 512 KB L2 about 24% more often, callgrind's model);
+ * this ran at about 0.9x, the same work as two calls less the second
+ * call's overhead, but each span warms the low tables again. The same
+ * rows are written and the same first bad row returned: the first row
+ * invalid for either game. */
+#define PRC_YO_SPAN 512
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_hilo_spans(
+    const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo, const prc_omaha_t *olo,
+    const uint8_t *holes, const int NH, const uint8_t *boards, const int NB, uint16_t *out,
+    long start, long stop) {
+    uint16_t high[PRC_YO_SPAN], low[PRC_YO_SPAN];
+    for (long base = start; base < stop; base += PRC_YO_SPAN) {
+        long n = stop - base < PRC_YO_SPAN ? stop - base : PRC_YO_SPAN;
+        const uint8_t *h = holes + base * NH, *b = boards + base * NB;
+        long bad = prc_omaha_rows_avx2_body(hi, ohi, NULL, NULL, h, NH, b, NB, high, 0, n);
+        long done = bad >= 0 ? bad : n; /* the low pass stops at the high's bad row */
+        long bad_low = done ? prc_omaha_rows_avx2_body(lo, olo, NULL, NULL, h, NH, b, NB, low,
+                                                       0, done)
+                            : -1;
+        if (bad_low >= 0) done = bad_low;
+        for (long i = 0; i < done; i++) {
+            out[2 * (base + i)] = high[i];
+            out[2 * (base + i) + 1] = low[i];
+        }
+        if (done < n) return base + done;
+    }
+    return -1;
+}
+
 /* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),
  * single and hi-lo; a single loop ignores the low game's arguments. */
 typedef long (*prc_yo_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
@@ -297,6 +334,9 @@ typedef long (*prc_yo_rows_fn)(const prc_game_t *, const prc_omaha_t *, const pr
         int nb, uint16_t *out, long start, long stop) {                                 \
         (void)nh;                                                                       \
         (void)nb;                                                                       \
+        if ((NH_ARG) >= PRC_YO_SPANS_FROM_HOLES)                                       \
+            return prc_omaha_rows_avx2_hilo_spans(hi, ohi, lo, olo, holes, NH_ARG, boards, \
+                                                  NB_ARG, out, start, stop);            \
         return prc_omaha_rows_avx2_body(hi, ohi, lo, olo, holes, NH_ARG, boards, NB_ARG, \
                                         out, start, stop);                              \
     }

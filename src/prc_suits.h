@@ -18,7 +18,10 @@
  * (prc_suited_checked) searches those subsets; the row loop picks the five
  * from rank groups instead (prc_suited_played): the strength fixes which
  * ranks play, how many cards of each, and whether they must (or must not)
- * be one suit, so each group plays its highest suits. Pure C, no Python.h.
+ * be one suit, so each group plays its highest suits. On AVX2 CPUs the row
+ * loop does the same with the vector unit (prc_suited_avx2_body): every
+ * rank's highest suits for 8 rows at once, then one byte shuffle and one
+ * multiply-add per row read the key off them. Pure C, no Python.h.
  */
 #ifndef PRC_SUITS_H
 #define PRC_SUITS_H
@@ -44,6 +47,16 @@ typedef struct {
      * code (PRC_PLAY_CODE) and the rank's 4-bit suit mask (bit = card
      * suit), its highest suits in the key's places. */
     uint16_t group_keys[128 * 16];
+    /* The vector loop's plans (see prc_vkind_t): a play per strength,
+     * n_classes + 1 of them, and their kinds; set by prc_suited_set_vplan,
+     * NULL until then (the loop is not used). */
+    const uint64_t *vplan;
+    const struct prc_vkind *vplan_kinds;
+    int vplan_search; /* a strength 1..n_classes whose plan searches */
+    /* By a rank's 4-bit suit mask (bit = card suit): the suit ranks of its
+     * highest three suits (3 = the house's highest suit), the highest at
+     * bits 0-1, the next at 2-3, the third at 4-5 (prc_suited_init). */
+    uint8_t sorted_suits[16];
 } prc_suited_t;
 
 /* The five that play in hands of one strength: up to five rank groups in
@@ -82,6 +95,106 @@ static inline void prc_suited_init(prc_suited_t *x) {
             x->group_keys[code * 16 + mask] = (uint16_t)key;
         }
     }
+    for (unsigned mask = 0; mask < 16; mask++) {
+        unsigned sorted = 0, n = 0;
+        for (unsigned rank = 4; rank-- > 0;)
+            for (unsigned suit = 0; suit < 4; suit++)
+                if ((mask >> suit & 1u) && 3u - x->low_suit[suit] == rank && n < 3)
+                    sorted |= rank << (2 * n++);
+        x->sorted_suits[mask] = (uint8_t)sorted;
+    }
+    x->vplan = NULL;
+    x->vplan_kinds = NULL;
+    x->vplan_search = 0;
+}
+
+/* The five that play, for the vector loop: the suit key's five places
+ * (place f is key bits 2f..2f+1; place 4 the deciding card), each as the
+ * rank it reads and which of that rank's suits, highest first (slot 0..3).
+ * Per row the loop looks up every rank's sorted_suits byte (16 bytes);
+ * then a byte shuffle by the strength's play (8 bytes: place f's rank in
+ * byte f, 0x80 for none; its kind in byte 7) puts place f's byte in byte
+ * f, and with the two 16-byte operands of the play's kind (which depends
+ * on the slots only, so that few kinds serve every strength):
+ *   mask: keeps the 2 bits of the slot (slot 3, the lowest of four suits,
+ *         is always suit rank 0 and is dropped);
+ *   mul:  an unsigned-by-signed byte multiply-add moves each kept field to
+ *         bits 4-5 (even bytes) or 6-7 (odd bytes) of its 16-bit word, so
+ *         that word w holds places 2w and 2w + 1 (prc_suited_y_key).
+ * Each operand reads 8 bytes past its own field, which the loop ignores:
+ * the kinds are followed by one more. Kind 0: a plan that searches; kind
+ * 1: no strength (key 0). */
+#define PRC_VPLAN_KINDS 256
+#define PRC_VPLAN_SEARCH 0
+#define PRC_VPLAN_NOTHING 1
+
+typedef struct prc_vkind {
+    uint8_t mask[8];
+    int8_t mul[8];
+} prc_vkind_t;
+
+/* Fill plays[0..n) and kinds[0..PRC_VPLAN_KINDS] from plan[0..n)
+ * (prc_play_t, the scalar loops' form). Returns the number of kinds, or -1
+ * where the plans need more than PRC_VPLAN_KINDS (no vector loop then). */
+static inline int prc_suited_vplan_fill(const prc_play_t *plan, int n, uint64_t *plays,
+                                        prc_vkind_t *kinds) {
+    int16_t kind_of[1024]; /* by the five places' slots, 2 bits each */
+    int n_kinds = 2;
+    for (int i = 0; i < 1024; i++) kind_of[i] = -1;
+    for (int k = 0; k <= PRC_VPLAN_KINDS; k++)
+        for (int f = 0; f < 8; f++) {
+            kinds[k].mask[f] = 0;
+            kinds[k].mul[f] = 0;
+        }
+    for (int s = 0; s < n; s++) {
+        const prc_play_t *p = plan + s;
+        uint8_t sel[8] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+        unsigned slots[5] = {3, 3, 3, 3, 3}; /* 3: the place reads nothing */
+        int kind = PRC_VPLAN_NOTHING;
+        if (s > 0 && (p->flags & PRC_PLAY_SEARCH)) {
+            kind = PRC_VPLAN_SEARCH;
+        } else if (s > 0) {
+            for (int g = 0; g < 5; g++) {
+                unsigned code = p->base[g] >> 4, rank = p->shift[g] >> 2;
+                unsigned count = code & 7u, decides = code >> 3 & 1u, after = code >> 4;
+                for (unsigned slot = 0; slot < count && slot < 3; slot++) {
+                    /* the deciding card is the group's first; the others
+                     * read in order, the first of them in the highest place */
+                    unsigned place = decides && slot == 0 ? 4 : after + count - 1 - slot;
+                    sel[place] = (uint8_t)rank;
+                    slots[place] = slot;
+                }
+            }
+            unsigned shape = 0;
+            for (int f = 0; f < 5; f++) shape |= slots[f] << (2 * f);
+            if (kind_of[shape] < 0) {
+                if (n_kinds == PRC_VPLAN_KINDS) return -1;
+                prc_vkind_t *k = kinds + n_kinds;
+                for (int f = 0; f < 5; f++)
+                    if (slots[f] < 3) {
+                        k->mask[f] = (uint8_t)(3u << (2 * slots[f]));
+                        k->mul[f] = (int8_t)(1 << ((f & 1 ? 6 : 4) - 2 * (int)slots[f]));
+                    }
+                kind_of[shape] = (int16_t)n_kinds++;
+            }
+            kind = kind_of[shape];
+        }
+        uint64_t play = (uint64_t)kind << 56;
+        for (int f = 0; f < 7; f++) play |= (uint64_t)sel[f] << (8 * f);
+        plays[s] = play;
+    }
+    return n_kinds;
+}
+
+/* Give x its vector plans (n_classes + 1 plays and their kinds, kept alive
+ * by the caller, as x->plan). */
+static inline void prc_suited_set_vplan(prc_suited_t *x, const uint64_t *plays,
+                                        const prc_vkind_t *kinds) {
+    x->vplan_search = 0;
+    for (int s = 1; s <= x->n_classes; s++)
+        if (plays[s] >> 56 == PRC_VPLAN_SEARCH) x->vplan_search = 1;
+    x->vplan_kinds = kinds;
+    x->vplan = plays;
 }
 
 /* Suit key of m (1..5) valid cards of plain strength s, given info[s]. */
@@ -254,6 +367,175 @@ PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt,
                            PRC_POPCNT_ATTR)
 #endif
 
+#if PRC_AVX2_DISPATCH
+/* The AVX2 loop: the vector part of the game's AVX2 loop (prc_avx2.h:
+ * validation, rank sums, card-id masks, flushes) for two blocks of 8 rows;
+ * the plain strengths by scalar loads, as there; then each row's suit key
+ * by the vector plan (prc_vkind_t) over its ranks' sorted_suits bytes,
+ * which the vector unit looks up for 8 rows at once. Rows holding five of
+ * one suit, and plans that search, go to the scalar code (the POPCNT loop
+ * of one row, prc_suited_checked); so do a step of 16 rows that holds a
+ * bad row, and the rows after the last full step. */
+
+/* The sorted_suits bytes of every rank (byte r of 16, ranks 13-15 zero) of
+ * a block's 8 rows, from their card masks: rows 0, 4, 1, 5, 2, 6, 3, 7 in
+ * out[0..8) (the 128-bit lanes hold rows 0-3 and 4-7). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_suited_y_sorted(__m256i lo, __m256i hi,
+                                                                __m256i sorted,
+                                                                uint8_t out[8][16]) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    /* byte m of a 32-bit half: rank 2m in its low nibble, 2m + 1 above */
+    __m256i lo_even = _mm256_shuffle_epi8(sorted, _mm256_and_si256(lo, nibble));
+    __m256i lo_odd = _mm256_shuffle_epi8(sorted, _mm256_and_si256(_mm256_srli_epi32(lo, 4), nibble));
+    __m256i hi_even = _mm256_shuffle_epi8(sorted, _mm256_and_si256(hi, nibble));
+    __m256i hi_odd = _mm256_shuffle_epi8(sorted, _mm256_and_si256(_mm256_srli_epi32(hi, 4), nibble));
+    __m256i low01 = _mm256_unpacklo_epi8(lo_even, lo_odd);  /* rows 0, 1: ranks 0-7 */
+    __m256i low23 = _mm256_unpackhi_epi8(lo_even, lo_odd);  /* rows 2, 3 */
+    __m256i high01 = _mm256_unpacklo_epi8(hi_even, hi_odd); /* rows 0, 1: ranks 8-15 */
+    __m256i high23 = _mm256_unpackhi_epi8(hi_even, hi_odd);
+    _mm256_storeu_si256((__m256i *)out[0], _mm256_unpacklo_epi64(low01, high01));
+    _mm256_storeu_si256((__m256i *)out[2], _mm256_unpackhi_epi64(low01, high01));
+    _mm256_storeu_si256((__m256i *)out[4], _mm256_unpacklo_epi64(low23, high23));
+    _mm256_storeu_si256((__m256i *)out[6], _mm256_unpackhi_epi64(low23, high23));
+}
+
+/* Suit key of one row: its ranks' sorted_suits bytes through the plan.
+ * After the byte multiply-add, 16-bit word 0 holds places 0-1 at bits 4-7,
+ * word 1 places 2-3 there, word 2 place 4 at bits 4-5; one multiply moves
+ * the three words to 48, 52 and 56 (the other products fall below bit 48
+ * or past bit 63), and the key is read 4 bits higher. */
+#define PRC_SUIT_Y_WORDS ((1ULL << 48) | (1ULL << 36) | (1ULL << 24))
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_suited_y_key(const uint8_t sorted[16],
+                                                                 uint64_t play,
+                                                                 const prc_vkind_t *kinds) {
+    const prc_vkind_t *kind = kinds + (play >> 56);
+    __m128i b = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)sorted),
+                                 _mm_cvtsi64_si128((long long)play));
+    b = _mm_and_si128(b, _mm_loadu_si128((const __m128i *)kind->mask));
+    b = _mm_maddubs_epi16(b, _mm_loadu_si128((const __m128i *)kind->mul));
+    return (unsigned)(((uint64_t)_mm_cvtsi128_si64(b) * PRC_SUIT_Y_WORDS) >> 52);
+}
+
+PRC_AVX2_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *x,
+                                                          const uint8_t *cards, int k,
+                                                          uint32_t *out, long start, long stop) {
+    return k == 5 ? prc_suited_rows_popcnt_5(x, cards, out, start, stop)
+         : k == 6 ? prc_suited_rows_popcnt_6(x, cards, out, start, stop)
+                  : prc_suited_rows_popcnt_7(x, cards, out, start, stop);
+}
+
+/* One row of k valid cards holding five of one suit (flush: its suit
+ * counter bits; ids: its card-id mask; s: the rank table's strength, which
+ * is the row's when the game ignores flushes): its plain strength (the
+ * flush table's where a flush plays; else, deuce-to-seven's 6 and 7 cards,
+ * the game's own search), then as the POPCNT loop's second pass. */
+PRC_AVX2_ATTR static inline void prc_suited_y_flush(const prc_suited_t *x, const uint8_t *cards,
+                                                    int k, uint32_t *out, long row,
+                                                    uint64_t ids, unsigned flush, unsigned s) {
+    const uint8_t *hand = cards + (size_t)row * (size_t)k;
+    if (x->game.flush_mode == PRC_FLUSH_LOW && k > 5) {
+        uint64_t key, bits;
+        prc_sum_cards(hand, k, &key, &bits);
+        s = prc_low_flush_best(&x->game, key, bits, k);
+    } else if (x->game.flush_mode != PRC_FLUSH_IGNORED) {
+        s = x->game.flush[prc_id_suit_ranks(ids, (prc_ctz64(flush) - 3) >> 2)];
+    }
+    if (s == 0 || s > (unsigned)x->n_classes) {
+        out[row] = 0;
+        return;
+    }
+    out[row] = prc_suited_rare(x, x->plan + s, hand, k, s, flush);
+}
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
+                                                                 const uint8_t *cards,
+                                                                 const int K, uint32_t *out,
+                                                                 long start, long stop) {
+    const uint16_t *rank_table = x->game.rank;
+    const uint64_t *plays = x->vplan;
+    const prc_vkind_t *kinds = x->vplan_kinds;
+    const unsigned n_classes = (unsigned)x->n_classes;
+    const int searching = x->vplan_search;
+    /* ids 52..63 are bits 20..31 of the high half */
+    const uint64_t missing = x->game.invalid_ids | 0xFFF0000000000000ULL;
+    const __m256i missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
+    const __m256i missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
+    const __m256i sorted =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x->sorted_suits));
+    /* where row t of a block finds its sorted_suits bytes */
+    static const uint8_t slot_of[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+    prc_y_consts c;
+    prc_y_rows_init(&c.rows, K);
+    prc_y_key_tables(&c.key_low, &c.key_high);
+    long i = start;
+    for (; i + PRC_Y_STEP <= stop; i += PRC_Y_STEP) {
+        prc_y_hands h[2];
+        prc_y_sum_rows(&c, cards + i * K, K, missing_lo, missing_hi, &h[0]);
+        prc_y_sum_rows(&c, cards + (i + 8) * K, K, missing_lo, missing_hi, &h[1]);
+        if (prc_y_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
+            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + PRC_Y_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        uint32_t sums[PRC_Y_STEP];
+        unsigned strength[PRC_Y_STEP];
+        uint8_t sorted_of[2][8][16];
+        _mm256_storeu_si256((__m256i *)sums, h[0].sum);
+        _mm256_storeu_si256((__m256i *)(sums + 8), h[1].sum);
+        /* rows the scalar code finishes: five of one suit, a plan that
+         * searches, no strength (plan 0 searches) */
+        const __m256i zero = _mm256_setzero_si256();
+        __m256i flush_bits[2] = {prc_y_flush_bits(h[0].counts), prc_y_flush_bits(h[1].counts)};
+        unsigned rare = 0xFFFFu ^ (prc_y_lanes(_mm256_cmpeq_epi32(flush_bits[0], zero)) |
+                                   prc_y_lanes(_mm256_cmpeq_epi32(flush_bits[1], zero)) << 8);
+        for (int t = 0; t < PRC_Y_STEP; t++) {
+            uint32_t sum = sums[t];
+            unsigned s = rank_table[sum + prc_hash_offset[sum >> PRC_RANK_SHIFT]];
+            strength[t] = s <= n_classes ? s : 0;
+        }
+        if (searching)
+            for (int t = 0; t < PRC_Y_STEP; t++)
+                rare |= (unsigned)(plays[strength[t]] >> 56 == PRC_VPLAN_SEARCH) << t;
+        prc_suited_y_sorted(h[0].lo, h[0].hi, sorted, sorted_of[0]);
+        prc_suited_y_sorted(h[1].lo, h[1].hi, sorted, sorted_of[1]);
+        for (int b = 0; b < 2; b++)
+            for (int t = 0; t < 8; t++) {
+                unsigned s = strength[8 * b + t];
+                out[i + 8 * b + t] = (uint32_t)s << PRC_SUIT_KEY_BITS |
+                                     prc_suited_y_key(sorted_of[b][slot_of[t]], plays[s], kinds);
+            }
+        if (!rare) continue;
+        uint32_t lo[PRC_Y_STEP], hi[PRC_Y_STEP], bits[PRC_Y_STEP];
+        for (int b = 0; b < 2; b++) {
+            _mm256_storeu_si256((__m256i *)(lo + 8 * b), h[b].lo);
+            _mm256_storeu_si256((__m256i *)(hi + 8 * b), h[b].hi);
+            _mm256_storeu_si256((__m256i *)(bits + 8 * b), flush_bits[b]);
+        }
+        for (; rare; rare &= rare - 1) {
+            int t = prc_ctz64(rare);
+            long row = i + t;
+            if (bits[t])
+                prc_suited_y_flush(x, cards, K, out, row, (uint64_t)hi[t] << 32 | lo[t], bits[t],
+                                   strength[t]);
+            else
+                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+        }
+    }
+    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+}
+
+#define PRC_DEFINE_SUITED_ROWS_AVX2(K)                                                \
+    PRC_AVX2_ATTR static long prc_suited_rows_avx2_##K(const prc_suited_t *x,         \
+                                                       const uint8_t *cards, uint32_t *out, \
+                                                       long start, long stop) {       \
+        return prc_suited_avx2_body(x, cards, K, out, start, stop);                   \
+    }
+PRC_DEFINE_SUITED_ROWS_AVX2(5)
+PRC_DEFINE_SUITED_ROWS_AVX2(6)
+PRC_DEFINE_SUITED_ROWS_AVX2(7)
+#endif
+
 /* The subset search over rows, as the scalar kernel does: every hand size,
  * and the reference the rank-group loops are tested against. */
 static long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
@@ -270,6 +552,16 @@ static long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, 
  * the CPU has it); fewer cards all play. */
 static long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,
                             uint32_t *out, long start, long stop) {
+#if PRC_AVX2_DISPATCH
+    if (prc_kernel >= PRC_KERNEL_AVX2 && x->vplan != NULL) {
+        switch (k) {
+        case 5: return prc_suited_rows_avx2_5(x, cards, out, start, stop);
+        case 6: return prc_suited_rows_avx2_6(x, cards, out, start, stop);
+        case 7: return prc_suited_rows_avx2_7(x, cards, out, start, stop);
+        default: break;
+        }
+    }
+#endif
 #if PRC_POPCNT_DISPATCH
     if (prc_kernel >= PRC_KERNEL_POPCNT) {
         switch (k) {

@@ -21,6 +21,7 @@ from pyrankcore.cli.options import (
     show_progress,
 )
 from pyrankcore.equities import MAX_TRIALS, equity
+from pyrankcore.errors import InvalidArgumentError
 from pyrankcore.probabilities import probabilities
 from pyrankcore.variants import Variant, variant
 
@@ -132,6 +133,16 @@ def odds_table(
 ) -> int:
     """Print the exact probability table of ``pyrankcore.probabilities``
     (a Markdown table, or one JSON object); returns 0."""
+    record = games.resolve(game, omaha=None, suited=True).variant
+    if record is not None and record.omaha:
+        # The library's message names a Python call; say it the CLI's way.
+        raise InvalidArgumentError(
+            f"odds counts hands of 5 to 7 cards under one ranking; {record.name} "
+            f"hands are two hole cards and three board cards: ask for a ranking "
+            f"({' or '.join(f'--game {g}' for g in (record.high, record.low) if g)}), "
+            f"or compare hands with "
+            f"pyrankcore equity --game '{record.name}'"
+        )
     size: str | int | None = deck
     if deck is not None and deck.isdigit() and int(deck) > 12:
         size = int(deck)  # a deck size such as 32; "7" or "T" is a rank

@@ -59,8 +59,17 @@ def category_lines(text):
     return lines
 
 
-def test_module_demo_runs_and_names_categories():
-    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "1")
+SEEDED_DEMO = (sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "1")
+
+
+@pytest.fixture(scope="module")
+def seeded_demo():
+    """One seeded run of the demo in a child process, read by several tests."""
+    return run(*SEEDED_DEMO)
+
+
+def test_module_demo_runs_and_names_categories(seeded_demo):
+    proc = seeded_demo
     assert proc.returncode == 0, proc.stderr
     out = normalise(proc.stdout)
     missing = [name for name in COMMON_CATEGORIES if name not in out]
@@ -80,8 +89,8 @@ CATEGORY_TITLES = (
 )
 
 
-def test_demo_category_counts_add_up_to_the_number_of_hands():
-    proc = run(sys.executable, "-m", "pyrankcore", "demo", "--hands", "20000", "--seed", "2")
+def test_demo_category_counts_add_up_to_the_number_of_hands(seeded_demo):
+    proc = seeded_demo
     assert proc.returncode == 0, proc.stderr
     total = 0
     for title in CATEGORY_TITLES:
@@ -98,18 +107,8 @@ def test_demo_rejects_bad_arguments(bad):
     assert "Traceback" not in proc.stderr
 
 
-def test_demo_is_reproducible_with_a_seed():
-    args = (
-        sys.executable,
-        "-m",
-        "pyrankcore",
-        "demo",
-        "--hands",
-        "20000",
-        "--seed",
-        "7",
-    )
-    a, b = run(*args), run(*args)
+def test_demo_is_reproducible_with_a_seed(seeded_demo):
+    a, b = seeded_demo, run(*SEEDED_DEMO)
     assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
     assert category_lines(a.stdout) == category_lines(b.stdout)
     assert category_lines(a.stdout)

@@ -70,3 +70,14 @@ def test_odds_errors(capsys):
 def test_probabilities_progress_is_a_flag():
     with pytest.raises(TypeError, match="progress"):
         probabilities("high", 5, progress="yes")
+
+
+@pytest.mark.parametrize(
+    ("game", "rankings"),
+    [("Omaha", "--game high)"), ("o8", "--game high or --game ace_five_8)")],
+)
+def test_odds_of_an_omaha_variant_points_to_its_rankings_and_to_equity(capsys, game, rankings):
+    status, out, err = run(capsys, "odds", "--game", game)
+    assert status == 2 and out == ""
+    assert rankings in err and "pyrankcore equity --game" in err
+    assert "evaluate_omaha(" not in err  # a Python call means nothing at a shell

@@ -16,6 +16,7 @@ from math import comb
 import numpy as np
 import pytest
 from references import reference as ref
+from references.hands import every_hand, every_hand_counts
 
 import pyrankcore
 from pyrankcore import _core
@@ -55,15 +56,9 @@ BOUNDARIES = (
 
 @pytest.fixture(scope="module")
 def raw_enum_counts():
-    """enumerate_counts(k) exactly as returned (computed once per k)."""
-    cache = {}
-
-    def get(k):
-        if k not in cache:
-            cache[k] = _core.enumerate_counts(k)
-        return cache[k]
-
-    return get
+    """enumerate_counts(k) exactly as returned (computed once per k and
+    session: test_probabilities and test_row_kernels check the same counts)."""
+    return every_hand_counts
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +69,8 @@ def enum_counts(raw_enum_counts):
 
 @pytest.fixture(scope="module")
 def all_five_card_hands():
-    n = comb(52, 5)
-    flat = itertools.chain.from_iterable(itertools.combinations(range(52), 5))
-    return np.fromiter(flat, dtype=np.uint8, count=5 * n).reshape(n, 5)
+    """Every five-card hand in itertools.combinations order (read only)."""
+    return every_hand(range(52), 5)
 
 
 @pytest.fixture(scope="module")

@@ -24,10 +24,9 @@ from math import comb
 
 import numpy as np
 import pytest
-from references.hands import every_hand
+from references.hands import every_hand, every_hand_counts
 
 import pyrankcore as prc
-from pyrankcore import _core
 from pyrankcore import _hand_counts as hand_counts
 from pyrankcore._hand_counts import _tally, count_hands
 from pyrankcore._rankings import CATEGORY_NAMES, RANKINGS
@@ -101,8 +100,8 @@ def walked(ranking, k):
 
 
 def enumerated(k, ranking):
-    """{strength: count} over every hand of the deck (enumerate_counts)."""
-    return {s: int(n) for s, n in enumerate(_core.enumerate_counts(k, ranking)) if n}
+    """{strength: count} over every hand of the deck (enumerate_counts, once per session)."""
+    return {s: int(n) for s, n in enumerate(every_hand_counts(k, ranking)) if n}
 
 
 def brute_force(ranking, k, jokers=0):
@@ -145,9 +144,8 @@ def test_published_one_joker_table():
 
 @pytest.mark.parametrize("k", [5, 6])  # seven: test_own_classifier_matches_...
 def test_every_strength_against_all_hands(k):
-    want = _core.enumerate_counts(k)
     got = by_strength(RANKINGS["high"], walked(RANKINGS["high"], k))
-    assert got == {s: int(n) for s, n in enumerate(want) if n}
+    assert got == enumerated(k, "high")
 
 
 @pytest.mark.parametrize(("k", "classes"), [(5, 7462), (6, 6075), (7, 4824)])
@@ -275,9 +273,11 @@ def test_deuce_seven_groups_order():
 
 def test_own_classifier_matches_the_evaluator_with_one_deck():
     assert _tally(RANKINGS["high"], 7, 1, 0, own=True) == high_tally(7)
+    # the evaluator's count of every six-card hand, from the C enumeration
+    # (a second pure-Python tally would take seconds a game)
     for game in ("short_deck", "deuce_seven", "ace_six"):
         ranking = RANKINGS[game]
-        assert _tally(ranking, 6, 1, 0, own=True) == _tally(ranking, 6, 1, 0, own=False), game
+        assert by_strength(ranking, _tally(ranking, 6, 1, 0, own=True)) == enumerated(6, game)
 
 
 def test_two_decks_five_cards_closed_forms():
@@ -304,13 +304,13 @@ def double_deck_brute_force(lowest, k):
     ways to take its cards from the two copies: 2 for a single card."""
     plain, flush, _, _ = two_decks.tables()
     ids = [4 * r + s for r in range(lowest, 13) for s in range(4)]
-    rows, weights = [], []
-    for hand in itertools.combinations_with_replacement(ids, k):
-        repeats = Counter(hand).values()
-        if max(repeats) <= 2:
-            rows.append(hand)
-            weights.append(2 ** sum(1 for m in repeats if m == 1))
-    cards = np.array(rows, dtype=np.int64)
+    flat = itertools.chain.from_iterable(itertools.combinations_with_replacement(ids, k))
+    hands = np.fromiter(flat, dtype=np.int64).reshape(-1, k)
+    copies = np.zeros((len(hands), 52), dtype=np.int8)
+    np.add.at(copies, (np.arange(len(hands))[:, None], hands), 1)
+    allowed = copies.max(axis=1) <= 2
+    cards = hands[allowed]
+    weights = 2 ** (copies[allowed] == 1).sum(axis=1)
     best = np.zeros(len(cards), dtype=np.int64)
     for cols in itertools.combinations(range(k), 5):
         five = cards[:, list(cols)]
@@ -350,30 +350,37 @@ def keyed_brute_force(ranking, k, decks):
     """{key of the best five: hands} over every k-card hand of *decks*
     decks, card by card: each card multiset (a card at most *decks* times)
     weighted by the ways to take it from the copies; the best five are
-    searched over positions, a five of one suit being a flush."""
-    ids = [4 * r + s for r in ranking.deck_ranks for s in range(4)]
-    keys = {}
-    out = Counter()
-    for hand in itertools.combinations_with_replacement(ids, k):
-        repeats = Counter(hand)
-        if max(repeats.values()) > decks:
-            continue
-        weight = 1
-        for m in repeats.values():
-            weight *= comb(decks, m)
-        best = None
-        for five in itertools.combinations(hand, 5):
-            counts = [0] * 13
-            for card in five:
-                counts[card >> 2] += 1
-            pattern = (tuple(counts), len({card & 3 for card in five}) == 1)
-            if pattern not in keys:
-                keys[pattern] = ranking.key(*pattern)
-            key = keys[pattern]
-            if best is None or key > best:  # no qualifier here: keys are never None
-                best = key
-        out[best] += weight
-    return dict(out)
+    searched over positions, a five of one suit being a flush. NumPy walks
+    the hands; each distinct five (rank counts and flush) gets its key from
+    the ranking once."""
+    ids = np.array([4 * r + s for r in ranking.deck_ranks for s in range(4)])
+    flat = itertools.chain.from_iterable(
+        itertools.combinations_with_replacement(range(len(ids)), k)
+    )
+    positions = np.fromiter(flat, dtype=np.int64).reshape(-1, k)
+    copies = np.zeros((len(positions), len(ids)), dtype=np.int8)
+    np.add.at(copies, (np.arange(len(positions))[:, None], positions), 1)
+    allowed = copies.max(axis=1) <= decks
+    ways = np.array([comb(decks, m) for m in range(k + 1)], dtype=np.int64)
+    weights = ways[copies[allowed]].prod(axis=1)
+    hands = ids[positions[allowed]]
+    # a five as one number: its count of each rank in base 6, times 2, plus the flush
+    codes = []
+    for cols in itertools.combinations(range(k), 5):
+        five = hands[:, list(cols)]
+        flush = ((five & 3) == (five[:, :1] & 3)).all(axis=1)
+        codes.append((6 ** (five >> 2)).sum(axis=1) * 2 + flush)
+    distinct, which = np.unique(np.column_stack(codes), return_inverse=True)
+    keys = [
+        ranking.key(tuple(int(code) // 2 // 6**r % 6 for r in range(13)), bool(code % 2))
+        for code in distinct
+    ]
+    order = sorted(set(keys))  # no qualifier here: keys are never None
+    place = np.array([order.index(key) for key in keys])
+    best = place[which.reshape(len(hands), -1)].max(axis=1)
+    totals = np.zeros(len(order), dtype=np.int64)
+    np.add.at(totals, best, weights)
+    return {key: int(n) for key, n in zip(order, totals) if n}
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from references.hands import every_hand
+from references.hands import every_hand, every_hand_counts
 from row_loops import KERNELS, agree, every_kernel
 
 import pyrankcore as prc
@@ -39,7 +39,7 @@ def test_every_five_card_hand_every_kernel(game):
     hands = every_hand(deck_of(game), 5)
     fast = agree(every_kernel(lambda: prc.evaluate_batch(hands, game)))
     counts = np.bincount(fast, minlength=_core.CLASS_COUNTS[game] + 1)
-    assert (counts == _core.enumerate_counts(5, game)).all()
+    assert (counts == every_hand_counts(5, game)).all()
 
 
 def sizes_of(games, sizes):
@@ -125,7 +125,7 @@ def test_every_six_card_hand_every_kernel(game):
     six_card_hands = every_hand(range(52), 6)
     fast = agree(every_kernel(lambda: prc.evaluate_batch(six_card_hands, game)))
     counts = np.bincount(fast, minlength=_core.CLASS_COUNTS[game] + 1)
-    assert (counts == _core.enumerate_counts(6, game)).all()
+    assert (counts == every_hand_counts(6, game)).all()
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
@@ -191,7 +191,7 @@ def test_every_seven_card_hand_every_kernel(game):
         values = agree(every_kernel(lambda c=chunk: prc.evaluate_batch(c, game)))
         counts += np.bincount(values, minlength=len(counts))
     assert counts.sum() == comb(len(deck_of(game)), 7)
-    assert (counts == _core.enumerate_counts(7, game)).all()
+    assert (counts == every_hand_counts(7, game)).all()
 
 
 WILD_GAMES = [

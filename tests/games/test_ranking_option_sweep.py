@@ -305,10 +305,14 @@ def test_probabilities_of_sampled_wild_rankings(name, options):
         group = "High Card" if row.name.endswith("-low") else row.name
         got[group] = got.get(group, 0) + row.count
     if len(deck) > 40:  # 52-card decks: a house rule never changes a category
-        plain = replace(
-            r, natural_beats_wild=False, double_ace_flush=False, name=r.name.split("[")[0] + "[-]"
-        )
-        assert prc.probabilities(plain, 5).counts == table.counts
+        if r.natural_beats_wild or r.double_ace_flush:  # (without one, plain would be r)
+            plain = replace(
+                r,
+                natural_beats_wild=False,
+                double_ace_flush=False,
+                name=r.name.split("[")[0] + "[-]",
+            )
+            assert prc.probabilities(plain, 5).counts == table.counts
         return
     # short decks: every hand, through the evaluator
     strengths = prc.evaluate_batch(np.array(deck, dtype=np.uint8)[_all_fives(len(deck))], r)

@@ -31,7 +31,7 @@ from pyrankcore.errors import PyrankcoreError  # noqa: E402
 FUZZ = settings(
     deadline=None,
     # FUZZ_EXAMPLES=5000 for a long local hunt; CI keeps the whole file short.
-    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")),
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 # Short, whatever the input: user values are cut (about 60 to 100 characters);

@@ -269,25 +269,26 @@ def test_quads_and_full_house_hands():
         "Ac Kc Qc Jc Tc 9c 8c 7c Ad Ah 2s 3s 4s",
     ]:
         hand = pyrankcore.parse_cards(text)
-        for rules in (CLASSIC, PINEAPPLE):
-            for stay in (0.0, 11.0):
-                check_exact(hand, rules, stay)
+        # both stay rules, and a stay value (every pairing of the two is
+        # compared on random hands below)
+        check_exact(hand, CLASSIC, 0.0)
+        check_exact(hand, PINEAPPLE, 11.0)
 
 
 # ------------------------------------------------------- exact, random hands
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(2))
 def test_random_13_cards_default_rules(seed):
     rng = np.random.default_rng(1000 + seed)
-    for _ in range(12):
+    for _ in range(8):
         check_exact(random_hand(rng, 13))
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_random_14_cards_pineapple(seed):
     rng = np.random.default_rng(2000 + seed)
-    for _ in range(8):
+    for _ in range(4):
         check_exact(random_hand(rng, 14), PINEAPPLE)
 
 
@@ -303,7 +304,7 @@ def test_random_14_cards_pineapple(seed):
 )
 def test_random_hands_with_stay_value(n, rules, stay):
     rng = np.random.default_rng(int(stay * 100) + n)
-    for _ in range(12 if n == 13 else 6):
+    for _ in range(6 if n == 13 else 3):
         check_exact(random_hand(rng, n), rules, stay)
 
 
@@ -320,14 +321,14 @@ def test_random_hands_with_stay_value(n, rules, stay):
 )
 def test_rich_hands(n, rules, stay):
     rng = np.random.default_rng(n * 1000 + int(stay * 10) + (rules.stay == "pineapple"))
-    for _ in range(20 if n == 13 else 8):
+    for _ in range(10 if n == 13 else 4):
         check_exact(rich_hand(rng, n), rules, stay)
 
 
 def test_custom_royalty_table():
     rng = np.random.default_rng(77)
     rules = Rules(royalties=custom_middle_quads_16())
-    for _ in range(10):
+    for _ in range(5):
         check_exact(rich_hand(rng, 13), rules, 0.0, CUSTOM_TABLE)
     # quads in the middle: the custom table pays 16 instead of 20
     hand = pyrankcore.parse_cards("Jc Jd Jh Js 3c 6h 7h 8h 9h Th 2c 3d 5s")
@@ -339,7 +340,7 @@ def test_custom_royalty_table():
 def test_fantasyland_off_ignores_stay_value():
     rng = np.random.default_rng(5)
     rules = Rules(fantasyland=False)
-    for _ in range(6):
+    for _ in range(3):
         hand = rich_hand(rng, 13)
         board, value = check_exact(hand, rules, stay_value=25.0)
         assert value == solve_fantasyland(hand)[1]
@@ -355,12 +356,11 @@ def test_progressive_rules_do_not_change_the_solution():
         )
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_15_cards_exact(seed):
-    rng = np.random.default_rng(3000 + seed)
-    hand = rich_hand(rng, 15) if seed else random_hand(rng, 15)
-    rules = PINEAPPLE if seed == 2 else CLASSIC
-    check_exact(hand, rules, stay_value=8.0 if seed == 1 else 0.0)
+def test_15_cards_exact():
+    # one 15-card hand against the exhaustive search (seconds of pure Python);
+    # the rules and stay values are compared exactly on 13 and 14 cards
+    rng = np.random.default_rng(3001)
+    check_exact(rich_hand(rng, 15), CLASSIC, stay_value=8.0)
 
 
 def test_input_order_does_not_matter():
@@ -377,7 +377,7 @@ def test_input_order_does_not_matter():
 # ----------------------------------------------------------- 15 to 17 cards
 
 
-def random_legal_values(hand, rng, rules, stay_value, tries=300):
+def random_legal_values(hand, rng, rules, stay_value, tries=100):
     """Values of random legal arrangements of 13 of the cards."""
     out = []
     for _ in range(tries):
@@ -393,7 +393,7 @@ def random_legal_values(hand, rng, rules, stay_value, tries=300):
 @pytest.mark.parametrize("rules,stay", [(CLASSIC, 0.0), (PINEAPPLE, 10.0)])
 def test_large_hands_are_legal_and_beat_lower_bounds(n, rules, stay):
     rng = np.random.default_rng(n * 10 + int(stay))
-    for i in range(4):
+    for i in range(2):
         hand = rich_hand(rng, n) if i % 2 else random_hand(rng, n)
         board, value = solve_fantasyland(hand, rules, stay_value=stay)
         check_consistent(hand, board, value, rules, stay)

@@ -154,6 +154,30 @@ def test_hi_lo_flags_the_first_bad_row(how):
             assert np.array_equal(out[:row], good[:row]), (name, row)
 
 
+def _hilo_first_bad_of(holes, boards, high, low):
+    out = np.zeros((len(holes), 2), dtype=np.uint16)
+    return _core.evaluate_omaha_rows_hilo(holes, boards, out, 0, len(holes), high, low), out
+
+
+@pytest.mark.parametrize(
+    ("how", "high"), [("repeat across", "high"), ("not in the deck", "short_deck")]
+)
+def test_hi_lo_six_hole_cards_flags_the_first_bad_row_across_spans(how, high):
+    """Six hole cards: the AVX2 loop runs hi-lo as two passes over spans of
+    512 rows; a bad row at either edge of a span, or one only the high
+    game's deck lacks, stops both halves at the same row."""
+    holes, boards = deal("short_deck", 1100, 6, 5, seed=9)
+    good = _hilo_first_bad_of(holes, boards, high, "ace_five_8")[1]
+    for row in (0, 7, 8, 510, 511, 512, 513, 1023, 1024, 1099):
+        h, b = _spoil(holes, boards, row, how, high)
+        for name, (bad, out) in every_kernel(
+            lambda h=h, b=b: _hilo_first_bad_of(h, b, high, "ace_five_8")
+        ).items():
+            assert bad == row, (name, row)
+            assert np.array_equal(out[:row], good[:row]), (name, row)
+            assert not out[row:].any(), (name, row)  # nothing from the bad row on
+
+
 @pytest.mark.parametrize(
     ("start", "stop"), [(0, 1), (0, 15), (1, 17), (0, 64), (3, 67), (63, 129), (17, 200), (5, 5)]
 )

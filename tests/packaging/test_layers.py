@@ -250,7 +250,7 @@ LAYERS = {
     "plot": {"_core", "equities", "errors", "hands", "ofc", "preflop", "probabilities", "ranges"},
     "cli.options": {"_args", "_core", "errors", "games"},
     "cli.hands": {"_core", "_rankings", "_work", "batch", "cli", "games", "hands", "variants"},
-    "cli.odds": {"cli", "equities", "games", "probabilities", "variants", "_typing"},
+    "cli.odds": {"cli", "equities", "errors", "games", "probabilities", "variants", "_typing"},
     "cli.ranges": {"_core", "_rankings", "cli", "ranges"},
     "cli.ofc": {"_core", "cli", "ofc"},
     "cli.machine": {"_core", "bench", "cli"},

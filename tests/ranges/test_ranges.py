@@ -483,67 +483,106 @@ def test_long_text_is_cut_in_the_message():
 
 # ----------------------------------------------------------------- omaha
 
-ALL4 = list(combinations(range(51, -1, -1), 4))
-
-
-def aces(h):
-    return sum(rank(c) == A for c in h)
-
-
-def suit_counts(h):
-    return sorted((sum(suit(c) == s for c in h) for s in range(4)), reverse=True)
-
-
-def double_suited_aces(h):
-    ace_suits = {suit(c) for c in h if rank(c) == A}
-    return suit_counts(h)[:2] == [2, 2] and len(ace_suits) >= 2
-
-
-def suited_ace_pair(h):
-    """Two aces or more, one of them with another card of its suit."""
-    return aces(h) >= 2 and any(
-        rank(a) == A and any(b != a and suit(b) == suit(a) for b in h) for a in h
-    )
-
-
+# Every four-card hand, highest card first. What each pattern means is
+# written as a condition on all 270,725 hands at once (NumPy arrays: a Python
+# call per hand and pattern took seconds).
+ALL4 = np.array(list(combinations(range(51, -1, -1), 4)), dtype=np.int64)
+RANK4, SUIT4 = rank(ALL4), suit(ALL4)
+PER_SUIT4 = np.stack([(SUIT4 == s).sum(axis=1) for s in range(4)], axis=1)
+SUIT_SHAPE4 = -np.sort(-PER_SUIT4, axis=1)  # cards per suit, most first
+IS_ACE4 = RANK4 == A
 SPADE, HEART = 3, 2
+
+
+def with_ranks(r, at_least):
+    return (RANK4 == r).sum(axis=1) >= at_least
+
+
+def suit_shape(*counts):
+    return (SUIT_SHAPE4 == counts).all(axis=1)
+
+
+def holds(*cards):
+    return np.isin(ALL4, cards).sum(axis=1) == len(cards)
+
+
+def double_suited_aces():
+    ace_suits = sum((IS_ACE4 & (SUIT4 == s)).any(axis=1) for s in range(4))
+    return suit_shape(2, 2, 0, 0) & (ace_suits >= 2)
+
+
+def suited_ace_pair():
+    """Two aces or more, one of them with another card of its suit."""
+    cards_of_own_suit = np.take_along_axis(PER_SUIT4, SUIT4, axis=1)
+    return with_ranks(A, 2) & (IS_ACE4 & (cards_of_own_suit >= 2)).any(axis=1)
+
+
+EVERY_HAND4 = np.ones(len(ALL4), dtype=bool)
 OMAHA = [
-    ("AA", lambda h: aces(h) >= 2),
-    ("AA**", lambda h: aces(h) >= 2),
-    ("AAA", lambda h: aces(h) >= 3),
+    ("AA", lambda: with_ranks(A, 2)),
+    ("AA**", lambda: with_ranks(A, 2)),
+    ("AAA", lambda: with_ranks(A, 3)),
     ("AxAyxy", double_suited_aces),
-    ("AsKsQdJd", lambda h: h == (51, 47, 41, 37)),
-    ("AsKs", lambda h: 51 in h and 47 in h),
-    ("sshh", lambda h: [suit(c) for c in h].count(SPADE) == [suit(c) for c in h].count(HEART) == 2),
-    ("xxyy", lambda h: suit_counts(h) == [2, 2, 0, 0]),
-    ("ssxx", lambda h: sum(suit(c) == SPADE for c in h) == 2 and suit_counts(h)[:2] == [2, 2]),
-    ("wxyz", lambda h: suit_counts(h) == [1, 1, 1, 1]),
+    ("AsKsQdJd", lambda: holds(51, 47, 41, 37)),
+    ("AsKs", lambda: holds(51, 47)),
+    ("sshh", lambda: (PER_SUIT4[:, SPADE] == 2) & (PER_SUIT4[:, HEART] == 2)),
+    ("xxyy", lambda: suit_shape(2, 2, 0, 0)),
+    ("ssxx", lambda: (PER_SUIT4[:, SPADE] == 2) & suit_shape(2, 2, 0, 0)),
+    ("wxyz", lambda: suit_shape(1, 1, 1, 1)),
     ("AAxx", suited_ace_pair),
-    ("KK, QQ", lambda h: sum(rank(c) == K for c in h) >= 2 or sum(rank(c) == Q for c in h) >= 2),
-    ("*", lambda h: True),
-    ("random", lambda h: True),
+    ("KK, QQ", lambda: with_ranks(K, 2) | with_ranks(Q, 2)),
+    ("*", lambda: EVERY_HAND4),
+    ("random", lambda: EVERY_HAND4),
 ]
 
 
-@pytest.mark.parametrize(("text", "predicate"), OMAHA, ids=[t for t, _ in OMAHA])
-def test_omaha_pattern_means_its_hands(text, predicate):
-    want = expected(predicate, ALL4)
+def test_omaha_conditions_on_examples():
+    """The array conditions above, on hands worked out by hand."""
+    every = ["*", "random"]
+    examples = {
+        # As Ah Ks Kh
+        (51, 50, 47, 46): ["AA", "AA**", "AxAyxy", "AsKs", "sshh", "xxyy", "ssxx", "AAxx"]
+        + ["KK, QQ", *every],
+        # As Ah Ad 2c
+        (51, 50, 49, 0): ["AA", "AA**", "AAA", "wxyz", *every],
+        # As Ks Qd Jd
+        (51, 47, 41, 37): ["AsKsQdJd", "AsKs", "xxyy", "ssxx", *every],
+    }
+    masks = {text: condition() for text, condition in OMAHA}
+    for hand, texts in examples.items():
+        (row,) = np.flatnonzero((ALL4 == hand).all(axis=1))
+        for text, mask in masks.items():
+            assert mask[row] == (text in texts), (hand, text)
+
+
+# Counts in closed form, checked where the pattern is parsed anyway.
+OMAHA_COUNTS = {
+    # two aces, three, or all four
+    "AA**": comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1,
+    "AxAyxy": comb(4, 2) * 12 * 12,
+    "xxyy": comb(4, 2) * comb(13, 2) ** 2,
+}
+
+
+@pytest.mark.parametrize(("text", "condition"), OMAHA, ids=[t for t, _ in OMAHA])
+def test_omaha_pattern_means_its_hands(text, condition):
+    want = set(map(tuple, ALL4[condition()].tolist()))
     result = parse_range(text, hole_cards=4)
     assert {c for c, _ in result} == want
-    assert len(result) == len(want)
-    assert all(len(c) == 4 and list(c) == sorted(c, reverse=True) for c, _ in result)
+    assert len(result) == len(want) == OMAHA_COUNTS.get(text, len(want))
+    hands = np.array([c for c, _ in result])
+    assert hands.shape == (len(result), 4)
+    assert (np.diff(hands, axis=1) < 0).all()  # four cards, highest first
 
 
 def test_omaha_counts_in_closed_form():
-    at_least_two_aces = comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1
-    assert len(parse_range("AA**", hole_cards=4)) == at_least_two_aces == 6961
-    assert len(parse_range("AxAyxy", hole_cards=4)) == comb(4, 2) * 12 * 12 == 864
-    assert len(parse_range("xxyy", hole_cards=4)) == comb(4, 2) * comb(13, 2) ** 2
+    # four cards: OMAHA_COUNTS, checked in test_omaha_pattern_means_its_hands
+    assert OMAHA_COUNTS["AA**"] == 6961 and OMAHA_COUNTS["AxAyxy"] == 864
     five = comb(52, 5) - comb(48, 5) - 4 * comb(48, 4)
     assert len(parse_range("AA", hole_cards=5)) == five
-    six = parse_range("AsAh", hole_cards=6)
-    assert len(six) == comb(50, 4)
-    assert all(c[0] == 51 and c[1] == 50 for c, _ in six)
+    six = parse_range("AsAhKs", hole_cards=6)
+    assert len(six) == comb(49, 3)
+    assert all(len(c) == 6 and {51, 50, 47} <= set(c) for c, _ in six)
 
 
 def test_omaha_weights_and_merging():

@@ -1,12 +1,16 @@
 """Every k-card hand of a list of cards, as a read-only uint8 array, built
 with NumPy (itertools takes seconds for the millions of rows of the
 exhaustive tests) and kept for the session, so the tests that walk the same
-hands share one array."""
+hands share one array; and the library's own count per strength over every
+hand of a game's deck (``_core.enumerate_counts``: seconds for seven cards),
+kept the same way for the tests in several files that check it."""
 
 import functools
 from math import comb
 
 import numpy as np
+
+from pyrankcore import _core
 
 
 def every_hand(cards, k):
@@ -33,3 +37,12 @@ def _every_hand(cards, k):
     hands = np.asarray(cards, dtype=np.uint8)[rows]
     hands.flags.writeable = False
     return hands
+
+
+@functools.cache
+def every_hand_counts(k, game="high"):
+    """``_core.enumerate_counts(k, game)`` (hands per strength over every
+    k-card hand of the game's deck), read only, counted once per session."""
+    counts = _core.enumerate_counts(k, game)
+    counts.flags.writeable = False
+    return counts
