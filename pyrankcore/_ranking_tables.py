@@ -7,18 +7,11 @@ tables, and the compiled core calls it at run time for custom rankings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pyrankcore._ranking_data import Counts, Key, RankingData
-
-
-def subsets_of_counts(counts: Counts) -> Iterator[Counts]:
-    """Sub-multisets with one card fewer."""
-    for r, c in enumerate(counts):
-        if c:
-            yield counts[:r] + (c - 1,) + counts[r + 1 :]
 
 
 def build_values(
@@ -37,24 +30,36 @@ def build_values(
 
     direct = max(ranking.min_cards, 1)
     deck = set(ranking.deck_ranks)
+    outside = [r for r in range(13) if r not in deck]
     values: dict[Counts, int] = {}
+    # Smaller multisets first, so a 6- or 7-card one finds the values of its
+    # subsets; the loops are written out (this runs for every custom ranking
+    # and in the table generator: tens of thousands of multisets).
     for counts in sorted(multisets, key=sum):
         size = sum(counts)
-        if size < direct or any(c and r not in deck for r, c in enumerate(counts)):
+        if size < direct or any(counts[r] for r in outside):
             values[counts] = 0
         elif size <= 5:
             values[counts] = strength_of(ranking.key(counts))
         else:
-            values[counts] = max(values[s] for s in subsets_of_counts(counts))
+            best = 0
+            for r in range(13):
+                c = counts[r]
+                if c:
+                    v = values[counts[:r] + (c - 1,) + counts[r + 1 :]]
+                    if v > best:
+                        best = v
+            values[counts] = best
     table = {}
     for counts, v in values.items():
         table[slot_of(counts)] = v
     flush = [0] * 8192
+    outside_mask = sum(1 << r for r in outside)
     if ranking.flushes:
         by_bits = sorted(range(8192), key=lambda m: bin(m).count("1"))
         for mask in by_bits:
             bits = bin(mask).count("1")
-            if bits < 5 or any(mask >> r & 1 and r not in deck for r in range(13)):
+            if bits < 5 or mask & outside_mask:
                 continue
             if bits == 5:
                 counts = tuple(mask >> r & 1 for r in range(13))

@@ -1,7 +1,8 @@
 """Ctrl-C stops every long equity run and the long CLI commands promptly.
 
 Each case runs in a child process (``sys.executable -c``) that says when
-its long call starts; SIGINT follows a second later, and the child must be
+its long call starts; SIGINT follows half a second later (the planning
+before the long call takes milliseconds), and the child must be
 gone within two seconds: a KeyboardInterrupt from Python, status 130 and
 one line from the command line. A child that hangs is killed after
 CHILD_SECONDS whatever it does, so a slow machine cannot hang the suite."""
@@ -18,6 +19,7 @@ import pytest
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 STOP_SECONDS = 2.0
+SIGNAL_AFTER_SECONDS = 0.5
 CHILD_SECONDS = 120.0
 
 # "started" is printed once the imports are done, just before the long call.
@@ -43,7 +45,7 @@ def rare_fit(rank):
 
 
 def interrupt(code):
-    """Run *code*, SIGINT one second after it starts its long call; the
+    """Run *code*, SIGINT half a second after it starts its long call; the
     exit status, the seconds it took to stop and its stderr."""
     child = subprocess.Popen(
         [sys.executable, "-c", code],
@@ -61,7 +63,7 @@ def interrupt(code):
             first = child.stdout.readline()
             if first != "started\n":
                 pytest.fail(f"the child did not start: {first!r}, {child.communicate()[1]}")
-            time.sleep(1.0)
+            time.sleep(SIGNAL_AFTER_SECONDS)
             if child.poll() is not None:
                 pytest.fail(f"the call ended before the signal: {child.communicate()[1]}")
             child.send_signal(signal.SIGINT)

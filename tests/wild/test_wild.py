@@ -135,7 +135,7 @@ def test_reference_fast_method_equals_literal_substitution(spec):
     wilds = wr.wild_candidates(spec)
     others = [c for c in spec.deck() if c not in wilds]
     checked = 0
-    while checked < 15:
+    while checked < 10:
         size = rng.choice((5, 6, 7))
         n_wild = min(rng.choice((1, 1, 2)), len(wilds))
         suit = rng.randrange(4)
@@ -216,7 +216,6 @@ DERIVED_BUG = {
 }
 
 
-@cache
 @cache  # the reference's values of all 2,869,685 hands: once per mode
 def _one_joker_deck(mode):
     hands, values, base_cat = wr.one_joker_deck_values(mode)
@@ -311,14 +310,22 @@ def test_every_five_card_hand_of_the_53_card_deck(mode):
     g = game(JOKERS_WILD if mode == "wild" else BUG)
     strengths = prc.evaluate_batch(hands, g)
     assert strengths.dtype == np.uint16
-    # the same order as the reference, on every hand
-    pairs = np.unique(np.stack([values, strengths.astype(np.int64)], 1), axis=0)
-    by_value = np.unique(pairs[:, 0])
-    assert len(pairs) == len(by_value), "hands the reference ties get different strengths"
-    assert np.all(np.diff(pairs[:, 1]) > 0), "strengths do not rise with the reference's order"
+    # the same order as the reference, on every hand: sorted by the
+    # reference's value, equal values have equal strengths and a higher
+    # value a higher strength
+    order = np.lexsort((strengths, values))
+    step_value = np.diff(values[order])
+    step_strength = np.diff(strengths[order].astype(np.int64))
+    assert np.all(step_strength[step_value == 0] == 0), (
+        "hands the reference ties get different strengths"
+    )
+    assert np.all(step_strength[step_value > 0] > 0), (
+        "strengths do not rise with the reference's order"
+    )
     # category counts
     names = {int(c): c.name for c in prc.Category}
-    got = Counter(names[int(v)] for v in np.asarray(prc.category(strengths, g)).ravel())
+    per_category = np.bincount(np.asarray(prc.category(strengths, g)).ravel())
+    got = Counter({names[c]: int(n) for c, n in enumerate(per_category) if n})
     assert got == ref_counts
     if mode == "wild":
         assert got == Counter(PUBLISHED_ONE_WILD_JOKER)
@@ -398,7 +405,7 @@ JOKER_GAMES = [
 
 @pytest.mark.parametrize("spec", JOKER_GAMES, ids=repr)
 def test_random_hands_with_up_to_two_wild_cards(spec):
-    _order_check(spec, 600, 2, seed=zlib.crc32(repr(spec).encode()))
+    _order_check(spec, 400, 2, seed=zlib.crc32(repr(spec).encode()))
 
 
 MANY_WILD_GAMES = [
@@ -414,7 +421,7 @@ MANY_WILD_GAMES = [
 
 @pytest.mark.parametrize("spec", MANY_WILD_GAMES, ids=repr)
 def test_random_hands_with_up_to_four_wild_cards(spec):
-    _order_check(spec, 300, 4, seed=len(repr(spec)))
+    _order_check(spec, 210, 4, seed=len(repr(spec)))
 
 
 def test_a_bug_with_other_wild_cards_is_refused_by_name():
@@ -439,7 +446,7 @@ def test_a_bug_with_other_wild_cards_is_refused_by_name():
     ids=repr,
 )
 def test_random_hands_house_rules(spec):
-    _order_check(spec, 400, 2, seed=5)
+    _order_check(spec, 300, 2, seed=5)
 
 
 @pytest.mark.parametrize(
@@ -455,7 +462,7 @@ def test_random_hands_house_rules(spec):
     ids=repr,
 )
 def test_random_hands_house_rules_with_up_to_four_wild_cards(spec):
-    _order_check(spec, 300, 4, seed=6)
+    _order_check(spec, 210, 4, seed=6)
 
 
 @pytest.mark.parametrize(
@@ -472,7 +479,7 @@ def test_omaha_random_hands(spec):
     wilds = wr.wild_candidates(spec)
     others = [c for c in spec.deck() if c not in wilds]
     holes, boards, keys = [], [], []
-    for _ in range(200):
+    for _ in range(120):
         n_wild = rng.choices(range(3), [0.3, 0.45, 0.25])[0]
         nine = rng.sample(wilds, n_wild) + rng.sample(others, 9 - n_wild)
         rng.shuffle(nine)
