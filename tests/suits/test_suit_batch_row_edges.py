@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -124,5 +125,7 @@ def test_rows_ending_at_an_unreadable_page():
         capture_output=True,
         text=True,
         timeout=120,
+        # outside the checkout: the installed package, not the source folder
+        cwd=Path(__file__).resolve().parent,
     )
     assert done.returncode == 0 and done.stdout.startswith("OK"), done.stderr[-2000:]
