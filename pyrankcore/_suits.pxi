@@ -19,8 +19,6 @@ cdef extern from "prc_suits.h" nogil:
     void prc_suited_set_vplan(prc_suited_t *x, const uint64_t *plays,
                               const prc_vkind_t *kinds)
 
-_VKIND_BYTES = 16  # sizeof(prc_vkind_t)
-
 cdef dict _SUITED = {}       # Ranking with suit options -> GameTables
 cdef dict _SUIT_INFO = {}    # plain Ranking -> read-only uint64 info array
 cdef dict _SUIT_GROUPS = {}  # plain Ranking -> ({strength: counts}, {strength: suits})
@@ -165,13 +163,11 @@ cdef object _suit_vplans(object plain, object plans, int tiebreak):
     key = (plain, tiebreak)
     if key in _SUIT_VPLANS:
         return _SUIT_VPLANS[key]
-    if sizeof(prc_vkind_t) != _VKIND_BYTES:
-        raise AssertionError(f"prc_vkind_t is {sizeof(prc_vkind_t)} bytes, not {_VKIND_BYTES}")
     cdef const uint8_t[::1] plan = plans.view("uint8")
     n = len(plans)
     play_arr = np.zeros(n, dtype=np.uint64)
     # the kinds and one more (each kind's operands read 8 bytes past it)
-    kind_arr = np.zeros((PRC_VPLAN_KINDS + 1) * _VKIND_BYTES, dtype=np.uint8)
+    kind_arr = np.zeros((PRC_VPLAN_KINDS + 1) * sizeof(prc_vkind_t), dtype=np.uint8)
     cdef uint64_t[::1] play_out = play_arr
     cdef uint8_t[::1] kind_out = kind_arr
     made = None
