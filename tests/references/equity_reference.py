@@ -4,6 +4,7 @@ tests/low_reference.py (no tables, no kernels); shares are Fractions, so
 expected equities are exact. Also ranges written out combo by combo."""
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 import pytest
@@ -23,6 +24,13 @@ def _winners(values):
         return []
     best = max(live)
     return [i for i, v in enumerate(values) if v == best]
+
+
+@lru_cache(maxsize=1 << 16)
+def _high_value(cards):
+    """ref.best_value of a sorted tuple of cards, remembered: a range's
+    combos meet the same boards once per opposing combo."""
+    return ref.best_value(list(cards))
 
 
 def reference_equity(hands, board, final_board=5, omaha=False, hilo=False, deck=None):
@@ -46,7 +54,7 @@ def reference_equity(hands, board, final_board=5, omaha=False, hilo=False, deck=
                 for h in hands
             ]
         else:
-            highs = [ref.best_value(list(h) + full) for h in hands]
+            highs = [_high_value(tuple(sorted([*h, *full]))) for h in hands]
         part = [Fraction(0)] * n
         lows = []
         if hilo:
