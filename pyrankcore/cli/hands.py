@@ -23,9 +23,11 @@ from pyrankcore.cli.options import (
     add_threads_option,
     check_count,
     check_seed,
+    option_words,
     print_json,
     show_progress,
 )
+from pyrankcore.errors import PyrankcoreError
 from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
 from pyrankcore.variants import as_variant
 
@@ -238,7 +240,11 @@ def evaluate_one(
     if record is not None and (record.omaha or record.home_rules or None not in resolved.halves):
         # The variant's own rules: its card counts, two hole cards in
         # Omaha, both halves of a split pot.
-        high, low = as_variant(record).evaluate(ids, board_ids, down=down, up=up)
+        try:
+            high, low = as_variant(record).evaluate(ids, board_ids, down=down, up=up)
+        except PyrankcoreError as exc:
+            # the library names its keywords (up=); say the options (--up)
+            raise type(exc)(option_words(str(exc), "down", "up")) from None
         for half, tables, strength in (("high", resolved.high, high), ("low", resolved.low, low)):
             if strength is not None:
                 halves[half] = _half(strength, tables)

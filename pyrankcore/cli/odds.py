@@ -11,6 +11,7 @@ from pyrankcore import games
 from pyrankcore.cli.options import (
     FORMATTER,
     MAX_THREADS,
+    UsageError,
     add_game_option,
     add_json_option,
     add_progress_option,
@@ -146,9 +147,19 @@ def odds_table(
     size: str | int | None = deck
     if deck is not None and deck.isdigit() and int(deck) > 12:
         size = int(deck)  # a deck size such as 32; "7" or "T" is a rank
-    table = probabilities(
-        game, cards, deck=size, decks=decks, wild=wild, jokers=jokers, progress=progress
-    )
+    try:
+        table = probabilities(
+            game, cards, deck=size, decks=decks, wild=wild, jokers=jokers, progress=progress
+        )
+    except InvalidArgumentError as exc:
+        # The library's words for jokers= are a Python call's; say the options.
+        if jokers is None or not str(exc).startswith("jokers"):
+            raise
+        if str(exc).startswith("jokers="):
+            raise UsageError(
+                f"--jokers {jokers}: the game has no jokers (add --wild jokers)"
+            ) from None
+        raise UsageError(f"--{exc}") from None
     if as_json:
         print_json(table.as_dict())
         return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -38,6 +39,14 @@ GAME_HELP = (
 
 class UsageError(Exception):
     """A bad command line: reported in one line, exit status 2."""
+
+
+def option_words(message: str, *names: str) -> str:
+    """A library message in the command's words: the keyword argument
+    ``up=`` becomes the option ``--up``."""
+    for name in names:
+        message = re.sub(rf"(?<![\w-]){name}=", f"--{name}", message)
+    return message
 
 
 class Parser(argparse.ArgumentParser):

@@ -137,3 +137,18 @@ def test_down_cards_are_for_home_games(capsys):
     assert err == (
         "pyrankcore: error: --down and --up are for home games (Dakota, Pick a Partner), not high\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "error"),
+    [
+        ("Dakota", [], "Dakota: give the player's face-down cards (--down): the lowest one"),
+        ("Pick a Partner", [], "Pick a Partner: give the 2 face-up cards that must play (--up)"),
+        ("Pick a Partner", ["--up", "As Ks Qs"], "2 face-up cards must play, got 3 in --up"),
+        ("Pick a Partner", ["--down", "2c"], "face-down cards: --down is not used there"),
+    ],
+)
+def test_home_game_errors_name_the_options(capsys, game, option, error):
+    status, out, err = run(capsys, "eval", "--game", game, "As Ks Qs Js Ts 2c 3c", *option)
+    assert (status, out) == (2, "")
+    assert error in err and "down=" not in err and "up=" not in err

@@ -81,3 +81,16 @@ def test_odds_of_an_omaha_variant_points_to_its_rankings_and_to_equity(capsys, g
     assert status == 2 and out == ""
     assert rankings in err and "pyrankcore equity --game" in err
     assert "evaluate_omaha(" not in err  # a Python call means nothing at a shell
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["--jokers", "1"], "--jokers 1: the game has no jokers (add --wild jokers)"),
+        (["--wild", "jokers", "--jokers", "3"], "--jokers must be in 1..2, got 3"),
+    ],
+)
+def test_jokers_errors_name_the_options(capsys, argv, error):
+    status, out, err = run(capsys, "odds", *argv)
+    assert (status, out) == (2, "")
+    assert err == f"pyrankcore: error: {error}\n"  # not the library's jokers= or wild='jokers'
