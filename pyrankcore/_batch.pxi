@@ -88,6 +88,7 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
     cdef int bad = 0
     cdef GameTables t = resolve_game(game, purpose="evaluate_rows (uint16)")
     cdef const prc_game_t *g = &t.game
+    cdef const prc_game_t *rows_game
     # Kernels copy a row into 7-card buffers: never let a count past them.
     check_hand_size(t, k)
     _check_span(start, stop, cards.shape[0], out.shape[0])
@@ -100,9 +101,11 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
         # The common case: the row loop is C (prc_rows), with the kernel
         # inlined for each hand size. The high game reads its static tables
         # directly (no game pointer).
+        rows_game = g
+        if t is _HIGH:
+            rows_game = NULL
         with nogil:
-            first_bad = prc_rows(NULL if t is _HIGH else g, &cards[0, 0], <int>k,
-                                 &out[0], start, stop)
+            first_bad = prc_rows(rows_game, &cards[0, 0], <int>k, &out[0], start, stop)
         return first_bad
     # Wider dtypes: each row is narrowed to bytes first (ids >= 256 become
     # the invalid 255), then the same kernels.
