@@ -148,13 +148,21 @@ cdef _check_span(Py_ssize_t start, Py_ssize_t stop, Py_ssize_t rows,
             f"or the {out_rows} output rows")
 
 
+cdef extern from "prc_eval.h" nogil:
+    uint16_t prc_high_value(uint64_t key, uint64_t bits)
+    uint16_t prc_game_value(const prc_game_t *g, uint64_t key, uint64_t bits, int n)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def enumerate_counts(int k, game="high"):
     """Count strengths over every k-card hand from the game's deck.
 
     Returns an int64 NumPy array indexed by strength (0 = no qualifying
-    hand). Each hand goes through the same row kernel as evaluate_rows.
+    hand). Each hand's strength comes from the value functions every row
+    loop ends in (prc_high_value, prc_game_value), fed with card sums
+    built one card at a time: the first k - 1 cards' sums are kept per
+    position, so most hands cost one addition and one lookup.
     """
     import numpy as np
     cdef GameTables t = resolve_game(game, purpose="enumerate_counts")
@@ -163,38 +171,58 @@ def enumerate_counts(int k, game="high"):
         raise InvalidArgumentError(
             f"enumerate_counts does not cover wild-card games ({t.name}); "
             f"evaluate_batch every hand instead")
-    cdef uint8_t deck[52]
-    cdef uint8_t cards[7]
-    cdef int idx[7]
-    cdef int i, j, m = 0
-    cdef int bad = 0
+    # The deck's cards in id order, as their key and suit-major bit: the
+    # cards are distinct and in the deck, so no sum needs validating.
+    cdef uint64_t card_key[52]
+    cdef uint64_t card_bits[52]
+    cdef int i, j, last, m = 0
     for i in range(52):
         if (t.deck_mask >> i) & 1:
-            deck[m] = i
+            card_key[m] = prc_card16[2 * i]
+            card_bits[m] = prc_card16[2 * i + 1]
             m += 1
     result = np.zeros(t.n_classes + 1, dtype=np.int64)
+    if m < k:
+        return result
     cdef int64_t[::1] counts = result
-    for i in range(k):
-        idx[i] = i
+    # idx[0..k-2]: deck positions of the first k - 1 cards, increasing;
+    # key_sum[j], bit_sum[j]: the sums over the first j of them. (Games of
+    # one card have no first cards: one pass of the last card's loop.)
+    cdef int idx[7]
+    cdef uint64_t key_sum[8]
+    cdef uint64_t bit_sum[8]
+    cdef uint64_t key, bits
+    cdef bint high = t is _HIGH
+    cdef const prc_game_t *g = &t.game
+    key_sum[0] = PRC_SUIT_START
+    bit_sum[0] = 0
+    for j in range(k - 1):
+        idx[j] = j
+        key_sum[j + 1] = key_sum[j] + card_key[j]
+        bit_sum[j + 1] = bit_sum[j] + card_bits[j]
     with nogil:
         while True:
-            for i in range(k):
-                cards[i] = deck[idx[i]]
-            if t is _HIGH:
-                counts[_row_high(<const uint8_t *>cards, k, &bad)] += 1
-            else:
-                counts[_row_game(&t.game, <const uint8_t *>cards, k, &bad)] += 1
-            # next combination of deck positions, lexicographic
-            i = k - 1
+            key = key_sum[k - 1]
+            bits = bit_sum[k - 1]
+            for last in range(idx[k - 2] + 1 if k >= 2 else 0, m):
+                if high:
+                    counts[prc_high_value(key + card_key[last], bits + card_bits[last])] += 1
+                else:
+                    counts[prc_game_value(g, key + card_key[last],
+                                          bits + card_bits[last], k)] += 1
+            # the next k - 1 positions, lexicographic; position j ends at
+            # m - k + j so that the last card still has a place after it
+            i = k - 2
             while i >= 0 and idx[i] == m - k + i:
                 i -= 1
             if i < 0:
                 break
             idx[i] += 1
-            for j in range(i + 1, k):
+            for j in range(i + 1, k - 1):
                 idx[j] = idx[j - 1] + 1
-    if bad:
-        raise AssertionError("enumeration produced an invalid hand")
+            for j in range(i, k - 1):
+                key_sum[j + 1] = key_sum[j] + card_key[idx[j]]
+                bit_sum[j + 1] = bit_sum[j] + card_bits[idx[j]]
     return result
 
 

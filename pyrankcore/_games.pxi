@@ -127,6 +127,24 @@ _register_builtins()
 cdef GameTables _HIGH = _BUILTIN["high"]
 
 
+def _builtin_arrays(str name):
+    """Copies of a built-in game's generated rank and flush tables (all
+    zeros where the game has none), for tests of _custom_arrays."""
+    import numpy as np
+    cdef GameTables t = _BUILTIN[name]
+    cdef Py_ssize_t i
+    rank_arr = np.empty(PRC_RANK_LEN, dtype=np.uint16)
+    flush_arr = np.zeros(8192, dtype=np.uint16)
+    cdef uint16_t[::1] rank = rank_arr
+    cdef uint16_t[::1] flush = flush_arr
+    for i in range(PRC_RANK_LEN):
+        rank[i] = t.game.rank[i]
+    if t.game.flush != NULL:
+        for i in range(8192):
+            flush[i] = t.game.flush[i]
+    return rank_arr, flush_arr
+
+
 def rank_slot_of_counts(counts):
     """Perfect-hash slot of a rank pattern (13 counts, at most 7 cards)."""
     cdef uint32_t total = 0
@@ -136,24 +154,90 @@ def rank_slot_of_counts(counts):
 
 
 cdef GameTables _build_custom(object ranking):
-    """Tables for a ranking that is not built in (about a second)."""
-    import numpy as np
-    multisets = list(_rank_multisets())
-    by_slot, flush, classes = _rankings.build_values(
-        ranking, multisets, rank_slot_of_counts)
-    rank_arr = np.zeros(PRC_RANK_LEN, dtype=np.uint16)   # spare entry: see PRC_RANK_LEN
-    for slot, v in by_slot.items():
-        rank_arr[slot] = v
-    flush_arr = np.asarray(flush, dtype=np.uint16)
+    """Tables for a ranking that is not built in (a fraction of a second)."""
+    rank_arr, flush_arr, n_classes = _custom_arrays(ranking)
     rank_arr.flags.writeable = False
     flush_arr.flags.writeable = False
-    cdef GameTables t = _new_tables(ranking, len(classes))
+    cdef GameTables t = _new_tables(ranking, n_classes)
     cdef const uint16_t[::1] rv = rank_arr
     cdef const uint16_t[::1] fv = flush_arr
     t._arrays = (rank_arr, flush_arr)
     t.game.rank = &rv[0]
     t.game.flush = &fv[0]
     return t
+
+
+def _custom_arrays(ranking):
+    """(rank table, flush table, number of classes) of a natural ranking,
+    by the rule of _rankings.build_values (which generates the built-in
+    tables): a pattern of up to five cards takes its class from the
+    ranking's key, a larger one the best of its patterns with one card
+    fewer. Only the keys are Python calls (a few thousand); the larger
+    patterns and flushes are filled in C. Tests hold this against the
+    generated tables of every built-in game."""
+    import numpy as np
+    classes = ranking.classes()
+    strength = {key: i + 1 for i, key in enumerate(classes)}
+    counts, sums = _multiset_arrays()
+    sizes = counts.sum(axis=1)
+    outside = [r for r in range(13) if r not in ranking.deck_ranks]
+    in_deck = ~counts[:, outside].any(axis=1)
+    rank_arr = np.zeros(PRC_RANK_LEN, dtype=np.uint16)   # spare entry: see PRC_RANK_LEN
+    cdef uint16_t[::1] table = rank_arr
+    direct = max(ranking.min_cards, 1)
+    for j in np.flatnonzero(in_deck & (sizes >= direct) & (sizes <= 5)).tolist():
+        key = ranking.key(tuple(counts[j].tolist()))
+        if key is not None:
+            table[prc_rank_slot(sums[j])] = strength.get(key, 0)
+    cdef uint32_t mult[13]
+    cdef int r
+    for r in range(13):
+        mult[r] = <uint32_t>(prc_card_key[4 * r] & 0xFFFFFFFF)
+    for size in (6, 7):  # six-card patterns are final before seven look them up
+        _best_of_removals(counts, sums, np.flatnonzero(in_deck & (sizes == size)),
+                          table, mult)
+
+    flush_arr = np.zeros(8192, dtype=np.uint16)
+    cdef uint16_t[::1] flush = flush_arr
+    cdef int mask, bit, bits
+    cdef int outside_mask = sum(1 << r for r in outside)
+    cdef uint16_t best
+    if ranking.flushes:
+        for mask in range(8192):
+            if prc_popcount64(mask) == 5 and not mask & outside_mask:
+                key = ranking.key(tuple(mask >> r & 1 for r in range(13)), True)
+                if key is not None:
+                    flush[mask] = strength.get(key, 0)
+        for bits in (6, 7):  # the best flush among the suit's five-card subsets
+            for mask in range(8192):
+                if prc_popcount64(mask) == bits and not mask & outside_mask:
+                    best = 0
+                    for bit in range(13):
+                        if mask >> bit & 1 and flush[mask & ~(1 << bit)] > best:
+                            best = flush[mask & ~(1 << bit)]
+                    flush[mask] = best
+    return rank_arr, flush_arr, len(classes)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _best_of_removals(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                            const Py_ssize_t[::1] rows, uint16_t[::1] table,
+                            const uint32_t *mult) noexcept nogil:
+    """table[slot of M] = the best of table[slot of M less one card], for
+    the patterns M of *rows* (all of one size; the smaller ones are final)."""
+    cdef Py_ssize_t i, j
+    cdef int r
+    cdef uint16_t best, v
+    for i in range(rows.shape[0]):
+        j = rows[i]
+        best = 0
+        for r in range(13):
+            if counts[j, r]:
+                v = table[prc_rank_slot(sums[j] - mult[r])]
+                if v > best:
+                    best = v
+        table[prc_rank_slot(sums[j])] = best
 
 
 cdef GameTables _custom_tables(object ranking):

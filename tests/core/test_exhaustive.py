@@ -1,6 +1,6 @@
 """Exhaustive checks of the 5-, 6- and 7-card high evaluator.
 
-* ``_core.enumerate_counts(k)`` (all C(52, k) hands through the batch kernel)
+* ``_core.enumerate_counts(k)`` (all C(52, k) hands through the value functions)
   must equal, strength by strength, the histogram that tests/references/reference.py
   derives by counting suit colourings of every rank multiset, and the
   published per-category counts.

@@ -272,16 +272,15 @@ def test_deuce_seven_groups_order():
 
 
 def test_own_classifier_matches_the_evaluator_with_one_deck():
-    # Six cards of the whole deck, and seven of a 44-card deck: the same
-    # rank and suit spreads as seven of 52 (those take ten seconds here).
+    # Six cards of the whole deck (every straight, the wheel too), and seven
+    # of a 36-card deck (six to ace: seven cards of one suit fit, and the
+    # rank spreads of seven of 52 in a tenth of the time).
     assert _tally(RANKINGS["high"], 6, 1, 0, own=True) == high_tally(6)
-    deck_44 = prc.ranking("high", lowest_rank=2)
-    assert _tally(deck_44, 7, 1, 0, own=True) == count_hands(deck_44, 7, 1, 0)
-    # the evaluator's count of every six-card hand, from the C enumeration
-    # (a second pure-Python tally would take seconds a game)
-    for game in ("short_deck", "deuce_seven", "ace_six"):
-        ranking = RANKINGS[game]
-        assert by_strength(ranking, _tally(ranking, 6, 1, 0, own=True)) == enumerated(6, game)
+    ranking = RANKINGS["short_deck"]
+    assert by_strength(ranking, _tally(ranking, 6, 1, 0, own=True)) == enumerated(6, "short_deck")
+    for game in ("high", "deuce_seven", "ace_six"):
+        deck_36 = prc.ranking(game, lowest_rank=4)
+        assert _tally(deck_36, 7, 1, 0, own=True) == count_hands(deck_36, 7, 1, 0)
 
 
 def test_two_decks_five_cards_closed_forms():
@@ -337,15 +336,16 @@ def test_two_decks_against_every_hand(lowest, k):
 
 
 def test_two_decks_full_deck_total_and_shape():
-    # Six cards, not seven: the counting is the same for any hand size (seven
-    # cards of two decks are checked card by card on the stripped deck above),
-    # and seven cards of 104 take the pure-Python tally about 17 s.
-    t = prc.probabilities("high", 6, decks=2)
-    assert t.total == comb(104, 6) == sum(t.counts.values())
+    # Five cards, the table whose counts the closed forms above check: the
+    # counting is the same for any hand size (six and seven cards of two
+    # decks are checked card by card on the stripped deck just above), and
+    # six cards of 104 take the pure-Python tally seconds.
+    t = prc.probabilities("high", 5, decks=2)
+    assert t.total == comb(104, 5) == sum(t.counts.values())
     assert t.counts["Five of a Kind"] > 0
     # with two decks every pattern is likelier than with one except those
     # that need different ranks: no pair is rarer
-    one = prc.probabilities("high", 6)
+    one = prc.probabilities("high", 5)
     assert t["High Card"].probability < one["High Card"].probability
     assert t["Four of a Kind"].probability > one["Four of a Kind"].probability
 

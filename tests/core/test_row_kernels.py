@@ -165,19 +165,21 @@ def test_row_spans_that_cross_blocks(start, stop, kernel):
 def seven_card_chunks(deck):
     """Every 7-card hand of *deck*, in chunks: the two lowest cards fixed,
     the other five any 5-subset of the cards above them. The 5-subsets come
-    in order of their lowest card, so those above a card are a tail of them
-    (a view: slicing, not masking, keeps the walk cheaper than the loops)."""
+    in order of their lowest card, so those above a card are a tail of them.
+    Every chunk is a tail of one buffer holding the 5-subsets once, with the
+    two fixed cards written in front (two bytes a row, not a copy of seven):
+    use each chunk before taking the next."""
     deck = sorted(deck)
     five = every_hand(deck, 5)
     tails = np.searchsorted(five[:, 0], deck, side="right")  # rows whose lowest card > deck[i]
+    rows = np.empty((len(five), 7), dtype=np.uint8)
+    rows[:, 2:] = five
     for a in range(len(deck)):
         for b in range(a + 1, len(deck)):
-            rest = five[tails[b] :]
-            if len(rest):
-                chunk = np.empty((len(rest), 7), dtype=np.uint8)
+            chunk = rows[tails[b] :]
+            if len(chunk):
                 chunk[:, 0] = deck[a]
                 chunk[:, 1] = deck[b]
-                chunk[:, 2:] = rest
                 yield chunk
 
 

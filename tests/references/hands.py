@@ -2,7 +2,7 @@
 with NumPy (itertools takes seconds for the millions of rows of the
 exhaustive tests) and kept for the session, so the tests that walk the same
 hands share one array; and the library's own count per strength over every
-hand of a game's deck (``_core.enumerate_counts``: seconds for seven cards),
+hand of a game's deck (``_core.enumerate_counts``: under a second for seven cards),
 kept the same way for the tests in several files that check it."""
 
 import functools
