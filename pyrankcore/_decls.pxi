@@ -1,6 +1,12 @@
 # The C side of _core: generated tables (src/generated/prc_tables.h) and the
 # kernels of src/ (prc_eval.h, prc_omaha.h, prc_fantasyland.h).
 
+# First of the C headers: the scalar kernels stay inline here, the batch and
+# search entry points are prototypes of src/prc_kernels.c (its own
+# translation unit, compiled beside this module).
+cdef extern from "prc_kernels.h":
+    pass
+
 cdef extern from "prc_eval.h" nogil:
     const uint64_t PRC_SUIT_START
     const int PRC_N_CLASSES

@@ -16,10 +16,13 @@
 #define PRC_EQUITY_H
 
 /* The parts, each by trade; this header is the one the Cython layer
- * includes. */
+ * includes (it sees the spec's types; the kernels compile in
+ * prc_kernels.c, their prototypes are in prc_kernels.h). */
 #include "prc_equity_settle.h" /* the spec, a deal, settling the pot */
-#include "prc_equity_exact.h"  /* exact enumeration, the rank-board path */
-#include "prc_equity_deal.h"   /* the generator and the range sampler */
-#include "prc_equity_mc.h"     /* Monte Carlo */
+#ifndef PRC_KERNELS_DECLARE
+#include "prc_equity_exact.h" /* exact enumeration, the rank-board path */
+#include "prc_equity_deal.h"  /* the generator and the range sampler */
+#include "prc_equity_mc.h"    /* Monte Carlo */
+#endif
 
 #endif

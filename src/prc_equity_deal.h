@@ -14,7 +14,6 @@
  * run's seed and the chunk's index, so that the same chunks give the same
  * deals whichever thread (or machine) runs them. */
 
-#define PRC_EQ_CHUNK 65536
 
 static PRC_EQ_INLINE uint64_t prc_eq_next(uint64_t *state) {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
@@ -177,10 +176,6 @@ enum { PRC_EQ_SEATS_FIXED, PRC_EQ_SEATS_TWO, PRC_EQ_SEATS_REDRAW };
 
 /* combos of a times combos of b above which the fits are not counted */
 #define PRC_EQ_FIT_LIMIT (1 << 21)
-/* a's total weight up to which a table gives its combo at a draw (one
- * load instead of a search): its entries are uint32 after a's n words of
- * scratch, which has n + PRC_EQ_INDEX_LIMIT / 2 words */
-#define PRC_EQ_INDEX_LIMIT 16384
 
 typedef struct {
     int mode;

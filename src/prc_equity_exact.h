@@ -144,9 +144,9 @@ static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo
  * Tallies are added to stats (per_assignment: one block of n_players *
  * PRC_EQ_NSTAT per assignment). Returns 0, PRC_EQ_BAD_SPEC or
  * PRC_EQ_STOPPED. */
-static int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
-                        long a_hi, int top_lo, int top_hi, int per_assignment,
-                        int allow_fast, uint64_t *stats) {
+PRC_ENTRY int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo,
+                           long a_hi, int top_lo, int top_hi, int per_assignment,
+                           int allow_fast, uint64_t *stats) {
     if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
     const int P = s->n_players;
     /* the rank-board path enumerates whole assignments only */
@@ -191,10 +191,10 @@ static int64_t prc_eq_product(const prc_eq_spec_t *s, const prc_eq_range_t *rang
  * are also added there times the product of its combos' weights, and that
  * product times its deals to *wtotal. top_lo, top_hi as prc_eq_exact.
  * Returns 0, PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
-static int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
-                               int64_t idx_lo, int64_t idx_hi, int top_lo, int top_hi,
-                               int allow_fast, uint64_t *stats, double *wstats,
-                               double *wtotal) {
+PRC_ENTRY int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                                  int64_t idx_lo, int64_t idx_hi, int top_lo, int top_hi,
+                                  int allow_fast, uint64_t *stats, double *wstats,
+                                  double *wtotal) {
     if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
     const int P = s->n_players;
     int64_t stride[PRC_EQ_MAX_PLAYERS];

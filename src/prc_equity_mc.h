@@ -260,9 +260,9 @@ static int prc_eq_mc_start(const prc_eq_spec_t *s, const prc_eq_range_t *given,
  * PRC_EQ_CHUNK, the last one shorter). ranges: one per player. Returns
  * 0, PRC_EQ_BAD_SPEC, or PRC_EQ_NO_DEAL when no combos fit or the ranges
  * collided on PRC_EQ_MAX_TRIES draws in a row. */
-static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *given,
-                              uint64_t seed0, uint64_t seed1, int64_t trials,
-                              int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
+PRC_ENTRY int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *given,
+                                 uint64_t seed0, uint64_t seed1, int64_t trials,
+                                 int64_t chunk_lo, int64_t chunk_hi, uint64_t *stats) {
     prc_eq_range_t ranges[PRC_EQ_MAX_PLAYERS]; /* given, with unit set */
     prc_eq_seats_t q;
     int rc = prc_eq_mc_start(s, given, trials, chunk_lo, ranges, &q);
@@ -324,9 +324,9 @@ static int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *give
  * cards and the board's missing cards; stats the tallies. Returns as
  * prc_eq_monte_carlo, and PRC_EQ_BAD_SPEC where the spec does not take
  * the hold'em loop. */
-static int prc_eq_monte_carlo_deals(const prc_eq_spec_t *s, const prc_eq_range_t *given,
-                                    uint64_t seed0, uint64_t seed1, int64_t trials,
-                                    uint64_t *stats, uint8_t *record) {
+PRC_ENTRY int prc_eq_monte_carlo_deals(const prc_eq_spec_t *s, const prc_eq_range_t *given,
+                                       uint64_t seed0, uint64_t seed1, int64_t trials,
+                                       uint64_t *stats, uint8_t *record) {
     prc_eq_range_t ranges[PRC_EQ_MAX_PLAYERS];
     prc_eq_seats_t q;
     int rc = prc_eq_mc_start(s, given, trials, 0, ranges, &q);

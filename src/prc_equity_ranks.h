@@ -85,7 +85,7 @@ static void prc_eq_fill_rank_sets(prc_eq_rank_set_t *cur, int r, int left, int *
 
 /* Builds the tables above (once; not thread-safe: call it before any
  * kernel can run). */
-static void prc_eq_ranks_init(void) {
+PRC_ENTRY void prc_eq_ranks_init(void) {
     if (prc_eq_ranks_ready) return;
     prc_eq_rank_set_t empty;
     memset(&empty, 0, sizeof empty);

@@ -30,6 +30,14 @@
 #define PRC_EQ_STOPPED (-3)    /* the caller's stop flag was raised */
 #define PRC_EQ_MAX_TRIES 1000000 /* range draws before giving up on a trial */
 
+/* Trials per chunk of a Monte Carlo run, each chunk with its own stream
+ * (prc_equity_deal.h). */
+#define PRC_EQ_CHUNK 65536
+/* a's total weight up to which a table gives its combo at a draw (one
+ * load instead of a search): its entries are uint32 after a's n words of
+ * scratch, which has n + PRC_EQ_INDEX_LIMIT / 2 words */
+#define PRC_EQ_INDEX_LIMIT 16384
+
 /* How often (in trials, draws, assignments or skipped index runs) the
  * loops read the stop flag when each step is quick. */
 #define PRC_EQ_STOP_EVERY 1024
@@ -109,6 +117,7 @@ typedef struct {
     int halted; /* the stop flag was seen: unwind */
 } prc_eq_state_t;
 
+#ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
 /* Sizes the kernels rely on (the Cython layer checks them first). */
 static int prc_eq_spec_ok(const prc_eq_spec_t *s) {
     int P = s->n_players;
@@ -274,5 +283,6 @@ static int prc_eq_holdem_known(const prc_eq_spec_t *s) {
         if (s->hand_final[p] != 2 || s->known[p] != 2) return 0;
     return 1;
 }
+#endif /* PRC_KERNELS_DECLARE */
 
 #endif

@@ -12,6 +12,39 @@
 #include <stdint.h>
 #include "prc_tables.h"
 
+/* Linkage of the entry points that take a whole batch or search (the row
+ * loops, the equity and Fantasyland kernels) and of the state they share.
+ * By default every function here is static, so a C program of one file just
+ * includes the headers. The extension compiles the entry points once, in
+ * src/prc_kernels.c (PRC_KERNELS_DEFINE: external definitions), while its
+ * Cython module includes src/prc_kernels.h (PRC_KERNELS_DECLARE: the types
+ * and the scalar inline functions, the entry points as prototypes), so the
+ * big loops compile in a translation unit of their own, beside the Cython
+ * code. Hidden visibility keeps them out of the module's exports and makes
+ * calls between the two units direct. */
+#if defined(PRC_KERNELS_DEFINE) || defined(PRC_KERNELS_DECLARE)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#define PRC_ENTRY __attribute__((visibility("hidden")))
+#else
+#define PRC_ENTRY
+#endif
+#define PRC_SHARED PRC_ENTRY /* one definition, in prc_kernels.c */
+#else
+#define PRC_ENTRY static inline
+#define PRC_SHARED static
+#endif
+
+/* Inlined into every caller whatever the compiler's size budget: for the
+ * kernels every row loop and equity deal runs, which GCC would otherwise
+ * leave out of line once a translation unit has grown by its limit. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define PRC_ALWAYS_INLINE __forceinline
+#else
+#define PRC_ALWAYS_INLINE inline
+#endif
+
 #if defined(_MSC_VER)
 #include <intrin.h>
 static inline int prc_ctz64(uint64_t x) {
@@ -198,8 +231,8 @@ static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
 }
 
 /* Strength of n valid cards given their summed key and suit-major mask. */
-static inline uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
-                                      uint64_t bits, int n) {
+static PRC_ALWAYS_INLINE uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
+                                                 uint64_t bits, int n) {
     if (g->flush_mode != PRC_FLUSH_IGNORED) {
         uint64_t f = key & PRC_FLUSH_BITS;
         if (f) {
@@ -270,8 +303,20 @@ static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
     PRC_DEFINE_ROWS_GAME(6, NAME_GAME, SUM, ATTR)                           \
     PRC_DEFINE_ROWS_GAME(7, NAME_GAME, SUM, ATTR)
 
-/* The portable loops, for every machine. */
-PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, )
+#ifndef PRC_KERNELS_DECLARE
+/* The portable loops, for every machine. Each stays a function of its own,
+ * as the other tiers' loops are (their target attributes keep them apart):
+ * all ten inlined into prc_rows make it too big for GCC to inline the
+ * kernel into them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define PRC_NOINLINE __declspec(noinline)
+#else
+#define PRC_NOINLINE
+#endif
+PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
+#endif
 
 /* ------------------------------------------------------------------------
  * Loops for newer x86-64 CPUs, chosen at run time (prc_cpu_init): the
@@ -286,15 +331,11 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, )
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(PRC_MSVC_STYLE)
 #define PRC_X86_DISPATCH 1
 #define PRC_TARGET(features) __attribute__((target(features)))
-#define PRC_ALWAYS_INLINE inline __attribute__((always_inline))
 #include <cpuid.h>
 #elif defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
 #define PRC_X86_DISPATCH 1
 #define PRC_TARGET(features)
-#if defined(_MSC_VER)
-#define PRC_ALWAYS_INLINE __forceinline
-#else
-#define PRC_ALWAYS_INLINE inline __attribute__((always_inline))
+#if !defined(_MSC_VER)
 #include <cpuid.h> /* GCC's and Clang's __cpuidex */
 #endif
 #else
@@ -305,14 +346,15 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, )
 #endif
 
 #if PRC_X86_DISPATCH
+#define PRC_POPCNT_DISPATCH 1
+#define PRC_POPCNT_ATTR PRC_TARGET("popcnt")
+#ifndef PRC_KERNELS_DECLARE
 #include <immintrin.h>
 
 /* prc_sum_cards with one OR per card instead of an OR and an add: the
  * popcount of the OR is n exactly when every id is valid (invalid ids have
  * no bit) and none repeats. Worth it only with POPCNT (not part of
  * baseline x86-64), so these loops run only where the CPU has it. */
-#define PRC_POPCNT_DISPATCH 1
-#define PRC_POPCNT_ATTR PRC_TARGET("popcnt")
 PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards, int n,
                                                             uint64_t *key_out,
                                                             uint64_t *bits_out) {
@@ -397,12 +439,13 @@ static inline unsigned prc_cpu_features(void) {
     if ((features & PRC_CPU_AVX2) && avx512 && zmm) features |= PRC_CPU_AVX512;
     return features;
 }
+#endif /* PRC_KERNELS_DECLARE */
 #else
 #define PRC_POPCNT_DISPATCH 0
 #endif
 
 #define PRC_AVX2_DISPATCH PRC_X86_DISPATCH
-#if PRC_AVX2_DISPATCH
+#if PRC_AVX2_DISPATCH && !defined(PRC_KERNELS_DECLARE)
 #include "prc_avx2.h"
 #endif
 
@@ -412,7 +455,9 @@ static inline unsigned prc_cpu_features(void) {
     (defined(_MSC_VER) || defined(PRC_MSVC_STYLE) ||                                   \
      (defined(__clang__) ? __clang_major__ >= 8 : __GNUC__ >= 8))
 #define PRC_AVX512_DISPATCH 1
+#ifndef PRC_KERNELS_DECLARE
 #include "prc_avx512.h"
+#endif
 #else
 #define PRC_AVX512_DISPATCH 0
 #endif
@@ -422,7 +467,9 @@ static inline unsigned prc_cpu_features(void) {
  * loops). */
 #if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
 #define PRC_NEON_DISPATCH 1
+#ifndef PRC_KERNELS_DECLARE
 #include "prc_neon.h"
+#endif
 #else
 #define PRC_NEON_DISPATCH 0
 #endif
@@ -459,12 +506,13 @@ static const char *const prc_kernel_names[PRC_N_KERNELS] = {"portable", "popcnt"
 
 static inline const char *prc_kernel_name(int kernel) { return prc_kernel_names[kernel]; }
 
-/* Which row loops prc_rows uses. Set at module import (prc_cpu_init),
- * before any thread can call prc_rows. */
-static int prc_kernel = PRC_KERNEL_PORTABLE;
+#ifndef PRC_KERNELS_DECLARE
+/* Which row loops prc_rows (and the Omaha, wild and suit loops) use. Set at
+ * module import (prc_cpu_init), before any thread can call a row loop. */
+PRC_SHARED int prc_kernel = PRC_KERNEL_PORTABLE;
 
 /* The best row loops this CPU (and OS) runs. */
-static inline int prc_cpu_best(void) {
+PRC_ENTRY int prc_cpu_best(void) {
     int best = PRC_KERNEL_PORTABLE;
 #if PRC_X86_DISPATCH
     unsigned features = prc_cpu_features();
@@ -484,7 +532,7 @@ static inline int prc_cpu_best(void) {
 
 /* Use the best row loops no better than *limit* (tests pass a lower limit
  * to check that every loop gives the same strengths). Returns the choice. */
-static inline int prc_cpu_init(int limit) {
+PRC_ENTRY int prc_cpu_init(int limit) {
     int best = prc_cpu_best();
     prc_kernel = best < limit ? best : limit;
     return prc_kernel;
@@ -519,8 +567,8 @@ static inline int prc_cpu_init(int limit) {
 
 /* Rows of k = 1..7 uint8 ids under game g (g == NULL: the high ranking,
  * whose kernel reads its static tables directly). */
-static inline long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
-                            uint16_t *out, long start, long stop) {
+PRC_ENTRY long prc_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
+                        long start, long stop) {
 #if PRC_AVX512_DISPATCH
     /* Hand sizes 5..7; fewer cards take the POPCNT loops below. */
     if (prc_kernel == PRC_KERNEL_AVX512 && k >= 5 && k <= 7) {
@@ -544,5 +592,7 @@ static inline long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
 #endif
     PRC_ROWS_SWITCH(prc_rows_high, prc_rows_game)
 }
+
+#endif /* PRC_KERNELS_DECLARE */
 
 #endif

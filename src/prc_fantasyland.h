@@ -182,6 +182,7 @@ static inline void prc_fl_set_decks(prc_fl_rules_t *r, const uint16_t *plain,
     r->n_high = n_high;
 }
 
+#ifndef PRC_KERNELS_DECLARE /* the solver: compiled in prc_kernels.c */
 /* Indices 0..n-1 ordered by values, largest first (counting sort over the
  * small non-negative royalty values). Returns -1 if the counters cannot be
  * allocated. */
@@ -235,8 +236,8 @@ static inline void prc_fl_best_front(const prc_fl_rules_t *r,
  * twice under double_deck). Returns 1 and fills
  * *out when a legal board exists (always, for valid input), 0 when none
  * does, -1 when memory runs out. */
-static int prc_fl_solve(const prc_fl_rules_t *r, prc_fl_workspace_t *w,
-                        const uint8_t *cards, int n, prc_fl_result_t *out) {
+PRC_ENTRY int prc_fl_solve(const prc_fl_rules_t *r, prc_fl_workspace_t *w, const uint8_t *cards,
+                           int n, prc_fl_result_t *out) {
     int bad = 0, n5 = 0, max_mid = 0, max_back = 0, max_bound = 0;
     uint8_t five[5], three[3];
     if (n < 13 || n > PRC_FL_MAX_CARDS) return 0;
@@ -364,5 +365,7 @@ static int prc_fl_solve(const prc_fl_rules_t *r, prc_fl_workspace_t *w,
     }
     return 1;
 }
+
+#endif /* PRC_KERNELS_DECLARE */
 
 #endif

@@ -161,6 +161,7 @@ static inline uint64_t prc_omaha_flush_suits(uint64_t bkey, uint64_t hkey) {
         & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
 }
 
+#ifndef PRC_KERNELS_DECLARE /* the row loops: compiled in prc_kernels.c */
 /* Many Omaha rows (hole rows of nh ids, board rows of nb ids, C order).
  * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
  * the first pass validates each hand, hashes its board and prefetches its
@@ -312,19 +313,19 @@ static inline long prc_omaha_dispatch(const prc_game_t *hi, const prc_omaha_t *o
     return prc_omaha_rows_scalar(hi, ohi, holes, nh, boards, nb, out, start, stop);
 }
 
-static inline long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,
-                                  const uint8_t *holes, int nh,
-                                  const uint8_t *boards, int nb,
-                                  uint16_t *out, long start, long stop) {
+PRC_ENTRY long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o, const uint8_t *holes,
+                              int nh, const uint8_t *boards, int nb, uint16_t *out, long start,
+                              long stop) {
     return prc_omaha_dispatch(g, o, NULL, NULL, holes, nh, boards, nb, out, start, stop);
 }
 
-static inline long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
-                                       const prc_game_t *lo, const prc_omaha_t *olo,
-                                       const uint8_t *holes, int nh,
-                                       const uint8_t *boards, int nb,
-                                       uint16_t *out, long start, long stop) {
+PRC_ENTRY long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
+                                   const prc_game_t *lo, const prc_omaha_t *olo,
+                                   const uint8_t *holes, int nh, const uint8_t *boards, int nb,
+                                   uint16_t *out, long start, long stop) {
     return prc_omaha_dispatch(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);
 }
+
+#endif /* PRC_KERNELS_DECLARE */
 
 #endif

@@ -270,6 +270,7 @@ static inline uint32_t prc_suited_checked(const prc_suited_t *x,
     return (uint32_t)s << PRC_SUIT_KEY_BITS | best;
 }
 
+#ifndef PRC_KERNELS_DECLARE /* the row loops: compiled in prc_kernels.c */
 /* Suit key of the five that play in a hand of 5..7 valid cards (ids: its
  * card-id bit mask) under a plan without PRC_PLAY_SEARCH: each group's
  * highest suits. Taking each group's highest suits maximises every place
@@ -538,8 +539,8 @@ PRC_DEFINE_SUITED_ROWS_AVX2(7)
 
 /* The subset search over rows, as the scalar kernel does: every hand size,
  * and the reference the rank-group loops are tested against. */
-static long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
-                                   uint32_t *out, long start, long stop) {
+PRC_ENTRY long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
+                                      uint32_t *out, long start, long stop) {
     int bad = 0;
     for (long i = start; i < stop; i++) {
         out[i] = prc_suited_checked(x, cards + (size_t)i * (size_t)k, k, &bad);
@@ -550,8 +551,8 @@ static long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, 
 
 /* Rows of k = 1..7 ids: 5..7 by rank groups (with the POPCNT check where
  * the CPU has it); fewer cards all play. */
-static long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,
-                            uint32_t *out, long start, long stop) {
+PRC_ENTRY long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
+                               long start, long stop) {
 #if PRC_AVX2_DISPATCH
     if (prc_kernel >= PRC_KERNEL_AVX2 && x->vplan != NULL) {
         switch (k) {
@@ -579,6 +580,7 @@ static long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k,
     default: return prc_suited_search_rows(x, cards, k, out, start, stop);
     }
 }
+#endif /* PRC_KERNELS_DECLARE */
 
 /* Omaha: exactly two of nh (4..6) hole cards and three of nb (3..5) board
  * cards. Returns 0 and sets *bad for an invalid id, a repeat (within or
@@ -620,10 +622,11 @@ static inline uint32_t prc_suited_omaha_checked(const prc_suited_t *x,
     return best_s ? (uint32_t)best_s << PRC_SUIT_KEY_BITS | best_key : 0;
 }
 
+#ifndef PRC_KERNELS_DECLARE
 /* Omaha rows: holes (N, nh) and boards (N, nb); first bad row or -1. */
-static long prc_suited_omaha_rows(const prc_suited_t *x, const uint8_t *holes,
-                                  int nh, const uint8_t *boards, int nb,
-                                  uint32_t *out, long start, long stop) {
+PRC_ENTRY long prc_suited_omaha_rows(const prc_suited_t *x, const uint8_t *holes, int nh,
+                                     const uint8_t *boards, int nb, uint32_t *out, long start,
+                                     long stop) {
     int bad = 0;
     for (long i = start; i < stop; i++) {
         out[i] = prc_suited_omaha_checked(x, holes + (size_t)i * (size_t)nh, nh,
@@ -632,5 +635,6 @@ static long prc_suited_omaha_rows(const prc_suited_t *x, const uint8_t *holes,
     }
     return -1;
 }
+#endif /* PRC_KERNELS_DECLARE */
 
 #endif /* PRC_SUITS_H */

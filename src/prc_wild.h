@@ -199,6 +199,7 @@ static inline uint16_t prc_wild_value_rows(const prc_wild_t *x, const uint16_t *
     return best;
 }
 
+#ifndef PRC_KERNELS_DECLARE /* the row loops: compiled in prc_kernels.c */
 /* Row loops, one instance per hand size so the card loop unrolls; the
  * game is copied to a local (extensions build with -fno-strict-aliasing:
  * otherwise every store to out[] reloads its fields). A suit that reaches
@@ -584,8 +585,8 @@ PRC_DEFINE_WILD_ROWS_AVX512(7)
 
 /* Rows of k = 5..7 ids: out[start..stop) filled; returns the first bad
  * row, or -1 (rows from that one on are left unwritten). */
-static inline long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k,
-                                 uint16_t *out, long start, long stop) {
+PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
+                             long start, long stop) {
 #if PRC_AVX512_DISPATCH
     if (prc_kernel == PRC_KERNEL_AVX512 && !x->lowest) {
         switch (k) {
@@ -627,6 +628,7 @@ static inline long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int 
     default: return start < stop ? start : -1;
     }
 }
+#endif /* PRC_KERNELS_DECLARE */
 
 /* Omaha under a wild game: the best of every two hole cards with every
  * three board cards, each five evaluated with its own wild cards. Valid,

@@ -1,0 +1,77 @@
+/* pyrankcore: the interface of src/prc_kernels.c, for the Cython module.
+ *
+ * Including this header first switches the kernel headers to
+ * PRC_KERNELS_DECLARE (see prc_eval.h): the types and the scalar inline
+ * functions that the module calls per hand (prc_eval_high_checked and the
+ * other _checked ones) stay inline; the entry points that take a whole
+ * batch or search are the prototypes below, compiled once in prc_kernels.c.
+ * A C program of one file includes the kernel headers themselves instead.
+ */
+#ifndef PRC_KERNELS_H
+#define PRC_KERNELS_H
+
+#ifndef PRC_KERNELS_DEFINE
+#ifdef PRC_EVAL_H
+#error "prc_kernels.h must come before the kernel headers"
+#endif
+#define PRC_KERNELS_DECLARE 1
+#endif
+
+#include "prc_eval.h"
+#include "prc_omaha.h"
+#include "prc_wild.h"
+#include "prc_suits.h"
+#include "prc_fantasyland.h"
+#include "prc_equity.h"
+
+/* Row loops (prc_eval.h) and the tier they use: one variable, defined in
+ * prc_kernels.c, read by every row loop and set by the module. */
+extern PRC_SHARED int prc_kernel;
+PRC_ENTRY int prc_cpu_best(void);
+PRC_ENTRY int prc_cpu_init(int limit);
+PRC_ENTRY long prc_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
+                        long start, long stop);
+
+/* Omaha rows (prc_omaha.h). */
+PRC_ENTRY long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o, const uint8_t *holes,
+                              int nh, const uint8_t *boards, int nb, uint16_t *out, long start,
+                              long stop);
+PRC_ENTRY long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
+                                   const prc_game_t *lo, const prc_omaha_t *olo,
+                                   const uint8_t *holes, int nh, const uint8_t *boards, int nb,
+                                   uint16_t *out, long start, long stop);
+
+/* Wild rows (prc_wild.h). */
+PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
+                             long start, long stop);
+
+/* Suit tie-break rows (prc_suits.h). */
+PRC_ENTRY long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
+                                      uint32_t *out, long start, long stop);
+PRC_ENTRY long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
+                               long start, long stop);
+PRC_ENTRY long prc_suited_omaha_rows(const prc_suited_t *x, const uint8_t *holes, int nh,
+                                     const uint8_t *boards, int nb, uint32_t *out, long start,
+                                     long stop);
+
+/* The Fantasyland solver (prc_fantasyland.h). */
+PRC_ENTRY int prc_fl_solve(const prc_fl_rules_t *r, prc_fl_workspace_t *w, const uint8_t *cards,
+                           int n, prc_fl_result_t *out);
+
+/* Equity (prc_equity.h). */
+PRC_ENTRY void prc_eq_ranks_init(void);
+PRC_ENTRY int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_lo, long a_hi,
+                           int top_lo, int top_hi, int per_assignment, int allow_fast,
+                           uint64_t *stats);
+PRC_ENTRY int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *ranges,
+                                  int64_t idx_lo, int64_t idx_hi, int top_lo, int top_hi,
+                                  int allow_fast, uint64_t *stats, double *wstats,
+                                  double *wtotal);
+PRC_ENTRY int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *given,
+                                 uint64_t seed0, uint64_t seed1, int64_t trials, int64_t chunk_lo,
+                                 int64_t chunk_hi, uint64_t *stats);
+PRC_ENTRY int prc_eq_monte_carlo_deals(const prc_eq_spec_t *s, const prc_eq_range_t *given,
+                                       uint64_t seed0, uint64_t seed1, int64_t trials,
+                                       uint64_t *stats, uint8_t *record);
+
+#endif
