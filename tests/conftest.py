@@ -27,6 +27,7 @@ tests/packaging/test_smoke_subset.py checks that every name in it is a test.
 """
 
 import os
+import shutil
 import sys
 
 import pytest
@@ -155,13 +156,25 @@ def pytest_report_header(config):
     return f"pyrankcore {pyrankcore.__version__} from {os.path.dirname(pyrankcore.__file__)}"
 
 
+# The preflop matrix as the library saves it, prepared so that the suite
+# reads it instead of computing it (ten seconds or more). The library takes
+# the file only if it verifies: this version, these tables, the checksum
+# and the cells it recomputes with the equity engine; tests/equity/
+# test_preflop.py holds more cells of it against the engine, and says how
+# to prepare it again when a version or a table change outdates it.
+PREPARED_PREFLOP = os.path.join(_HERE, "data", "preflop_matrix.bin")
+
+
 @pytest.fixture(scope="session")
 def preflop_cache_dir(tmp_path_factory):
-    """A cache folder holding the preflop matrix, computed once per test run
-    (tens of seconds) and shared by the preflop tests and the README example,
-    which then reads the file as a user's second call would."""
+    """A cache folder holding the preflop matrix, shared by the preflop tests
+    and the README example, which read it as a user's second call would:
+    the prepared file (above), or the matrix computed once for the run where
+    that file is missing or outdated."""
     from pyrankcore import preflop
 
     folder = tmp_path_factory.mktemp("preflop-cache")
+    if os.path.isfile(PREPARED_PREFLOP):
+        shutil.copyfile(PREPARED_PREFLOP, preflop.cache_path(folder))
     preflop.preflop_matrix(cache_dir=folder, threads=min(2, os.cpu_count() or 1))
     return folder

@@ -1,15 +1,18 @@
 """pyrankcore.preflop_matrix: suit patterns, entries against the equity engine
 with explicit ranges, symmetry, published figures, and the disk cache.
 
-The whole matrix is computed once per session (the ``real_matrix``
-fixture, tens of seconds); the cache tests write damaged files of it and
-count the computations through a stand-in for ``compute`` that returns it."""
+The whole matrix is read once per session (the ``real_matrix`` fixture:
+the file prepared in tests/data, or computed when that is missing or
+outdated), and its cells checked against entries computed now; the cache
+tests write damaged files of it and count the computations through a
+stand-in for ``compute`` that returns it."""
 
 import json
 import os
 import sys
 import warnings
 from itertools import product
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -102,17 +105,53 @@ def real_matrix(preflop_cache_dir):
     return m
 
 
-def test_the_computed_matrix_is_exact_and_passes_its_own_checks(real_matrix):
+def test_the_matrix_is_exact_and_passes_its_own_checks(real_matrix):
     m = real_matrix
     assert m.shape == (169, 169) and m.dtype == np.float64
     assert float(np.max(np.abs(m + m.T - 1.0))) <= 1e-12
     assert bool(np.all(np.diagonal(m) == 0.5))
     rng = np.random.default_rng(7)
-    cells = [tuple(int(x) for x in rng.integers(0, 169, 2)) for _ in range(10)]
+    cells = [tuple(int(x) for x in rng.integers(0, 169, 2)) for _ in range(40)]
+    cells += [(j, i) for i, j in cells]  # both orders, each from its own patterns
     for (i, j), v in preflop.entries(cells).items():
         assert m[i, j] == v
     assert m[G("AA"), G("KK")] == pytest.approx(0.81946031, abs=1e-6)  # Kevin Gong
     preflop._verify(m)  # what every read checks: nothing to complain about
+
+
+PREPARED = Path(__file__).resolve().parents[1] / "data" / "preflop_matrix.bin"
+
+
+def test_the_prepared_matrix_is_current():
+    # The suite reads this file instead of computing the matrix; a new
+    # version or a table change outdates it (the library then computes).
+    if not PREPARED.is_file():
+        pytest.skip("no prepared matrix in this copy (an sdist)")
+    assert preflop._load(PREPARED) is not None, (
+        "tests/data/preflop_matrix.bin is outdated: prepare it again with "
+        "python -c \"from pyrankcore import preflop; "
+        "preflop.preflop_matrix(cache_dir='tests/data', refresh=True)\""
+    )
+
+
+def test_compute_fills_both_cells_of_each_pair_from_its_shares(monkeypatch):
+    # The tests read a prepared matrix, so compute() itself runs here on
+    # stand-in shares: each unordered pair once, m[i, j] = a / (a + b) and
+    # m[j, i] = b / (a + b) from the pot units (a, b) of that one pair.
+    asked = []
+
+    def shares(pairs, threads, progress):
+        asked.extend(pairs)
+        return {(i, j): (i + 1, 2 * j + 3) for i, j in pairs}
+
+    monkeypatch.setattr(preflop, "shares", shares)
+    m = preflop.compute()
+    assert sorted(asked) == [(i, j) for i in range(169) for j in range(i, 169)]
+    i, j = np.triu_indices(169)
+    a, b = i + 1.0, 2.0 * j + 3.0
+    assert np.array_equal(m[i, j], a / (a + b))
+    off = i != j
+    assert np.array_equal(m[j[off], i[off]], (b / (a + b))[off])
 
 
 @pytest.fixture
