@@ -129,7 +129,7 @@ def test_the_prepared_matrix_is_current():
         pytest.skip("no prepared matrix in this copy (an sdist)")
     assert preflop._load(PREPARED) is not None, (
         "tests/data/preflop_matrix.bin is outdated: prepare it again with "
-        "python -c \"from pyrankcore import preflop; "
+        'python -c "from pyrankcore import preflop; '
         "preflop.preflop_matrix(cache_dir='tests/data', refresh=True)\""
     )
 
