@@ -22,19 +22,26 @@ def every_hand(cards, k):
 @functools.cache
 def _every_hand(cards, k):
     n = len(cards)
-    # positions into cards; each pass appends every larger position to each row
-    rows = np.arange(n, dtype=np.uint8)[:, None]
-    for _ in range(k - 1):
-        last = rows[:, -1].astype(np.int64)
-        grow = n - 1 - last
-        ends = np.cumsum(grow)
-        offsets = np.arange(ends[-1]) - np.repeat(ends - grow, grow)
-        added = np.repeat(last + 1, grow) + offsets
-        rows = np.concatenate(
-            [np.repeat(rows, grow, axis=0), added[:, None].astype(np.uint8)], axis=1
-        )
+    values = np.asarray(cards, dtype=np.uint8)
+    # Increasing cards are built as they are; others as positions, mapped last.
+    increasing = bool(np.all(values[1:] > values[:-1]))
+    base = values if increasing else np.arange(n, dtype=np.uint8)
+    # One size at a time: the s-subsets in order are, for each first card a,
+    # a followed by every (s - 1)-subset whose first card is above a, which
+    # in order is a tail of them.
+    rows = base[:, None]
+    for size in range(2, k + 1):
+        tails = np.searchsorted(rows[:, 0], base, side="right")
+        grown = np.empty((int((len(rows) - tails).sum()), size), dtype=np.uint8)
+        at = 0
+        for a, tail in zip(base.tolist(), tails.tolist()):
+            rest = rows[tail:]
+            grown[at : at + len(rest), 0] = a
+            grown[at : at + len(rest), 1:] = rest
+            at += len(rest)
+        rows = grown
     assert rows.shape == (comb(n, k), k)
-    hands = np.asarray(cards, dtype=np.uint8)[rows]
+    hands = rows if increasing else values[rows]
     hands.flags.writeable = False
     return hands
 
