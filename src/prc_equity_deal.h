@@ -12,8 +12,8 @@
 /* ------------------------------------------------------------------------
  * Monte Carlo: a splitmix64 stream per chunk of trials, seeded from the
  * run's seed and the chunk's index, so that the same chunks give the same
- * deals whichever thread (or machine) runs them. */
-
+ * deals whichever thread (or machine) runs them (PRC_EQ_CHUNK trials a
+ * chunk, prc_equity_settle.h). */
 
 static PRC_EQ_INLINE uint64_t prc_eq_next(uint64_t *state) {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
