@@ -2,7 +2,8 @@
 
 Pure standard library, like pyrankcore._ranking_data: the table generator
 (src/tablegen/gen_tables.py) loads this file by path to emit the built-in
-tables, and the compiled core calls it at run time for custom rankings.
+tables. The compiled core builds a custom ranking's tables by the same rule
+in C (``_core._custom_arrays``); tests hold the two against each other.
 """
 
 from __future__ import annotations
@@ -31,27 +32,29 @@ def build_values(
     direct = max(ranking.min_cards, 1)
     deck = set(ranking.deck_ranks)
     outside = [r for r in range(13) if r not in deck]
-    values: dict[Counts, int] = {}
+    # A pattern's value by its counts as one integer, a byte a rank (no
+    # count exceeds 4), so that a pattern less one card of rank r is its
+    # integer less 1 << 8r: no tuple to build per subset.
+    values: dict[int, int] = {}
+    table: dict[int, int] = {}
+    rank_bits = [(r, 1 << (8 * r)) for r in range(13)]
     # Smaller multisets first, so a 6- or 7-card one finds the values of its
-    # subsets; the loops are written out (this runs for every custom ranking
-    # and in the table generator: tens of thousands of multisets).
+    # subsets (tens of thousands of multisets a game).
     for counts in sorted(multisets, key=sum):
+        code = int.from_bytes(bytes(counts), "little")
         size = sum(counts)
         if size < direct or any(counts[r] for r in outside):
-            values[counts] = 0
+            v = 0
         elif size <= 5:
-            values[counts] = strength_of(ranking.key(counts))
+            v = strength_of(ranking.key(counts))
         else:
-            best = 0
-            for r in range(13):
-                c = counts[r]
-                if c:
-                    v = values[counts[:r] + (c - 1,) + counts[r + 1 :]]
-                    if v > best:
-                        best = v
-            values[counts] = best
-    table = {}
-    for counts, v in values.items():
+            v = 0
+            for r, bit in rank_bits:
+                if counts[r]:
+                    w = values[code - bit]
+                    if w > v:
+                        v = w
+        values[code] = v
         table[slot_of(counts)] = v
     flush = [0] * 8192
     outside_mask = sum(1 << r for r in outside)
