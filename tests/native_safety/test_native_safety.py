@@ -14,6 +14,7 @@ import threading
 
 import numpy as np
 import pytest
+from references import guard_page
 
 import pyrankcore as prc
 from pyrankcore import _args, _core, batch
@@ -610,27 +611,12 @@ def test_zero_dimensional_arrays_are_scalars():
 # loops read whole blocks with masked loads, which AddressSanitizer does not
 # check, so this is their bounds test. Run in a child: a fault is an exit
 # code, not a crashed test run.
-GUARD_PAGE = """
-import ctypes, mmap
+GUARD_PAGE = (
+    guard_page.CHILD_IMPORT
+    + """
 import numpy as np
 import pyrankcore as prc
 from pyrankcore import _core
-libc = ctypes.CDLL(None, use_errno=True)
-libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-PAGE = mmap.PAGESIZE
-keep = []
-def at_page_end(values, dtype=np.uint8):
-    values = np.asarray(values, dtype=dtype)
-    pages = values.nbytes // PAGE + 2
-    area = mmap.mmap(-1, pages * PAGE)
-    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
-    assert libc.mprotect(base + (pages - 1) * PAGE, PAGE, 0) == 0  # PROT_NONE
-    keep.append(area)
-    start = (pages - 1) * PAGE - values.nbytes
-    arr = np.frombuffer(area, dtype=dtype, count=values.size, offset=start)
-    arr = arr.reshape(values.shape)
-    arr[...] = values
-    return arr
 rng = np.random.default_rng(5)
 def deal(n, k, deck=52):
     return np.argsort(rng.random((n, deck)), axis=1)[:, :k].astype(np.uint8)
@@ -641,13 +627,13 @@ for kernel in _core._row_kernels():
     for n in (1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 129):
         for k in (5, 6, 7):
             cards = deal(n, k)
-            rows, out = at_page_end(cards), at_page_end(np.zeros(n), np.uint16)
+            rows, out = before_a_guard_page(cards), before_a_guard_page(np.zeros(n), np.uint16)
             for start in (0, 1, max(n - 16, 0)):
                 assert _core.evaluate_rows(rows, out, start, n, "high") == -1
                 assert _core.evaluate_rows(rows, out, start, n, "deuce_seven") == -1
             assert (out == prc.evaluate_batch(cards, "deuce_seven")).all()
             cards = deal(n, k, deck=54)
-            rows = at_page_end(cards)
+            rows = before_a_guard_page(cards)
             for start in (0, 1, max(n - 16, 0)):
                 assert _core.evaluate_rows(rows, out, start, n, wild) == -1
             assert (out == prc.evaluate_batch(cards, wild)).all()
@@ -655,9 +641,9 @@ for kernel in _core._row_kernels():
         for nh in (4, 5, 6):
             for nb in (3, 4, 5):
                 cards = deal(n, nh + nb)
-                holes, boards = at_page_end(cards[:, :nh]), at_page_end(cards[:, nh:])
-                out = at_page_end(np.zeros(n), np.uint16)
-                both = at_page_end(np.zeros((n, 2)), np.uint16)
+                holes, boards = before_a_guard_page(cards[:, :nh]), before_a_guard_page(cards[:, nh:])
+                out = before_a_guard_page(np.zeros(n), np.uint16)
+                both = before_a_guard_page(np.zeros((n, 2)), np.uint16)
                 for start in (0, 1, max(n - 16, 0)):
                     assert _core.evaluate_omaha_rows(holes, boards, out, start, n, "high") == -1
                     assert _core.evaluate_omaha_rows_hilo(
@@ -668,6 +654,7 @@ for kernel in _core._row_kernels():
 _core._select_row_kernel("best")
 print("OK", checked)
 """
+)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through ctypes")

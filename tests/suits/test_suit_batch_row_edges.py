@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from references import row_loops
+from references import guard_page, row_loops
 
 import pyrankcore as prc
 from pyrankcore import _core
@@ -75,27 +75,12 @@ def test_a_bad_row_inside_a_vector_step_and_after_the_last(base):
 
 
 # Run in a child: a read past the last row is a fault, an exit code.
-GUARD_PAGE = """
-import ctypes, mmap
+GUARD_PAGE = (
+    guard_page.CHILD_IMPORT
+    + """
 import numpy as np
 import pyrankcore as prc
 from pyrankcore import _core
-libc = ctypes.CDLL(None, use_errno=True)
-libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-PAGE = mmap.PAGESIZE
-keep = []
-def at_page_end(values, dtype):
-    values = np.asarray(values, dtype=dtype)
-    pages = values.nbytes // PAGE + 2
-    area = mmap.mmap(-1, pages * PAGE)
-    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
-    assert libc.mprotect(base + (pages - 1) * PAGE, PAGE, 0) == 0  # PROT_NONE
-    keep.append(area)
-    start = (pages - 1) * PAGE - values.nbytes
-    arr = np.frombuffer(area, dtype=dtype, count=values.size, offset=start)
-    arr = arr.reshape(values.shape)
-    arr[...] = values
-    return arr
 rng = np.random.default_rng(5)
 # eight-or-better: 56 strengths, so the suit tables build at once
 games = [prc.ranking("ace_five_8", suit_tiebreak="main_group", suit_order="italy")]
@@ -107,8 +92,8 @@ for kernel in _core._row_kernels():
         for n in (1, 16, 17, 33):
             for k in (5, 6, 7):
                 cards = np.argsort(rng.random((n, 52)), axis=1)[:, :k]
-                rows = at_page_end(cards, np.uint8)
-                out = at_page_end(np.zeros(n), np.uint32)
+                rows = before_a_guard_page(cards, np.uint8)
+                out = before_a_guard_page(np.zeros(n), np.uint32)
                 for start in (0, 1, max(n - 16, 0)):
                     assert _core.evaluate_suited_rows(rows, out, start, n, tables) == -1
                 assert out.tolist() == [prc.evaluate(h, game) for h in cards.tolist()]
@@ -116,6 +101,7 @@ for kernel in _core._row_kernels():
 _core._select_row_kernel("best")
 print("OK", checked)
 """
+)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through ctypes")

@@ -19,7 +19,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from references import row_loops
+from references import guard_page, row_loops
 from references import wild_reference as wr
 from references.wild_reference import Spec
 
@@ -196,26 +196,12 @@ def test_spans_that_start_and_end_anywhere_in_a_step(spec):
 # Rows that end exactly at an unreadable page, under every row loop and
 # span: a loop that reads a byte past its last row or writes past its last
 # output faults. In a child process: a fault is an exit code there.
-GUARD_PAGE = """
-import ctypes, mmap
+GUARD_PAGE = (
+    guard_page.CHILD_IMPORT
+    + """
 import numpy as np
 import pyrankcore as prc
 from pyrankcore import _core
-libc = ctypes.CDLL(None, use_errno=True)
-libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-keep = []
-def before_a_guard_page(values, dtype):
-    values = np.asarray(values, dtype=dtype)
-    pages = values.nbytes // mmap.PAGESIZE + 2
-    area = mmap.mmap(-1, pages * mmap.PAGESIZE)
-    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
-    assert libc.mprotect(base + (pages - 1) * mmap.PAGESIZE, mmap.PAGESIZE, 0) == 0
-    keep.append(area)
-    offset = (pages - 1) * mmap.PAGESIZE - values.nbytes
-    arr = np.frombuffer(area, dtype=dtype, count=values.size, offset=offset)
-    arr = arr.reshape(values.shape)
-    arr[...] = values
-    return arr
 games = [prc.ranking("high", wild=w) for w in ("jokers", "2", "lowest", ("jokers", "lowest"))]
 checked = 0
 for g in games:
@@ -234,6 +220,7 @@ for g in games:
 _core._select_row_kernel("best")
 print("OK", checked)
 """
+)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through ctypes")
