@@ -11,8 +11,10 @@ cdef extern from "prc_eval.h" nogil:
     const uint64_t PRC_SUIT_START
     const int PRC_N_CLASSES
     const int PRC_HASH_SIZE
+    const int PRC_BOARD_SLOTS
     const int PRC_RANK_LEN
     const int PRC_N_PAIR_COLUMNS
+    const int PRC_PATTERN_STRIDE
     const int PRC_N_BUILTINS
     const int PRC_N_CLASSES_INCOMPLETE
     const int PRC_FLUSH_IGNORED
@@ -41,6 +43,7 @@ cdef extern from "prc_eval.h" nogil:
         int flush_mode
 
     uint32_t prc_rank_slot(uint32_t rank_sum)
+    uint32_t prc_board_slot(uint32_t rank_sum)
     int prc_popcount64(uint64_t x)
     uint16_t prc_eval_high(const uint8_t *cards, int n)
     uint16_t prc_eval_high_mask(uint64_t id_mask)
@@ -65,6 +68,8 @@ cdef extern from "prc_omaha.h" nogil:
         const uint16_t *best
         const uint16_t *flush_row
         const uint16_t *flush_best
+        const uint16_t *low_best
+        uint8_t low_bit[16]
     uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
                                const uint8_t *board, int nb, int *bad)
     long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,

@@ -116,7 +116,7 @@ cdef _build_omaha_tables(GameTables t):
     patterns = [pat for pat in _rank_multisets() if 3 <= sum(pat) <= 5]
     # One spare entry past each table: the vector loops read 4 bytes for a
     # uint16 entry, so the last entry's read stays inside (as PRC_RANK_LEN).
-    pattern_of_slot = np.zeros(PRC_HASH_SIZE + 1, dtype=np.uint16)
+    pattern_of_slot = np.zeros(PRC_BOARD_SLOTS + 1, dtype=np.uint16)   # by board slot
     board_counts = np.array(patterns, dtype=np.int32)
     best = np.zeros(len(patterns) * PRC_N_PAIR_COLUMNS + 1, dtype=np.uint16)
     cdef uint16_t[::1] slot_view = pattern_of_slot
@@ -159,10 +159,13 @@ cdef _build_omaha_tables(GameTables t):
     best, row_of_pattern = _shared_rows(best, n_patterns)
     best_view = best
     for p in range(n_patterns):
-        slot_view[rank_slot_of_counts(patterns[p])] = <uint16_t>row_of_pattern[p]
+        slot_view[_board_slot_of_counts(patterns[p], mult)] = <uint16_t>row_of_pattern[p]
     flush_arrays = None
     if t.game.flush_mode == PRC_FLUSH_DOMINANT:
         flush_arrays = _build_omaha_flush_tables(t)
+    low_best = None
+    if t.game.flush_mode == PRC_FLUSH_IGNORED:
+        low_best = _build_omaha_low_sets(t, mult, patterns)
     pattern_of_slot.flags.writeable = False
     best.flags.writeable = False
     t.omaha.pattern_of_slot = &slot_view[0]
@@ -172,7 +175,108 @@ cdef _build_omaha_tables(GameTables t):
         flush_row_view, flush_best_view = flush_arrays
         t.omaha.flush_row = &flush_row_view[0]
         t.omaha.flush_best = &flush_best_view[0]
-    t._omaha_arrays = (pattern_of_slot, best, flush_arrays)   # published last
+    cdef const uint16_t[::1] low_best_view
+    if low_best is not None:
+        low_best_view = low_best
+        t.omaha.low_best = &low_best_view[0]
+    t._omaha_arrays = (pattern_of_slot, best, flush_arrays, low_best)   # published last
+
+
+cdef object _build_omaha_low_sets(GameTables t, const uint32_t *mult, list patterns):
+    """The best low of each pair of rank sets (board, hole cards), for a low
+    game whose only hands are five distinct ranks from at most eight ranks
+    (see prc_omaha_t.low_best); sets t.omaha.low_bit. None, and nothing
+    set, for any other game."""
+    import numpy as np
+    cdef int rank_of_bit[8]
+    cdef int n_low = 0, r, i, m, p, n_bits
+    cdef uint16_t v
+    cdef uint32_t used = 0
+    # Every five-card rank multiset that ranks at all must be five distinct
+    # ranks; the ranks they use make the set.
+    for pat in patterns:
+        if sum(pat) != 5:
+            continue
+        total = 0
+        for r in range(13):
+            total += pat[r] * mult[r]
+        if t.game.rank[prc_rank_slot(<uint32_t>total)] == 0:
+            continue
+        if max(pat) > 1:
+            return None
+        for r in range(13):
+            if pat[r]:
+                used |= 1u << r
+    for r in range(13):
+        if used >> r & 1:
+            if n_low == 8:
+                return None
+            rank_of_bit[n_low] = r
+            n_low += 1
+    if n_low < 5:
+        return None
+    low_best = np.zeros(1 << 16, dtype=np.uint16)
+    cdef uint16_t[::1] out = low_best
+    cdef uint32_t total_key, board_free, hole_free, bs, hs, pair_bits, three
+    with nogil:
+        for m in range(256):
+            n_bits = 0
+            total_key = 0
+            for i in range(8):
+                if m >> i & 1:
+                    n_bits += 1
+                    if i < n_low:
+                        total_key += mult[rank_of_bit[i]]
+            if n_bits != 5 or m >> n_low:
+                continue
+            v = t.game.rank[prc_rank_slot(total_key)]
+            if v == 0:
+                continue
+            # every split of the five ranks into two from the hand and three
+            # from the board, and every board and hole set holding them
+            for p in range(256):
+                if (p & ~m) or _popcount8(p) != 2:
+                    continue
+                pair_bits = <uint32_t>p
+                three = <uint32_t>(m & ~p)
+                board_free = 0xFF & ~three
+                bs = board_free
+                while True:
+                    hole_free = 0xFF & ~pair_bits
+                    hs = hole_free
+                    while True:
+                        i = <int>(((three | bs) << 8) | pair_bits | hs)
+                        if v > out[i]:
+                            out[i] = v
+                        if hs == 0:
+                            break
+                        hs = (hs - 1) & hole_free
+                    if bs == 0:
+                        break
+                    bs = (bs - 1) & board_free
+    for r in range(16):
+        t.omaha.low_bit[r] = 0
+    for i in range(n_low):
+        t.omaha.low_bit[rank_of_bit[i]] = <uint8_t>(1 << i)
+    low_best.flags.writeable = False
+    return low_best
+
+
+cdef inline int _popcount8(int x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef uint32_t _board_slot_of_counts(tuple counts, const uint32_t *mult):
+    """Slot of a board's rank pattern (3 to 5 cards) in the boards' hash."""
+    cdef uint32_t total = 0
+    cdef int r
+    for r in range(13):
+        total += <uint32_t>counts[r] * mult[r]
+    return prc_board_slot(total)
 
 
 cdef tuple _shared_rows(object best, Py_ssize_t n_patterns):
@@ -187,9 +291,17 @@ cdef tuple _shared_rows(object best, Py_ssize_t n_patterns):
     order = np.argsort(first)          # kept rows, by first appearance
     new_row = np.empty(len(first), dtype=np.intp)
     new_row[order] = np.arange(len(first))
-    shared = np.zeros(len(first) * PRC_N_PAIR_COLUMNS + 1, dtype=np.uint16)
-    shared[:-1] = rows[first[order]].reshape(-1)
+    shared = _aligned_zeros(len(first) * PRC_PATTERN_STRIDE + 1)
+    shared[:-1].reshape(-1, PRC_PATTERN_STRIDE)[:, :PRC_N_PAIR_COLUMNS] = rows[first[order]]
     return shared, new_row[inverse.reshape(-1)]
+
+
+def _aligned_zeros(Py_ssize_t n):
+    """n zero uint16 entries starting on a 64-byte cache line."""
+    import numpy as np
+    raw = np.zeros(n + 32, dtype=np.uint16)
+    skip = (-raw.ctypes.data % 64) // 2
+    return raw[skip : skip + n]
 
 
 cdef _build_omaha_flush_tables(GameTables t):

@@ -336,7 +336,7 @@ static void prc_eq_omaha_half(prc_eq_omaha_half_t *h, const prc_game_t *g,
 static inline void prc_eq_omaha_rank_values(const prc_eq_omaha_half_t *h, int P, uint32_t key,
                                             uint16_t *v) {
     const uint16_t *row =
-        h->o->best + (size_t)h->o->pattern_of_slot[prc_rank_slot(key)] * PRC_N_PAIR_COLUMNS;
+        h->o->best + (size_t)h->o->pattern_of_slot[prc_board_slot(key)] * PRC_PATTERN_STRIDE;
     for (int p = 0; p < P; p++) {
         uint16_t best = 0;
         for (int i = 0; i < h->ncol[p]; i++) {

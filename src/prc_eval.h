@@ -74,6 +74,12 @@ static inline uint32_t prc_rank_slot(uint32_t rank_sum) {
     return rank_sum + prc_hash_offset[rank_sum >> PRC_RANK_SHIFT]; /* < PRC_HASH_SIZE */
 }
 
+/* Slot of an Omaha board's rank sum (3 to 5 cards) in the boards' own,
+ * denser perfect hash; < PRC_BOARD_SLOTS for any sum of 5 ranks or fewer. */
+static inline uint32_t prc_board_slot(uint32_t rank_sum) {
+    return rank_sum + prc_board_offset[rank_sum >> PRC_BOARD_SHIFT];
+}
+
 static inline uint16_t prc_rank_lookup(uint32_t rank_sum) {
     return prc_rank_high[prc_rank_slot(rank_sum)];
 }

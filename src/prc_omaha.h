@@ -69,14 +69,24 @@ static inline uint16_t prc_omaha_checked(const prc_game_t *g,
  * more cards of a suit and the hand two or more: the suit counters tell
  * (adding 5 or 6 to a 4-bit counter sets its top bit exactly then). */
 typedef struct {
-    const uint16_t *pattern_of_slot; /* board rank slot -> pattern row */
-    const uint16_t *best;            /* pattern row * PRC_N_PAIR_COLUMNS + pair index */
+    const uint16_t *pattern_of_slot; /* board slot (prc_board_slot) -> pattern row */
+    /* pattern row * PRC_PATTERN_STRIDE + pair index: rows padded to 96
+     * entries (three cache lines; the table starts on a line) */
+    const uint16_t *best;
     /* Flush-dominant games: the board's ranks of the flush suit (a 13-bit
      * mask of 3-5 ranks) -> flush row; flush row * PRC_N_PAIR_COLUMNS +
      * pair index -> the best flush of that suited hole pair with three of
      * those board cards. */
     const uint16_t *flush_row;
     const uint16_t *flush_best;
+    /* Low games whose only hands are five distinct ranks, all from a set
+     * of at most eight (eight-or-better), else NULL: such a low depends only
+     * on which of those ranks the board holds and which the hole cards do.
+     * low_bit[rank] is the rank's bit in such a set (0 for other ranks);
+     * low_best[board set << 8 | hole set] the best low of the two sets.
+     * One lookup a hand instead of one per hole pair. */
+    const uint16_t *low_best;
+    uint8_t low_bit[16];
 } prc_omaha_t;
 
 /* Column of a pair of hole ranks (the order of prc_pair_column). */
@@ -186,11 +196,10 @@ static inline long prc_omaha_rows_scalar(const prc_game_t *g, const prc_omaha_t 
                 break;
             }
             const uint16_t *row = o->best
-                + (size_t)o->pattern_of_slot[prc_rank_slot((uint32_t)bkey)] * PRC_N_PAIR_COLUMNS;
+                + (size_t)o->pattern_of_slot[prc_board_slot((uint32_t)bkey)] * PRC_PATTERN_STRIDE;
             PRC_PREFETCH(row);
             PRC_PREFETCH(row + 32);
             PRC_PREFETCH(row + 64);
-            PRC_PREFETCH(row + 90);
             rows[i - base] = row;
             flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
         }
@@ -230,6 +239,7 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
     const uint16_t *hi_rows[PRC_OMAHA_CHUNK], *lo_rows[PRC_OMAHA_CHUNK];
     uint64_t flush_suits[PRC_OMAHA_CHUNK];
     const uint64_t invalid = hi->invalid_ids | lo->invalid_ids;
+    const uint16_t *low_best = olo->low_best; /* the low from rank sets, where it applies */
     long bad = -1;
     for (long base = start; base < stop && bad < 0; base += PRC_OMAHA_CHUNK) {
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
@@ -241,32 +251,47 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
                 end = i;
                 break;
             }
-            uint32_t slot = prc_rank_slot((uint32_t)bkey);
-            const uint16_t *hrow = ohi->best + (size_t)ohi->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
-            const uint16_t *lrow = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
+            uint32_t slot = prc_board_slot((uint32_t)bkey);
+            const uint16_t *hrow =
+                ohi->best + (size_t)ohi->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
             PRC_PREFETCH(hrow);
             PRC_PREFETCH(hrow + 32);
             PRC_PREFETCH(hrow + 64);
-            PRC_PREFETCH(hrow + 90);
-            PRC_PREFETCH(lrow);
-            PRC_PREFETCH(lrow + 32);
-            PRC_PREFETCH(lrow + 64);
-            PRC_PREFETCH(lrow + 90);
             hi_rows[i - base] = hrow;
-            lo_rows[i - base] = lrow;
+            if (!low_best) {
+                const uint16_t *lrow =
+                    olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
+                PRC_PREFETCH(lrow);
+                PRC_PREFETCH(lrow + 32);
+                PRC_PREFETCH(lrow + 64);
+                lo_rows[i - base] = lrow;
+            }
             flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
         }
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            const uint16_t *hrow = hi_rows[i - base], *lrow = lo_rows[i - base];
+            const uint16_t *hrow = hi_rows[i - base];
             uint16_t best_hi = 0, best_lo = 0;
-            for (int a = 0; a < nh; a++)
-                for (int b = a + 1; b < nh; b++) {
-                    int col = prc_pair_column[hole[a] * 64 + hole[b]];
-                    uint16_t h = hrow[col], l = lrow[col];
-                    best_hi = h > best_hi ? h : best_hi;
-                    best_lo = l > best_lo ? l : best_lo;
-                }
+            if (low_best) {
+                unsigned board_set = 0, hole_set = 0;
+                for (int j = 0; j < nb; j++) board_set |= olo->low_bit[board[j] >> 2];
+                for (int j = 0; j < nh; j++) hole_set |= olo->low_bit[hole[j] >> 2];
+                best_lo = low_best[board_set << 8 | hole_set];
+                for (int a = 0; a < nh; a++)
+                    for (int b = a + 1; b < nh; b++) {
+                        uint16_t h = hrow[prc_pair_column[hole[a] * 64 + hole[b]]];
+                        best_hi = h > best_hi ? h : best_hi;
+                    }
+            } else {
+                const uint16_t *lrow = lo_rows[i - base];
+                for (int a = 0; a < nh; a++)
+                    for (int b = a + 1; b < nh; b++) {
+                        int col = prc_pair_column[hole[a] * 64 + hole[b]];
+                        uint16_t h = hrow[col], l = lrow[col];
+                        best_hi = h > best_hi ? h : best_hi;
+                        best_lo = l > best_lo ? l : best_lo;
+                    }
+            }
             if (hi->flush_mode == PRC_FLUSH_DOMINANT) {
                 for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
                     int suit = (prc_ctz64(suits) - 3) >> 2;

@@ -16,7 +16,11 @@
  *    hole pair reads the row at the pair's column (hi * (hi + 1) / 2 + lo
  *    of the two ranks, computed 8 hands to a vector). The lookups are
  *    scalar loads: on AMD (Zen 3) a gather costs more than eight of them;
- *    an AVX2 loop with gathers measured barely faster than the scalar one;
+ *    an AVX2 loop with gathers measured barely faster than the scalar one,
+ *    and gathers in this second pass alone no faster (slower for hi-lo);
+ *  - hi-lo with an eight-or-better low: the low is one lookup a hand, at
+ *    the board's and the hole cards' sets of low ranks (prc_omaha_t's
+ *    low_best; the sets come from a byte shuffle per card);
  *  - flushes (flush-dominant games): a hand can flush only with two or more
  *    hole cards of a suit the board holds three or more of (per-suit
  *    counters of board and hole cards); for those hands, about one in ten,
@@ -29,12 +33,15 @@
 typedef struct {
     prc_y_rows_t hole_rows, board_rows;
     __m256i key_low, key_high;
+    __m256i low_bits; /* hi-lo from rank sets: the low game's low_bit, twice */
+    int low_sets;     /* hi-lo: the low comes from rank sets (olo->low_best) */
 } prc_yo_consts;
 
 /* What the first pass keeps of one block for the second. */
 typedef struct {
     const uint16_t *row[8];    /* each hand's pattern row in o->best */
     const uint16_t *lo_row[8]; /* hi-lo: the same in the low game's table */
+    uint32_t low_index[8];     /* hi-lo from rank sets: the entry of low_best */
     uint32_t column[15][8];    /* each hole pair's column, by pair and hand */
     unsigned flush_lanes;      /* hands that may hold a flush */
     /* Only where flush_lanes is not 0: the suits that may flush (the top
@@ -51,14 +58,22 @@ typedef struct {
 #define PRC_YO_CHUNK_BLOCKS 1
 #endif
 
-/* Hi-lo with this many hole cards or more runs as two passes over spans
- * (prc_omaha_rows_avx2_hilo_spans); fewer, as one pass. */
+/* Hi-lo whose low is read from pattern rows (a low game without rank
+ * sets) with this many hole cards or more runs as two passes over spans
+ * (prc_omaha_rows_avx2_hilo_spans); fewer, or a low from rank sets, as
+ * one pass. */
 #define PRC_YO_SPANS_FROM_HOLES 6
 
 /* Suit counters of a card: 1 << (4 * suit). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_suit_one(__m256i card) {
     return _mm256_sllv_epi32(_mm256_set1_epi32(1),
                              _mm256_slli_epi32(_mm256_and_si256(card, _mm256_set1_epi32(3)), 2));
+}
+
+/* Each lane's card's bit in the low game's rank sets (prc_omaha_t.low_bit;
+ * the lane's upper bytes get entry 0: callers keep the low byte only). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_low_bit(__m256i low_bits, __m256i card) {
+    return _mm256_shuffle_epi8(low_bits, _mm256_srli_epi32(card, 2));
 }
 
 /* Column of each lane's pair of ranks: hi * (hi + 1) / 2 + lo, the
@@ -72,14 +87,14 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_column(__m256i ra, __m256i
     return _mm256_add_epi32(_mm256_shuffle_epi8(triangle, hi), lo);
 }
 
-/* Prefetch every cache line of a pattern row: its 182 bytes are not
- * aligned to a line and span four lines at most start offsets, where
- * three prefetches 90 bytes apart leave one of the middle lines out. */
+/* Prefetch a pattern row: its 91 entries are padded to 96 (192 bytes)
+ * and the table starts on a cache line, so a row is exactly three lines.
+ * Unpadded rows (182 bytes at any offset) spanned four lines at most
+ * offsets: a fourth prefetch and a fourth line from L3 a hand. */
 static PRC_ALWAYS_INLINE void prc_yo_prefetch_row(const uint16_t *p) {
     PRC_PREFETCH(p);
     PRC_PREFETCH(p + 32);
     PRC_PREFETCH(p + 64);
-    PRC_PREFETCH(p + PRC_N_PAIR_COLUMNS - 1);
 }
 
 /* First pass over 8 rows: returns the lanes holding an invalid row (a
@@ -90,6 +105,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     const int NB, int flushes, prc_yo_block *blk) {
     __m256i loads[2], rank[6];
     __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum;
+    __m256i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
     prc_y_load(boards, NB, loads);
     for (int g = 0; 4 * g < NB; g++) {
         __m256i group = prc_y_group(&c->board_rows, loads, NB, g);
@@ -98,6 +114,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
             sum = _mm256_add_epi32(sum, prc_y_rank_key(c->key_low, c->key_high, card));
             prc_y_add_bit(card, &lo, &hi);
             if (flushes) board_suits = _mm256_add_epi32(board_suits, prc_yo_suit_one(card));
+            if (c->low_sets)
+                board_set = _mm256_or_si256(board_set, prc_yo_low_bit(c->low_bits, card));
         }
     }
     const __m256i board_lo = lo, board_hi = hi;
@@ -108,6 +126,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
             __m256i card = prc_y_card(&c->hole_rows, group, m);
             rank[4 * g + m] = _mm256_srli_epi32(card, 2);
             prc_y_add_bit(card, &lo, &hi);
+            if (c->low_sets)
+                hole_set = _mm256_or_si256(hole_set, prc_yo_low_bit(c->low_bits, card));
         }
     }
     __m256i counts = prc_y_suit_counts(lo, hi);
@@ -118,15 +138,21 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     uint32_t sums[8];
     _mm256_storeu_si256((__m256i *)sums, sum);
     for (int t = 0; t < 8; t++) {
-        uint32_t slot = sums[t] + prc_hash_offset[sums[t] >> PRC_RANK_SHIFT];
-        const uint16_t *p = o->best + (size_t)o->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
+        uint32_t slot = prc_board_slot(sums[t]);
+        const uint16_t *p = o->best + (size_t)o->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
         prc_yo_prefetch_row(p);
         blk->row[t] = p;
-        if (olo) {
+        if (olo && !c->low_sets) {
             /* not prefetched: a low game's rows are shared (few hundred
              * distinct, in L2), and the extra prefetches measured slower */
-            blk->lo_row[t] = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_N_PAIR_COLUMNS;
+            blk->lo_row[t] = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
         }
+    }
+    if (c->low_sets) {
+        const __m256i byte = _mm256_set1_epi32(0xFF);
+        __m256i index = _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(board_set, byte), 8),
+                                        _mm256_and_si256(hole_set, byte));
+        _mm256_storeu_si256((__m256i *)blk->low_index, index);
     }
     int pair = 0;
     for (int a = 0; a < NH; a++)
@@ -159,8 +185,22 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
  * hi-lo, the best low), one lookup per hole pair (scalar loads). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_yo_second_pass(const prc_yo_block *blk,
                                                                const int NH, int hilo,
+                                                               const uint16_t *low_best,
                                                                uint16_t *out) {
     const int pairs = NH * (NH - 1) / 2;
+    if (hilo && low_best) { /* the low from rank sets: one lookup a hand */
+        for (int t = 0; t < 8; t++) {
+            const uint16_t *row = blk->row[t];
+            uint16_t best = 0;
+            for (int p = 0; p < pairs; p++) {
+                uint16_t v = row[blk->column[p][t]];
+                best = v > best ? v : best;
+            }
+            out[2 * t] = best;
+            out[2 * t + 1] = low_best[blk->low_index[t]];
+        }
+        return;
+    }
     for (int t = 0; t < 8; t++) {
         const uint16_t *row = blk->row[t], *lo_row = blk->lo_row[t];
         uint16_t best = 0, low = 0;
@@ -225,6 +265,10 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     prc_y_rows_init(&c.hole_rows, NH);
     prc_y_rows_init(&c.board_rows, NB);
     prc_y_key_tables(&c.key_low, &c.key_high);
+    c.low_sets = olo && olo->low_best;
+    c.low_bits = c.low_sets ? _mm256_broadcastsi128_si256(
+                                  _mm_loadu_si128((const __m128i *)olo->low_bit))
+                            : _mm256_setzero_si256();
     /* Two chunks in flight: the first pass of the next chunk (which
      * prefetches its pattern rows) runs before the second pass of this one,
      * so the rows have a chunk's work to arrive. */
@@ -261,7 +305,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
         }
         for (int b = 0; b < blocks; b++) {
             const prc_yo_block *k = &blk[cur][b];
-            prc_yo_second_pass(k, NH, olo != NULL, out + stride * (i + 8 * b));
+            prc_yo_second_pass(k, NH, olo != NULL, olo ? olo->low_best : NULL,
+                               out + stride * (i + 8 * b));
             for (unsigned m = k->flush_lanes; m; m &= m - 1) {
                 int t = prc_ctz64(m);
                 uint16_t v = prc_yo_flush(o, k, t), *slot = out + stride * (i + 8 * b + t);
@@ -275,12 +320,14 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
                : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
 }
 
-/* Hi-lo as two passes over spans of rows: the high loop, then the low
- * loop (the low game's flushes are ignored, so the high-only body ranks
- * it), each into a buffer, then both interleaved into out. With 6 hole
- * cards (15 pairs) the one pass ran at 0.83-0.97x two separate calls on a
- * Zen 3 (its two pattern lookups a hand, both games' slot tables and rows
- * at once, miss a 512 KB L2 about 24% more often, callgrind's model);
+/* Hi-lo as two passes over spans of rows, for lows read from pattern rows
+ * (eight-or-better lows take one pass: one lookup a hand): the high loop,
+ * then the low loop (the low game's flushes are ignored, so the high-only
+ * body ranks it), each into a buffer, then both interleaved into out.
+ * With 6 hole cards (15 pairs) a row-read low in one pass ran at
+ * 0.83-0.97x two separate calls on a Zen 3 (its two pattern lookups a
+ * hand, both games' slot tables and rows at once, miss a 512 KB L2 about
+ * 24% more often, callgrind's model);
  * this ran at about 0.9x, the same work as two calls less the second
  * call's overhead, but each span warms the low tables again. The same
  * rows are written and the same first bad row returned: the first row
@@ -334,7 +381,7 @@ typedef long (*prc_yo_rows_fn)(const prc_game_t *, const prc_omaha_t *, const pr
         int nb, uint16_t *out, long start, long stop) {                                 \
         (void)nh;                                                                       \
         (void)nb;                                                                       \
-        if ((NH_ARG) >= PRC_YO_SPANS_FROM_HOLES)                                       \
+        if ((NH_ARG) >= PRC_YO_SPANS_FROM_HOLES && !olo->low_best)                    \
             return prc_omaha_rows_avx2_hilo_spans(hi, ohi, lo, olo, holes, NH_ARG, boards, \
                                                   NB_ARG, out, start, stop);            \
         return prc_omaha_rows_avx2_body(hi, ohi, lo, olo, holes, NH_ARG, boards, NB_ARG, \

@@ -155,14 +155,14 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
         _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
     if (bad) return bad;
-    __m512i slot = prc_v_rank_slot(sum);
+    __m512i slot = prc_v_board_slot(sum);
     __m512i pattern = _mm512_and_si512(
         _mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16);
-    blk->row = _mm512_mullo_epi32(pattern, columns);
+    blk->row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
     if (olo) {
         pattern = _mm512_and_si512(
             _mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2), low16);
-        blk->lo_row = _mm512_mullo_epi32(pattern, columns);
+        blk->lo_row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
     }
     blk->flush_lanes = blk->more_pairs = 0;
     if (flushes) {

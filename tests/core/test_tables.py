@@ -34,7 +34,7 @@ def generated():
     spec = importlib.util.spec_from_file_location("prc_gen_tables", GENERATOR)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    tables, registry = module.generate()
+    tables, registry, _ = module.generate()
     return tables, registry
 
 

@@ -91,6 +91,42 @@ def test_hi_lo_one_pass_every_kernel(nh, nb):
     assert np.array_equal(both[:, 1], prc.evaluate_omaha_batch(holes, boards, "ace_five_8"))
 
 
+def low_card_deals(n, nh, nb, seed):
+    """Deals from the 24 cards ace to six: most boards hold three or more
+    distinct low ranks and most hands two, so the eight-or-better low takes
+    every form (none, one hole rank shared with the board, both, ...)."""
+    deck = np.array([c for c in range(52) if c // 4 in (12, 0, 1, 2, 3, 4)], dtype=np.uint8)
+    rng = np.random.default_rng(seed)
+    cards = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, : nh + nb]]
+    return np.ascontiguousarray(cards[:, :nh]), np.ascontiguousarray(cards[:, nh:])
+
+
+@pytest.mark.parametrize(("nh", "nb"), SHAPES)
+def test_hi_lo_low_from_rank_sets_against_brute_force(nh, nb):
+    """The eight-or-better low of the hi-lo pass is read from the board's
+    and the hand's sets of low ranks (one lookup a hand, not one per hole
+    pair): against the best of every two hole and three board cards."""
+    holes, boards = low_card_deals(3_001, nh, nb, seed=nh * 3 + nb)
+    both = agree(every_kernel(lambda: _hilo_first_bad_of(holes, boards, "high", "ace_five_8")[1]))
+    lows = [brute_force(h, b, "ace_five_8") for h, b in zip(holes.tolist(), boards.tolist())]
+    assert both[:, 1].tolist() == lows
+    assert 0 < lows.count(0) < len(lows)  # lows and no lows both occur
+    assert np.array_equal(both[:, 0], prc.evaluate_omaha_batch(holes, boards, "high"))
+
+
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 4), (6, 5), (6, 3)])
+def test_hi_lo_with_a_low_read_from_pattern_rows(nh, nb):
+    """A low that ranks pairs (ace-to-five with no qualifier) has no rank
+    sets: the hi-lo pass reads its pattern rows (with six hole cards, as two
+    passes over spans) and gives each half of two separate calls."""
+    holes, boards = low_card_deals(2_003, nh, nb, seed=nh + nb)
+    both = agree(every_kernel(lambda: _hilo_first_bad_of(holes, boards, "high", "ace_five")[1]))
+    assert np.array_equal(both[:, 0], prc.evaluate_omaha_batch(holes, boards, "high"))
+    assert np.array_equal(both[:, 1], prc.evaluate_omaha_batch(holes, boards, "ace_five"))
+    for i in range(0, len(holes), 101):
+        assert both[i, 1] == brute_force(holes[i].tolist(), boards[i].tolist(), "ace_five"), i
+
+
 def _first_bad(holes, boards, game, start=0, stop=None):
     stop = len(holes) if stop is None else stop
     out = np.zeros(len(holes), dtype=np.uint16)
@@ -159,19 +195,21 @@ def _hilo_first_bad_of(holes, boards, high, low):
     return _core.evaluate_omaha_rows_hilo(holes, boards, out, 0, len(holes), high, low), out
 
 
+@pytest.mark.parametrize("low", ["ace_five", "ace_five_8"])
 @pytest.mark.parametrize(
     ("how", "high"), [("repeat across", "high"), ("not in the deck", "short_deck")]
 )
-def test_hi_lo_six_hole_cards_flags_the_first_bad_row_across_spans(how, high):
-    """Six hole cards: the AVX2 loop runs hi-lo as two passes over spans of
-    512 rows; a bad row at either edge of a span, or one only the high
-    game's deck lacks, stops both halves at the same row."""
+def test_hi_lo_six_hole_cards_flags_the_first_bad_row_across_spans(how, high, low):
+    """Six hole cards: with a low read from pattern rows (ace_five) the AVX2
+    loop runs hi-lo as two passes over spans of 512 rows, with an
+    eight-or-better low as one pass; a bad row at either edge of a span, or
+    one only the high game's deck lacks, stops both halves at the same row."""
     holes, boards = deal("short_deck", 1100, 6, 5, seed=9)
-    good = _hilo_first_bad_of(holes, boards, high, "ace_five_8")[1]
+    good = _hilo_first_bad_of(holes, boards, high, low)[1]
     for row in (0, 7, 8, 510, 511, 512, 513, 1023, 1024, 1099):
         h, b = _spoil(holes, boards, row, how, high)
         for name, (bad, out) in every_kernel(
-            lambda h=h, b=b: _hilo_first_bad_of(h, b, high, "ace_five_8")
+            lambda h=h, b=b: _hilo_first_bad_of(h, b, high, low)
         ).items():
             assert bad == row, (name, row)
             assert np.array_equal(out[:row], good[:row]), (name, row)
