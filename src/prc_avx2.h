@@ -240,13 +240,45 @@ static inline unsigned prc_id_suit_ranks(uint64_t ids, int suit) {
     return (unsigned)(x | (x >> 24)) & 0x1FFFu;
 }
 
+/* The strength of 6 or 7 valid cards (n) holding five or more of one suit,
+ * under a game whose flushes may not play (PRC_FLUSH_LOW), from what the
+ * vector loop has of the row: its rank sum, card-id mask and suit counter
+ * bits. As prc_low_flush_best: the flush of the suited cards, or the best
+ * hand with suited cards left out (one of five suited, two of six in seven
+ * cards), where a rank-table lookup of the rest ranks it with no flush. */
+PRC_AVX2_ATTR static inline uint16_t prc_y_low_flush(const prc_game_t *g, uint32_t sum,
+                                                     uint64_t ids, unsigned flush_bits,
+                                                     int n) {
+    unsigned ranks = prc_id_suit_ranks(ids, (prc_ctz64(flush_bits) - 3) >> 2);
+    int suited = prc_popcount64(ranks);
+    uint16_t best = g->flush[ranks];
+    if (suited == 5 || (suited == 6 && n == 7)) {
+        for (unsigned m = ranks; m; m &= m - 1) {
+            uint32_t less = sum - (uint32_t)prc_card_key[4 * prc_ctz64(m)];
+            if (suited == 5) {
+                uint16_t v = g->rank[prc_rank_slot(less)];
+                best = v > best ? v : best;
+                continue;
+            }
+            for (unsigned m2 = m & (m - 1); m2; m2 &= m2 - 1) {
+                uint16_t v =
+                    g->rank[prc_rank_slot(less - (uint32_t)prc_card_key[4 * prc_ctz64(m2)])];
+                best = v > best ? v : best;
+            }
+        }
+    }
+    return best;
+}
+
 /* Rows per step: two blocks of 8, so that one block's vector work overlaps
  * the other's scalar lookups. */
 #define PRC_Y_STEP 16
 
 /* Rows start..stop under game g (g NULL: the high ranking's static
  * tables); the flush table decides a flush unless g's flushes may not play
- * (PRC_FLUSH_LOW with 6 or 7 cards: those rows go to the scalar kernel). */
+ * (PRC_FLUSH_LOW with 6 or 7 cards: prc_y_low_flush, from the row's rank
+ * sum and card mask; reading the row again in the scalar kernel cost
+ * plain deuce-to-seven about a quarter of its speed at 7 cards). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t *game,
                                                                const uint8_t *cards,
                                                                const int K, uint16_t *out,
@@ -309,7 +341,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t 
                     uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
                     out[row] = flush_table[prc_id_suit_ranks(ids, suit)];
                 } else { /* a flush that may not play */
-                    prc_rows_game_popcnt_k(g, cards, K, out, row, row + 1);
+                    out[row] = prc_y_low_flush(g, sums[8 * b + t],
+                                               ((uint64_t)hi[t] << 32) | lo[t], bits[t], K);
                 }
             }
         }

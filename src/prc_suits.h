@@ -284,16 +284,44 @@ static inline unsigned prc_suited_played(const prc_suited_t *x, const prc_play_t
     return key;
 }
 
-/* The suited strength of valid cards (row, k = 5..7) of plain strength s
- * whose suits holding five are flush (suit counter bits, 0 for none), off
- * the common path: a plan that searches, or five of one suit in the hand
- * (it may have to play them, or to avoid them). */
+/* The best suit key of the five that play when their highest suits, key v,
+ * are all one suit but the strength is not a flush: one card must be of
+ * another suit. The least significant place whose rank the hand holds in
+ * another suit takes that rank's next suit; any other choice loses at a
+ * more significant place. Only five single cards can all be of one suit
+ * (a group of two or more plays two suits). 0 where no place can change,
+ * which a strength the hand holds rules out. */
+static inline unsigned prc_suited_unflushed(const prc_suited_t *x, const prc_play_t *play,
+                                            uint64_t ids, unsigned v) {
+    unsigned flush_suit = 0; /* the one suit's bit in a rank's suit mask */
+    for (unsigned suit = 0; suit < 4; suit++)
+        if (3u - x->low_suit[suit] == (v & 3u)) flush_suit = 1u << suit;
+    int group = -1;
+    unsigned lowest = 5;
+    for (int i = 0; i < 5; i++) {
+        unsigned code = play->base[i] >> 4, mask = (unsigned)(ids >> play->shift[i]) & 15u;
+        if ((code & 7u) != 1) return 0;
+        unsigned place = (code >> 3 & 1u) ? 4 : code >> 4; /* the deciding card: place 4 */
+        if (mask != flush_suit && place < lowest) {
+            lowest = place;
+            group = i;
+        }
+    }
+    if (group < 0) return 0;
+    unsigned base = play->base[group], mask = (unsigned)(ids >> play->shift[group]) & 15u;
+    return v ^ x->group_keys[base | mask] ^ x->group_keys[base | (mask & ~flush_suit)];
+}
+
+/* The suited strength of valid cards (row, k = 5..7; ids: their card-id
+ * mask) of plain strength s whose suits holding five are flush (suit
+ * counter bits, 0 for none), off the common path: a plan that searches, or
+ * five of one suit in the hand (it may have to play them, or to avoid
+ * them). */
 static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
-                                const uint8_t *row, int k, unsigned s, unsigned flush) {
-    uint64_t ids = 0;
+                                const uint8_t *row, int k, uint64_t ids, unsigned s,
+                                unsigned flush) {
     unsigned v;
     int bad = 0;
-    for (int i = 0; i < k; i++) ids |= (uint64_t)1 << row[i];
     if (play->flags & PRC_PLAY_SEARCH) return prc_suited_checked(x, row, k, &bad);
     if (!(play->flags & PRC_PLAY_MIXED_OK)) {
         /* a flush plays: the flush suit's five (one suit at most holds five
@@ -302,8 +330,10 @@ static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
     } else {
         v = prc_suited_played(x, play, ids);
         /* the highest suits are one suit, but a flush is not this strength */
-        if (!(play->flags & PRC_PLAY_FLUSH_OK) && v == (v & 3u) * 0x155u)
-            return prc_suited_checked(x, row, k, &bad);
+        if (!(play->flags & PRC_PLAY_FLUSH_OK) && v == (v & 3u) * 0x155u) {
+            v = prc_suited_unflushed(x, play, ids, v);
+            if (!v) return prc_suited_checked(x, row, k, &bad);
+        }
     }
     return (uint32_t)s << PRC_SUIT_KEY_BITS | v;
 }
@@ -349,7 +379,7 @@ static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
                 }                                                           \
                 const prc_play_t *play = plans + s;                         \
                 out[i] = (play->flags & PRC_PLAY_SEARCH) | flush            \
-                    ? prc_suited_rare(x, play, cards + (size_t)i * K, K, s, flush) \
+                    ? prc_suited_rare(x, play, cards + (size_t)i * K, K, ids[i - b], s, flush) \
                     : (uint32_t)s << PRC_SUIT_KEY_BITS | prc_suited_played(x, play, ids[i - b]); \
             }                                                               \
             if (bad >= 0) return bad;                                       \
@@ -427,18 +457,17 @@ PRC_AVX2_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *x,
 }
 
 /* One row of k valid cards holding five of one suit (flush: its suit
- * counter bits; ids: its card-id mask; s: the rank table's strength, which
- * is the row's when the game ignores flushes): its plain strength (the
- * flush table's where a flush plays; else, deuce-to-seven's 6 and 7 cards,
- * the game's own search), then as the POPCNT loop's second pass. */
+ * counter bits; sum: its rank sum; ids: its card-id mask; s: the rank
+ * table's strength, which is the row's when the game ignores flushes): its
+ * plain strength (the flush table's where a flush plays; else, for
+ * deuce-to-seven's 6 and 7 cards, prc_y_low_flush), then as the POPCNT
+ * loop's second pass. */
 PRC_AVX2_ATTR static inline void prc_suited_y_flush(const prc_suited_t *x, const uint8_t *cards,
-                                                    int k, uint32_t *out, long row,
+                                                    int k, uint32_t *out, long row, uint32_t sum,
                                                     uint64_t ids, unsigned flush, unsigned s) {
     const uint8_t *hand = cards + (size_t)row * (size_t)k;
     if (x->game.flush_mode == PRC_FLUSH_LOW && k > 5) {
-        uint64_t key, bits;
-        prc_sum_cards(hand, k, &key, &bits);
-        s = prc_low_flush_best(&x->game, key, bits, k);
+        s = prc_y_low_flush(&x->game, sum, ids, flush, k);
     } else if (x->game.flush_mode != PRC_FLUSH_IGNORED) {
         s = x->game.flush[prc_id_suit_ranks(ids, (prc_ctz64(flush) - 3) >> 2)];
     }
@@ -446,7 +475,7 @@ PRC_AVX2_ATTR static inline void prc_suited_y_flush(const prc_suited_t *x, const
         out[row] = 0;
         return;
     }
-    out[row] = prc_suited_rare(x, x->plan + s, hand, k, s, flush);
+    out[row] = prc_suited_rare(x, x->plan + s, hand, k, ids, s, flush);
 }
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
@@ -495,16 +524,17 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
             unsigned s = rank_table[sum + prc_hash_offset[sum >> PRC_RANK_SHIFT]];
             strength[t] = s <= n_classes ? s : 0;
         }
-        if (searching)
-            for (int t = 0; t < PRC_Y_STEP; t++)
-                rare |= (unsigned)(plays[strength[t]] >> 56 == PRC_VPLAN_SEARCH) << t;
         prc_suited_y_sorted(h[0].lo, h[0].hi, sorted, sorted_of[0]);
         prc_suited_y_sorted(h[1].lo, h[1].hi, sorted, sorted_of[1]);
         for (int b = 0; b < 2; b++)
             for (int t = 0; t < 8; t++) {
                 unsigned s = strength[8 * b + t];
+                uint64_t play = plays[s];
+                /* a plan that searches gives a key of 0 here: the scalar
+                 * code writes the row again */
+                if (searching) rare |= (unsigned)(play >> 56 == PRC_VPLAN_SEARCH) << (8 * b + t);
                 out[i + 8 * b + t] = (uint32_t)s << PRC_SUIT_KEY_BITS |
-                                     prc_suited_y_key(sorted_of[b][slot_of[t]], plays[s], kinds);
+                                     prc_suited_y_key(sorted_of[b][slot_of[t]], play, kinds);
             }
         if (!rare) continue;
         uint32_t lo[PRC_Y_STEP], hi[PRC_Y_STEP], bits[PRC_Y_STEP];
@@ -517,8 +547,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
             int t = prc_ctz64(rare);
             long row = i + t;
             if (bits[t])
-                prc_suited_y_flush(x, cards, K, out, row, (uint64_t)hi[t] << 32 | lo[t], bits[t],
-                                   strength[t]);
+                prc_suited_y_flush(x, cards, K, out, row, sums[t], (uint64_t)hi[t] << 32 | lo[t],
+                                   bits[t], strength[t]);
             else
                 prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
         }
