@@ -139,6 +139,20 @@ static inline uint16_t prc_omaha_flush_any(const prc_omaha_t *o, const uint8_t *
 
 #define PRC_OMAHA_CHUNK 32
 
+/* The pattern row of a board (its slot, prc_board_slot), prefetched for a
+ * pass that reads it later. Its 91 entries are padded to 96 (192 bytes)
+ * and the table starts on a cache line, so a row is exactly three lines;
+ * unpadded rows (182 bytes at any offset) spanned four lines at most
+ * offsets: a fourth prefetch and a fourth line from L3 a hand. */
+static PRC_ALWAYS_INLINE const uint16_t *prc_omaha_fetch_row(const prc_omaha_t *o,
+                                                             uint32_t slot) {
+    const uint16_t *row = o->best + (size_t)o->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
+    PRC_PREFETCH(row);
+    PRC_PREFETCH(row + 32);
+    PRC_PREFETCH(row + 64);
+    return row;
+}
+
 /* Board and hole keys of one Omaha hand; nonzero when an id is invalid or
  * repeated (across hole and board too) or its bit is in *invalid* (cards
  * the game's deck lacks). */
@@ -195,12 +209,7 @@ static inline long prc_omaha_rows_scalar(const prc_game_t *g, const prc_omaha_t 
                 end = i;
                 break;
             }
-            const uint16_t *row = o->best
-                + (size_t)o->pattern_of_slot[prc_board_slot((uint32_t)bkey)] * PRC_PATTERN_STRIDE;
-            PRC_PREFETCH(row);
-            PRC_PREFETCH(row + 32);
-            PRC_PREFETCH(row + 64);
-            rows[i - base] = row;
+            rows[i - base] = prc_omaha_fetch_row(o, prc_board_slot((uint32_t)bkey));
             flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
         }
         for (long i = base; i < end; i++) {
@@ -252,20 +261,8 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
                 break;
             }
             uint32_t slot = prc_board_slot((uint32_t)bkey);
-            const uint16_t *hrow =
-                ohi->best + (size_t)ohi->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
-            PRC_PREFETCH(hrow);
-            PRC_PREFETCH(hrow + 32);
-            PRC_PREFETCH(hrow + 64);
-            hi_rows[i - base] = hrow;
-            if (!low_best) {
-                const uint16_t *lrow =
-                    olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
-                PRC_PREFETCH(lrow);
-                PRC_PREFETCH(lrow + 32);
-                PRC_PREFETCH(lrow + 64);
-                lo_rows[i - base] = lrow;
-            }
+            hi_rows[i - base] = prc_omaha_fetch_row(ohi, slot);
+            if (!low_best) lo_rows[i - base] = prc_omaha_fetch_row(olo, slot);
             flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
         }
         for (long i = base; i < end; i++) {

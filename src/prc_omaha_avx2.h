@@ -87,16 +87,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_yo_column(__m256i ra, __m256i
     return _mm256_add_epi32(_mm256_shuffle_epi8(triangle, hi), lo);
 }
 
-/* Prefetch a pattern row: its 91 entries are padded to 96 (192 bytes)
- * and the table starts on a cache line, so a row is exactly three lines.
- * Unpadded rows (182 bytes at any offset) spanned four lines at most
- * offsets: a fourth prefetch and a fourth line from L3 a hand. */
-static PRC_ALWAYS_INLINE void prc_yo_prefetch_row(const uint16_t *p) {
-    PRC_PREFETCH(p);
-    PRC_PREFETCH(p + 32);
-    PRC_PREFETCH(p + 64);
-}
-
 /* First pass over 8 rows: returns the lanes holding an invalid row (a
  * bit a lane). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
@@ -139,9 +129,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_yo_first_pass(
     _mm256_storeu_si256((__m256i *)sums, sum);
     for (int t = 0; t < 8; t++) {
         uint32_t slot = prc_board_slot(sums[t]);
-        const uint16_t *p = o->best + (size_t)o->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
-        prc_yo_prefetch_row(p);
-        blk->row[t] = p;
+        blk->row[t] = prc_omaha_fetch_row(o, slot);
         if (olo && !c->low_sets) {
             /* not prefetched: a low game's rows are shared (few hundred
              * distinct, in L2), and the extra prefetches measured slower */
