@@ -91,6 +91,48 @@ def test_hi_lo_one_pass_every_kernel(nh, nb):
     assert np.array_equal(both[:, 1], prc.evaluate_omaha_batch(holes, boards, "ace_five_8"))
 
 
+def every_board_rank_pattern(nb):
+    """One board for each multiset of nb ranks (at most four of a rank),
+    the suits dealt in turn (a rank's cards in distinct suits)."""
+    boards = []
+    for ranks in itertools.combinations_with_replacement(range(13), nb):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        board = []
+        for r in sorted(set(ranks)):
+            start = len(board)
+            board += [4 * r + (start + j) % 4 for j in range(ranks.count(r))]
+        boards.append(board)
+    return np.array(boards, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("nb", [3, 4, 5])
+def test_every_board_rank_pattern_finds_its_pattern_row(nb):
+    """Boards have a perfect hash of their own (by rank pattern, 3 to 5
+    cards): every pattern, each with four hole cards from the rest of the
+    deck, against the best of the 5-card batch over its two-and-three
+    choices."""
+    boards = every_board_rank_pattern(nb)
+    assert len(boards) == {3: 455, 4: 1820, 5: 6175}[nb]
+    rng = np.random.default_rng(nb)
+    holes = np.array(
+        [rng.choice(np.setdiff1d(np.arange(52), b), 4, replace=False) for b in boards],
+        dtype=np.uint8,
+    )
+    fast = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, "high")))
+    pairs = list(itertools.combinations(range(4), 2))
+    triples = list(itertools.combinations(range(nb), 3))
+    fives = np.concatenate(
+        [
+            np.concatenate([holes[:, list(p)], boards[:, list(t)]], axis=1)
+            for p in pairs
+            for t in triples
+        ]
+    )
+    best = prc.evaluate_batch(fives).reshape(len(pairs) * len(triples), -1).max(axis=0)
+    assert fast.tolist() == best.tolist()
+
+
 def low_card_deals(n, nh, nb, seed):
     """Deals from the 24 cards ace to six: most boards hold three or more
     distinct low ranks and most hands two, so the eight-or-better low takes
