@@ -296,7 +296,7 @@ cdef tuple _shared_rows(object best, Py_ssize_t n_patterns):
     return shared, new_row[inverse.reshape(-1)]
 
 
-def _aligned_zeros(Py_ssize_t n):
+cdef object _aligned_zeros(Py_ssize_t n):
     """n zero uint16 entries starting on a 64-byte cache line."""
     import numpy as np
     raw = np.zeros(n + 32, dtype=np.uint16)

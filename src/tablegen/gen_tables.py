@@ -199,7 +199,9 @@ def generate():
     def slot_of(counts):
         return slots[counts]
 
-    board_sums = [s for counts, s in sums.items() if BOARD_CARDS[0] <= sum(counts) <= BOARD_CARDS[1]]
+    board_sums = [
+        s for counts, s in sums.items() if BOARD_CARDS[0] <= sum(counts) <= BOARD_CARDS[1]
+    ]
     board_offsets, board_size = build_row_offsets(
         board_sums, shift=BOARD_SHIFT, max_cards=BOARD_CARDS[1]
     )
