@@ -114,6 +114,40 @@ def test_first_call_is_a_threaded_omaha_batch(game, attempt):
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
+FIRST_CALL_HI_LO = """
+import threading
+import numpy as np
+import pyrankcore as prc
+deal = prc.random_hands({rows}, {holes} + 5, seed=11)
+holes, boards = deal[:, :{holes}], deal[:, {holes}:]
+results, errors = {{}}, []
+def work(i):
+    try:
+        results[i] = prc.evaluate_omaha_batch(holes, boards, {variant!r}, threads=2)
+    except BaseException as exc:
+        errors.append(exc)
+threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+for t in threads: t.start()
+for t in threads: t.join()
+assert not errors, errors
+assert (results[0] == results[1]).all() and (results[0] == results[2]).all()
+assert (results[0][:, 0] == prc.evaluate_omaha_batch(holes, boards, "high")).all()
+assert (results[0][:, 1] == prc.evaluate_omaha_batch(holes, boards, "ace_five_8")).all()
+print("OK")
+"""
+
+
+@pytest.mark.parametrize(
+    ("variant", "holes"), [("Omaha Hi-Lo 8", 4), ("Six-card Omaha Hi-Lo 8", 6)]
+)
+def test_first_call_is_a_threaded_hi_lo_omaha_batch(variant, holes):
+    """The hi-lo pass's tables (both games' pattern rows and the
+    eight-or-better lows' rank-set table) are built on first use, here from
+    threads: every thread, and each half called alone, agree."""
+    rc, out = run_child(FIRST_CALL_HI_LO.format(rows=200_000, holes=holes, variant=variant))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
 @pytest.mark.parametrize("attempt", [1, 2])
 def test_first_call_is_a_threaded_batch_of_a_custom_ranking(attempt):
     rc, out = run_child(FIRST_CALL_BATCH.format(game=CUSTOM))
