@@ -529,13 +529,16 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
         for (int b = 0; b < 2; b++)
             for (int t = 0; t < 8; t++) {
                 unsigned s = strength[8 * b + t];
-                uint64_t play = plays[s];
-                /* a plan that searches gives a key of 0 here: the scalar
-                 * code writes the row again */
-                if (searching) rare |= (unsigned)(play >> 56 == PRC_VPLAN_SEARCH) << (8 * b + t);
                 out[i + 8 * b + t] = (uint32_t)s << PRC_SUIT_KEY_BITS |
-                                     prc_suited_y_key(sorted_of[b][slot_of[t]], play, kinds);
+                                     prc_suited_y_key(sorted_of[b][slot_of[t]], plays[s], kinds);
             }
+        /* a plan that searches gave its row a key of 0 above: the scalar
+         * code writes the row again. Of the built-in rankings only
+         * incomplete hands have such plans; the check stays out of the key
+         * loop, which runs 1% fewer instructions for it (callgrind) */
+        if (searching)
+            for (int t = 0; t < PRC_Y_STEP; t++)
+                rare |= (unsigned)(plays[strength[t]] >> 56 == PRC_VPLAN_SEARCH) << t;
         if (!rare) continue;
         uint32_t lo[PRC_Y_STEP], hi[PRC_Y_STEP], bits[PRC_Y_STEP];
         for (int b = 0; b < 2; b++) {
