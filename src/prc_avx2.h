@@ -243,31 +243,12 @@ static inline unsigned prc_id_suit_ranks(uint64_t ids, int suit) {
 /* The strength of 6 or 7 valid cards (n) holding five or more of one suit,
  * under a game whose flushes may not play (PRC_FLUSH_LOW), from what the
  * vector loop has of the row: its rank sum, card-id mask and suit counter
- * bits. As prc_low_flush_best: the flush of the suited cards, or the best
- * hand with suited cards left out (one of five suited, two of six in seven
- * cards), where a rank-table lookup of the rest ranks it with no flush. */
+ * bits (prc_low_flush_ranks). */
 PRC_AVX2_ATTR static inline uint16_t prc_y_low_flush(const prc_game_t *g, uint32_t sum,
                                                      uint64_t ids, unsigned flush_bits,
                                                      int n) {
-    unsigned ranks = prc_id_suit_ranks(ids, (prc_ctz64(flush_bits) - 3) >> 2);
-    int suited = prc_popcount64(ranks);
-    uint16_t best = g->flush[ranks];
-    if (suited == 5 || (suited == 6 && n == 7)) {
-        for (unsigned m = ranks; m; m &= m - 1) {
-            uint32_t less = sum - (uint32_t)prc_card_key[4 * prc_ctz64(m)];
-            if (suited == 5) {
-                uint16_t v = g->rank[prc_rank_slot(less)];
-                best = v > best ? v : best;
-                continue;
-            }
-            for (unsigned m2 = m & (m - 1); m2; m2 &= m2 - 1) {
-                uint16_t v =
-                    g->rank[prc_rank_slot(less - (uint32_t)prc_card_key[4 * prc_ctz64(m2)])];
-                best = v > best ? v : best;
-            }
-        }
-    }
-    return best;
+    return prc_low_flush_ranks(g, sum, prc_id_suit_ranks(ids, (prc_ctz64(flush_bits) - 3) >> 2),
+                               n);
 }
 
 /* Rows per step: two blocks of 8, so that one block's vector work overlaps

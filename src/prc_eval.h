@@ -210,30 +210,40 @@ typedef struct {
  * holds their best. A non-flush subset keeps at most four suited cards, so
  * drop suited cards until four remain: what is left cannot make a flush and
  * the rank table gives its best five exactly. Five suited cards: one lookup
- * per suited card; six of seven: one per pair of them. */
-static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
-                                   uint64_t bits, int n) {
-    int suit = prc_flush_suit(key);
-    unsigned ranks = prc_sm_ranks(bits, suit);
-    uint8_t suited[7];
-    int ns = 0;
-    for (unsigned m = ranks; m; m &= m - 1)
-        suited[ns++] = (uint8_t)(prc_ctz64(m) * 4 + suit);
+ * per suited card; six of seven: one per pair of them. From the hand's
+ * rank sum and the 13-bit mask of its suited ranks, which the vector loops
+ * have without reading the row again. */
+static inline uint16_t prc_low_flush_ranks(const prc_game_t *g, uint32_t sum, unsigned ranks,
+                                           int n) {
+    /* five, six or seven suited ranks, counted without a popcount (which is
+     * a library call where the POPCNT instruction is not assumed) */
+    unsigned past_five = ranks;
+    for (int i = 0; i < 5; i++) past_five &= past_five - 1;
+    int suited = !past_five ? 5 : !(past_five & (past_five - 1)) ? 6 : 7;
     uint16_t best = g->flush[ranks];
-    if (ns == 5) {
-        for (int i = 0; i < 5; i++) {
-            uint16_t v = g->rank[prc_rank_slot((uint32_t)(key - prc_card_key[suited[i]]))];
-            if (v > best) best = v;
-        }
-    } else if (ns == 6 && n == 7) {
-        for (int i = 0; i < 6; i++)
-            for (int j = i + 1; j < 6; j++) {
-                uint64_t k5 = key - prc_card_key[suited[i]] - prc_card_key[suited[j]];
-                uint16_t v = g->rank[prc_rank_slot((uint32_t)k5)];
-                if (v > best) best = v;
+    if (suited == 5 || (suited == 6 && n == 7)) {
+        for (unsigned m = ranks; m; m &= m - 1) {
+            /* a rank's multiplier: the low 32 bits of any of its cards' keys */
+            uint32_t less = sum - (uint32_t)prc_card_key[4 * prc_ctz64(m)];
+            if (suited == 5) {
+                uint16_t v = g->rank[prc_rank_slot(less)];
+                best = v > best ? v : best;
+                continue;
             }
+            for (unsigned m2 = m & (m - 1); m2; m2 &= m2 - 1) {
+                uint16_t v =
+                    g->rank[prc_rank_slot(less - (uint32_t)prc_card_key[4 * prc_ctz64(m2)])];
+                best = v > best ? v : best;
+            }
+        }
     }
     return best;
+}
+
+/* The same from a hand's summed key and suit-major mask. */
+static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
+                                   uint64_t bits, int n) {
+    return prc_low_flush_ranks(g, (uint32_t)key, prc_sm_ranks(bits, prc_flush_suit(key)), n);
 }
 
 /* Strength of n valid cards given their summed key and suit-major mask. */
