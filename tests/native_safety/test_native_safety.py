@@ -85,24 +85,33 @@ assert results["scalar"] == results[0][:200].tolist()
 print("OK")
 """
 
-FIRST_CALL_BATCH = """
+# A child script's first call, made by three threads at once: no thread
+# fails and all three get the same array, which in_threads returns. Put
+# before the scripts that use it (after their .format).
+IN_THREADS = """
 import threading
+def in_threads(call, n=3):
+    results, errors = [None] * n, []
+    def work(i):
+        try:
+            results[i] = call()
+        except BaseException as exc:
+            errors.append(exc)
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(n)]
+    for t in threads: t.start()
+    for t in threads: t.join()
+    assert not errors, errors
+    assert all((r == results[0]).all() for r in results)
+    return results[0]
+"""
+
+FIRST_CALL_BATCH = """
 import numpy as np
 import pyrankcore as prc
 game = {game}
 deal = prc.random_hands(400_000, 7, seed=9, exclude=[c for c in range(52) if c // 4 < 5])
-results, errors = {{}}, []
-def work(i):
-    try:
-        results[i] = prc.evaluate_batch(deal, game, threads=2)
-    except BaseException as exc:
-        errors.append(exc)
-threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
-for t in threads: t.start()
-for t in threads: t.join()
-assert not errors, errors
-assert (results[0] == results[1]).all() and (results[0] == results[2]).all()
-assert results[0][:100].tolist() == [prc.evaluate(h, game) for h in deal[:100].tolist()]
+first = in_threads(lambda: prc.evaluate_batch(deal, game, threads=2))
+assert first[:100].tolist() == [prc.evaluate(h, game) for h in deal[:100].tolist()]
 print("OK")
 """
 
@@ -115,24 +124,13 @@ def test_first_call_is_a_threaded_omaha_batch(game, attempt):
 
 
 FIRST_CALL_HI_LO = """
-import threading
 import numpy as np
 import pyrankcore as prc
 deal = prc.random_hands({rows}, {holes} + 5, seed=11)
 holes, boards = deal[:, :{holes}], deal[:, {holes}:]
-results, errors = {{}}, []
-def work(i):
-    try:
-        results[i] = prc.evaluate_omaha_batch(holes, boards, {variant!r}, threads=2)
-    except BaseException as exc:
-        errors.append(exc)
-threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
-for t in threads: t.start()
-for t in threads: t.join()
-assert not errors, errors
-assert (results[0] == results[1]).all() and (results[0] == results[2]).all()
-assert (results[0][:, 0] == prc.evaluate_omaha_batch(holes, boards, "high")).all()
-assert (results[0][:, 1] == prc.evaluate_omaha_batch(holes, boards, "ace_five_8")).all()
+first = in_threads(lambda: prc.evaluate_omaha_batch(holes, boards, {variant!r}, threads=2))
+assert (first[:, 0] == prc.evaluate_omaha_batch(holes, boards, "high")).all()
+assert (first[:, 1] == prc.evaluate_omaha_batch(holes, boards, "ace_five_8")).all()
 print("OK")
 """
 
@@ -144,13 +142,15 @@ def test_first_call_is_a_threaded_hi_lo_omaha_batch(variant, holes):
     """The hi-lo pass's tables (both games' pattern rows and the
     eight-or-better lows' rank-set table) are built on first use, here from
     threads: every thread, and each half called alone, agree."""
-    rc, out = run_child(FIRST_CALL_HI_LO.format(rows=200_000, holes=holes, variant=variant))
+    rc, out = run_child(
+        IN_THREADS + FIRST_CALL_HI_LO.format(rows=200_000, holes=holes, variant=variant)
+    )
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
 @pytest.mark.parametrize("attempt", [1, 2])
 def test_first_call_is_a_threaded_batch_of_a_custom_ranking(attempt):
-    rc, out = run_child(FIRST_CALL_BATCH.format(game=CUSTOM))
+    rc, out = run_child(IN_THREADS + FIRST_CALL_BATCH.format(game=CUSTOM))
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
@@ -163,7 +163,7 @@ SUITED = [
 @pytest.mark.parametrize("game", SUITED)
 def test_first_call_is_a_threaded_batch_of_a_suit_tiebreak_ranking(game):
     """The suit tables (per-strength info) are built on first use."""
-    rc, out = run_child(FIRST_CALL_BATCH.format(game=game))
+    rc, out = run_child(IN_THREADS + FIRST_CALL_BATCH.format(game=game))
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
