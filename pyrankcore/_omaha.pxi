@@ -215,7 +215,9 @@ cdef object _build_omaha_low_sets(GameTables t, const uint32_t *mult, list patte
             n_low += 1
     if n_low < 5:
         return None
-    low_best = np.zeros(1 << 16, dtype=np.uint16)
+    # One entry more than the sets index: the AVX-512 loop reads entries
+    # with 32-bit gathers, two entries at a time.
+    low_best = np.zeros((1 << 16) + 1, dtype=np.uint16)
     cdef uint16_t[::1] out = low_best
     cdef uint32_t total_key, board_free, hole_free, bs, hs, pair_bits, three
     with nogil:

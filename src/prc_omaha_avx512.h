@@ -15,6 +15,10 @@
  *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
  *    gathered: a gather per hole pair then reads the row at the pair's
  *    column (hi * (hi + 1) / 2 + lo from the two ranks);
+ *  - hi-lo with an eight-or-better low: the low is one gather a block, at
+ *    the board's and the hole cards' sets of low ranks (prc_omaha_t's
+ *    low_best; the sets come from a byte shuffle per card), instead of a
+ *    gather per hole pair in the low game's pattern rows;
  *  - flushes (flush-dominant games): a hand can flush only with two or
  *    more hole cards of a suit the board holds three or more of (at most
  *    one suit can, with five board cards). A gather of the flush row of the
@@ -30,6 +34,8 @@ typedef struct {
     __m512i hole_pick[6], board_pick[5];
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
     __m512i triangle;   /* r * (r + 1) / 2 by rank: the first column of pairs topped by r */
+    __m512i low_bits;   /* hi-lo from rank sets: the low game's low_bit, in each 128 bits */
+    int low_sets;       /* hi-lo: the low comes from rank sets (olo->low_best) */
 } prc_vo_consts;
 
 PRC_AVX512_ATTR static inline void prc_vo_picks(__m512i *pick, int k) {
@@ -40,7 +46,8 @@ PRC_AVX512_ATTR static inline void prc_vo_picks(__m512i *pick, int k) {
     }
 }
 
-PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, int nh, int nb) {
+PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, const prc_omaha_t *olo, int nh,
+                                               int nb) {
     uint32_t keys[16] = {0}, tri[16] = {0};
     prc_vo_picks(c->hole_pick, nh);
     prc_vo_picks(c->board_pick, nb);
@@ -50,6 +57,15 @@ PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, int nh, int nb)
     }
     c->rank_key = _mm512_loadu_si512((const void *)keys);
     c->triangle = _mm512_loadu_si512((const void *)tri);
+    c->low_sets = olo && olo->low_best;
+    c->low_bits = c->low_sets ? _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)olo->low_bit))
+                              : _mm512_setzero_si512();
+}
+
+/* Each lane's rank's bit in the low game's rank sets (prc_omaha_t.low_bit;
+ * the lane's upper bytes get entry 0: callers keep the low byte only). */
+PRC_AVX512_ATTR static inline __m512i prc_vo_low_bit(const prc_vo_consts *c, __m512i rank) {
+    return _mm512_shuffle_epi8(c->low_bits, rank);
 }
 
 /* The 16 * k bytes (k = 3..6) of 16 rows, in two registers. */
@@ -84,6 +100,7 @@ PRC_AVX512_ATTR static inline void prc_vo_add_bit(__m512i card, __m512i *lo, __m
 typedef struct {
     __m512i row;            /* offset of each hand's pattern row in o->best */
     __m512i lo_row;         /* hi-lo: the same in the low game's table */
+    __m512i low_index;      /* hi-lo from rank sets: each hand's entry of olo->low_best */
     __m512i flush;          /* offset of its suited pair's entry in o->flush_best */
     __m512i rank[6];        /* hole ranks */
     __mmask16 flush_lanes;  /* two or more hole cards of a suit the board has 3+ of */
@@ -92,7 +109,11 @@ typedef struct {
 
 /* Blocks per chunk: the first pass hashes every board of a chunk and
  * gathers its pattern and flush rows, the second reads the rows once those
- * gathers have completed (measured faster than one block at a time). */
+ * gathers have completed (measured faster than one block at a time on an
+ * Intel CPU; on a Zen 4, 1, 2, 4 and 8 blocks ran within noise of each
+ * other). Unlike the AVX2 loop this one prefetches no pattern rows: on a
+ * Zen 4 (1 MB of L2, which holds most of the 1.2 MB of 5-card board rows)
+ * three prefetches a hand made 4+5 high 10-25% slower. */
 #ifndef PRC_VO_CHUNK_BLOCKS
 #define PRC_VO_CHUNK_BLOCKS 4
 #endif
@@ -132,13 +153,15 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
     const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
     __m512i first, rest;
     __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
+    __m512i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
     prc_vo_load(boards, NB, &first, &rest);
     for (int j = 0; j < NB; j++) {
         __m512i card = prc_vo_card(first, rest, c->board_pick[j]);
+        __m512i rank = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
-        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
-                                                             c->rank_key));
+        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
         prc_vo_add_bit(card, &blo, &bhi);
+        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_vo_low_bit(c, rank));
     }
     prc_vo_load(holes, NH, &first, &rest);
     for (int j = 0; j < NH; j++) {
@@ -146,6 +169,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         blk->rank[j] = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
         prc_vo_add_bit(card, &hlo, &hhi);
+        if (c->low_sets) hole_set = _mm512_or_si512(hole_set, prc_vo_low_bit(c, blk->rank[j]));
     }
     __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
     __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
@@ -159,7 +183,11 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
     __m512i pattern = _mm512_and_si512(
         _mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16);
     blk->row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
-    if (olo) {
+    if (c->low_sets) {
+        const __m512i byte = _mm512_set1_epi32(0xFF);
+        blk->low_index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
+                                         _mm512_and_si512(hole_set, byte));
+    } else if (olo) {
         pattern = _mm512_and_si512(
             _mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2), low16);
         blk->lo_row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
@@ -197,13 +225,16 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_vo_second_pass(
     const prc_vo_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
     const prc_vo_block *blk, __m512i *best_lo) {
     __m512i best = _mm512_setzero_si512(), low = best;
+    const int pair_lows = olo && !c->low_sets;
+    if (c->low_sets) /* one lookup a hand */
+        low = _mm512_i32gather_epi32(blk->low_index, (const void *)olo->low_best, 2);
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++) {
             __m512i column = prc_vo_column(c, blk->rank[a], blk->rank[b]);
             __m512i v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->row, column),
                                                (const void *)o->best, 2);
             best = _mm512_max_epu16(best, v);   /* the low halves are the values */
-            if (olo) {
+            if (pair_lows) {
                 v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->lo_row, column),
                                            (const void *)olo->best, 2);
                 low = _mm512_max_epu16(low, v);
@@ -231,7 +262,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
     const long chunk = 16 * PRC_VO_CHUNK_BLOCKS;
     const int stride = olo ? 2 : 1;   /* strengths per row in out */
     prc_vo_consts c;
-    prc_vo_init(&c, NH, NB);
+    prc_vo_init(&c, olo, NH, NB);
     prc_vo_block blk[PRC_VO_CHUNK_BLOCKS];
     long i = start;
     for (; i + chunk <= stop; i += chunk) {
