@@ -58,8 +58,9 @@ PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, const prc_omaha
     c->rank_key = _mm512_loadu_si512((const void *)keys);
     c->triangle = _mm512_loadu_si512((const void *)tri);
     c->low_sets = olo && olo->low_best;
-    c->low_bits = c->low_sets ? _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)olo->low_bit))
-                              : _mm512_setzero_si512();
+    c->low_bits = c->low_sets
+                      ? _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)olo->low_bit))
+                      : _mm512_setzero_si512();
 }
 
 /* Each lane's rank's bit in the low game's rank sets (prc_omaha_t.low_bit;
@@ -169,7 +170,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         blk->rank[j] = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
         prc_vo_add_bit(card, &hlo, &hhi);
-        if (c->low_sets) hole_set = _mm512_or_si512(hole_set, prc_vo_low_bit(c, blk->rank[j]));
+        if (c->low_sets)
+            hole_set = _mm512_or_si512(hole_set, prc_vo_low_bit(c, blk->rank[j]));
     }
     __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
     __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
@@ -185,8 +187,9 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
     blk->row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
     if (c->low_sets) {
         const __m512i byte = _mm512_set1_epi32(0xFF);
-        blk->low_index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
-                                         _mm512_and_si512(hole_set, byte));
+        blk->low_index =
+            _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
+                            _mm512_and_si512(hole_set, byte));
     } else if (olo) {
         pattern = _mm512_and_si512(
             _mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2), low16);

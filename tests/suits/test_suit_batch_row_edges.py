@@ -1,10 +1,10 @@
 """The suit tie-break row loops at their edges: every five-card hand of a
-20-card deck, a bad row inside a full step of the vector loop (16 rows) and
-in the rows after the last full step, and rows that end at an unreadable
-page. The vector loop (AVX2) reads 16 rows a step and hands a step holding a
-bad row, and the rows after the last full step, to the POPCNT loop; every
-loop must give what the scalar subset search gives and stop at the same
-first bad row.
+20-card deck, a bad row inside a full step of the vector loops (16 rows)
+and in the rows after the last full step, and rows that end at an
+unreadable page. The vector loops (AVX2, AVX-512) read 16 rows a step and
+hand a step holding a bad row, and the rows after the last full step, to
+the POPCNT loop; every loop must give what the scalar subset search gives
+and stop at the same first bad row.
 """
 
 import subprocess
