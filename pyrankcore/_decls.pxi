@@ -114,10 +114,6 @@ cdef extern from "prc_wild.h" nogil:
         const uint64_t *card16
         uint64_t natural_bits
         int lowest
-        const uint16_t *rank_levels
-        uint8_t wild_flag[64]
-        uint64_t missing_bits
-        int max_id
         int low_flush_tiers
         const uint16_t *hand_rank[3]
     uint16_t prc_wild_eval(const prc_wild_t *x, const uint8_t *cards, int n, int *bad)

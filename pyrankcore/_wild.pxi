@@ -361,12 +361,8 @@ cdef GameTables _build_wild(object ranking):
             natural_flush = tiered_flush[0]
             flush_tables = tiered_flush if dominant else [natural_flush] + [None] * max_wild
         classes = ranking.classes()
-    # The levels back to back (for the vector loops), each table a view.
-    levels = np.concatenate(rank_tables)
-    rank_tables = [levels[w * PRC_RANK_LEN:(w + 1) * PRC_RANK_LEN] for w in range(max_wild + 1)]
-    natural_rank = rank_tables[0]
     cdef GameTables t = _new_tables(ranking, len(classes))
-    for arr in [levels] + rank_tables + flush_tables:
+    for arr in rank_tables + flush_tables:
         if arr is not None:
             arr.flags.writeable = False
     cdef const uint16_t[::1] view
@@ -408,15 +404,9 @@ cdef GameTables _build_wild(object ranking):
     for k in range(3):
         view = hand_rank[k]
         t.wild.hand_rank[k] = &view[0]
-    t._arrays = (levels, rank_tables, flush_tables, card16, hand_rank)
+    t._arrays = (rank_tables, flush_tables, card16, hand_rank)
     cdef const uint64_t[::1] entries = card16
     t.wild.card16 = &entries[0]
-    view = levels
-    t.wild.rank_levels = &view[0]
-    for c in range(64):
-        t.wild.wild_flag[c] = 1 if c in wild_ids else 0
-    t.wild.missing_bits = _suit_major(~t.deck_mask)
-    t.wild.max_id = 53 if ranking.jokers else 51
     t.wild.natural_bits = natural_bits
     t.wild.lowest = 1 if ranking.wild_lowest else 0
     # natural_beats_wild where a flush hurts a low: see prc_wild_value

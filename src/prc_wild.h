@@ -47,13 +47,6 @@ typedef struct {
     const uint64_t *card16;
     uint64_t natural_bits;  /* suit-major bits of the deck's natural cards */
     int lowest;             /* each hand's lowest natural rank is wild (not aces) */
-    /* For the AVX-512 loops: rank[0..max_wild] back to back (rank_levels +
-     * w * PRC_RANK_LEN is rank[w]), the wild flag of ids 0..63, the
-     * suit-major bits of cards outside the deck, and the highest id. */
-    const uint16_t *rank_levels;
-    uint8_t wild_flag[64];
-    uint64_t missing_bits;
-    int max_id;
     /* natural_beats_wild in a low game where flushes count: its strengths
      * per hand class (else 0); see prc_wild_value. */
     int low_flush_tiers;
@@ -504,101 +497,18 @@ PRC_DEFINE_WILD_ROWS_AVX2(6)
 PRC_DEFINE_WILD_ROWS_AVX2(7)
 #endif
 
-#if PRC_AVX512_DISPATCH
-/* AVX-512 loops for wild games, 16 rows a block as in prc_avx512.h. Per
- * card: its byte, its wild flag (a byte permute of wild_flag), its rank key
- * when natural, and its suit-major bit for validation (jokers: bits 13 and
- * 29, as in the card entries). Lanes that may hold a flush (a suit's
- * natural cards plus the wild cards reach five), and every lane of a block
- * with an invalid row, go to the scalar kernel. Not for the lowest-card
- * rule (its wild cards depend on the whole hand). */
-#define PRC_DEFINE_WILD_ROWS_AVX512(K)                                       \
-    PRC_AVX512_ATTR static long prc_wild_rows_avx512_##K(                   \
-        const prc_wild_t *wild, const uint8_t *cards, uint16_t *out,        \
-        long start, long stop) {                                            \
-        const prc_wild_t local = *wild, *x = &local;                        \
-        const __mmask64 byte0 = 0x1111111111111111ULL;                      \
-        const __m512i three = _mm512_set1_epi32(3), one = _mm512_set1_epi32(1); \
-        const __m512i thirty_two = _mm512_set1_epi32(32);                   \
-        const __m512i flags = _mm512_loadu_si512((const void *)x->wild_flag); \
-        const __m512i natural_lo = _mm512_set1_epi32((int)(uint32_t)x->natural_bits); \
-        const __m512i natural_hi = _mm512_set1_epi32((int)(uint32_t)(x->natural_bits >> 32)); \
-        const __m512i missing_lo = _mm512_set1_epi32((int)(uint32_t)x->missing_bits); \
-        const __m512i missing_hi = _mm512_set1_epi32((int)(uint32_t)(x->missing_bits >> 32)); \
-        const __m512i level_len = _mm512_set1_epi32(PRC_RANK_LEN);          \
-        const __m512i five = _mm512_set1_epi16(5);                          \
-        prc_v_consts c;                                                     \
-        prc_v_init(&c, K);                                                  \
-        long i = start;                                                     \
-        for (; i + 16 <= stop; i += 16) {                                   \
-            const uint8_t *rows = cards + i * K;                            \
-            __m512i first = _mm512_loadu_si512((const void *)rows);         \
-            __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64); \
-            __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, top = sum, w = sum; \
-            for (int j = 0; j < K; j++) {                                   \
-                __m512i card = _mm512_maskz_permutex2var_epi8(byte0, first, c.pick[j], rest); \
-                __m512i flag = _mm512_maskz_permutexvar_epi8(byte0, card, flags); \
-                __mmask16 natural = _mm512_testn_epi32_mask(flag, flag);    \
-                __m512i rank = _mm512_srli_epi32(card, 2);                  \
-                __m512i bit = _mm512_or_si512(                              \
-                    _mm512_slli_epi32(_mm512_and_si512(card, three), 4), rank); \
-                w = _mm512_add_epi32(w, flag);                              \
-                top = _mm512_max_epu32(top, card);                          \
-                sum = _mm512_add_epi32(sum, _mm512_maskz_permutexvar_epi32(natural, rank, c.rank_key)); \
-                lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, bit));      \
-                hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, thirty_two))); \
-            }                                                               \
-            __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi)); \
-            __mmask16 bad = _mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(x->max_id)) | \
-                            _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(K)) | \
-                            _mm512_test_epi32_mask(lo, missing_lo) |        \
-                            _mm512_test_epi32_mask(hi, missing_hi);         \
-            if (bad) {                                                      \
-                long r = prc_wild_rows_##K(x, cards, out, i, i + 16);       \
-                if (r >= 0) return r;                                       \
-                continue;                                                   \
-            }                                                               \
-            __m512i index = _mm512_add_epi32(prc_v_rank_slot(sum), _mm512_mullo_epi32(w, level_len)); \
-            prc_v_store(out + i, prc_v_lookup16(index, x->rank_levels));    \
-            /* A suit reaches five with the wild cards: the scalar kernel */ \
-            __m512i w2 = _mm512_or_si512(w, _mm512_slli_epi32(w, 16));      \
-            __mmask32 in_lo = _mm512_cmpge_epu16_mask(                      \
-                _mm512_add_epi16(_mm512_popcnt_epi16(_mm512_and_si512(lo, natural_lo)), w2), five); \
-            __mmask32 in_hi = _mm512_cmpge_epu16_mask(                      \
-                _mm512_add_epi16(_mm512_popcnt_epi16(_mm512_and_si512(hi, natural_hi)), w2), five); \
-            uint32_t words = (uint32_t)(in_lo | in_hi); /* two per lane */  \
-            uint32_t lanes = (words | words >> 1) & 0x55555555u;            \
-            if (x->natural.flush_mode != PRC_FLUSH_IGNORED)                 \
-                for (; lanes; lanes &= lanes - 1) {                         \
-                    long row = i + (prc_ctz64(lanes) >> 1);                 \
-                    int unused = 0; /* the block is valid */               \
-                    out[row] = prc_wild_eval(x, cards + row * K, K, &unused); \
-                }                                                           \
-        }                                                                   \
-        return prc_wild_rows_##K(x, cards, out, i, stop);                   \
-    }
-
-PRC_DEFINE_WILD_ROWS_AVX512(5)
-PRC_DEFINE_WILD_ROWS_AVX512(6)
-PRC_DEFINE_WILD_ROWS_AVX512(7)
-#endif
 
 /* Rows of k = 5..7 ids: out[start..stop) filled; returns the first bad
  * row, or -1 (rows from that one on are left unwritten). */
 PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
                              long start, long stop) {
-#if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && !x->lowest) {
-        switch (k) {
-        case 5: return prc_wild_rows_avx512_5(x, cards, out, start, stop);
-        case 6: return prc_wild_rows_avx512_6(x, cards, out, start, stop);
-        case 7: return prc_wild_rows_avx512_7(x, cards, out, start, stop);
-        default: break;
-        }
-    }
-#endif
 #if PRC_AVX2_DISPATCH
-    /* The lowest-card rule has no AVX-512 loop: the AVX2 one serves there. */
+    /* AVX-512 CPUs run these loops too. An AVX-512 loop (16 rows a block,
+     * the strengths gathered from the per-count tables, reaching rows to
+     * the scalar kernel) ran 5-35% slower than these on a Zen 4 (jokers,
+     * deuces, one-eyed jacks, jokers and deuces, deuce-to-seven with
+     * jokers; 5 to 7 cards), and still up to 15% slower with its reaching
+     * rows settled from the flush tables as here. */
     if (prc_kernel >= PRC_KERNEL_AVX2) {
         switch (k) {
         case 5: return x->lowest ? prc_wild_rows_lowest_avx2_5(x, cards, out, start, stop)
