@@ -66,6 +66,7 @@ typedef struct {
 typedef struct {
     __m512i pick[7];    /* pick[j]: byte j of row l into byte 4l */
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
+    __m512i bit_of;     /* by id (bytes 0..63): its suit-major bit, 16 * suit + rank */
 } prc_v_consts;
 
 PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
@@ -77,12 +78,16 @@ PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
     }
     for (int r = 0; r < 13; r++) keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
     c->rank_key = _mm512_loadu_si512((const void *)keys);
+    /* ids 52..63 get ranks 13..15, bits no card has (the running max
+     * finds those ids; larger ones wrap here and are found there too) */
+    for (int id = 0; id < 64; id++) pick[id] = (uint8_t)(16 * (id & 3) + (id >> 2));
+    c->bit_of = _mm512_loadu_si512((const void *)pick);
 }
 
 /* Sums, masks and validity of rows i..i+15 (K card bytes each). */
 PRC_AVX512_ATTR static inline prc_v_hands prc_v_sum_rows(const prc_v_consts *c,
                                                          const uint8_t *rows, int k) {
-    const __m512i three = _mm512_set1_epi32(3), one = _mm512_set1_epi32(1);
+    const __m512i one = _mm512_set1_epi32(1);
     const __m512i thirty_two = _mm512_set1_epi32(32);
     __m512i first = _mm512_loadu_si512((const void *)rows);
     /* 16 * k - 64 more bytes (16, 32 or 48): a masked load reads no more. */
@@ -92,8 +97,7 @@ PRC_AVX512_ATTR static inline prc_v_hands prc_v_sum_rows(const prc_v_consts *c,
         __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
                                                       c->pick[j], rest);
         __m512i rank = _mm512_srli_epi32(card, 2);
-        __m512i bit = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(card, three), 4),
-                                      rank);
+        __m512i bit = _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, card, c->bit_of);
         top = _mm512_max_epu32(top, card);
         sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
         /* Shifts by 32 or more give 0, so each bit lands in one half. */
