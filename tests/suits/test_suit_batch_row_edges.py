@@ -7,6 +7,7 @@ the POPCNT loop; every loop must give what the scalar subset search gives
 and stop at the same first bad row.
 """
 
+import itertools
 import subprocess
 import sys
 import textwrap
@@ -72,6 +73,37 @@ def test_a_bad_row_inside_a_vector_step_and_after_the_last(base):
             assert got[-1] == bad, (k, n, bad)
             assert got[:bad].tolist() == scalar(rows[:bad], r)
             assert (got[bad:-1] == 0xDEADBEEF).all()
+
+
+@pytest.mark.parametrize("base", ["high", "short_deck", "deuce_seven"])
+def test_an_invalid_id_at_every_place_of_a_vector_step(base):
+    """An id past the deck (52, 53, 63, 64, 128, 255) or a card the
+    ranking's deck lacks, at every card position of rows 0, 9 and 15 of the
+    second of three full steps: the vector loops hand the step to the
+    scalar code, which stops at that row; the rows before it are written,
+    the rest not."""
+    plain = prc.ranking(base)
+    r = prc.ranking(plain, suit_tiebreak="highest_unpaired", suit_order="germany")
+    tables = _core.resolve_game(r, suited=True)
+    deck = np.array([c for c in range(52) if c >> 2 in plain.deck_ranks])
+    outside = [c for c in range(52) if c >> 2 not in plain.deck_ranks][:1]
+    rng = np.random.default_rng(11)
+    for k in (5, 6, 7):
+        for bad_id in (52, 53, 63, 64, 128, 255, *outside):
+            for bad, pos in itertools.product((16, 25, 31), range(k)):
+                rows = np.array([rng.choice(deck, k, replace=False) for _ in range(48)])
+                rows = rows.astype(np.uint8)
+                rows[bad, pos] = bad_id
+
+                def run(rows=rows):
+                    out = np.full(len(rows), 0xDEADBEEF, dtype=np.uint32)
+                    first = _core.evaluate_suited_rows(rows, out, 0, len(rows), tables)
+                    return np.append(out, first)
+
+                got = row_loops.agree(row_loops.every_kernel(run))
+                assert got[-1] == bad, (k, bad_id, bad, pos)
+                assert got[:bad].tolist() == scalar(rows[:bad], r)
+                assert (got[bad:-1] == 0xDEADBEEF).all()
 
 
 # Run in a child: a read past the last row is a fault, an exit code.
