@@ -66,8 +66,17 @@ typedef struct {
 typedef struct {
     __m512i pick[7];    /* pick[j]: byte j of row l into byte 4l */
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
-    __m512i bit_of;     /* by id (bytes 0..63): its suit-major bit, 16 * suit + rank */
+    __m512i bit_of;     /* prc_v_bit_of() */
 } prc_v_consts;
+
+/* By id (bytes 0..63): its suit-major bit, 16 * suit + rank. Ids 52..63
+ * get ranks 13..15, bits no card has; larger ids wrap in a byte permute
+ * (it reads six bits), so every loop also keeps a running max of the ids. */
+PRC_AVX512_ATTR static inline __m512i prc_v_bit_of(void) {
+    uint8_t bit[64];
+    for (int id = 0; id < 64; id++) bit[id] = (uint8_t)(16 * (id & 3) + (id >> 2));
+    return _mm512_loadu_si512((const void *)bit);
+}
 
 PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
     uint8_t pick[64];
@@ -78,10 +87,7 @@ PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
     }
     for (int r = 0; r < 13; r++) keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
     c->rank_key = _mm512_loadu_si512((const void *)keys);
-    /* ids 52..63 get ranks 13..15, bits no card has (the running max
-     * finds those ids; larger ones wrap here and are found there too) */
-    for (int id = 0; id < 64; id++) pick[id] = (uint8_t)(16 * (id & 3) + (id >> 2));
-    c->bit_of = _mm512_loadu_si512((const void *)pick);
+    c->bit_of = prc_v_bit_of();
 }
 
 /* Sums, masks and validity of rows i..i+15 (K card bytes each). */

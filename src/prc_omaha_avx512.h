@@ -34,6 +34,7 @@ typedef struct {
     __m512i hole_pick[6], board_pick[5];
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
     __m512i triangle;   /* r * (r + 1) / 2 by rank: the first column of pairs topped by r */
+    __m512i bit_of;     /* prc_v_bit_of() */
     __m512i low_bits;   /* hi-lo from rank sets: the low game's low_bit, in each 128 bits */
     int low_sets;       /* hi-lo: the low comes from rank sets (olo->low_best) */
 } prc_vo_consts;
@@ -57,6 +58,7 @@ PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, const prc_omaha
     }
     c->rank_key = _mm512_loadu_si512((const void *)keys);
     c->triangle = _mm512_loadu_si512((const void *)tri);
+    c->bit_of = prc_v_bit_of();
     c->low_sets = olo && olo->low_best;
     c->low_bits = c->low_sets
                       ? _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)olo->low_bit))
@@ -86,13 +88,13 @@ PRC_AVX512_ATTR static inline __m512i prc_vo_card(__m512i first, __m512i rest, _
     return _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first, pick, rest);
 }
 
-/* Suit-major bit of each card into the two 32-bit halves of a 64-bit mask
- * (shifts by 32 or more give 0, so each bit lands in one half). */
-PRC_AVX512_ATTR static inline void prc_vo_add_bit(__m512i card, __m512i *lo, __m512i *hi) {
+/* Suit-major bit of each card (a byte permute of prc_v_bit_of) into the
+ * two 32-bit halves of a 64-bit mask (shifts by 32 or more give 0, so each
+ * bit lands in one half). */
+PRC_AVX512_ATTR static inline void prc_vo_add_bit(const prc_vo_consts *c, __m512i card,
+                                                  __m512i *lo, __m512i *hi) {
     const __m512i one = _mm512_set1_epi32(1);
-    __m512i bit = _mm512_or_si512(
-        _mm512_slli_epi32(_mm512_and_si512(card, _mm512_set1_epi32(3)), 4),
-        _mm512_srli_epi32(card, 2));
+    __m512i bit = _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, card, c->bit_of);
     *lo = _mm512_or_si512(*lo, _mm512_sllv_epi32(one, bit));
     *hi = _mm512_or_si512(*hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, _mm512_set1_epi32(32))));
 }
@@ -161,7 +163,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         __m512i rank = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
         sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
-        prc_vo_add_bit(card, &blo, &bhi);
+        prc_vo_add_bit(c, card, &blo, &bhi);
         if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_vo_low_bit(c, rank));
     }
     prc_vo_load(holes, NH, &first, &rest);
@@ -169,7 +171,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         __m512i card = prc_vo_card(first, rest, c->hole_pick[j]);
         blk->rank[j] = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
-        prc_vo_add_bit(card, &hlo, &hhi);
+        prc_vo_add_bit(c, card, &hlo, &hhi);
         if (c->low_sets)
             hole_set = _mm512_or_si512(hole_set, prc_vo_low_bit(c, blk->rank[j]));
     }
