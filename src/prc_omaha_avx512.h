@@ -112,9 +112,9 @@ typedef struct {
 
 /* Blocks per chunk: the first pass hashes every board of a chunk and
  * gathers its pattern and flush rows, the second reads the rows once those
- * gathers have completed (measured faster than one block at a time on an
- * Intel CPU; on a Zen 4, 1, 2, 4 and 8 blocks ran within noise of each
- * other). Unlike the AVX2 loop this one prefetches no pattern rows: on a
+ * gathers have completed (measured faster than one block at a time when
+ * the loop was written; in a later run on a Zen 4, 1, 2, 4 and 8 blocks ran
+ * within noise of each other). Unlike the AVX2 loop this one prefetches no pattern rows: on a
  * Zen 4 (1 MB of L2, which holds most of the 1.2 MB of 5-card board rows)
  * three prefetches a hand made 4+5 high 10-25% slower. */
 #ifndef PRC_VO_CHUNK_BLOCKS
