@@ -504,11 +504,11 @@ PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, u
                              long start, long stop) {
 #if PRC_AVX2_DISPATCH
     /* AVX-512 CPUs run these loops too. An AVX-512 loop (16 rows a block,
-     * the strengths gathered from the per-count tables, reaching rows to
-     * the scalar kernel) ran 5-35% slower than these on a Zen 4 (jokers,
-     * deuces, one-eyed jacks, jokers and deuces, deuce-to-seven with
-     * jokers; 5 to 7 cards), and still up to 15% slower with its reaching
-     * rows settled from the flush tables as here. */
+     * the strengths gathered from the per-count tables, rows that may
+     * flush to the scalar kernel) ran 16-23% slower than these on a Zen 4
+     * at 7 cards (jokers, deuces) and 9% slower to 3% faster at 5; with
+     * those rows settled from the flush tables as here, 4-18% slower at 6
+     * and 7 cards (five wild rankings) and 9% slower to 7% faster at 5. */
     if (prc_kernel >= PRC_KERNEL_AVX2) {
         switch (k) {
         case 5: return x->lowest ? prc_wild_rows_lowest_avx2_5(x, cards, out, start, stop)
