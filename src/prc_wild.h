@@ -497,18 +497,188 @@ PRC_DEFINE_WILD_ROWS_AVX2(6)
 PRC_DEFINE_WILD_ROWS_AVX2(7)
 #endif
 
+#if PRC_AVX512_DISPATCH
+/* The AVX2 loop's work on 16 rows a step (not for the lowest-card rule):
+ * the card-id masks, wild groups and rank sums with prc_avx512.h's picks;
+ * natural suit counts by popcounts; the strengths by scalar lookups of
+ * the per-size table (gathers of them lost to scalar lookups in the suit
+ * loop on a Zen 4), and rows that may flush settled as there. Against the
+ * AVX2 loop, in one process on a Zen 4: 5 cards 1.34-1.37x, 7 cards
+ * 1.07-1.17x (jokers, deuces); 6 cards 0.97-1.15x. */
+typedef struct {
+    int high;
+    __m512i shift, bits, key;
+} prc_wild_v_group_t;
+
+typedef struct {
+    prc_v_consts c;
+    __m512i natural_lo, natural_hi;
+    int n_groups;
+    prc_wild_v_group_t groups[16];
+} prc_wild_v_t;
+
+PRC_AVX512_ATTR static inline void prc_wild_v_init(prc_wild_v_t *v, const prc_wild_t *x, int k) {
+    uint64_t natural = 0, wild = 0;
+    for (int id = 0; id < 64; id++) {
+        uint64_t key = x->card16[2 * id];
+        if (key == 1ULL << PRC_WILD_SHIFT)
+            wild |= 1ULL << id;
+        else if (!(key >> PRC_INVALID_SHIFT)) /* not the poison key */
+            natural |= 1ULL << id;
+    }
+    prc_v_init(&v->c, k);
+    v->natural_lo = _mm512_set1_epi32((int)(uint32_t)natural);
+    v->natural_hi = _mm512_set1_epi32((int)(uint32_t)(natural >> 32));
+    v->n_groups = 0;
+    for (int r = 0; r < 16; r++) {
+        unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
+        if (!bits) continue;
+        prc_wild_v_group_t *g = &v->groups[v->n_groups++];
+        g->high = r >= 8;
+        g->shift = _mm512_set1_epi32(4 * (r & 7));
+        g->bits = _mm512_set1_epi32((int)bits);
+        g->key = _mm512_set1_epi32(r < 13 ? (int)(uint32_t)PRC_CARD_KEY16(4 * r) : 0);
+    }
+}
+
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
+    const prc_wild_t *wild, const uint8_t *cards, const int K, uint16_t *out, long start,
+    long stop, long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
+    const prc_wild_t local = *wild, *x = &local;
+    const uint16_t *hand_rank = x->hand_rank[K - 5];
+    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    const int dominant = x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
+    const __m512i popcount4 = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
+    prc_wild_v_t v;
+    prc_wild_v_init(&v, x, K);
+    long i = start;
+    for (; i + 16 <= stop; i += 16) {
+        const uint8_t *rows = cards + i * K;
+        __m512i first = _mm512_loadu_si512((const void *)rows);
+        __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64);
+        __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, w = sum;
+        for (int j = 0; j < K; j++) {
+            __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
+                                                          v.c.pick[j], rest);
+            /* the jokers' rank, 13, has key 0; an id of 64 or more sets
+             * no bit, and its row falls short below */
+            sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
+                                                                 v.c.rank_key));
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
+            hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
+        }
+        for (int j = 0; j < v.n_groups; j++) {
+            const prc_wild_v_group_t *g = &v.groups[j];
+            __m512i bits = _mm512_and_si512(_mm512_srlv_epi32(g->high ? hi : lo, g->shift),
+                                            g->bits);
+            __m512i count = _mm512_shuffle_epi8(popcount4, bits);
+            w = _mm512_add_epi32(w, count);
+            sum = _mm512_sub_epi32(sum, _mm512_mullo_epi32(count, g->key));
+        }
+        lo = _mm512_and_si512(lo, v.natural_lo);
+        hi = _mm512_and_si512(hi, v.natural_hi);
+        /* valid: the natural and the wild cards add up to K (a repeat, an
+         * id outside the deck or of 64 or more falls short) */
+        __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),
+                                                          _mm512_popcnt_epi32(hi)), w);
+        if (_mm512_cmpneq_epi32_mask(total, _mm512_set1_epi32(K))) {
+            long r = scalar(x, cards, out, i, i + 16);
+            if (r >= 0) return r;
+            continue;
+        }
+        uint32_t sums[16];
+        _mm512_storeu_si512((void *)sums, sum);
+        for (int t = 0; t < 16; t++) {
+            uint32_t s = sums[t];
+            out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
+        }
+        if (!flushes) continue;
+        /* A suit's natural cards plus the wild cards reaching five: its
+         * bit 4 * suit + 3 (prc_y_flush_bits' form) */
+        __m512i reach = _mm512_setzero_si512();
+        const __m512i five = _mm512_set1_epi32(5);
+        for (int suit = 0; suit < 4; suit++) {
+            const __m512i of_suit = _mm512_set1_epi32((int)(0x11111111u << suit));
+            __m512i n = _mm512_add_epi32(
+                _mm512_add_epi32(_mm512_popcnt_epi32(_mm512_and_si512(lo, of_suit)),
+                                 _mm512_popcnt_epi32(_mm512_and_si512(hi, of_suit))),
+                w);
+            reach = _mm512_mask_or_epi32(reach, _mm512_cmpge_epu32_mask(n, five), reach,
+                                         _mm512_set1_epi32(8 << (4 * suit)));
+        }
+        unsigned lanes = _mm512_test_epi32_mask(reach, reach);
+        if (!lanes) continue;
+        if (!dominant) {
+            for (; lanes; lanes &= lanes - 1) {
+                long row = i + prc_ctz64(lanes);
+                uint64_t key, seen;
+                prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
+                out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
+            }
+            continue;
+        }
+        /* as the AVX2 loop: the best of the rank table's strength and each
+         * reaching suit's flush, or with no wild card the natural flush */
+        uint32_t lo_of[16], hi_of[16], wilds[16], suits[16];
+        _mm512_storeu_si512((void *)lo_of, lo);
+        _mm512_storeu_si512((void *)hi_of, hi);
+        _mm512_storeu_si512((void *)wilds, w);
+        _mm512_storeu_si512((void *)suits, reach);
+        for (; lanes; lanes &= lanes - 1) {
+            int t = prc_ctz64(lanes);
+            uint64_t ids = ((uint64_t)hi_of[t] << 32) | lo_of[t];
+            uint32_t reaching = suits[t];
+            if (wilds[t] == 0) {
+                out[i + t] =
+                    x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+                continue;
+            }
+            const uint16_t *flush = x->flush[wilds[t]];
+            uint16_t best = out[i + t];
+            for (; flush && reaching; reaching &= reaching - 1) {
+                uint16_t f = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+                if (f > best) best = f;
+            }
+            out[i + t] = best;
+        }
+    }
+    return scalar(x, cards, out, i, stop);
+}
+
+#define PRC_DEFINE_WILD_ROWS_AVX512(K)                                                   \
+    PRC_AVX512_ATTR static long prc_wild_rows_avx512_##K(                               \
+        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
+        return prc_wild_rows_avx512_body(x, cards, K, out, start, stop,                 \
+                                         prc_wild_rows_popcnt_##K);                     \
+    }
+
+PRC_DEFINE_WILD_ROWS_AVX512(5)
+PRC_DEFINE_WILD_ROWS_AVX512(6)
+PRC_DEFINE_WILD_ROWS_AVX512(7)
+#endif
+
 
 /* Rows of k = 5..7 ids: out[start..stop) filled; returns the first bad
  * row, or -1 (rows from that one on are left unwritten). */
 PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
                              long start, long stop) {
+#if PRC_AVX512_DISPATCH
+    if (prc_kernel == PRC_KERNEL_AVX512 && !x->lowest) {
+        switch (k) {
+        case 5: return prc_wild_rows_avx512_5(x, cards, out, start, stop);
+        case 6: return prc_wild_rows_avx512_6(x, cards, out, start, stop);
+        case 7: return prc_wild_rows_avx512_7(x, cards, out, start, stop);
+        default: break;
+        }
+    }
+#endif
 #if PRC_AVX2_DISPATCH
-    /* AVX-512 CPUs run these loops too. An AVX-512 loop (16 rows a block,
-     * the strengths gathered from the per-count tables, rows that may
-     * flush to the scalar kernel) ran 16-23% slower than these on a Zen 4
-     * at 7 cards (jokers, deuces) and 9% slower to 3% faster at 5; with
-     * those rows settled from the flush tables as here, 4-18% slower at 6
-     * and 7 cards (five wild rankings) and 9% slower to 7% faster at 5. */
+    /* AVX2 CPUs, and AVX-512 ones under the lowest-card rule (it has no
+     * AVX-512 loop). An earlier AVX-512 loop that gathered from the
+     * per-count tables and sent rows that may flush to the scalar kernel
+     * ran 16-23% slower than these at 7 cards on a Zen 4. */
     if (prc_kernel >= PRC_KERNEL_AVX2) {
         switch (k) {
         case 5: return x->lowest ? prc_wild_rows_lowest_avx2_5(x, cards, out, start, stop)

@@ -1,8 +1,8 @@
 """The wild-card row loops (src/prc_wild.h, prc_wild_rows) read one table
 per hand size and take the lowest rank's cards out without branches; the
 scalar kernel (prc_wild_eval, behind evaluate() and the batch of wider
-dtypes) reads the per-count tables; the vector loop (AVX2, which AVX-512
-CPUs run too) takes 16 rows a step. They must agree on every row, under every row loop this CPU
+dtypes) reads the per-count tables; the vector loops (AVX2, AVX-512) take
+16 rows a step. They must agree on every row, under every row loop this CPU
 runs: random rows, flush-heavy rows, rows with many wild cards, the lowest
 rank at every rank and count, and bad rows (every invalid id, duplicates at
 every position, at every place of a step), for 5, 6 and 7 cards, on spans
