@@ -255,8 +255,41 @@ PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
  *    in the deck is one bit of one kind; a repeat, an id outside the deck
  *    or of 64 or more falls short). */
 
-/* One rank's wild ids in the card-id mask: its nibble in the low (ids
- * 0..31) or high half, the nibble's wild bits, the rank's key. */
+/* The card-id masks of a game's natural and wild cards, from its card
+ * entries, and its wild groups: each rank with wild ids, as its nibble in
+ * the low (ids 0..31) or high half of the mask, the nibble's wild bits and
+ * the rank's key (the jokers, nibble 13, have none). Returns the number
+ * of groups. */
+typedef struct {
+    int high;
+    uint32_t shift, bits, key;
+} prc_wild_group_t;
+
+static inline int prc_wild_groups(const prc_wild_t *x, uint64_t *natural_out,
+                                  prc_wild_group_t groups[16]) {
+    uint64_t natural = 0, wild = 0;
+    for (int id = 0; id < 64; id++) {
+        uint64_t key = x->card16[2 * id];
+        if (key == 1ULL << PRC_WILD_SHIFT)
+            wild |= 1ULL << id;
+        else if (!(key >> PRC_INVALID_SHIFT)) /* not the poison key */
+            natural |= 1ULL << id;
+    }
+    int n = 0;
+    for (int r = 0; r < 16; r++) {
+        unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
+        if (!bits) continue;
+        groups[n].high = r >= 8;
+        groups[n].shift = (uint32_t)(4 * (r & 7));
+        groups[n].bits = bits;
+        groups[n].key = r < 13 ? (uint32_t)PRC_CARD_KEY16(4 * r) : 0;
+        n++;
+    }
+    *natural_out = natural;
+    return n;
+}
+
+/* One wild group in vectors (prc_wild_group_t). */
 typedef struct {
     int high;
     __m256i shift, bits, key;
@@ -269,29 +302,19 @@ typedef struct {
     prc_wild_y_group_t groups[16];
 } prc_wild_y_t;
 
-/* The card-id masks and wild groups of a game, from its card entries. */
 PRC_AVX2_ATTR static inline void prc_wild_y_init(prc_wild_y_t *y, const prc_wild_t *x, int k) {
-    uint64_t natural = 0, wild = 0;
-    for (int id = 0; id < 64; id++) {
-        uint64_t key = x->card16[2 * id];
-        if (key == 1ULL << PRC_WILD_SHIFT)
-            wild |= 1ULL << id;
-        else if (!(key >> PRC_INVALID_SHIFT)) /* not the poison key */
-            natural |= 1ULL << id;
-    }
+    uint64_t natural;
+    prc_wild_group_t groups[16];
+    y->n_groups = prc_wild_groups(x, &natural, groups);
     prc_y_rows_init(&y->c.rows, k);
     prc_y_key_tables(&y->c.key_low, &y->c.key_high);
     y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
     y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
-    y->n_groups = 0;
-    for (int r = 0; r < 16; r++) {
-        unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
-        if (!bits) continue;
-        prc_wild_y_group_t *g = &y->groups[y->n_groups++];
-        g->high = r >= 8;
-        g->shift = _mm256_set1_epi32(4 * (r & 7));
-        g->bits = _mm256_set1_epi32((int)bits);
-        g->key = _mm256_set1_epi32(r < 13 ? (int)(uint32_t)PRC_CARD_KEY16(4 * r) : 0);
+    for (int j = 0; j < y->n_groups; j++) {
+        y->groups[j].high = groups[j].high;
+        y->groups[j].shift = _mm256_set1_epi32((int)groups[j].shift);
+        y->groups[j].bits = _mm256_set1_epi32((int)groups[j].bits);
+        y->groups[j].key = _mm256_set1_epi32((int)groups[j].key);
     }
 }
 
@@ -386,6 +409,35 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *
     h->hi = hi;
 }
 
+/* Rows base + t (bit t of lanes) that may flush, where a flush need not
+ * win: each read again and ranked as the scalar rows loop does. */
+static inline void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *hand_rank,
+                                          const uint8_t *cards, int k, uint16_t *out,
+                                          long base, unsigned lanes) {
+    for (; lanes; lanes &= lanes - 1) {
+        long row = base + prc_ctz64(lanes);
+        uint64_t key, seen;
+        prc_wild_sum_popcount(x, cards + row * k, k, &key, &seen);
+        out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, k);
+    }
+}
+
+/* A row that may flush, where a flush beats every hand that can share its
+ * cards: the best of its rank table strength (best) and each reaching
+ * suit's flush (reaching: bit 4 * suit + 3 per suit, as prc_y_flush_bits),
+ * as prc_wild_suits does; with no wild card, the natural flush. ids: the
+ * natural cards' id mask (the lowest rank's taken out under that rule). */
+static inline uint16_t prc_wild_flush_settle(const prc_wild_t *x, uint16_t best, uint64_t ids,
+                                             uint32_t wilds, uint32_t reaching) {
+    if (wilds == 0) return x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+    const uint16_t *flush = x->flush[wilds];
+    for (; flush && reaching; reaching &= reaching - 1) {
+        uint16_t v = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+        if (v > best) best = v;
+    }
+    return best;
+}
+
 /* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
  * rule gets its own loop). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
@@ -437,12 +489,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
         }
         if (!lanes) continue;
         if (!dominant) {
-            for (; lanes; lanes &= lanes - 1) {
-                long row = i + prc_ctz64(lanes);
-                uint64_t key, seen;
-                prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
-                out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
-            }
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes);
             continue;
         }
         /* A flush beats what the same cards make without one: the best of
@@ -462,18 +509,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
                 int r = prc_ctz64(ids) >> 2;
                 if (r != 12) ids &= ~(15ULL << (4 * r));
             }
-            uint32_t reaching = suits[t];
-            if (wilds[t] == 0) {
-                out[i + t] = x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
-                continue;
-            }
-            const uint16_t *flush = x->flush[wilds[t]];
-            uint16_t best = out[i + t];
-            for (; flush && reaching; reaching &= reaching - 1) {
-                uint16_t v = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
-                if (v > best) best = v;
-            }
-            out[i + t] = best;
+            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
     return scalar(x, cards, out, i, stop);
@@ -518,26 +554,17 @@ typedef struct {
 } prc_wild_v_t;
 
 PRC_AVX512_ATTR static inline void prc_wild_v_init(prc_wild_v_t *v, const prc_wild_t *x, int k) {
-    uint64_t natural = 0, wild = 0;
-    for (int id = 0; id < 64; id++) {
-        uint64_t key = x->card16[2 * id];
-        if (key == 1ULL << PRC_WILD_SHIFT)
-            wild |= 1ULL << id;
-        else if (!(key >> PRC_INVALID_SHIFT)) /* not the poison key */
-            natural |= 1ULL << id;
-    }
+    uint64_t natural;
+    prc_wild_group_t groups[16];
+    v->n_groups = prc_wild_groups(x, &natural, groups);
     prc_v_init(&v->c, k);
     v->natural_lo = _mm512_set1_epi32((int)(uint32_t)natural);
     v->natural_hi = _mm512_set1_epi32((int)(uint32_t)(natural >> 32));
-    v->n_groups = 0;
-    for (int r = 0; r < 16; r++) {
-        unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
-        if (!bits) continue;
-        prc_wild_v_group_t *g = &v->groups[v->n_groups++];
-        g->high = r >= 8;
-        g->shift = _mm512_set1_epi32(4 * (r & 7));
-        g->bits = _mm512_set1_epi32((int)bits);
-        g->key = _mm512_set1_epi32(r < 13 ? (int)(uint32_t)PRC_CARD_KEY16(4 * r) : 0);
+    for (int j = 0; j < v->n_groups; j++) {
+        v->groups[j].high = groups[j].high;
+        v->groups[j].shift = _mm512_set1_epi32((int)groups[j].shift);
+        v->groups[j].bits = _mm512_set1_epi32((int)groups[j].bits);
+        v->groups[j].key = _mm512_set1_epi32((int)groups[j].key);
     }
 }
 
@@ -611,12 +638,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
         unsigned lanes = _mm512_test_epi32_mask(reach, reach);
         if (!lanes) continue;
         if (!dominant) {
-            for (; lanes; lanes &= lanes - 1) {
-                long row = i + prc_ctz64(lanes);
-                uint64_t key, seen;
-                prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
-                out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
-            }
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes);
             continue;
         }
         /* as the AVX2 loop: the best of the rank table's strength and each
@@ -629,19 +651,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
         for (; lanes; lanes &= lanes - 1) {
             int t = prc_ctz64(lanes);
             uint64_t ids = ((uint64_t)hi_of[t] << 32) | lo_of[t];
-            uint32_t reaching = suits[t];
-            if (wilds[t] == 0) {
-                out[i + t] =
-                    x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
-                continue;
-            }
-            const uint16_t *flush = x->flush[wilds[t]];
-            uint16_t best = out[i + t];
-            for (; flush && reaching; reaching &= reaching - 1) {
-                uint16_t f = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
-                if (f > best) best = f;
-            }
-            out[i + t] = best;
+            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
     return scalar(x, cards, out, i, stop);
