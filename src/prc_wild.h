@@ -534,13 +534,15 @@ PRC_DEFINE_WILD_ROWS_AVX2(7)
 #endif
 
 #if PRC_AVX512_DISPATCH
-/* The AVX2 loop's work on 16 rows a step (not for the lowest-card rule):
- * the card-id masks, wild groups and rank sums with prc_avx512.h's picks;
- * natural suit counts by popcounts; the strengths by scalar lookups of
- * the per-size table (gathers of them lost to scalar lookups in the suit
- * loop on a Zen 4), and rows that may flush settled as there. Against the
- * AVX2 loop, in one process on a Zen 4: 5 cards 1.34-1.37x, 7 cards
- * 1.07-1.17x (jokers, deuces); 6 cards 0.97-1.15x. */
+/* The AVX2 loop's work on 16 rows a step: the card-id masks, wild groups
+ * and rank sums with prc_avx512.h's picks; under the lowest-card rule the
+ * lowest natural rank's cards found by a popcount below the mask's lowest
+ * bit; natural suit counts by popcounts; the strengths by scalar lookups
+ * of the per-size table (gathers of them lost to scalar lookups in the
+ * suit loop on a Zen 4), and rows that may flush settled as there. Against
+ * the AVX2 loop, in one process on a Zen 4: jokers and deuces 1.34-1.37x
+ * at 5 cards, 0.97-1.15x at 6, 1.07-1.17x at 7; the lowest card 1.20-1.27x
+ * at 5 to 7. */
 typedef struct {
     int high;
     __m512i shift, bits, key;
@@ -569,8 +571,9 @@ PRC_AVX512_ATTR static inline void prc_wild_v_init(prc_wild_v_t *v, const prc_wi
 }
 
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
-    const prc_wild_t *wild, const uint8_t *cards, const int K, uint16_t *out, long start,
-    long stop, long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
+    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
+    long start, long stop,
+    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
     const prc_wild_t local = *wild, *x = &local;
     const uint16_t *hand_rank = x->hand_rank[K - 5];
     const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
@@ -614,6 +617,30 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
             long r = scalar(x, cards, out, i, i + 16);
             if (r >= 0) return r;
             continue;
+        }
+        if (LOWEST) {
+            /* The lowest natural id: the trailing zeros of the mask (a
+             * popcount below the lowest set bit; 64 with no natural card,
+             * whose shifts below read nothing), then its rank's first id. */
+            __m512i tz_lo = _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
+            __m512i tz_hi = _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
+            __m512i id = _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
+            __m512i at = _mm512_and_si512(id, _mm512_set1_epi32(~3));
+            __m512i at_hi = _mm512_sub_epi32(at, thirty_two); /* below 0: shifts give 0 */
+            const __m512i nibble = _mm512_set1_epi32(15);
+            __m512i column = _mm512_and_si512(
+                _mm512_or_si512(_mm512_srlv_epi32(lo, at), _mm512_srlv_epi32(hi, at_hi)), nibble);
+            /* aces (ids 48..51) are never the lowest card */
+            column = _mm512_maskz_mov_epi32(_mm512_cmple_epu32_mask(at, _mm512_set1_epi32(47)),
+                                            column);
+            __m512i count = _mm512_shuffle_epi8(popcount4, column);
+            w = _mm512_add_epi32(w, count);
+            sum = _mm512_sub_epi32(sum, _mm512_mullo_epi32(count, _mm512_permutexvar_epi32(
+                                                                      _mm512_srli_epi32(at, 2),
+                                                                      v.c.rank_key)));
+            /* the column's cards leave the natural ones */
+            lo = _mm512_andnot_si512(_mm512_sllv_epi32(column, at), lo);
+            hi = _mm512_andnot_si512(_mm512_sllv_epi32(column, at_hi), hi);
         }
         uint32_t sums[16];
         _mm512_storeu_si512((void *)sums, sum);
@@ -660,7 +687,12 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
 #define PRC_DEFINE_WILD_ROWS_AVX512(K)                                                   \
     PRC_AVX512_ATTR static long prc_wild_rows_avx512_##K(                               \
         const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
-        return prc_wild_rows_avx512_body(x, cards, K, out, start, stop,                 \
+        return prc_wild_rows_avx512_body(x, cards, K, 0, out, start, stop,              \
+                                         prc_wild_rows_popcnt_##K);                     \
+    }                                                                                    \
+    PRC_AVX512_ATTR static long prc_wild_rows_lowest_avx512_##K(                        \
+        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
+        return prc_wild_rows_avx512_body(x, cards, K, 1, out, start, stop,              \
                                          prc_wild_rows_popcnt_##K);                     \
     }
 
@@ -675,20 +707,22 @@ PRC_DEFINE_WILD_ROWS_AVX512(7)
 PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
                              long start, long stop) {
 #if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && !x->lowest) {
+    if (prc_kernel == PRC_KERNEL_AVX512) {
         switch (k) {
-        case 5: return prc_wild_rows_avx512_5(x, cards, out, start, stop);
-        case 6: return prc_wild_rows_avx512_6(x, cards, out, start, stop);
-        case 7: return prc_wild_rows_avx512_7(x, cards, out, start, stop);
+        case 5: return x->lowest ? prc_wild_rows_lowest_avx512_5(x, cards, out, start, stop)
+                                 : prc_wild_rows_avx512_5(x, cards, out, start, stop);
+        case 6: return x->lowest ? prc_wild_rows_lowest_avx512_6(x, cards, out, start, stop)
+                                 : prc_wild_rows_avx512_6(x, cards, out, start, stop);
+        case 7: return x->lowest ? prc_wild_rows_lowest_avx512_7(x, cards, out, start, stop)
+                                 : prc_wild_rows_avx512_7(x, cards, out, start, stop);
         default: break;
         }
     }
 #endif
 #if PRC_AVX2_DISPATCH
-    /* AVX2 CPUs, and AVX-512 ones under the lowest-card rule (it has no
-     * AVX-512 loop). An earlier AVX-512 loop that gathered from the
-     * per-count tables and sent rows that may flush to the scalar kernel
-     * ran 16-23% slower than these at 7 cards on a Zen 4. */
+    /* An earlier AVX-512 loop that gathered from the per-count tables and
+     * sent rows that may flush to the scalar kernel ran 16-23% slower than
+     * these at 7 cards on a Zen 4. */
     if (prc_kernel >= PRC_KERNEL_AVX2) {
         switch (k) {
         case 5: return x->lowest ? prc_wild_rows_lowest_avx2_5(x, cards, out, start, stop)
