@@ -624,7 +624,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
              * whose shifts below read nothing), then its rank's first id. */
             __m512i tz_lo = _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
             __m512i tz_hi = _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
-            __m512i id = _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
+            __m512i id =
+                _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
             __m512i at = _mm512_and_si512(id, _mm512_set1_epi32(~3));
             __m512i at_hi = _mm512_sub_epi32(at, thirty_two); /* below 0: shifts give 0 */
             const __m512i nibble = _mm512_set1_epi32(15);
