@@ -579,8 +579,7 @@ PRC_DEFINE_SUITED_ROWS_AVX2(7)
 #if PRC_AVX512_DISPATCH
 /* The AVX-512 loop: 16 rows a step, the suit keys by the vector unit too.
  * The AVX2 loop reads each row's key with 128-bit operations, one row at
- * a time (about a fifth of its instructions); here four rows share a
- * register, one per 128-bit lane:
+ * a time; here four rows share a register, one per 128-bit lane:
  *  - the card work (prc_avx512.h's picks and rank keys) keeps card-id
  *    masks (bit 4 * rank + suit), as the AVX2 loop, and byte counters of
  *    the suits; the strengths and each row's play are scalar loads;
