@@ -597,7 +597,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
             sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
                                                                  v.c.rank_key));
             lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
-            hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
+            hi = _mm512_or_si512(hi,
+                                 _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
         }
         for (int j = 0; j < v.n_groups; j++) {
             const prc_wild_v_group_t *g = &v.groups[j];
@@ -622,15 +623,18 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
             /* The lowest natural id: the trailing zeros of the mask (a
              * popcount below the lowest set bit; 64 with no natural card,
              * whose shifts below read nothing), then its rank's first id. */
-            __m512i tz_lo = _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
-            __m512i tz_hi = _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
+            __m512i tz_lo =
+                _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
+            __m512i tz_hi =
+                _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
             __m512i id =
                 _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
             __m512i at = _mm512_and_si512(id, _mm512_set1_epi32(~3));
             __m512i at_hi = _mm512_sub_epi32(at, thirty_two); /* below 0: shifts give 0 */
             const __m512i nibble = _mm512_set1_epi32(15);
             __m512i column = _mm512_and_si512(
-                _mm512_or_si512(_mm512_srlv_epi32(lo, at), _mm512_srlv_epi32(hi, at_hi)), nibble);
+                _mm512_or_si512(_mm512_srlv_epi32(lo, at), _mm512_srlv_epi32(hi, at_hi)),
+                nibble);
             /* aces (ids 48..51) are never the lowest card */
             column = _mm512_maskz_mov_epi32(_mm512_cmple_epu32_mask(at, _mm512_set1_epi32(47)),
                                             column);
