@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 
 import pyrankcore as prc
+from pyrankcore import _core
 
 ROOT = Path(__file__).resolve().parents[1]
 DRIVER = ROOT / "tests" / "native_safety" / "arm64" / "driver.c"
@@ -186,6 +187,22 @@ def main() -> None:
                 cells.append(per_hand(partial(theirs, omp, k), work, omp_rows))
             print(f"| {k} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
             sys.stdout.flush()
+        print()
+        print("| Omaha: hole + board cards | " + " | ".join(loops) + " |")
+        print("|---" + "|---:" * len(loops) + "|")
+        games = [omaha_game(work, "high")]
+        for nh, nb, hilo in OMAHA_SHAPES:
+            if hilo and len(games) == 1:
+                games.append(omaha_game(work, "ace_five_8"))
+            rows = prc.random_hands(2 * args.hands, nh + nb, seed=nh * 10 + nb)
+            game_args = games[0] + (games[1] if hilo else [])
+            cells = [
+                per_hand(partial(ours_omaha, driver, nh, game_args, loop), work, rows)
+                for loop in loops
+            ]
+            name = f"{nh} + {nb}" + (", hi-lo 8" if hilo else "")
+            print(f"| {name} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
+            sys.stdout.flush()
 
 
 def ours(driver: Path, k: int, loop: str, rows: Path, n: int) -> list[str]:
@@ -198,6 +215,40 @@ def ours(driver: Path, k: int, loop: str, rows: Path, n: int) -> list[str]:
 
 def theirs(omp: Path, k: int, rows: Path, n: int) -> list[str]:
     return [str(omp), str(k), str(rows)]
+
+
+# Omaha shapes counted: hole cards, board cards, hi-lo (high and ace_five_8)
+OMAHA_SHAPES = [(4, 5, False), (5, 5, False), (6, 5, False), (4, 5, True), (6, 4, False)]
+
+
+def omaha_game(work: Path, game: str) -> list[str]:
+    """The driver's GAME DECK TABLES arguments for *game*: its Omaha tables
+    as this machine builds them, in the driver's TABLES format."""
+    path = work / f"tables_{game}"
+    *arrays, low_bit = _core.omaha_table_arrays(game)
+    arrays.append(np.frombuffer(low_bit, dtype=np.uint8))
+    with open(path, "wb") as f:
+        for array in arrays:
+            data = b"" if array is None else np.ascontiguousarray(array, np.uint16).tobytes()
+            f.write(np.int64(len(data) // 2).tobytes())
+            f.write(data)
+    deck = _core.resolve_game(game).deck_mask
+    return [str(prc.GAMES.index(game)), f"{deck:x}", str(path)]
+
+
+def ours_omaha(driver: Path, nh: int, game_args: list[str], loop: str, rows: Path, n: int):
+    """The driver's Omaha command for the n rows in *rows* (hole cards, then
+    board cards), one loop."""
+    cards = np.fromfile(rows, dtype=np.uint8).reshape(n, -1)
+    holes, boards, spans = (rows.with_name(name) for name in ("holes", "boards", "spans"))
+    holes.write_bytes(np.ascontiguousarray(cards[:, :nh]).tobytes())
+    boards.write_bytes(np.ascontiguousarray(cards[:, nh:]).tobytes())
+    spans.write_bytes(np.array([0, n], dtype=np.int64).tobytes())
+    nb = str(cards.shape[1] - nh)
+    return [str(driver), "omaha", str(nh), nb, str(holes), str(boards), str(spans)] + [
+        *game_args,
+        loop,
+    ]
 
 
 if __name__ == "__main__":

@@ -182,6 +182,25 @@ cdef _build_omaha_tables(GameTables t):
     t._omaha_arrays = (pattern_of_slot, best, flush_arrays, low_best)   # published last
 
 
+def omaha_table_arrays(game):
+    """The arrays behind a game's fast-Omaha tables (prc_omaha_t), built on
+    first use: (pattern_of_slot, best, flush_row, flush_best, low_best,
+    low_bit), each uint16 (None where the game has none) but low_bit, 16
+    bytes. For drivers of the C row loops built for another architecture
+    (tests/native_safety/arm64), which load the same tables from files."""
+    cdef GameTables t = resolve_game(game, omaha=True, purpose="omaha_table_arrays")
+    _check_five_card_ranking(t)
+    if t.has_wild or t.game.flush_mode == PRC_FLUSH_LOW:
+        raise InvalidArgumentError(
+            f"{t.name}: Omaha pattern tables are built only for rankings without wild "
+            f"cards whose flushes are ignored or dominant")
+    cdef const prc_omaha_t *o = _omaha_tables(t)
+    pattern_of_slot, best, flush_arrays, low_best = t._omaha_arrays
+    flush_row, flush_best = flush_arrays if flush_arrays is not None else (None, None)
+    return (pattern_of_slot, best, flush_row, flush_best, low_best,
+            bytes([o.low_bit[r] for r in range(16)]))
+
+
 cdef object _build_omaha_low_sets(GameTables t, const uint32_t *mult, list patterns):
     """The best low of each pair of rank sets (board, hole cards), for a low
     game whose only hands are five distinct ranks from at most eight ranks

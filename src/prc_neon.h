@@ -36,13 +36,59 @@
 #define PRC_NEON_INLINE inline __attribute__((always_inline))
 #define PRC_NEON_STEP 16
 
+/* Byte indexes that move card 0 of a step's 16 rows of K = 4..7 bytes into
+ * one register (card j: add j): lo picks rows 0-7 from the step's first 64
+ * bytes (an index of 128 or more, out of range, gives 0 in rows 8-15), hi
+ * rows 8-15 from its last 64 bytes (out of range: rows 0-7 stay). */
+typedef struct {
+    uint8x16_t lo, hi;
+} prc_n_rows_t;
+
+static inline void prc_n_rows_init(prc_n_rows_t *rows, int k) {
+    uint8_t lo[16], hi[16];
+    for (int r = 0; r < 16; r++) {
+        lo[r] = r < 8 ? (uint8_t)(r * k) : 128;
+        hi[r] = r < 8 ? 128 : (uint8_t)(r * k - (16 * k - 64));
+    }
+    rows->lo = vld1q_u8(lo);
+    rows->hi = vld1q_u8(hi);
+    /* Opaque to the optimizer: else it folds lo + j and hi + j into 2K
+     * constants that do not all fit in registers and are loaded anew every
+     * step (two instructions each). */
+    __asm__("" : "+w"(rows->lo), "+w"(rows->hi));
+}
+
+/* Card j of the 16 rows of K = 4..7 bytes at p, a row a byte, in card[j]:
+ * two 64-byte loads (the step's first and last 64 bytes, which overlap
+ * unless K is 4), then two table lookups per card. */
+static PRC_NEON_INLINE void prc_n_cards(const prc_n_rows_t *rows, const uint8_t *p, const int k,
+                                        uint8x16_t *card) {
+    const uint8x16x4_t first = vld1q_u8_x4(p), last = vld1q_u8_x4(p + 16 * k - 64);
+    uint8x16_t lo = rows->lo, hi = rows->hi;
+    const uint8x16_t one = vdupq_n_u8(1);
+    for (int j = 0; j < k; j++) {
+        card[j] = vqtbx4q_u8(vqtbl4q_u8(first, lo), last, hi);
+        lo = vaddq_u8(lo, one);
+        hi = vaddq_u8(hi, one);
+    }
+}
+
+/* 0xFF in the bytes where a card is outside the deck (a 64-byte table of
+ * the deck: 0xFF where held; ids of 64 and up look up 0) or two cards of
+ * the same row are equal, of cards 0..n-1. */
+static PRC_NEON_INLINE uint8x16_t prc_n_bad_rows(const uint8x16x4_t *deck,
+                                                 const uint8x16_t *card, const int n) {
+    uint8x16_t held = vqtbl4q_u8(*deck, card[0]);
+    for (int j = 1; j < n; j++) held = vandq_u8(held, vqtbl4q_u8(*deck, card[j]));
+    uint8x16_t bad = vmvnq_u8(held);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
+    return bad;
+}
+
 /* Constants of a row loop of K cards. */
 typedef struct {
-    /* Byte indexes that move card 0 of a step's rows into one register
-     * (card j: add j): lo picks rows 0-7 from the step's first 64 bytes
-     * (an index of 128 or more, out of range, gives 0 in rows 8-15), hi
-     * rows 8-15 from its last 64 bytes (out of range: rows 0-7 stay). */
-    uint8x16_t lo, hi;
+    prc_n_rows_t rows;
     /* Byte b of each rank's key (the low 32 bits of its card key, below
      * 2^24: the generator's multipliers are below 2^22), by rank. */
     uint8x16_t key[3];
@@ -51,17 +97,8 @@ typedef struct {
 } prc_n_consts_t;
 
 static inline void prc_n_consts_init(prc_n_consts_t *c, int k) {
-    uint8_t lo[16], hi[16], key[3][16] = {{0}};
-    for (int r = 0; r < 16; r++) {
-        lo[r] = r < 8 ? (uint8_t)(r * k) : 128;
-        hi[r] = r < 8 ? 128 : (uint8_t)(r * k - (16 * k - 64));
-    }
-    c->lo = vld1q_u8(lo);
-    c->hi = vld1q_u8(hi);
-    /* Opaque to the optimizer: else it folds lo + j and hi + j into 2K
-     * constants that do not all fit in registers and are loaded anew every
-     * step (two instructions each). */
-    __asm__("" : "+w"(c->lo), "+w"(c->hi));
+    uint8_t key[3][16] = {{0}};
+    prc_n_rows_init(&c->rows, k);
     for (int rank = 0; rank < 13; rank++) {
         uint32_t rank_key = (uint32_t)prc_card_key[4 * rank];
         for (int b = 0; b < 3; b++) key[b][rank] = (uint8_t)(rank_key >> (8 * b));
@@ -86,6 +123,41 @@ static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
     return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(mask), 4)), 0);
 }
 
+/* The rank sums (the low 32 bits of the summed card keys) of cards
+ * 0..n-1 of 16 rows: each byte of the rank keys summed in 16 bits (rows
+ * 0-7, rows 8-15), then the three sums shifted into place in 32 bits. */
+static PRC_NEON_INLINE void prc_n_rank_sums(const prc_n_consts_t *c, const uint8x16_t *card,
+                                            const int n, uint32_t sums[16]) {
+    uint16x8_t sum[3][2];
+    for (int j = 0; j < n; j++) {
+        uint8x16_t rank = vshrq_n_u8(card[j], 2);
+        for (int b = 0; b < 3; b++) {
+            uint8x16_t part = vqtbl1q_u8(c->key[b], rank);
+            sum[b][0] = j ? vaddw_u8(sum[b][0], vget_low_u8(part)) : vmovl_u8(vget_low_u8(part));
+            sum[b][1] = j ? vaddw_high_u8(sum[b][1], part) : vmovl_high_u8(part);
+        }
+    }
+    for (int h = 0; h < 2; h++) {
+        uint32x4_t low = vaddw_u16(vshll_n_u16(vget_low_u16(sum[1][h]), 8),
+                                   vget_low_u16(sum[0][h]));
+        uint32x4_t high = vaddw_high_u16(vshll_high_n_u16(sum[1][h], 8), sum[0][h]);
+        vst1q_u32(sums + 8 * h, vaddq_u32(low, vshll_n_u16(vget_low_u16(sum[2][h]), 16)));
+        vst1q_u32(sums + 8 * h + 4, vaddq_u32(high, vshll_high_n_u16(sum[2][h], 16)));
+    }
+}
+
+/* Adds cards 0..n-1 of 16 rows to the rows' suit counters: 4 bits a suit,
+ * suits 0 and 1 in *s01, suits 2 and 3 in *s23. */
+static PRC_NEON_INLINE void prc_n_suit_counts(const prc_n_consts_t *c, const uint8x16_t *card,
+                                              const int n, uint8x16_t *s01, uint8x16_t *s23) {
+    const uint8x16_t three = vdupq_n_u8(3);
+    for (int j = 0; j < n; j++) {
+        uint8x16_t suit = vandq_u8(card[j], three);
+        *s01 = vaddq_u8(*s01, vqtbl1q_u8(c->suits01, suit));
+        *s23 = vaddq_u8(*s23, vqtbl1q_u8(c->suits23, suit));
+    }
+}
+
 /* One step: the 16 rows of K = 5..7 card bytes at p. Returns nonzero when
  * a row holds an id the deck lacks or a repeated id (with deck == NULL,
  * the deck is all 52 cards: the largest id is compared, no lookup); else
@@ -95,53 +167,24 @@ static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
 static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x16x4_t *deck,
                                            const uint8_t *p, const int k, uint8x16_t flushes,
                                            uint32_t sums[16], uint64_t *flush_rows) {
-    /* The step's first and last 64 bytes (16 K = 80..112 bytes: they overlap). */
-    const uint8x16x4_t first = vld1q_u8_x4(p), last = vld1q_u8_x4(p + 16 * k - 64);
-    uint8x16_t card[7], lo = c->lo, hi = c->hi;
-    const uint8x16_t one = vdupq_n_u8(1);
-    for (int j = 0; j < k; j++) {
-        card[j] = vqtbx4q_u8(vqtbl4q_u8(first, lo), last, hi);
-        lo = vaddq_u8(lo, one);
-        hi = vaddq_u8(hi, one);
-    }
+    uint8x16_t card[7];
+    prc_n_cards(&c->rows, p, k, card);
 
     uint8x16_t bad;
     if (deck) {
-        uint8x16_t held = vqtbl4q_u8(*deck, card[0]);
-        for (int j = 1; j < k; j++) held = vandq_u8(held, vqtbl4q_u8(*deck, card[j]));
-        bad = vmvnq_u8(held);
+        bad = prc_n_bad_rows(deck, card, k);
     } else {
         uint8x16_t top = card[0];
         for (int j = 1; j < k; j++) top = vmaxq_u8(top, card[j]);
         bad = vcgeq_u8(top, vdupq_n_u8(52));
-    }
-    for (int i = 0; i < k; i++)
-        for (int j = i + 1; j < k; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
-
-    /* Rank sums: each byte of the rank keys summed in 16 bits (rows 0-7,
-     * rows 8-15), then the three sums shifted into place in 32 bits. Suit
-     * counts: 4 bits a suit, from 3, so that five cards set bit 3. */
-    uint16x8_t sum[3][2];
-    uint8x16_t s01 = vdupq_n_u8(0x33), s23 = vdupq_n_u8(0x33);
-    const uint8x16_t three = vdupq_n_u8(3);
-    for (int j = 0; j < k; j++) {
-        uint8x16_t rank = vshrq_n_u8(card[j], 2), suit = vandq_u8(card[j], three);
-        for (int b = 0; b < 3; b++) {
-            uint8x16_t part = vqtbl1q_u8(c->key[b], rank);
-            sum[b][0] = j ? vaddw_u8(sum[b][0], vget_low_u8(part)) : vmovl_u8(vget_low_u8(part));
-            sum[b][1] = j ? vaddw_high_u8(sum[b][1], part) : vmovl_high_u8(part);
-        }
-        s01 = vaddq_u8(s01, vqtbl1q_u8(c->suits01, suit));
-        s23 = vaddq_u8(s23, vqtbl1q_u8(c->suits23, suit));
-    }
-    for (int h = 0; h < 2; h++) {
-        uint32x4_t low = vaddw_u16(vshll_n_u16(vget_low_u16(sum[1][h]), 8),
-                                   vget_low_u16(sum[0][h]));
-        uint32x4_t high = vaddw_high_u16(vshll_high_n_u16(sum[1][h], 8), sum[0][h]);
-        vst1q_u32(sums + 8 * h, vaddq_u32(low, vshll_n_u16(vget_low_u16(sum[2][h]), 16)));
-        vst1q_u32(sums + 8 * h + 4, vaddq_u32(high, vshll_high_n_u16(sum[2][h], 16)));
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
     }
 
+    prc_n_rank_sums(c, card, k, sums);
+    /* suit counts from 3, so that five cards set bit 3 */
+    uint8x16_t s01 = vdupq_n_u8(0x33), s23 = s01;
+    prc_n_suit_counts(c, card, k, &s01, &s23);
     uint8x16_t flush = vandq_u8(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)), flushes);
     *flush_rows = prc_n_nibbles(flush) & 0x1111111111111111ULL;
     return prc_n_nibbles(bad);

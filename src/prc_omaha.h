@@ -309,8 +309,11 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
 #if PRC_AVX512_DISPATCH
 #include "prc_omaha_avx512.h"
 #endif
+#if PRC_NEON_DISPATCH
+#include "prc_omaha_neon.h"
+#endif
 
-/* The Omaha row loop prc_kernel chose (AVX-512, AVX2 or scalar; the same
+/* The Omaha row loop prc_kernel chose (AVX-512, AVX2, NEON or scalar; the same
  * strengths and the same first invalid row): high only when lo is NULL,
  * else the hi-lo one pass. */
 static inline long prc_omaha_dispatch(const prc_game_t *hi, const prc_omaha_t *ohi,
@@ -327,6 +330,11 @@ static inline long prc_omaha_dispatch(const prc_game_t *hi, const prc_omaha_t *o
 #if PRC_AVX2_DISPATCH
     if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
         return prc_omaha_avx2_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
+                                                 out, start, stop);
+#endif
+#if PRC_NEON_DISPATCH
+    if (prc_kernel == PRC_KERNEL_NEON && nb >= 4 && stop - start >= PRC_NO_STEP)
+        return prc_omaha_neon_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
                                                  out, start, stop);
 #endif
     if (hilo)

@@ -211,3 +211,118 @@ def test_a_repeat_at_every_pair_of_positions(driver, tmp_path, game, k):
                     bad_rows.append(row)
     rows, spans = bad_row_cases(game, k, bad_rows)
     check(driver, tmp_path, rows, spans, game)
+
+
+# Omaha: the driver loads the game's pattern tables, as this machine built
+# them, from a file (the tables are data; the loops are what is checked).
+
+
+def omaha_tables_file(tmp_path, game):
+    """The game's Omaha tables in the driver's TABLES format."""
+    path = tmp_path / f"tables_{game}"
+    *arrays, low_bit = _core.omaha_table_arrays(game)
+    arrays.append(np.frombuffer(low_bit, dtype=np.uint8))
+    with open(path, "wb") as f:
+        for array in arrays:
+            data = b"" if array is None else np.ascontiguousarray(array, np.uint16).tobytes()
+            f.write(np.int64(len(data) // 2).tobytes())
+            f.write(data)
+    return path
+
+
+def omaha_game_args(tmp_path, game):
+    return [
+        str(prc.GAMES.index(game)),
+        f"{_core.resolve_game(game).deck_mask:x}",
+        str(omaha_tables_file(tmp_path, game)),
+    ]
+
+
+def check_omaha(driver, tmp_path, rows, nh, spans, game, low=None):
+    """rows: hole cards then board cards; low: the low game of a hi-lo pass.
+    Every arm64 loop must give each span's strengths and first bad row as
+    this machine's Omaha loop does."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    holes, boards = np.ascontiguousarray(rows[:, :nh]), np.ascontiguousarray(rows[:, nh:])
+    nb, stride = boards.shape[1], 1 if low is None else 2
+    (tmp_path / "holes").write_bytes(holes.tobytes())
+    (tmp_path / "boards").write_bytes(boards.tobytes())
+    (tmp_path / "spans").write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
+    command = [QEMU, str(driver), "omaha", str(nh), str(nb)]
+    command += [str(tmp_path / name) for name in ("holes", "boards", "spans")]
+    command += omaha_game_args(tmp_path, game)
+    if low is not None:
+        command += omaha_game_args(tmp_path, low)
+    result = subprocess.run(command, capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
+    data, at = result.stdout, 0
+    out = np.zeros((len(rows), stride), dtype=np.uint16)
+    for start, stop in spans:
+        out[start:stop] = 0
+        if low is None:
+            want_bad = _core.evaluate_omaha_rows(holes, boards, out[:, 0], start, stop, game)
+        else:
+            want_bad = _core.evaluate_omaha_rows_hilo(holes, boards, out, start, stop, game, low)
+        want = out[start:stop].reshape(-1)
+        for loop in ARM64_LOOPS:
+            bad = int(np.frombuffer(data, np.int64, 1, at)[0])
+            got = np.frombuffer(data, np.uint16, want.size, at + 8)
+            at += 8 + 2 * want.size
+            assert bad == want_bad, (loop, start, stop)
+            assert np.array_equal(got, want), (loop, start, stop)
+    assert at == len(data)
+
+
+# (game, low game of a hi-lo pass or None): flushes dominant (high,
+# short_deck), ignored with a low from rank sets (ace_five_8) or from
+# pattern rows (ace_five)
+OMAHA_GAMES = [
+    ("high", None),
+    ("short_deck", None),
+    ("ace_five_8", None),
+    ("high", "ace_five_8"),
+    ("high", "ace_five"),
+]
+
+
+@pytest.mark.parametrize("game, low", OMAHA_GAMES)
+@pytest.mark.parametrize("nh, nb", [(4, 5), (5, 5), (6, 5), (4, 4), (6, 4), (5, 3)])
+def test_omaha_random_and_flush_heavy_rows(driver, tmp_path, game, low, nh, nb):
+    rng = np.random.default_rng(nh * 10 + nb)
+    n = 700
+    rows = np.concatenate(
+        [
+            prc.random_hands(n, nh + nb, seed=nh * 10 + nb, game=game),
+            flush_heavy(n // 2, nh + nb, game, rng),
+        ]
+    )
+    total = len(rows)
+    spans = [(0, total)] + [
+        (s, s + length) for s in (0, 1, 9, 15) for length in (0, 15, 16, 33, 47)
+    ]
+    spans += [(total - length, total) for length in (0, 1, 16, 17, 32, 35)]
+    check_omaha(driver, tmp_path, rows, nh, spans, game, low)
+
+
+@pytest.mark.parametrize(
+    "game, low", [("high", None), ("short_deck", None), ("high", "ace_five_8")]
+)
+@pytest.mark.parametrize("nh, nb", [(4, 5), (6, 4)])
+def test_omaha_every_invalid_id_and_repeat_at_every_position(driver, tmp_path, game, low, nh, nb):
+    k = nh + nb
+    deck = deck_of(game)
+    base = prc.random_hands(1, k, seed=k, game=game)[0]
+    bad_rows = []
+    for bad_id in [52, 53, 63, 64, 100, 255] + [c for c in range(52) if c not in deck]:
+        for pos in range(k):
+            row = base.copy()
+            row[pos] = bad_id
+            bad_rows.append(row)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                row = base.copy()
+                row[j] = row[i]
+                bad_rows.append(row)
+    rows, spans = bad_row_cases(game, k, bad_rows)
+    check_omaha(driver, tmp_path, rows, nh, spans, game, low)
