@@ -35,10 +35,15 @@ if TYPE_CHECKING:
 
 __all__ = ["evaluate_batch", "evaluate_omaha_batch"]
 
-# Dtypes the kernel is compiled for; any other integer dtype is converted.
-_KERNEL_DTYPES = frozenset(
-    ["uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64"]
-)
+
+def _is_kernel_dtype(dtype: Any) -> bool:
+    """A dtype the kernel is compiled for (signed or unsigned integers of
+    8 to 64 bits, native byte order); any other integer dtype is converted.
+    Read by kind and size: a dtype's name is built anew at each use (2 us,
+    a fifth of a small batch's time)."""
+    return dtype.kind in "iu" and dtype.itemsize in (1, 2, 4, 8) and dtype.isnative
+
+
 # Suited strengths (a ranking with a suit tie-break) need 26 bits.
 SUITED_DTYPE = "uint32"
 # Fewer rows than this per thread are not worth a thread's start-up cost.
@@ -135,7 +140,7 @@ def evaluate_batch(
     kernel = arr
     if kernel.dtype == object:
         kernel = as_uint8(kernel)
-    elif kernel.dtype.name not in _KERNEL_DTYPES or not kernel.dtype.isnative:
+    elif not _is_kernel_dtype(kernel.dtype):
         kernel = kernel.astype(np.int64)
     kernel = np.ascontiguousarray(kernel)
     out = check_out(out, n, (arr, kernel))

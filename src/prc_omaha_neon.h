@@ -29,6 +29,7 @@
  *    flush tables as the scalar loop does. */
 #ifndef PRC_OMAHA_NEON_H
 #define PRC_OMAHA_NEON_H
+#if PRC_NEON_DISPATCH /* set by prc_eval.h; prc_omaha.h includes this header */
 
 #define PRC_NO_STEP 16
 
@@ -245,4 +246,5 @@ static inline prc_no_rows_fn prc_omaha_neon_loop(int nh, int nb, int hilo) {
     return loops[hilo != 0][nb == 5 && nh >= 4 && nh <= 6 ? nh - 4 : 3];
 }
 
+#endif
 #endif
