@@ -129,12 +129,13 @@ static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
 static PRC_NEON_INLINE void prc_n_rank_sums(const prc_n_consts_t *c, const uint8x16_t *card,
                                             const int n, uint32_t sums[16]) {
     uint16x8_t sum[3][2];
+    for (int b = 0; b < 3; b++) sum[b][0] = sum[b][1] = vdupq_n_u16(0);
     for (int j = 0; j < n; j++) {
         uint8x16_t rank = vshrq_n_u8(card[j], 2);
         for (int b = 0; b < 3; b++) {
             uint8x16_t part = vqtbl1q_u8(c->key[b], rank);
-            sum[b][0] = j ? vaddw_u8(sum[b][0], vget_low_u8(part)) : vmovl_u8(vget_low_u8(part));
-            sum[b][1] = j ? vaddw_high_u8(sum[b][1], part) : vmovl_high_u8(part);
+            sum[b][0] = vaddw_u8(sum[b][0], vget_low_u8(part));
+            sum[b][1] = vaddw_high_u8(sum[b][1], part);
         }
     }
     for (int h = 0; h < 2; h++) {

@@ -333,7 +333,10 @@ static inline long prc_omaha_dispatch(const prc_game_t *hi, const prc_omaha_t *o
                                                  out, start, stop);
 #endif
 #if PRC_NEON_DISPATCH
-    if (prc_kernel == PRC_KERNEL_NEON && nb >= 4 && stop - start >= PRC_NO_STEP)
+    /* its 64-byte loads take 16 rows of 4 cards or more, and its buffers
+     * up to 6 hole and 5 board cards */
+    if (prc_kernel == PRC_KERNEL_NEON && nh >= 4 && nh <= 6 && nb >= 4 && nb <= 5 &&
+        stop - start >= PRC_NO_STEP)
         return prc_omaha_neon_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
                                                  out, start, stop);
 #endif

@@ -39,7 +39,7 @@ def driver(tmp_path_factory):
     result = subprocess.run(
         [
             CROSS_CC,
-            "-O2",
+            "-O3",  # the extension's flag
             "-static",
             "-Wall",
             "-Werror",
@@ -219,7 +219,7 @@ def test_a_repeat_at_every_pair_of_positions(driver, tmp_path, game, k):
 
 def omaha_tables_file(tmp_path, game):
     """The game's Omaha tables in the driver's TABLES format."""
-    path = tmp_path / f"tables_{game}"
+    path = tmp_path / f"tables_{len(list(tmp_path.glob('tables_*')))}"
     *arrays, low_bit = _core.omaha_table_arrays(game)
     arrays.append(np.frombuffer(low_bit, dtype=np.uint8))
     with open(path, "wb") as f:
@@ -230,18 +230,21 @@ def omaha_tables_file(tmp_path, game):
     return path
 
 
-def omaha_game_args(tmp_path, game):
+def omaha_game_args(tmp_path, game, builtin=None):
+    """The driver's GAME DECK TABLES for *game*; a ranking that is not built
+    in gives the index of *builtin*, one whose flushes count alike (the
+    loops read the game struct's deck and flush mode, and the tables)."""
     return [
-        str(prc.GAMES.index(game)),
+        str(prc.GAMES.index(builtin or game)),
         f"{_core.resolve_game(game).deck_mask:x}",
         str(omaha_tables_file(tmp_path, game)),
     ]
 
 
-def check_omaha(driver, tmp_path, rows, nh, spans, game, low=None):
-    """rows: hole cards then board cards; low: the low game of a hi-lo pass.
-    Every arm64 loop must give each span's strengths and first bad row as
-    this machine's Omaha loop does."""
+def check_omaha(driver, tmp_path, rows, nh, spans, game, low=None, low_builtin=None):
+    """rows: hole cards then board cards; low: the low game of a hi-lo pass
+    (low_builtin: see omaha_game_args). Every arm64 loop must give each
+    span's strengths and first bad row as this machine's Omaha loop does."""
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
     holes, boards = np.ascontiguousarray(rows[:, :nh]), np.ascontiguousarray(rows[:, nh:])
     nb, stride = boards.shape[1], 1 if low is None else 2
@@ -252,7 +255,7 @@ def check_omaha(driver, tmp_path, rows, nh, spans, game, low=None):
     command += [str(tmp_path / name) for name in ("holes", "boards", "spans")]
     command += omaha_game_args(tmp_path, game)
     if low is not None:
-        command += omaha_game_args(tmp_path, low)
+        command += omaha_game_args(tmp_path, low, low_builtin)
     result = subprocess.run(command, capture_output=True, timeout=300)
     assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
     data, at = result.stdout, 0
@@ -305,9 +308,10 @@ def test_omaha_random_and_flush_heavy_rows(driver, tmp_path, game, low, nh, nb):
 
 
 @pytest.mark.parametrize(
-    "game, low", [("high", None), ("short_deck", None), ("high", "ace_five_8")]
+    "game, low",
+    [("high", None), ("short_deck", None), ("high", "ace_five_8"), ("high", "ace_five")],
 )
-@pytest.mark.parametrize("nh, nb", [(4, 5), (6, 4)])
+@pytest.mark.parametrize("nh, nb", [(4, 5), (5, 5), (6, 5), (6, 4)])
 def test_omaha_every_invalid_id_and_repeat_at_every_position(driver, tmp_path, game, low, nh, nb):
     k = nh + nb
     deck = deck_of(game)
@@ -326,3 +330,21 @@ def test_omaha_every_invalid_id_and_repeat_at_every_position(driver, tmp_path, g
                 bad_rows.append(row)
     rows, spans = bad_row_cases(game, k, bad_rows)
     check_omaha(driver, tmp_path, rows, nh, spans, game, low)
+
+
+@pytest.mark.parametrize("nh", [4, 6])
+def test_omaha_hilo_whose_low_deck_is_smaller(driver, tmp_path, nh):
+    """A row is bad when either game's deck lacks one of its cards: a low
+    on a 36-card deck rejects a deuce that the high game holds."""
+    low = prc.stripped_deck("6", flushes=False)
+    k = nh + 5
+    base = prc.random_hands(1, k, seed=k, game="short_deck")[0]
+    bad_rows = []
+    for card in (0, 7, 15):  # a deuce, a three, a five
+        for pos in range(k):
+            if card not in base:
+                row = base.copy()
+                row[pos] = card
+                bad_rows.append(row)
+    rows, spans = bad_row_cases("short_deck", k, bad_rows)
+    check_omaha(driver, tmp_path, rows, nh, spans, "high", low, "ace_five")
