@@ -203,6 +203,20 @@ def main() -> None:
             name = f"{nh} + {nb}" + (", hi-lo 8" if hilo else "")
             print(f"| {name} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
             sys.stdout.flush()
+        print()
+        print("| wild cards (high) | cards | " + " | ".join(loops) + " |")
+        print("|---|---:" + "|---:" * len(loops) + "|")
+        for wild in WILD:
+            ranking = prc.ranking("high", wild=wild)
+            tables = wild_tables(work, ranking)
+            for k in (5, 7):
+                rows = prc.random_hands(2 * args.hands, k, seed=k, game=ranking)
+                cells = [
+                    per_hand(partial(ours_wild, driver, k, tables, loop), work, rows)
+                    for loop in loops
+                ]
+                print(f"| {wild} | {k} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
+                sys.stdout.flush()
 
 
 def ours(driver: Path, k: int, loop: str, rows: Path, n: int) -> list[str]:
@@ -225,15 +239,27 @@ def omaha_game(work: Path, game: str) -> list[str]:
     """The driver's GAME DECK TABLES arguments for *game*: its Omaha tables
     as this machine builds them, in the driver's TABLES format."""
     path = work / f"tables_{game}"
-    *arrays, low_bit = _core.omaha_table_arrays(game)
-    arrays.append(np.frombuffer(low_bit, dtype=np.uint8))
-    with open(path, "wb") as f:
-        for array in arrays:
-            data = b"" if array is None else np.ascontiguousarray(array, np.uint16).tobytes()
-            f.write(np.int64(len(data) // 2).tobytes())
-            f.write(data)
+    path.write_bytes(_core.omaha_driver_tables(game))
     deck = _core.resolve_game(game).deck_mask
     return [str(prc.GAMES.index(game)), f"{deck:x}", str(path)]
+
+
+# Wild rankings counted (of the high ranking)
+WILD = ["jokers", "2", "lowest"]
+
+
+def wild_tables(work: Path, ranking: object) -> Path:
+    """The ranking's wild tables in the driver's TABLES format."""
+    path = work / "wild_tables"
+    path.write_bytes(_core.wild_driver_tables(ranking))
+    return path
+
+
+def ours_wild(driver: Path, k: int, tables: Path, loop: str, rows: Path, n: int) -> list[str]:
+    """The driver's wild command for the n rows of k cards in *rows*, one loop."""
+    spans = rows.with_name("spans")
+    spans.write_bytes(np.array([0, n], dtype=np.int64).tobytes())
+    return [str(driver), "wild", str(k), str(tables), str(rows), str(spans), loop]
 
 
 def ours_omaha(driver: Path, nh: int, game_args: list[str], loop: str, rows: Path, n: int):

@@ -34,6 +34,19 @@ def row_loop():
     return _ROW_KERNELS[prc_kernel]
 
 
+def _driver_tables(list arrays):
+    """Tables in the TABLES format of the arm64 driver
+    (tests/native_safety/arm64/driver.c): each array as an int64 count of
+    uint16 entries, then the entries, in native byte order (a uint64 array
+    as four entries an element, None as a count of 0)."""
+    import numpy as np
+    parts = []
+    for array in arrays:
+        data = b"" if array is None else np.ascontiguousarray(array).tobytes()
+        parts += [np.int64(len(data) // 2).tobytes(), data]
+    return b"".join(parts)
+
+
 # The compiler and the compile flags the extension was built with.
 BUILD_COMPILER = PRC_BUILD_COMPILER.decode("ascii", "replace")
 BUILD_FLAGS = PRC_BUILD_FLAGS.decode("ascii", "replace")

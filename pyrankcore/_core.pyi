@@ -49,16 +49,8 @@ def evaluate_omaha_rows(
 def evaluate_omaha_rows_hilo(
     holes: Any, boards: Any, out: Any, start: int, stop: int, high: _AnyGame, low: _AnyGame
 ) -> int: ...
-def omaha_table_arrays(
-    game: _AnyGame,
-) -> tuple[
-    npt.NDArray[np.uint16],
-    npt.NDArray[np.uint16],
-    npt.NDArray[np.uint16] | None,
-    npt.NDArray[np.uint16] | None,
-    npt.NDArray[np.uint16] | None,
-    bytes,
-]: ...
+def omaha_driver_tables(game: _AnyGame) -> bytes: ...
+def wild_driver_tables(game: _AnyGame) -> bytes: ...
 def equity_exact(
     spec: EquitySpec,
     holes: Any,

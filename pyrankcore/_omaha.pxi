@@ -182,13 +182,15 @@ cdef _build_omaha_tables(GameTables t):
     t._omaha_arrays = (pattern_of_slot, best, flush_arrays, low_best)   # published last
 
 
-def omaha_table_arrays(game):
-    """The arrays behind a game's fast-Omaha tables (prc_omaha_t), built on
-    first use: (pattern_of_slot, best, flush_row, flush_best, low_best,
-    low_bit), each uint16 (None where the game has none) but low_bit, 16
-    bytes. For drivers of the C row loops built for another architecture
-    (tests/native_safety/arm64), which load the same tables from files."""
-    cdef GameTables t = resolve_game(game, omaha=True, purpose="omaha_table_arrays")
+def omaha_driver_tables(game):
+    """A game's fast-Omaha tables (prc_omaha_t), built on first use, in the
+    TABLES format of the arm64 driver (tests/native_safety/arm64/driver.c,
+    see _driver_tables): pattern_of_slot, best, flush_row, flush_best,
+    low_best (a count of 0 where the game has none) and low_bit (16
+    entries). For the C row loops built for another architecture, which
+    load the same tables from a file."""
+    import numpy as np
+    cdef GameTables t = resolve_game(game, omaha=True, purpose="omaha_driver_tables")
     _check_five_card_ranking(t)
     if t.has_wild or t.game.flush_mode == PRC_FLUSH_LOW:
         raise InvalidArgumentError(
@@ -197,8 +199,8 @@ def omaha_table_arrays(game):
     cdef const prc_omaha_t *o = _omaha_tables(t)
     pattern_of_slot, best, flush_arrays, low_best = t._omaha_arrays
     flush_row, flush_best = flush_arrays if flush_arrays is not None else (None, None)
-    return (pattern_of_slot, best, flush_row, flush_best, low_best,
-            bytes([o.low_bit[r] for r in range(16)]))
+    low_bit = np.array([o.low_bit[r] for r in range(16)], dtype=np.uint16)
+    return _driver_tables([pattern_of_slot, best, flush_row, flush_best, low_best, low_bit])
 
 
 cdef object _build_omaha_low_sets(GameTables t, const uint32_t *mult, list patterns):

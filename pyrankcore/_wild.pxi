@@ -413,3 +413,35 @@ cdef GameTables _build_wild(object ranking):
     low_flush = tiers > 1 and ranking.flush_mode == _rankings.FLUSH_LOW
     t.wild.low_flush_tiers = tiers if low_flush else 0
     return t
+
+
+cdef object _u16_copy(const uint16_t *table, Py_ssize_t n):
+    """A copy of n entries of a uint16 table, None for NULL."""
+    import numpy as np
+    if table == NULL:
+        return None
+    return np.array(<const uint16_t[:n]>table, dtype=np.uint16)
+
+
+def wild_driver_tables(game):
+    """A wild-card ranking's tables (prc_wild_t) in the TABLES format of the
+    arm64 driver (tests/native_safety/arm64/driver.c, see _driver_tables):
+    the natural rank and flush tables, rank[0..7], flush[0..7] and
+    hand_rank[0..2] (a count of 0 for a table the ranking lacks), card16,
+    and the scalars as uint64: the natural flush mode, lowest,
+    low_flush_tiers, natural_bits, and the natural game's invalid and
+    invalid_ids. For the C row loops built for another architecture."""
+    import numpy as np
+    cdef GameTables t = resolve_game(game, purpose="wild_driver_tables")
+    if not t.has_wild:
+        raise InvalidArgumentError(f"{t.name} has no wild cards")
+    cdef const prc_wild_t *x = &t.wild
+    cdef int w
+    arrays = [_u16_copy(x.natural.rank, PRC_RANK_LEN), _u16_copy(x.natural.flush, 8192)]
+    arrays += [_u16_copy(x.rank[w], PRC_RANK_LEN) for w in range(PRC_MAX_WILD + 1)]
+    arrays += [_u16_copy(x.flush[w], 8192) for w in range(PRC_MAX_WILD + 1)]
+    arrays += [_u16_copy(x.hand_rank[w], PRC_RANK_LEN) for w in range(3)]
+    arrays.append(np.array(<const uint64_t[:512]>x.card16, dtype=np.uint64))
+    arrays.append(np.array([x.natural.flush_mode, x.lowest, x.low_flush_tiers, x.natural_bits,
+                            x.natural.invalid, x.natural.invalid_ids], dtype=np.uint64))
+    return _driver_tables(arrays)

@@ -230,16 +230,6 @@ PRC_AVX2_ATTR static inline __m256i prc_y_flush_bits(__m256i counts) {
                             _mm256_set1_epi32(0x8888));
 }
 
-/* The 13-bit rank mask of suit *suit* in a card-id mask (bit 4r + s):
- * the suit's bits, four apart, pulled together by halves. */
-static inline unsigned prc_id_suit_ranks(uint64_t ids, int suit) {
-    uint64_t x = (ids >> suit) & 0x1111111111111ULL;
-    x = (x | (x >> 3)) & 0x0303030303030303ULL;
-    x = (x | (x >> 6)) & 0x000F000F000F000FULL;
-    x = (x | (x >> 12)) & 0x000000FF000000FFULL;
-    return (unsigned)(x | (x >> 24)) & 0x1FFFu;
-}
-
 /* The strength of 6 or 7 valid cards (n) holding five or more of one suit,
  * under a game whose flushes may not play (PRC_FLUSH_LOW), from what the
  * vector loop has of the row: its rank sum, card-id mask and suit counter

@@ -84,12 +84,14 @@ static inline uint16_t prc_rank_lookup(uint32_t rank_sum) {
     return prc_rank_high[prc_rank_slot(rank_sum)];
 }
 
-/* The 13-bit rank mask of one suit in a card-id bit mask (bit i = card i). */
-static inline unsigned prc_suit_ranks(uint64_t id_mask, int suit) {
-    unsigned ranks = 0;
-    id_mask >>= suit;
-    for (int r = 0; r < 13; r++) ranks |= (unsigned)((id_mask >> (4 * r)) & 1u) << r;
-    return ranks;
+/* The 13-bit rank mask of suit *suit* in a card-id mask (bit 4r + s):
+ * the suit's bits, four apart, pulled together by halves. */
+static inline unsigned prc_id_suit_ranks(uint64_t ids, int suit) {
+    uint64_t x = (ids >> suit) & 0x1111111111111ULL;
+    x = (x | (x >> 3)) & 0x0303030303030303ULL;
+    x = (x | (x >> 6)) & 0x000F000F000F000FULL;
+    x = (x | (x >> 12)) & 0x000000FF000000FFULL;
+    return (unsigned)(x | (x >> 24)) & 0x1FFFu;
 }
 
 /* Suit holding five or more cards, given a summed key with the suit
@@ -184,7 +186,7 @@ static inline uint16_t prc_eval_high_mask(uint64_t id_mask) {
         m &= m - 1;
     }
     int suit = prc_flush_suit(key);
-    if (suit >= 0) return prc_flush_high[prc_suit_ranks(id_mask, suit)];
+    if (suit >= 0) return prc_flush_high[prc_id_suit_ranks(id_mask, suit)];
     return prc_rank_lookup((uint32_t)key);
 }
 

@@ -73,6 +73,14 @@ static PRC_NEON_INLINE void prc_n_cards(const prc_n_rows_t *rows, const uint8_t 
     }
 }
 
+/* *bad* with 0xFF also in the bytes where two of cards 0..n-1 are equal. */
+static PRC_NEON_INLINE uint8x16_t prc_n_repeats(uint8x16_t bad, const uint8x16_t *card,
+                                                const int n) {
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
+    return bad;
+}
+
 /* 0xFF in the bytes where a card is outside the deck (a 64-byte table of
  * the deck: 0xFF where held; ids of 64 and up look up 0) or two cards of
  * the same row are equal, of cards 0..n-1. */
@@ -80,10 +88,7 @@ static PRC_NEON_INLINE uint8x16_t prc_n_bad_rows(const uint8x16x4_t *deck,
                                                  const uint8x16_t *card, const int n) {
     uint8x16_t held = vqtbl4q_u8(*deck, card[0]);
     for (int j = 1; j < n; j++) held = vandq_u8(held, vqtbl4q_u8(*deck, card[j]));
-    uint8x16_t bad = vmvnq_u8(held);
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
-    return bad;
+    return prc_n_repeats(vmvnq_u8(held), card, n);
 }
 
 /* Constants of a row loop of K cards. */
@@ -125,15 +130,18 @@ static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
 
 /* The rank sums (the low 32 bits of the summed card keys) of cards
  * 0..n-1 of 16 rows: each byte of the rank keys summed in 16 bits (rows
- * 0-7, rows 8-15), then the three sums shifted into place in 32 bits. */
+ * 0-7, rows 8-15), then the three sums shifted into place in 32 bits.
+ * keep (NULL: every card): 0xFF where card j of a row counts, else 0. */
 static PRC_NEON_INLINE void prc_n_rank_sums(const prc_n_consts_t *c, const uint8x16_t *card,
-                                            const int n, uint32_t sums[16]) {
+                                            const uint8x16_t *keep, const int n,
+                                            uint32_t sums[16]) {
     uint16x8_t sum[3][2];
     for (int b = 0; b < 3; b++) sum[b][0] = sum[b][1] = vdupq_n_u16(0);
     for (int j = 0; j < n; j++) {
         uint8x16_t rank = vshrq_n_u8(card[j], 2);
         for (int b = 0; b < 3; b++) {
             uint8x16_t part = vqtbl1q_u8(c->key[b], rank);
+            if (keep) part = vandq_u8(part, keep[j]);
             sum[b][0] = vaddw_u8(sum[b][0], vget_low_u8(part));
             sum[b][1] = vaddw_high_u8(sum[b][1], part);
         }
@@ -148,14 +156,20 @@ static PRC_NEON_INLINE void prc_n_rank_sums(const prc_n_consts_t *c, const uint8
 }
 
 /* Adds cards 0..n-1 of 16 rows to the rows' suit counters: 4 bits a suit,
- * suits 0 and 1 in *s01, suits 2 and 3 in *s23. */
+ * suits 0 and 1 in *s01, suits 2 and 3 in *s23 (keep: as prc_n_rank_sums). */
 static PRC_NEON_INLINE void prc_n_suit_counts(const prc_n_consts_t *c, const uint8x16_t *card,
-                                              const int n, uint8x16_t *s01, uint8x16_t *s23) {
+                                              const uint8x16_t *keep, const int n,
+                                              uint8x16_t *s01, uint8x16_t *s23) {
     const uint8x16_t three = vdupq_n_u8(3);
     for (int j = 0; j < n; j++) {
         uint8x16_t suit = vandq_u8(card[j], three);
-        *s01 = vaddq_u8(*s01, vqtbl1q_u8(c->suits01, suit));
-        *s23 = vaddq_u8(*s23, vqtbl1q_u8(c->suits23, suit));
+        uint8x16_t add01 = vqtbl1q_u8(c->suits01, suit), add23 = vqtbl1q_u8(c->suits23, suit);
+        if (keep) {
+            add01 = vandq_u8(add01, keep[j]);
+            add23 = vandq_u8(add23, keep[j]);
+        }
+        *s01 = vaddq_u8(*s01, add01);
+        *s23 = vaddq_u8(*s23, add23);
     }
 }
 
@@ -177,15 +191,13 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
     } else {
         uint8x16_t top = card[0];
         for (int j = 1; j < k; j++) top = vmaxq_u8(top, card[j]);
-        bad = vcgeq_u8(top, vdupq_n_u8(52));
-        for (int i = 0; i < k; i++)
-            for (int j = i + 1; j < k; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
+        bad = prc_n_repeats(vcgeq_u8(top, vdupq_n_u8(52)), card, k);
     }
 
-    prc_n_rank_sums(c, card, k, sums);
+    prc_n_rank_sums(c, card, NULL, k, sums);
     /* suit counts from 3, so that five cards set bit 3 */
     uint8x16_t s01 = vdupq_n_u8(0x33), s23 = s01;
-    prc_n_suit_counts(c, card, k, &s01, &s23);
+    prc_n_suit_counts(c, card, NULL, k, &s01, &s23);
     uint8x16_t flush = vandq_u8(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)), flushes);
     *flush_rows = prc_n_nibbles(flush) & 0x1111111111111111ULL;
     return prc_n_nibbles(bad);

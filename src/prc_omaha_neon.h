@@ -66,7 +66,7 @@ static PRC_NEON_INLINE uint64_t prc_no_first_pass(const prc_no_consts *c,
     if (bad) return bad;
 
     uint32_t sums[PRC_NO_STEP];
-    prc_n_rank_sums(&c->keys, card, NB, sums);
+    prc_n_rank_sums(&c->keys, card, NULL, NB, sums);
     for (int t = 0; t < PRC_NO_STEP; t++) {
         uint32_t slot = prc_board_slot(sums[t]);
         blk->row[t] = prc_omaha_fetch_row(o, slot);
@@ -101,8 +101,8 @@ static PRC_NEON_INLINE uint64_t prc_no_first_pass(const prc_no_consts *c,
         /* adding 5 (6) to a 4-bit count sets its top bit exactly at 3 (2) */
         uint8x16_t board01 = vdupq_n_u8(0x55), board23 = board01;
         uint8x16_t hole01 = vdupq_n_u8(0x66), hole23 = hole01;
-        prc_n_suit_counts(&c->keys, card, NB, &board01, &board23);
-        prc_n_suit_counts(&c->keys, card + NB, NH, &hole01, &hole23);
+        prc_n_suit_counts(&c->keys, card, NULL, NB, &board01, &board23);
+        prc_n_suit_counts(&c->keys, card + NB, NULL, NH, &hole01, &hole23);
         uint8x16_t may = vorrq_u8(vandq_u8(board01, hole01), vandq_u8(board23, hole23));
         blk->flush_rows = prc_n_nibbles(vtstq_u8(may, vdupq_n_u8(0x88))) & 0x1111111111111111ULL;
     }

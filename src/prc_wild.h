@@ -21,9 +21,9 @@
  * load from a table for the hand size (hand_rank), the size of one level:
  * the natural pattern's size says how many wild cards there are (under the
  * lowest-card rule the lowest rank's cards leave the key first, also
- * without branches). The rest go through prc_wild_value. The AVX2 loops
- * (every wild ranking) and the AVX-512 ones (all but the lowest-card rule)
- * compute the same sums eight or sixteen rows at a time.
+ * without branches). The rest go through prc_wild_value. The AVX2,
+ * AVX-512 and NEON loops (every wild ranking) compute the same sums eight
+ * or sixteen rows at a time.
  */
 #ifndef PRC_WILD_H
 #define PRC_WILD_H
@@ -230,6 +230,22 @@ PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
                          PRC_POPCNT_ATTR)
 #endif
 
+/* A row that may flush, where a flush beats every hand that can share its
+ * cards: the best of its rank table strength (best) and each reaching
+ * suit's flush (reaching: bit 4 * suit + 3 per suit, as prc_y_flush_bits),
+ * as prc_wild_suits does; with no wild card, the natural flush. ids: the
+ * natural cards' id mask (the lowest rank's taken out under that rule). */
+static inline uint16_t prc_wild_flush_settle(const prc_wild_t *x, uint16_t best, uint64_t ids,
+                                             uint32_t wilds, uint32_t reaching) {
+    if (wilds == 0) return x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+    const uint16_t *flush = x->flush[wilds];
+    for (; flush && reaching; reaching &= reaching - 1) {
+        uint16_t v = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
+        if (v > best) best = v;
+    }
+    return best;
+}
+
 #if PRC_AVX2_DISPATCH
 /* AVX2 loops for wild games, 16 rows a step as in prc_avx2.h, for every
  * wild ranking (the lowest-card rule too). The vector part gives each row
@@ -420,22 +436,6 @@ static inline void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *h
         prc_wild_sum_popcount(x, cards + row * k, k, &key, &seen);
         out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, k);
     }
-}
-
-/* A row that may flush, where a flush beats every hand that can share its
- * cards: the best of its rank table strength (best) and each reaching
- * suit's flush (reaching: bit 4 * suit + 3 per suit, as prc_y_flush_bits),
- * as prc_wild_suits does; with no wild card, the natural flush. ids: the
- * natural cards' id mask (the lowest rank's taken out under that rule). */
-static inline uint16_t prc_wild_flush_settle(const prc_wild_t *x, uint16_t best, uint64_t ids,
-                                             uint32_t wilds, uint32_t reaching) {
-    if (wilds == 0) return x->natural.flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
-    const uint16_t *flush = x->flush[wilds];
-    for (; flush && reaching; reaching &= reaching - 1) {
-        uint16_t v = flush[prc_id_suit_ranks(ids, (prc_ctz64(reaching) - 3) >> 2)];
-        if (v > best) best = v;
-    }
-    return best;
 }
 
 /* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
@@ -707,21 +707,165 @@ PRC_DEFINE_WILD_ROWS_AVX512(7)
 #endif
 
 
+#if PRC_NEON_DISPATCH
+/* NEON loops for wild games (arm64), 16 rows a step as in prc_neon.h, for
+ * every wild ranking. What the AVX2 loop computes, in byte lanes (a row a
+ * byte), with no card-id masks: each card's kind by two 64-byte lookups of
+ * its id (in the deck; wild), the wild count a byte, the natural cards'
+ * rank sums and suit counts as prc_n_step sums them, with the wild cards
+ * masked out. Under the lowest-card rule, the lowest natural rank is a
+ * byte minimum over the cards, and that rank's cards (never aces) turn
+ * wild. Valid: every id in the deck, no two equal. Each row's strength is
+ * then two scalar loads (hand_rank at the natural pattern's slot); a row
+ * in which a suit reaches five with the wild cards is ranked again by the
+ * scalar rows loop's value (prc_wild_value_rows), as is every row of a
+ * step with an invalid row, and the rows after the last step. */
+typedef struct {
+    prc_n_consts_t c;
+    uint8x16x4_t held, wild; /* by id: 0xFF where the deck holds it; where it is wild */
+    uint64_t natural_ids;    /* the ids of natural cards, a bit each */
+} prc_wild_n_t;
+
+static inline void prc_wild_n_init(prc_wild_n_t *n, const prc_wild_t *x, int k) {
+    uint8_t held[64], wild[64];
+    n->natural_ids = 0;
+    for (int id = 0; id < 64; id++) {
+        uint64_t key = x->card16[2 * id];
+        wild[id] = key == 1ULL << PRC_WILD_SHIFT ? 0xFF : 0;
+        held[id] = key >> PRC_INVALID_SHIFT ? 0 : 0xFF; /* not the poison key */
+        if (held[id] && !wild[id]) n->natural_ids |= 1ULL << id;
+    }
+    prc_n_consts_init(&n->c, k);
+    n->held = vld1q_u8_x4(held);
+    n->wild = vld1q_u8_x4(wild);
+}
+
+/* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
+ * rule gets its own loop). */
+static PRC_NEON_INLINE long prc_wild_rows_neon_body(
+    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
+    long start, long stop, long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long,
+                                          long)) {
+    const prc_wild_t local = *wild, *x = &local;
+    const uint16_t *hand_rank = x->hand_rank[K - 5];
+    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    /* where a flush beats every hand that can share its cards, reaching rows
+     * are settled here from the flush tables (as prc_wild_suits); else by
+     * the scalar rows loop's value */
+    const int dominant = x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
+    prc_wild_n_t n;
+    prc_wild_n_init(&n, x, K);
+    const uint8x16_t fifteen = vdupq_n_u8(15), aces = vdupq_n_u8(12);
+    long i = start;
+    for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {
+        const uint8_t *p = cards + i * K;
+        uint8x16_t card[7], natural[7], rank[7];
+        prc_n_cards(&n.c.rows, p, K, card);
+        uint8x16_t held_all = vdupq_n_u8(0xFF), w = vdupq_n_u8(0);
+        for (int j = 0; j < K; j++) {
+            uint8x16_t held = vqtbl4q_u8(n.held, card[j]), is_wild = vqtbl4q_u8(n.wild, card[j]);
+            held_all = vandq_u8(held_all, held);
+            natural[j] = vbicq_u8(held, is_wild);
+            rank[j] = vshrq_n_u8(card[j], 2);
+            w = vsubq_u8(w, is_wild); /* 0xFF is -1 */
+        }
+        if (prc_n_nibbles(prc_n_repeats(vmvnq_u8(held_all), card, K))) {
+            long r = scalar(x, cards, out, i, i + PRC_NEON_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        if (LOWEST) {
+            /* the lowest natural rank (15: none); aces are never the lowest card */
+            uint8x16_t low = fifteen;
+            for (int j = 0; j < K; j++) low = vminq_u8(low, vbslq_u8(natural[j], rank[j], fifteen));
+            uint8x16_t some = vcltq_u8(low, aces);
+            for (int j = 0; j < K; j++) {
+                uint8x16_t lowest = vandq_u8(vandq_u8(natural[j], some), vceqq_u8(rank[j], low));
+                natural[j] = vbicq_u8(natural[j], lowest);
+                w = vsubq_u8(w, lowest);
+            }
+        }
+        uint32_t sums[PRC_NEON_STEP];
+        prc_n_rank_sums(&n.c, card, natural, K, sums);
+        for (int t = 0; t < PRC_NEON_STEP; t++) {
+            uint32_t s = sums[t];
+            out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
+        }
+        if (!flushes) continue;
+        /* A suit's natural count plus the wild cards reaching five: from 3,
+         * at most 3 + 7 (no carry between the 4-bit counters). */
+        uint8x16_t spread = vorrq_u8(w, vshlq_n_u8(w, 4));
+        uint8x16_t s01 = vaddq_u8(vdupq_n_u8(0x33), spread), s23 = s01;
+        prc_n_suit_counts(&n.c, card, natural, K, &s01, &s23);
+        uint64_t reach = prc_n_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
+        reach &= 0x1111111111111111ULL;
+        if (!reach) continue;
+        if (!dominant) {
+            for (; reach; reach &= reach - 1) {
+                long row = i + (prc_ctz64(reach) >> 2);
+                uint64_t key, seen;
+                prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
+                out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
+            }
+            continue;
+        }
+        /* A flush beats what the same cards make without one: settled from
+         * the row's natural ids, as the AVX2 loop does (prc_wild_flush_settle). */
+        uint8_t wilds[PRC_NEON_STEP], suits01[PRC_NEON_STEP], suits23[PRC_NEON_STEP];
+        vst1q_u8(wilds, w);
+        vst1q_u8(suits01, s01);
+        vst1q_u8(suits23, s23);
+        for (; reach; reach &= reach - 1) {
+            int t = prc_ctz64(reach) >> 2;
+            const uint8_t *row = p + t * K;
+            uint64_t ids = 0;
+            for (int j = 0; j < K; j++) ids |= 1ULL << row[j]; /* valid: ids below 54 */
+            ids &= n.natural_ids;
+            if (LOWEST && ids) {
+                int r = prc_ctz64(ids) >> 2;
+                if (r != 12) ids &= ~(15ULL << (4 * r));
+            }
+            uint32_t reaching = (uint32_t)(suits01[t] & 0x88) | (uint32_t)(suits23[t] & 0x88) << 8;
+            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], reaching);
+        }
+    }
+    return scalar(x, cards, out, i, stop);
+}
+
+#define PRC_DEFINE_WILD_ROWS_NEON(K)                                                     \
+    static long prc_wild_rows_neon_##K(const prc_wild_t *x, const uint8_t *cards,       \
+                                       uint16_t *out, long start, long stop) {          \
+        return prc_wild_rows_neon_body(x, cards, K, 0, out, start, stop, prc_wild_rows_##K); \
+    }                                                                                    \
+    static long prc_wild_rows_lowest_neon_##K(const prc_wild_t *x, const uint8_t *cards, \
+                                              uint16_t *out, long start, long stop) {   \
+        return prc_wild_rows_neon_body(x, cards, K, 1, out, start, stop, prc_wild_rows_##K); \
+    }
+
+PRC_DEFINE_WILD_ROWS_NEON(5)
+PRC_DEFINE_WILD_ROWS_NEON(6)
+PRC_DEFINE_WILD_ROWS_NEON(7)
+#endif
+
+/* The vector loops of one tier by hand size, each rule its own loop. */
+#define PRC_WILD_ROWS_SWITCH(TIER)                                                        \
+    switch (k) {                                                                         \
+    case 5: return x->lowest ? prc_wild_rows_lowest_##TIER##_5(x, cards, out, start, stop) \
+                             : prc_wild_rows_##TIER##_5(x, cards, out, start, stop);      \
+    case 6: return x->lowest ? prc_wild_rows_lowest_##TIER##_6(x, cards, out, start, stop) \
+                             : prc_wild_rows_##TIER##_6(x, cards, out, start, stop);      \
+    case 7: return x->lowest ? prc_wild_rows_lowest_##TIER##_7(x, cards, out, start, stop) \
+                             : prc_wild_rows_##TIER##_7(x, cards, out, start, stop);      \
+    default: break;                                                                      \
+    }
+
 /* Rows of k = 5..7 ids: out[start..stop) filled; returns the first bad
  * row, or -1 (rows from that one on are left unwritten). */
 PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
                              long start, long stop) {
 #if PRC_AVX512_DISPATCH
     if (prc_kernel == PRC_KERNEL_AVX512) {
-        switch (k) {
-        case 5: return x->lowest ? prc_wild_rows_lowest_avx512_5(x, cards, out, start, stop)
-                                 : prc_wild_rows_avx512_5(x, cards, out, start, stop);
-        case 6: return x->lowest ? prc_wild_rows_lowest_avx512_6(x, cards, out, start, stop)
-                                 : prc_wild_rows_avx512_6(x, cards, out, start, stop);
-        case 7: return x->lowest ? prc_wild_rows_lowest_avx512_7(x, cards, out, start, stop)
-                                 : prc_wild_rows_avx512_7(x, cards, out, start, stop);
-        default: break;
-        }
+        PRC_WILD_ROWS_SWITCH(avx512)
     }
 #endif
 #if PRC_AVX2_DISPATCH
@@ -729,15 +873,12 @@ PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, u
      * sent rows that may flush to the scalar kernel ran 16-23% slower than
      * these at 7 cards on a Zen 4. */
     if (prc_kernel >= PRC_KERNEL_AVX2) {
-        switch (k) {
-        case 5: return x->lowest ? prc_wild_rows_lowest_avx2_5(x, cards, out, start, stop)
-                                 : prc_wild_rows_avx2_5(x, cards, out, start, stop);
-        case 6: return x->lowest ? prc_wild_rows_lowest_avx2_6(x, cards, out, start, stop)
-                                 : prc_wild_rows_avx2_6(x, cards, out, start, stop);
-        case 7: return x->lowest ? prc_wild_rows_lowest_avx2_7(x, cards, out, start, stop)
-                                 : prc_wild_rows_avx2_7(x, cards, out, start, stop);
-        default: break;
-        }
+        PRC_WILD_ROWS_SWITCH(avx2)
+    }
+#endif
+#if PRC_NEON_DISPATCH
+    if (prc_kernel == PRC_KERNEL_NEON) {
+        PRC_WILD_ROWS_SWITCH(neon)
     }
 #endif
 #if PRC_POPCNT_DISPATCH

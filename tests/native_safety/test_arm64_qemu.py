@@ -7,12 +7,14 @@ flush-heavy and adversarial rows (every invalid id at every position, a
 repeat at every pair of positions, bad rows at every place of a step, spans
 that start and stop anywhere and end at an unreadable page)."""
 
+import random
 import shutil
 import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
+from references import wild_reference as wr
 
 import pyrankcore as prc
 from pyrankcore import _core
@@ -80,16 +82,22 @@ def run_driver(driver, tmp_path, rows, spans, game):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    data, at = result.stdout, 0
     found = {loop: [] for loop in ARM64_LOOPS}
-    for start, stop in spans:
+    for _, loop, first_bad, out in each_loop(result.stdout, [e - s for s, e in spans]):
+        found[loop].append((first_bad, out))
+    return found
+
+
+def each_loop(data, sizes):
+    """(span, loop, first bad row, strengths) from the driver's output: for
+    each span (sizes[span] strengths), each arm64 loop in turn."""
+    at = 0
+    for span, size in enumerate(sizes):
         for loop in ARM64_LOOPS:
             first_bad = int(np.frombuffer(data, np.int64, 1, at)[0])
-            out = np.frombuffer(data, np.uint16, stop - start, at + 8)
-            found[loop].append((first_bad, out))
-            at += 8 + 2 * (stop - start)
+            yield span, loop, first_bad, np.frombuffer(data, np.uint16, size, at + 8)
+            at += 8 + 2 * size
     assert at == len(data)
-    return found
 
 
 def expected(rows, spans, game):
@@ -163,15 +171,34 @@ def test_random_and_flush_heavy_rows(driver, tmp_path, game, k):
     check(driver, tmp_path, rows, spans, game)
 
 
-def bad_row_cases(game, k, bad_rows):
-    """Spans of valid rows, each with one bad row (from bad_rows) at a
-    place that walks through the 16-row steps; the last span ends at the
-    end of the rows (the unreadable page)."""
-    good = prc.random_hands(41 * len(bad_rows) + 64, k, seed=k + 100, game=game)
+def bad_rows_of(base, bad_ids):
+    """Copies of the row *base*: each of bad_ids at each position, then each
+    card repeated at each other position."""
+    k, rows = len(base), []
+    for bad_id in bad_ids:
+        for pos in range(k):
+            row = base.copy()
+            row[pos] = bad_id
+            rows.append(row)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                row = base.copy()
+                row[j] = row[i]
+                rows.append(row)
+    return rows
+
+
+def bad_row_cases(game, k, bad_rows, good=None):
+    """Spans of valid rows (of *game*, or from *good* in turn), each with
+    one bad row (from bad_rows) at a place that walks through the 16-row
+    steps; the last span ends at the end of the rows (the unreadable page)."""
+    if good is None:
+        good = prc.random_hands(41 * len(bad_rows) + 64, k, seed=k + 100, game=game)
     rows, spans, at = [], [], 0
     for case, bad in enumerate(bad_rows):
         length = 1 + case % 40
-        block = good[at : at + length].copy()
+        block = good[np.arange(at, at + length) % len(good)].copy()
         block[case % length] = bad
         rows.append(block)
         spans.append((at, at + length))
@@ -220,13 +247,7 @@ def test_a_repeat_at_every_pair_of_positions(driver, tmp_path, game, k):
 def omaha_tables_file(tmp_path, game):
     """The game's Omaha tables in the driver's TABLES format."""
     path = tmp_path / f"tables_{len(list(tmp_path.glob('tables_*')))}"
-    *arrays, low_bit = _core.omaha_table_arrays(game)
-    arrays.append(np.frombuffer(low_bit, dtype=np.uint8))
-    with open(path, "wb") as f:
-        for array in arrays:
-            data = b"" if array is None else np.ascontiguousarray(array, np.uint16).tobytes()
-            f.write(np.int64(len(data) // 2).tobytes())
-            f.write(data)
+    path.write_bytes(_core.omaha_driver_tables(game))
     return path
 
 
@@ -258,22 +279,19 @@ def check_omaha(driver, tmp_path, rows, nh, spans, game, low=None, low_builtin=N
         command += omaha_game_args(tmp_path, low, low_builtin)
     result = subprocess.run(command, capture_output=True, timeout=300)
     assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    data, at = result.stdout, 0
     out = np.zeros((len(rows), stride), dtype=np.uint16)
+    want = []
     for start, stop in spans:
         out[start:stop] = 0
         if low is None:
-            want_bad = _core.evaluate_omaha_rows(holes, boards, out[:, 0], start, stop, game)
+            bad = _core.evaluate_omaha_rows(holes, boards, out[:, 0], start, stop, game)
         else:
-            want_bad = _core.evaluate_omaha_rows_hilo(holes, boards, out, start, stop, game, low)
-        want = out[start:stop].reshape(-1)
-        for loop in ARM64_LOOPS:
-            bad = int(np.frombuffer(data, np.int64, 1, at)[0])
-            got = np.frombuffer(data, np.uint16, want.size, at + 8)
-            at += 8 + 2 * want.size
-            assert bad == want_bad, (loop, start, stop)
-            assert np.array_equal(got, want), (loop, start, stop)
-    assert at == len(data)
+            bad = _core.evaluate_omaha_rows_hilo(holes, boards, out, start, stop, game, low)
+        want.append((bad, out[start:stop].reshape(-1).copy()))
+    sizes = [stride * (stop - start) for start, stop in spans]
+    for span, loop, bad, got in each_loop(result.stdout, sizes):
+        assert bad == want[span][0], (loop, spans[span])
+        assert np.array_equal(got, want[span][1]), (loop, spans[span])
 
 
 # (game, low game of a hi-lo pass or None): flushes dominant (high,
@@ -314,21 +332,9 @@ def test_omaha_random_and_flush_heavy_rows(driver, tmp_path, game, low, nh, nb):
 @pytest.mark.parametrize("nh, nb", [(4, 5), (5, 5), (6, 5), (6, 4)])
 def test_omaha_every_invalid_id_and_repeat_at_every_position(driver, tmp_path, game, low, nh, nb):
     k = nh + nb
-    deck = deck_of(game)
     base = prc.random_hands(1, k, seed=k, game=game)[0]
-    bad_rows = []
-    for bad_id in [52, 53, 63, 64, 100, 255] + [c for c in range(52) if c not in deck]:
-        for pos in range(k):
-            row = base.copy()
-            row[pos] = bad_id
-            bad_rows.append(row)
-    for i in range(k):
-        for j in range(k):
-            if i != j:
-                row = base.copy()
-                row[j] = row[i]
-                bad_rows.append(row)
-    rows, spans = bad_row_cases(game, k, bad_rows)
+    outside = [c for c in range(52) if c not in deck_of(game)]
+    rows, spans = bad_row_cases(game, k, bad_rows_of(base, [52, 53, 63, 64, 100, 255] + outside))
     check_omaha(driver, tmp_path, rows, nh, spans, game, low)
 
 
@@ -348,3 +354,94 @@ def test_omaha_hilo_whose_low_deck_is_smaller(driver, tmp_path, nh):
                 bad_rows.append(row)
     rows, spans = bad_row_cases("short_deck", k, bad_rows)
     check_omaha(driver, tmp_path, rows, nh, spans, "high", low, "ace_five")
+
+
+# Wild-card rankings: the driver loads the ranking's tables, as this machine
+# built them, from a file.
+
+WILD_SPECS = [
+    wr.Spec("high", ("jokers",)),
+    wr.Spec("high", ("2",)),
+    wr.Spec("high", ("Jh Js",)),
+    wr.Spec("high", ("jokers", "2")),
+    wr.Spec("high", ("lowest",)),
+    wr.Spec("high", ("jokers", "lowest")),
+    wr.Spec("high", bug=True),
+    wr.Spec("high", ("jokers",), double_ace_flush=True),
+    wr.Spec("ace_five", ("lowest",)),
+    wr.Spec("ace_five", ("jokers", "lowest")),
+    wr.Spec("deuce_seven", ("2",)),
+    wr.Spec("deuce_seven", ("jokers",), natural_beats_wild="graded"),
+    wr.Spec(prc.stripped_deck("7"), ("lowest",)),
+]
+WILD_IDS = [
+    repr(s.base if isinstance(s.base, str) else s.base.name) + repr(s.options()) for s in WILD_SPECS
+]
+
+
+def wild_tables_file(tmp_path, ranking):
+    """The ranking's wild tables in the driver's TABLES format."""
+    path = tmp_path / "wild_tables"
+    path.write_bytes(_core.wild_driver_tables(ranking))
+    return path
+
+
+def check_wild(driver, tmp_path, rows, spans, ranking):
+    """Every arm64 loop must give each span's strengths and first bad row
+    as this machine's wild row loop does."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    k = rows.shape[1]
+    (tmp_path / "rows").write_bytes(rows.tobytes())
+    (tmp_path / "spans").write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
+    command = [QEMU, str(driver), "wild", str(k), str(wild_tables_file(tmp_path, ranking))]
+    command += [str(tmp_path / "rows"), str(tmp_path / "spans")]
+    result = subprocess.run(command, capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
+    want = expected(rows, spans, ranking)
+    for span, loop, bad, got in each_loop(result.stdout, [e - s for s, e in spans]):
+        assert bad == want[span][0], (loop, spans[span])
+        assert np.array_equal(got, want[span][1]), (loop, spans[span])
+
+
+def wild_rows(spec, k, rng):
+    """Random rows, rows of two suits and the wild cards, rows with up to
+    four wild cards, the lowest rank at every rank and count, and aces with
+    the jokers alone."""
+    deck = spec.deck()
+    jokers = [52, 53] if spec.has_jokers else []
+    rows = [rng.sample(deck + jokers, k) for _ in range(300)]
+    for _ in range(300):
+        suits = rng.sample(range(4), 2)
+        rows.append(rng.sample([c for c in deck if c & 3 in suits] + jokers, k))
+    if wr.wild_candidates(spec):
+        rows += [wr.random_hand(rng, spec, k, rng.randrange(5)) for _ in range(200)]
+    for low in sorted({c // 4 for c in deck}):
+        higher = [c for c in deck if c // 4 > low] + jokers
+        for n in range(1, 5):
+            if len(higher) >= k - n:
+                row = rng.sample([c for c in deck if c // 4 == low], n) + rng.sample(higher, k - n)
+                rows.append(rng.sample(row, k))
+    if jokers and k <= 6:  # aces and jokers alone: aces are never the lowest card
+        rows += [rng.sample(rng.sample([48, 49, 50, 51], k - 2) + jokers, k) for _ in range(20)]
+    return np.array(rows, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("spec", WILD_SPECS, ids=WILD_IDS)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_wild_random_and_flush_heavy_rows(driver, tmp_path, spec, k):
+    rows = wild_rows(spec, k, random.Random(f"{spec!r} {k}"))
+    total = len(rows)
+    spans = [(0, total)] + [(s, s + n) for s in (0, 1, 9, 15) for n in (0, 15, 16, 33, 47)]
+    spans += [(total - n, total) for n in (0, 1, 16, 17, 32, 35)]
+    check_wild(driver, tmp_path, rows, spans, prc.ranking(spec.base, **spec.options()))
+
+
+@pytest.mark.parametrize("spec", WILD_SPECS[:6], ids=WILD_IDS[:6])
+@pytest.mark.parametrize("k", [5, 7])
+def test_wild_every_invalid_id_and_repeat_at_every_position(driver, tmp_path, spec, k):
+    deck = spec.deck() + ([52, 53] if spec.has_jokers else [])
+    base = wild_rows(spec, k, random.Random(k))[0]
+    bad_rows = bad_rows_of(base, [c for c in range(256) if c not in deck])
+    good = wild_rows(spec, k, random.Random(k + 1))
+    rows, spans = bad_row_cases(None, k, bad_rows, good)
+    check_wild(driver, tmp_path, rows, spans, prc.ranking(spec.base, **spec.options()))

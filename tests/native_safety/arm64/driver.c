@@ -17,11 +17,16 @@
  *       Omaha rows: NH hole cards and NB board cards a row (HOLES, BOARDS:
  *       files as ROWS above) under GAME (an index of prc_builtins) and DECK
  *       as above; TABLES: the game's Omaha tables, a file of six arrays,
- *       each an int64 count of uint16 entries and the entries
- *       (pyrankcore's _core.omaha_table_arrays, in its order; low_bit
- *       widened to 16 uint16; a count of 0 is a table the game lacks).
+ *       each an int64 count of uint16 entries and the entries (written by
+ *       pyrankcore's _core.omaha_driver_tables; a count of 0 is a table
+ *       the game lacks).
  *       With LGAME LDECK LTABLES, the hi-lo one pass of the two games,
  *       two strengths a row (high, low). Writes as "rows" does.
+ *   driver wild K TABLES ROWS SPANS [LOOP]
+ *       Rows of K = 5..7 cards under a wild-card ranking: TABLES holds its
+ *       tables as the Omaha TABLES do theirs (written by
+ *       _core.wild_driver_tables; card16 and the scalars as four uint16 a
+ *       uint64). Writes as "rows" does.
  *
  * Every kernel header is included, so that building the driver checks they
  * all compile for the target. */
@@ -86,13 +91,13 @@ static prc_game_t builtin_game(int index, uint64_t deck) {
     return game;
 }
 
-/* The Omaha tables of a TABLES file (see the usage above). Each array
- * starts on a cache line, as the extension's pattern rows do. */
-static prc_omaha_t read_omaha_tables(const char *path) {
+/* The n arrays of a TABLES file: each an int64 count of uint16 entries and
+ * the entries, copied to start on a cache line (as the extension's pattern
+ * rows do); NULL for a count of 0. */
+static void read_arrays(const char *path, int n, const uint16_t **arrays) {
     size_t size, at = 0;
     uint8_t *bytes = read_all(path, &size);
-    const uint16_t *arrays[6];
-    for (int a = 0; a < 6; a++) {
+    for (int a = 0; a < n; a++) {
         int64_t count;
         if (size - at < sizeof count) fail("short TABLES");
         memcpy(&count, bytes + at, sizeof count);
@@ -107,39 +112,78 @@ static prc_omaha_t read_omaha_tables(const char *path) {
         arrays[a] = copy;
         at += (size_t)count * 2;
     }
-    if (at != size || !arrays[0] || !arrays[1] || !arrays[5]) fail("bad TABLES");
+    if (at != size) fail("bad TABLES");
+    free(bytes);
+}
+
+/* The Omaha tables of a TABLES file (see the usage above). */
+static prc_omaha_t read_omaha_tables(const char *path) {
+    const uint16_t *arrays[6];
+    read_arrays(path, 6, arrays);
+    if (!arrays[0] || !arrays[1] || !arrays[5]) fail("bad TABLES");
     prc_omaha_t o = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], {0}};
     for (int r = 0; r < 16; r++) o.low_bit[r] = (uint8_t)arrays[5][r];
-    free(bytes);
     return o;
 }
 
-static int omaha_main(int argc, char **argv) {
-    if (argc != 10 && argc != 11 && argc != 13 && argc != 14) {
-        fprintf(stderr, "usage: driver omaha NH NB HOLES BOARDS SPANS GAME DECK TABLES "
-                        "[LGAME LDECK LTABLES] [LOOP]\n");
-        return 2;
+/* A wild ranking's tables (see the usage above). */
+static prc_wild_t read_wild_tables(const char *path) {
+    enum { RANK = 2, FLUSH = RANK + 8, HAND_RANK = FLUSH + 8, CARD16 = HAND_RANK + 3, SCALARS };
+    const uint16_t *arrays[SCALARS + 1];
+    read_arrays(path, SCALARS + 1, arrays);
+    if (!arrays[0] || !arrays[CARD16] || !arrays[SCALARS]) fail("bad TABLES");
+    const uint64_t *scalars = (const uint64_t *)arrays[SCALARS];
+    prc_wild_t x = {0};
+    x.natural.rank = arrays[0];
+    x.natural.flush = arrays[1];
+    x.natural.flush_mode = (int)scalars[0];
+    x.natural.invalid = scalars[4];
+    x.natural.invalid_ids = scalars[5];
+    for (int w = 0; w < 8; w++) {
+        x.rank[w] = arrays[RANK + w];
+        x.flush[w] = arrays[FLUSH + w];
     }
-    int nh = atoi(argv[2]), nb = atoi(argv[3]), hilo = argc >= 13;
-    const char *only = argc == 11 || argc == 14 ? argv[argc - 1] : NULL;
-    if (nh < 4 || nh > 6 || nb < 3 || nb > 5) fail("bad NH or NB");
-    size_t hole_size, board_size, spans_size;
-    uint8_t *hole_bytes = read_all(argv[4], &hole_size);
-    uint8_t *board_bytes = read_all(argv[5], &board_size);
-    int64_t *spans = (int64_t *)read_all(argv[6], &spans_size);
-    long n = (long)(hole_size / (size_t)nh), n_spans = (long)(spans_size / (2 * sizeof *spans));
-    if (hole_size % (size_t)nh || board_size != (size_t)n * (size_t)nb ||
-        spans_size % (2 * sizeof *spans))
-        fail("bad HOLES, BOARDS or SPANS");
-    const uint8_t *holes = before_guard(hole_bytes, hole_size);
-    const uint8_t *boards = before_guard(board_bytes, board_size);
-    prc_game_t hi = builtin_game(atoi(argv[7]), strtoull(argv[8], NULL, 16)), lo = {0};
-    prc_omaha_t ohi = read_omaha_tables(argv[9]), olo = {0};
-    if (hilo) {
-        lo = builtin_game(atoi(argv[10]), strtoull(argv[11], NULL, 16));
-        olo = read_omaha_tables(argv[12]);
+    for (int k = 0; k < 3; k++) x.hand_rank[k] = arrays[HAND_RANK + k];
+    x.card16 = (const uint64_t *)arrays[CARD16];
+    x.lowest = (int)scalars[1];
+    x.low_flush_tiers = (int)scalars[2];
+    x.natural_bits = scalars[3];
+    return x;
+}
+
+/* What a command runs over its spans. */
+typedef struct {
+    enum { ROWS, OMAHA, WILD } kind;
+    int k, nh, nb, hilo;
+    const uint8_t *cards, *holes, *boards;
+    int high;               /* rows: the high ranking (its static tables, no game) */
+    prc_game_t hi, lo;      /* rows: hi is the game */
+    prc_omaha_t ohi, olo;
+    prc_wild_t wild;
+} job_t;
+
+static int64_t run_loop(const job_t *j, uint16_t *out, long start, long stop) {
+    switch (j->kind) {
+    case ROWS: return prc_rows(j->high ? NULL : &j->hi, j->cards, j->k, out, start, stop);
+    case WILD: return prc_wild_rows(&j->wild, j->cards, j->k, out, start, stop);
+    default:
+        if (j->hilo)
+            return prc_omaha_rows_hilo(&j->hi, &j->ohi, &j->lo, &j->olo, j->holes, j->nh,
+                                       j->boards, j->nb, out, start, stop);
+        return prc_omaha_rows(&j->hi, &j->ohi, j->holes, j->nh, j->boards, j->nb, out, start,
+                              stop);
     }
-    const int stride = hilo ? 2 : 1;
+}
+
+/* For each span of the SPANS file (within rows 0..n-1) and each loop (only
+ * that one, if given): the span's first bad row (int64) and strengths
+ * (stride uint16 a row) to stdout. */
+static int run_spans(const job_t *j, const char *spans_path, long n, int stride,
+                     const char *only) {
+    size_t spans_size;
+    int64_t *spans = (int64_t *)read_all(spans_path, &spans_size);
+    long n_spans = (long)(spans_size / (2 * sizeof *spans));
+    if (spans_size % (2 * sizeof *spans)) fail("bad SPANS");
     uint16_t *out = malloc((size_t)(n ? n : 1) * (size_t)stride * sizeof *out);
     if (!out) fail("out of memory");
     for (long s = 0; s < n_spans; s++) {
@@ -150,10 +194,7 @@ static int omaha_main(int argc, char **argv) {
             if (only && strcmp(only, prc_kernel_name(kernel))) continue;
             if (prc_cpu_init(kernel) != kernel) fail("a loop the CPU lacks");
             memset(out + start * stride, 0, count * sizeof *out);
-            int64_t first_bad =
-                hilo ? prc_omaha_rows_hilo(&hi, &ohi, &lo, &olo, holes, nh, boards, nb, out,
-                                           start, stop)
-                     : prc_omaha_rows(&hi, &ohi, holes, nh, boards, nb, out, start, stop);
+            int64_t first_bad = run_loop(j, out, start, stop);
             if (fwrite(&first_bad, sizeof first_bad, 1, stdout) != 1 ||
                 fwrite(out + start * stride, sizeof *out, count, stdout) != count)
                 fail("write");
@@ -162,8 +203,54 @@ static int omaha_main(int argc, char **argv) {
     return 0;
 }
 
+/* The rows of a ROWS file of k bytes a row, ending where an unreadable page
+ * starts; *n gets their number. */
+static const uint8_t *read_rows(const char *path, int k, long *n) {
+    size_t size;
+    uint8_t *bytes = read_all(path, &size);
+    if (size % (size_t)k) fail("bad ROWS");
+    *n = (long)(size / (size_t)k);
+    return before_guard(bytes, size);
+}
+
+static int wild_main(int argc, char **argv) {
+    if (argc != 6 && argc != 7) {
+        fprintf(stderr, "usage: driver wild K TABLES ROWS SPANS [LOOP]\n");
+        return 2;
+    }
+    job_t j = {.kind = WILD, .k = atoi(argv[2])};
+    if (j.k < 5 || j.k > 7) fail("bad K");
+    j.wild = read_wild_tables(argv[3]);
+    long n;
+    j.cards = read_rows(argv[4], j.k, &n);
+    return run_spans(&j, argv[5], n, 1, argc == 7 ? argv[6] : NULL);
+}
+
+static int omaha_main(int argc, char **argv) {
+    if (argc != 10 && argc != 11 && argc != 13 && argc != 14) {
+        fprintf(stderr, "usage: driver omaha NH NB HOLES BOARDS SPANS GAME DECK TABLES "
+                        "[LGAME LDECK LTABLES] [LOOP]\n");
+        return 2;
+    }
+    job_t j = {.kind = OMAHA, .nh = atoi(argv[2]), .nb = atoi(argv[3]), .hilo = argc >= 13};
+    if (j.nh < 4 || j.nh > 6 || j.nb < 3 || j.nb > 5) fail("bad NH or NB");
+    long n, n_boards;
+    j.holes = read_rows(argv[4], j.nh, &n);
+    j.boards = read_rows(argv[5], j.nb, &n_boards);
+    if (n_boards != n) fail("HOLES and BOARDS differ in rows");
+    j.hi = builtin_game(atoi(argv[7]), strtoull(argv[8], NULL, 16));
+    j.ohi = read_omaha_tables(argv[9]);
+    if (j.hilo) {
+        j.lo = builtin_game(atoi(argv[10]), strtoull(argv[11], NULL, 16));
+        j.olo = read_omaha_tables(argv[12]);
+    }
+    return run_spans(&j, argv[6], n, j.hilo ? 2 : 1,
+                     argc == 11 || argc == 14 ? argv[argc - 1] : NULL);
+}
+
 int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "omaha")) return omaha_main(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "wild")) return wild_main(argc, argv);
     if (argc == 2 && !strcmp(argv[1], "loops")) {
         for (int kernel = 0; kernel <= prc_cpu_best(); kernel++)
             printf("%s\n", prc_kernel_name(kernel));
@@ -171,37 +258,16 @@ int main(int argc, char **argv) {
     }
     if (argc < 7 || argc > 8 || strcmp(argv[1], "rows")) {
         fprintf(stderr, "usage: driver loops | driver rows K GAME DECK ROWS SPANS [LOOP] | "
-                        "driver omaha ...\n");
+                        "driver omaha ... | driver wild ...\n");
         return 2;
     }
-    int k = atoi(argv[2]), game_index = atoi(argv[3]);
-    uint64_t deck = strtoull(argv[4], NULL, 16);
-    if (k < 1 || k > 7 || game_index < -1 || game_index >= PRC_N_BUILTINS) fail("bad K or GAME");
-    size_t size, spans_size;
-    uint8_t *bytes = read_all(argv[5], &size);
-    int64_t *spans = (int64_t *)read_all(argv[6], &spans_size);
-    long n = (long)(size / (size_t)k), n_spans = (long)(spans_size / (2 * sizeof *spans));
-    if (size % (size_t)k || spans_size % (2 * sizeof *spans)) fail("bad rows or spans");
-    const uint8_t *cards = before_guard(bytes, size);
-
-    prc_game_t game = {0};
-    if (game_index >= 0) game = builtin_game(game_index, deck);
-    uint16_t *out = malloc((size_t)(n ? n : 1) * sizeof *out);
-    if (!out) fail("out of memory");
-    for (long s = 0; s < n_spans; s++) {
-        long start = (long)spans[2 * s], stop = (long)spans[2 * s + 1];
-        if (start < 0 || start > stop || stop > n) fail("bad span");
-        for (int kernel = 0; kernel <= prc_cpu_best(); kernel++) {
-            if (argc == 8 && strcmp(argv[7], prc_kernel_name(kernel))) continue;
-            if (prc_cpu_init(kernel) != kernel) fail("a loop the CPU lacks");
-            memset(out + start, 0, (size_t)(stop - start) * sizeof *out);
-            int64_t first_bad =
-                prc_rows(game_index >= 0 ? &game : NULL, cards, k, out, start, stop);
-            if (fwrite(&first_bad, sizeof first_bad, 1, stdout) != 1 ||
-                fwrite(out + start, sizeof *out, (size_t)(stop - start), stdout) !=
-                    (size_t)(stop - start))
-                fail("write");
-        }
-    }
-    return 0;
+    job_t j = {.kind = ROWS, .k = atoi(argv[2])};
+    int game_index = atoi(argv[3]);
+    if (j.k < 1 || j.k > 7 || game_index < -1 || game_index >= PRC_N_BUILTINS)
+        fail("bad K or GAME");
+    j.high = game_index < 0;
+    if (!j.high) j.hi = builtin_game(game_index, strtoull(argv[4], NULL, 16));
+    long n;
+    j.cards = read_rows(argv[5], j.k, &n);
+    return run_spans(&j, argv[6], n, 1, argc == 8 ? argv[7] : NULL);
 }
