@@ -212,10 +212,26 @@ def main() -> None:
             for k in (5, 7):
                 rows = prc.random_hands(2 * args.hands, k, seed=k, game=ranking)
                 cells = [
-                    per_hand(partial(ours_wild, driver, k, tables, loop), work, rows)
+                    per_hand(partial(ours_table, driver, "wild", k, tables, loop), work, rows)
                     for loop in loops
                 ]
                 print(f"| {wild} | {k} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
+                sys.stdout.flush()
+        print()
+        print("| suit tie-break | cards | " + " | ".join(loops) + " |")
+        print("|---|---:" + "|---:" * len(loops) + "|")
+        for base, tiebreak in SUITED:
+            ranking = prc.ranking(base, suit_tiebreak=tiebreak)
+            tables = work / "suited_tables"
+            tables.write_bytes(_core.suited_driver_tables(ranking))
+            for k in (5, 7):
+                rows = prc.random_hands(2 * args.hands, k, seed=k)
+                cells = [
+                    per_hand(partial(ours_table, driver, "suited", k, tables, loop), work, rows)
+                    for loop in loops
+                ]
+                name = f"{base} {tiebreak}"
+                print(f"| {name} | {k} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
                 sys.stdout.flush()
 
 
@@ -255,11 +271,18 @@ def wild_tables(work: Path, ranking: object) -> Path:
     return path
 
 
-def ours_wild(driver: Path, k: int, tables: Path, loop: str, rows: Path, n: int) -> list[str]:
-    """The driver's wild command for the n rows of k cards in *rows*, one loop."""
+# Suit tie-break rankings counted: (plain ranking, tie-break)
+SUITED = [("high", "highest_card"), ("deuce_seven", "main_group")]
+
+
+def ours_table(
+    driver: Path, command: str, k: int, tables: Path, loop: str, rows: Path, n: int
+) -> list[str]:
+    """The driver's wild or suited command for the n rows of k cards in
+    *rows*, one loop."""
     spans = rows.with_name("spans")
     spans.write_bytes(np.array([0, n], dtype=np.int64).tobytes())
-    return [str(driver), "wild", str(k), str(tables), str(rows), str(spans), loop]
+    return [str(driver), command, str(k), str(tables), str(rows), str(spans), loop]
 
 
 def ours_omaha(driver: Path, nh: int, game_args: list[str], loop: str, rows: Path, n: int):

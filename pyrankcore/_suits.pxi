@@ -328,3 +328,24 @@ def evaluate_suited_omaha_rows(const uint8_t[:, ::1] holes,
         first_bad = prc_suited_omaha_rows(&t.suit, &holes[0, 0], nh, &boards[0, 0], nb,
                                           &out[0], start, stop)
     return first_bad
+
+
+def suited_driver_tables(ranking):
+    """A suit tie-break ranking's tables (prc_suited_t) in the TABLES format
+    of the arm64 driver (tests/native_safety/arm64/driver.c, see
+    _driver_tables): the plain rank and flush tables (a count of 0 for none),
+    info, the plans (prc_play_t, 16 bytes each), and the scalars as uint64:
+    the flush mode, the game's invalid and invalid_ids, n_classes, the
+    tie-break and low_suit[0..3]. The driver fills the rest as _suit_tables
+    does (prc_suited_init). For the C row loops built for another
+    architecture."""
+    import numpy as np
+    cdef GameTables t = resolve_game(ranking, suited=True, purpose="suited_driver_tables")
+    if not t.suited:
+        raise InvalidArgumentError(f"{t.name} has no suit tie-break")
+    cdef const prc_suited_t *x = &t.suit
+    info, plans, _ = t._suit_arrays
+    scalars = [x.game.flush_mode, x.game.invalid, x.game.invalid_ids, x.n_classes, x.tiebreak]
+    scalars += [x.low_suit[suit] for suit in range(4)]
+    return _driver_tables([_u16_copy(x.game.rank, PRC_RANK_LEN), _u16_copy(x.game.flush, 8192),
+                           info, plans.view(np.uint8), np.array(scalars, dtype=np.uint64)])

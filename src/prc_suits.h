@@ -23,7 +23,9 @@
  * rank's highest suits for 8 rows at once, then one byte shuffle and one
  * multiply-add per row read the key off them; on AVX-512 CPUs
  * (prc_suited_avx512_body) the keys of 16 rows are read four rows to a
- * register. Pure C, no Python.h.
+ * register; on arm64 (prc_suited_neon_body) the vector unit checks and
+ * sums 16 rows and each row's key is read from its rank groups. Pure C, no
+ * Python.h.
  */
 #ifndef PRC_SUITS_H
 #define PRC_SUITS_H
@@ -746,6 +748,72 @@ PRC_DEFINE_SUITED_ROWS_AVX512(6)
 PRC_DEFINE_SUITED_ROWS_AVX512(7)
 #endif
 
+#if PRC_NEON_DISPATCH
+/* The NEON loop (arm64): the game's NEON step (prc_n_step: validation,
+ * rank sums, which rows hold five of a suit) for 16 rows; each row's plain
+ * strength by the rank hash and its suit key by the groups that play
+ * (prc_suited_played over the row's card-id mask), one row at a time: the
+ * AVX2 loop's byte multiply-add of the keys has no NEON form as short.
+ * Rows holding five of one suit, plans that search, a step with a bad row
+ * and the rows after the last step go to the portable loop's code. */
+static PRC_NEON_INLINE long prc_suited_neon_body(const prc_suited_t *x, const uint8_t *cards,
+                                                 const int K, uint32_t *out, long start,
+                                                 long stop,
+                                                 long (*scalar)(const prc_suited_t *,
+                                                                const uint8_t *, uint32_t *,
+                                                                long, long)) {
+    const uint16_t *rank_table = x->game.rank;
+    const prc_play_t *plans = x->plan;
+    const unsigned n_classes = (unsigned)x->n_classes;
+    const uint8x16x4_t deck = prc_n_deck_table(x->game.invalid_ids);
+    prc_n_consts_t c;
+    prc_n_consts_init(&c, K);
+    long i = start;
+    for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {
+        const uint8_t *p = cards + i * K;
+        uint32_t sums[PRC_NEON_STEP];
+        uint64_t flush_rows;
+        /* five of a suit matters in every ranking: it may have to play,
+         * or be kept from playing */
+        if (prc_n_step(&c, &deck, p, K, vdupq_n_u8(0xFF), sums, &flush_rows)) {
+            long r = scalar(x, cards, out, i, i + PRC_NEON_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        for (int t = 0; t < PRC_NEON_STEP; t++) {
+            if (flush_rows >> (4 * t) & 1) continue;
+            uint32_t sum = sums[t];
+            unsigned s = rank_table[sum + prc_hash_offset[sum >> PRC_RANK_SHIFT]];
+            const uint8_t *row = p + t * K;
+            if (s == 0 || s > n_classes) {
+                out[i + t] = 0;
+                continue;
+            }
+            uint64_t ids = 0;
+            for (int j = 0; j < K; j++) ids |= 1ULL << row[j];
+            const prc_play_t *play = plans + s;
+            out[i + t] = play->flags & PRC_PLAY_SEARCH
+                             ? prc_suited_rare(x, play, row, K, ids, s, 0)
+                             : (uint32_t)s << PRC_SUIT_KEY_BITS | prc_suited_played(x, play, ids);
+        }
+        for (; flush_rows; flush_rows &= flush_rows - 1) {
+            long row = i + (prc_ctz64(flush_rows) >> 2);
+            scalar(x, cards, out, row, row + 1);
+        }
+    }
+    return scalar(x, cards, out, i, stop);
+}
+
+#define PRC_DEFINE_SUITED_ROWS_NEON(K)                                                \
+    static long prc_suited_rows_neon_##K(const prc_suited_t *x, const uint8_t *cards, \
+                                         uint32_t *out, long start, long stop) {      \
+        return prc_suited_neon_body(x, cards, K, out, start, stop, prc_suited_rows_##K); \
+    }
+PRC_DEFINE_SUITED_ROWS_NEON(5)
+PRC_DEFINE_SUITED_ROWS_NEON(6)
+PRC_DEFINE_SUITED_ROWS_NEON(7)
+#endif
+
 /* The subset search over rows, as the scalar kernel does: every hand size,
  * and the reference the rank-group loops are tested against. */
 PRC_ENTRY long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
@@ -778,6 +846,16 @@ PRC_ENTRY long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int 
         case 5: return prc_suited_rows_avx2_5(x, cards, out, start, stop);
         case 6: return prc_suited_rows_avx2_6(x, cards, out, start, stop);
         case 7: return prc_suited_rows_avx2_7(x, cards, out, start, stop);
+        default: break;
+        }
+    }
+#endif
+#if PRC_NEON_DISPATCH
+    if (prc_kernel == PRC_KERNEL_NEON) {
+        switch (k) {
+        case 5: return prc_suited_rows_neon_5(x, cards, out, start, stop);
+        case 6: return prc_suited_rows_neon_6(x, cards, out, start, stop);
+        case 7: return prc_suited_rows_neon_7(x, cards, out, start, stop);
         default: break;
         }
     }

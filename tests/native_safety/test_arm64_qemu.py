@@ -445,3 +445,73 @@ def test_wild_every_invalid_id_and_repeat_at_every_position(driver, tmp_path, sp
     good = wild_rows(spec, k, random.Random(k + 1))
     rows, spans = bad_row_cases(None, k, bad_rows, good)
     check_wild(driver, tmp_path, rows, spans, prc.ranking(spec.base, **spec.options()))
+
+
+# Suit tie-break rankings: the driver loads the ranking's plain tables and
+# its plans from a file, and sets up the rest as the extension does.
+
+SUITED = [
+    ("high", "highest_card", "germany"),
+    ("high", "main_group", "italy"),
+    ("deuce_seven", "main_group", "italy"),
+    ("ace_five", "highest_unpaired", None),
+    ("short_deck", "highest_card", None),
+    ("incomplete", "main_group", None),  # 1 to 5 cards (its plans that search: 1 to 4)
+]
+SUITED_IDS = [f"{base}-{tiebreak}-{order}" for base, tiebreak, order in SUITED]
+
+
+def suited_ranking(base, tiebreak, order):
+    return prc.ranking(base, suit_tiebreak=tiebreak, **({"suit_order": order} if order else {}))
+
+
+def check_suited(driver, tmp_path, rows, spans, ranking):
+    """Every arm64 loop must give each span's suited strengths and first bad
+    row as this machine's suit row loop does."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    k = rows.shape[1]
+    tables = tmp_path / "suited_tables"
+    tables.write_bytes(_core.suited_driver_tables(ranking))
+    (tmp_path / "rows").write_bytes(rows.tobytes())
+    (tmp_path / "spans").write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
+    command = [QEMU, str(driver), "suited", str(k), str(tables)]
+    command += [str(tmp_path / "rows"), str(tmp_path / "spans")]
+    result = subprocess.run(command, capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
+    t = _core.resolve_game(ranking, suited=True)
+    out = np.zeros(len(rows), dtype=np.uint32)
+    want = []
+    for start, stop in spans:
+        out[start:stop] = 0
+        bad = _core.evaluate_suited_rows(rows, out, start, stop, t)
+        want.append((bad, out[start:stop].copy()))
+    for span, loop, bad, got in each_loop(result.stdout, [2 * (e - s) for s, e in spans]):
+        assert bad == want[span][0], (loop, spans[span])
+        assert np.array_equal(got.view(np.uint32), want[span][1]), (loop, spans[span])
+
+
+@pytest.mark.parametrize("base, tiebreak, order", SUITED, ids=SUITED_IDS)
+def test_suited_random_and_flush_heavy_rows(driver, tmp_path, base, tiebreak, order):
+    ranking = suited_ranking(base, tiebreak, order)
+    rng = np.random.default_rng(len(base))
+    sizes = range(1, 6) if base == "incomplete" else range(5, 8)
+    for k in sizes:
+        rows = np.concatenate(
+            [prc.random_hands(1500, k, seed=k, game=base), flush_heavy(500, k, base, rng)]
+        )
+        total = len(rows)
+        spans = [(0, total)] + [(s, s + n) for s in (0, 1, 9, 15) for n in (0, 15, 16, 33, 47)]
+        spans += [(total - n, total) for n in (0, 1, 16, 17, 32, 35)]
+        check_suited(driver, tmp_path, rows, spans, ranking)
+
+
+@pytest.mark.parametrize("base, tiebreak, order", SUITED[:5], ids=SUITED_IDS[:5])
+@pytest.mark.parametrize("k", [5, 7])
+def test_suited_every_invalid_id_and_repeat_at_every_position(
+    driver, tmp_path, base, tiebreak, order, k
+):
+    base_row = prc.random_hands(1, k, seed=k, game=base)[0]
+    outside = [c for c in range(52) if c not in deck_of(base)]
+    bad_rows = bad_rows_of(base_row, [52, 53, 63, 64, 100, 255] + outside)
+    rows, spans = bad_row_cases(base, k, bad_rows)
+    check_suited(driver, tmp_path, rows, spans, suited_ranking(base, tiebreak, order))

@@ -27,6 +27,10 @@
  *       tables as the Omaha TABLES do theirs (written by
  *       _core.wild_driver_tables; card16 and the scalars as four uint16 a
  *       uint64). Writes as "rows" does.
+ *   driver suited K TABLES ROWS SPANS [LOOP]
+ *       Rows of K = 1..7 cards under a suit tie-break ranking (TABLES from
+ *       _core.suited_driver_tables): as "rows", each strength a uint32
+ *       (two uint16 in the output, little-endian).
  *
  * Every kernel header is included, so that building the driver checks they
  * all compile for the target. */
@@ -151,21 +155,50 @@ static prc_wild_t read_wild_tables(const char *path) {
     return x;
 }
 
+/* A suit tie-break ranking's tables (see the usage above). */
+static void read_suited_tables(const char *path, prc_suited_t *x) {
+    enum { RANK, FLUSH, INFO, PLAN, SCALARS };
+    const uint16_t *arrays[SCALARS + 1];
+    read_arrays(path, SCALARS + 1, arrays);
+    if (!arrays[RANK] || !arrays[INFO] || !arrays[PLAN] || !arrays[SCALARS])
+        fail("bad TABLES");
+    const uint64_t *scalars = (const uint64_t *)arrays[SCALARS];
+    memset(x, 0, sizeof *x);
+    x->game.rank = arrays[RANK];
+    x->game.flush = arrays[FLUSH];
+    x->game.flush_mode = (int)scalars[0];
+    x->game.invalid = scalars[1];
+    x->game.invalid_ids = scalars[2];
+    x->n_classes = (int)scalars[3];
+    x->tiebreak = (int)scalars[4];
+    for (int suit = 0; suit < 4; suit++) x->low_suit[suit] = (uint8_t)scalars[5 + suit];
+    x->info = (const uint64_t *)arrays[INFO];
+    x->plan = (const prc_play_t *)arrays[PLAN];
+    prc_suited_init(x);
+}
+
 /* What a command runs over its spans. */
 typedef struct {
-    enum { ROWS, OMAHA, WILD } kind;
+    enum { ROWS, OMAHA, WILD, SUITED } kind;
     int k, nh, nb, hilo;
     const uint8_t *cards, *holes, *boards;
     int high;               /* rows: the high ranking (its static tables, no game) */
     prc_game_t hi, lo;      /* rows: hi is the game */
     prc_omaha_t ohi, olo;
     prc_wild_t wild;
+    prc_suited_t suited;
 } job_t;
 
 static int64_t run_loop(const job_t *j, uint16_t *out, long start, long stop) {
     switch (j->kind) {
     case ROWS: return prc_rows(j->high ? NULL : &j->hi, j->cards, j->k, out, start, stop);
     case WILD: return prc_wild_rows(&j->wild, j->cards, j->k, out, start, stop);
+    case SUITED: {
+        /* out holds two uint16 a row: the uint32 strengths, as the test
+         * reads them back (little-endian) */
+        uint32_t *wide = (uint32_t *)out;
+        return prc_suited_rows(&j->suited, j->cards, j->k, wide, start, stop);
+    }
     default:
         if (j->hilo)
             return prc_omaha_rows_hilo(&j->hi, &j->ohi, &j->lo, &j->olo, j->holes, j->nh,
@@ -226,6 +259,21 @@ static int wild_main(int argc, char **argv) {
     return run_spans(&j, argv[5], n, 1, argc == 7 ? argv[6] : NULL);
 }
 
+static int suited_main(int argc, char **argv) {
+    if (argc != 6 && argc != 7) {
+        fprintf(stderr, "usage: driver suited K TABLES ROWS SPANS [LOOP]\n");
+        return 2;
+    }
+    static job_t j; /* prc_suited_t holds 4 KB of group keys */
+    j.kind = SUITED;
+    j.k = atoi(argv[2]);
+    if (j.k < 1 || j.k > 7) fail("bad K");
+    read_suited_tables(argv[3], &j.suited);
+    long n;
+    j.cards = read_rows(argv[4], j.k, &n);
+    return run_spans(&j, argv[5], n, 2, argc == 7 ? argv[6] : NULL);
+}
+
 static int omaha_main(int argc, char **argv) {
     if (argc != 10 && argc != 11 && argc != 13 && argc != 14) {
         fprintf(stderr, "usage: driver omaha NH NB HOLES BOARDS SPANS GAME DECK TABLES "
@@ -251,6 +299,7 @@ static int omaha_main(int argc, char **argv) {
 int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "omaha")) return omaha_main(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "wild")) return wild_main(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "suited")) return suited_main(argc, argv);
     if (argc == 2 && !strcmp(argv[1], "loops")) {
         for (int kernel = 0; kernel <= prc_cpu_best(); kernel++)
             printf("%s\n", prc_kernel_name(kernel));
@@ -258,7 +307,7 @@ int main(int argc, char **argv) {
     }
     if (argc < 7 || argc > 8 || strcmp(argv[1], "rows")) {
         fprintf(stderr, "usage: driver loops | driver rows K GAME DECK ROWS SPANS [LOOP] | "
-                        "driver omaha ... | driver wild ...\n");
+                        "driver omaha | wild | suited ...\n");
         return 2;
     }
     job_t j = {.kind = ROWS, .k = atoi(argv[2])};
