@@ -248,7 +248,14 @@ def theirs(omp: Path, k: int, rows: Path, n: int) -> list[str]:
 
 
 # Omaha shapes counted: hole cards, board cards, hi-lo (high and ace_five_8)
-OMAHA_SHAPES = [(4, 5, False), (5, 5, False), (6, 5, False), (4, 5, True), (6, 4, False)]
+OMAHA_SHAPES = [
+    (4, 5, False),
+    (5, 5, False),
+    (6, 5, False),
+    (4, 5, True),
+    (4, 4, False),
+    (6, 4, False),
+]
 
 
 def omaha_game(work: Path, game: str) -> list[str]:

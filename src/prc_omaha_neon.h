@@ -201,9 +201,8 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
                : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
 }
 
-/* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any
- * with a board of 4 or 5), single and hi-lo; a single loop ignores the low
- * game's arguments. */
+/* The loops by shape (hole cards 4, 5, 6, boards of 4 or 5), single and
+ * hi-lo; a single loop ignores the low game's arguments. */
 typedef long (*prc_no_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
                                const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
                                uint16_t *, long, long);
@@ -230,20 +229,25 @@ typedef long (*prc_no_rows_fn)(const prc_game_t *, const prc_omaha_t *, const pr
                                         out, start, stop);                               \
     }
 
+PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_4_4, 4, 4)
+PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_5_4, 5, 4)
+PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_6_4, 6, 4)
 PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_4_5, 4, 5)
 PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_5_5, 5, 5)
 PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_6_5, 6, 5)
-PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_any, nh, nb)
 
-/* The loop of a shape (boards of 4 or 5 cards). */
+/* The loop of a shape: 4 to 6 hole cards, boards of 4 or 5 cards (the
+ * dispatch checks), each with its card loops unrolled. */
 static inline prc_no_rows_fn prc_omaha_neon_loop(int nh, int nb, int hilo) {
-    static const prc_no_rows_fn loops[2][4] = {
-        {prc_omaha_rows_neon_4_5, prc_omaha_rows_neon_5_5, prc_omaha_rows_neon_6_5,
-         prc_omaha_rows_neon_any},
-        {prc_omaha_rows_neon_4_5_hilo, prc_omaha_rows_neon_5_5_hilo,
-         prc_omaha_rows_neon_6_5_hilo, prc_omaha_rows_neon_any_hilo},
+    static const prc_no_rows_fn loops[2][2][3] = {
+        {{prc_omaha_rows_neon_4_4, prc_omaha_rows_neon_5_4, prc_omaha_rows_neon_6_4},
+         {prc_omaha_rows_neon_4_5, prc_omaha_rows_neon_5_5, prc_omaha_rows_neon_6_5}},
+        {{prc_omaha_rows_neon_4_4_hilo, prc_omaha_rows_neon_5_4_hilo,
+          prc_omaha_rows_neon_6_4_hilo},
+         {prc_omaha_rows_neon_4_5_hilo, prc_omaha_rows_neon_5_5_hilo,
+          prc_omaha_rows_neon_6_5_hilo}},
     };
-    return loops[hilo != 0][nb == 5 && nh >= 4 && nh <= 6 ? nh - 4 : 3];
+    return loops[hilo != 0][nb - 4][nh - 4];
 }
 
 #endif

@@ -307,7 +307,7 @@ OMAHA_GAMES = [
 
 
 @pytest.mark.parametrize("game, low", OMAHA_GAMES)
-@pytest.mark.parametrize("nh, nb", [(4, 5), (5, 5), (6, 5), (4, 4), (6, 4), (5, 3)])
+@pytest.mark.parametrize("nh, nb", [(4, 5), (5, 5), (6, 5), (4, 4), (5, 4), (6, 4), (5, 3)])
 def test_omaha_random_and_flush_heavy_rows(driver, tmp_path, game, low, nh, nb):
     rng = np.random.default_rng(nh * 10 + nb)
     n = 700
