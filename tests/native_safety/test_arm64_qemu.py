@@ -372,6 +372,10 @@ WILD_SPECS = [
     wr.Spec("ace_five", ("jokers", "lowest")),
     wr.Spec("deuce_seven", ("2",)),
     wr.Spec("deuce_seven", ("jokers",), natural_beats_wild="graded"),
+    wr.Spec("deuce_seven", ("lowest",), natural_beats_wild=True),
+    wr.Spec("high", ("jokers", "2"), natural_beats_wild=True),  # tiered flush tables
+    wr.Spec("ace_five_8", ("jokers", "2")),
+    wr.Spec("short_deck", ("lowest",)),
     wr.Spec(prc.stripped_deck("7"), ("lowest",)),
 ]
 WILD_IDS = [
@@ -405,8 +409,8 @@ def check_wild(driver, tmp_path, rows, spans, ranking):
 
 def wild_rows(spec, k, rng):
     """Random rows, rows of two suits and the wild cards, rows with up to
-    four wild cards, the lowest rank at every rank and count, and aces with
-    the jokers alone."""
+    four wild cards, the lowest rank at every rank and count, aces with the
+    jokers alone, and every deuce with both jokers."""
     deck = spec.deck()
     jokers = [52, 53] if spec.has_jokers else []
     rows = [rng.sample(deck + jokers, k) for _ in range(300)]
@@ -423,6 +427,9 @@ def wild_rows(spec, k, rng):
                 rows.append(rng.sample(row, k))
     if jokers and k <= 6:  # aces and jokers alone: aces are never the lowest card
         rows += [rng.sample(rng.sample([48, 49, 50, 51], k - 2) + jokers, k) for _ in range(20)]
+    if jokers and 0 in spec.wild_ranks:  # every deuce and both jokers: 6 wild cards
+        wild, others, n = [0, 1, 2, 3, *jokers], [c for c in deck if c >= 4], min(k, 6)
+        rows += [rng.sample(rng.sample(wild, n) + rng.sample(others, k - n), k) for _ in range(20)]
     return np.array(rows, dtype=np.uint8)
 
 

@@ -210,26 +210,38 @@ static int64_t run_loop(const job_t *j, uint16_t *out, long start, long stop) {
 
 /* For each span of the SPANS file (within rows 0..n-1) and each loop (only
  * that one, if given): the span's first bad row (int64) and strengths
- * (stride uint16 a row) to stdout. */
+ * (stride uint16 a row) to stdout. The 64 rows on each side of the span
+ * are filled with a pattern that must stay: a loop writing there (a step
+ * past the span's end, say) fails the driver. */
+#define GUARD_ROWS 64
 static int run_spans(const job_t *j, const char *spans_path, long n, int stride,
                      const char *only) {
     size_t spans_size;
     int64_t *spans = (int64_t *)read_all(spans_path, &spans_size);
     long n_spans = (long)(spans_size / (2 * sizeof *spans));
     if (spans_size % (2 * sizeof *spans)) fail("bad SPANS");
-    uint16_t *out = malloc((size_t)(n ? n : 1) * (size_t)stride * sizeof *out);
+    const size_t total = (size_t)n * (size_t)stride;
+    uint16_t *out = malloc((total ? total : 1) * sizeof *out);
     if (!out) fail("out of memory");
     for (long s = 0; s < n_spans; s++) {
         long start = (long)spans[2 * s], stop = (long)spans[2 * s + 1];
         if (start < 0 || start > stop || stop > n) fail("bad span");
+        size_t first = (size_t)start * (size_t)stride;
         size_t count = (size_t)(stop - start) * (size_t)stride;
         for (int kernel = 0; kernel <= prc_cpu_best(); kernel++) {
             if (only && strcmp(only, prc_kernel_name(kernel))) continue;
             if (prc_cpu_init(kernel) != kernel) fail("a loop the CPU lacks");
-            memset(out + start * stride, 0, count * sizeof *out);
+            size_t lo = first > GUARD_ROWS * (size_t)stride ? first - GUARD_ROWS * stride : 0;
+            size_t hi = first + count + GUARD_ROWS * (size_t)stride;
+            hi = hi < total ? hi : total;
+            memset(out + lo, 0xA5, (hi - lo) * sizeof *out);
+            memset(out + first, 0, count * sizeof *out);
             int64_t first_bad = run_loop(j, out, start, stop);
+            for (size_t i = lo; i < hi; i++)
+                if ((i < first || i >= first + count) && out[i] != 0xA5A5)
+                    fail("a loop wrote outside its span");
             if (fwrite(&first_bad, sizeof first_bad, 1, stdout) != 1 ||
-                fwrite(out + start * stride, sizeof *out, count, stdout) != count)
+                fwrite(out + first, sizeof *out, count, stdout) != count)
                 fail("write");
         }
     }
