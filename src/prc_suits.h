@@ -23,9 +23,8 @@
  * rank's highest suits for 8 rows at once, then one byte shuffle and one
  * multiply-add per row read the key off them; on AVX-512 CPUs
  * (prc_suited_avx512_body) the keys of 16 rows are read four rows to a
- * register; on arm64 (prc_suited_neon_body) the vector unit checks and
- * sums 16 rows and each row's key is read from its rank groups. Pure C, no
- * Python.h.
+ * register; on arm64 (prc_suited_neon_body) the keys of 16 rows are
+ * read a place at a time, a row a byte. Pure C, no Python.h.
  */
 #ifndef PRC_SUITS_H
 #define PRC_SUITS_H
@@ -749,13 +748,16 @@ PRC_DEFINE_SUITED_ROWS_AVX512(7)
 #endif
 
 #if PRC_NEON_DISPATCH
-/* The NEON loop (arm64): the game's NEON step (prc_n_step: validation,
- * rank sums, which rows hold five of a suit) for 16 rows; each row's plain
- * strength by the rank hash and its suit key by the groups that play
- * (prc_suited_played over the row's card-id mask), one row at a time: the
- * AVX2 loop's byte multiply-add of the keys has no NEON form as short.
- * Rows holding five of one suit, plans that search, a step with a bad row
- * and the rows after the last step go to the portable loop's code. */
+/* The NEON loop (arm64), 16 rows a step in byte lanes (a row a byte):
+ * validation, rank sums and the rows holding five of a suit as in
+ * prc_n_step; each row's plain strength by the rank hash (scalar loads)
+ * and its vector plan (prc_vkind_t's plays, one load a row); then the
+ * suit keys of the 16 rows at once, place by place: the place's rank and
+ * slot come from the plays' byte f (transposed as the cards are), the
+ * rank's suit mask from one compare per card, its sorted_suits byte from
+ * one table lookup, and the slot's two bits from a shift by twice the
+ * slot. Rows holding five of one suit, plans that search, a step with a
+ * bad row and the rows after the last step go to the portable loop. */
 static PRC_NEON_INLINE long prc_suited_neon_body(const prc_suited_t *x, const uint8_t *cards,
                                                  const int K, uint32_t *out, long start,
                                                  long stop,
@@ -763,41 +765,78 @@ static PRC_NEON_INLINE long prc_suited_neon_body(const prc_suited_t *x, const ui
                                                                 const uint8_t *, uint32_t *,
                                                                 long, long)) {
     const uint16_t *rank_table = x->game.rank;
-    const prc_play_t *plans = x->plan;
+    const uint64_t *plays = x->vplan;
     const unsigned n_classes = (unsigned)x->n_classes;
+    const int searching = x->vplan_search;
     const uint8x16x4_t deck = prc_n_deck_table(x->game.invalid_ids);
+    const uint8x16_t sorted = vld1q_u8(x->sorted_suits);
+    const uint8x16_t one = vdupq_n_u8(1), three = vdupq_n_u8(3);
     prc_n_consts_t c;
     prc_n_consts_init(&c, K);
+    prc_n_rows_t play_rows; /* byte f of 16 plays (8 bytes each) into one register */
+    prc_n_rows_init(&play_rows, 8);
     long i = start;
     for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {
         const uint8_t *p = cards + i * K;
-        uint32_t sums[PRC_NEON_STEP];
-        uint64_t flush_rows;
-        /* five of a suit matters in every ranking: it may have to play,
-         * or be kept from playing */
-        if (prc_n_step(&c, &deck, p, K, vdupq_n_u8(0xFF), sums, &flush_rows)) {
+        uint8x16_t card[7];
+        prc_n_cards(&c.rows, p, K, card);
+        if (prc_n_nibbles(prc_n_bad_rows(&deck, card, K))) {
             long r = scalar(x, cards, out, i, i + PRC_NEON_STEP);
             if (r >= 0) return r;
             continue;
         }
+        uint32_t sums[PRC_NEON_STEP];
+        prc_n_rank_sums(&c, card, NULL, K, sums);
+        /* five of a suit matters in every ranking: it may have to play, or
+         * be kept from playing */
+        uint8x16_t s01 = vdupq_n_u8(0x33), s23 = s01;
+        prc_n_suit_counts(&c, card, NULL, K, &s01, &s23);
+        uint64_t rare = prc_n_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
+        rare &= 0x1111111111111111ULL;
+        unsigned strength[PRC_NEON_STEP];
+        uint64_t play[PRC_NEON_STEP];
         for (int t = 0; t < PRC_NEON_STEP; t++) {
-            if (flush_rows >> (4 * t) & 1) continue;
             uint32_t sum = sums[t];
             unsigned s = rank_table[sum + prc_hash_offset[sum >> PRC_RANK_SHIFT]];
-            const uint8_t *row = p + t * K;
-            if (s == 0 || s > n_classes) {
-                out[i + t] = 0;
-                continue;
-            }
-            uint64_t ids = 0;
-            for (int j = 0; j < K; j++) ids |= 1ULL << row[j];
-            const prc_play_t *play = plans + s;
-            out[i + t] = play->flags & PRC_PLAY_SEARCH
-                             ? prc_suited_rare(x, play, row, K, ids, s, 0)
-                             : (uint32_t)s << PRC_SUIT_KEY_BITS | prc_suited_played(x, play, ids);
+            strength[t] = s <= n_classes ? s : 0;
+            play[t] = plays[strength[t]];
         }
-        for (; flush_rows; flush_rows &= flush_rows - 1) {
-            long row = i + (prc_ctz64(flush_rows) >> 2);
+        if (searching)
+            for (int t = 0; t < PRC_NEON_STEP; t++)
+                if (play[t] >> 56 == PRC_VPLAN_SEARCH) rare |= 1ULL << (4 * t);
+        uint8x16_t rank[7], bit[7];
+        for (int j = 0; j < K; j++) {
+            rank[j] = vshrq_n_u8(card[j], 2);
+            bit[j] = vshlq_u8(one, vreinterpretq_s8_u8(vandq_u8(card[j], three)));
+        }
+        /* place f: its rank in bits 0-3 (0x80: none, which no card has),
+         * its slot in bits 4-5 */
+        const uint8x16x4_t first = vld1q_u8_x4((const uint8_t *)play);
+        const uint8x16x4_t last = vld1q_u8_x4((const uint8_t *)play + 64);
+        uint8x16_t lo = play_rows.lo, hi = play_rows.hi, key_low = vdupq_n_u8(0), key_high;
+        for (int f = 0; f < 5; f++) {
+            uint8x16_t place = vqtbx4q_u8(vqtbl4q_u8(first, lo), last, hi);
+            lo = vaddq_u8(lo, one);
+            hi = vaddq_u8(hi, one);
+            uint8x16_t want = vandq_u8(place, vdupq_n_u8(0x8F)), suits = vdupq_n_u8(0);
+            for (int j = 0; j < K; j++)
+                suits = vorrq_u8(suits, vandq_u8(vceqq_u8(rank[j], want), bit[j]));
+            /* the slot's suit rank: sorted_suits >> 2 * slot */
+            int8x16_t shift = vnegq_s8(vreinterpretq_s8_u8(
+                vandq_u8(vshrq_n_u8(place, 3), vdupq_n_u8(6))));
+            uint8x16_t v = vandq_u8(vshlq_u8(vqtbl1q_u8(sorted, suits), shift), three);
+            if (f < 4)
+                key_low = vorrq_u8(key_low, vshlq_u8(v, vdupq_n_s8((int8_t)(2 * f))));
+            else
+                key_high = v;
+        }
+        uint16_t key[PRC_NEON_STEP];
+        vst1q_u16(key, vreinterpretq_u16_u8(vzip1q_u8(key_low, key_high)));
+        vst1q_u16(key + 8, vreinterpretq_u16_u8(vzip2q_u8(key_low, key_high)));
+        for (int t = 0; t < PRC_NEON_STEP; t++)
+            out[i + t] = (uint32_t)strength[t] << PRC_SUIT_KEY_BITS | key[t];
+        for (; rare; rare &= rare - 1) {
+            long row = i + (prc_ctz64(rare) >> 2);
             scalar(x, cards, out, row, row + 1);
         }
     }
@@ -851,7 +890,7 @@ PRC_ENTRY long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int 
     }
 #endif
 #if PRC_NEON_DISPATCH
-    if (prc_kernel == PRC_KERNEL_NEON) {
+    if (prc_kernel == PRC_KERNEL_NEON && x->vplan != NULL) {
         switch (k) {
         case 5: return prc_suited_rows_neon_5(x, cards, out, start, stop);
         case 6: return prc_suited_rows_neon_6(x, cards, out, start, stop);
