@@ -301,10 +301,8 @@ def ours_omaha(driver: Path, nh: int, game_args: list[str], loop: str, rows: Pat
     boards.write_bytes(np.ascontiguousarray(cards[:, nh:]).tobytes())
     spans.write_bytes(np.array([0, n], dtype=np.int64).tobytes())
     nb = str(cards.shape[1] - nh)
-    return [str(driver), "omaha", str(nh), nb, str(holes), str(boards), str(spans)] + [
-        *game_args,
-        loop,
-    ]
+    files = [str(holes), str(boards)]
+    return [str(driver), "omaha", str(nh), nb, *files, *game_args, str(spans), loop]
 
 
 if __name__ == "__main__":

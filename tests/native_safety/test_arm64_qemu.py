@@ -60,64 +60,61 @@ def driver(tmp_path_factory):
     return binary
 
 
-def run_driver(driver, tmp_path, rows, spans, game):
-    """{loop: [(first bad row, strengths of the span), ...]} from qemu."""
-    rows_file, spans_file = tmp_path / "rows", tmp_path / "spans"
-    rows_file.write_bytes(np.ascontiguousarray(rows, dtype=np.uint8).tobytes())
-    spans_file.write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
-    t = _core.resolve_game(game)
-    index = -1 if game == "high" else prc.GAMES.index(game)
-    result = subprocess.run(
-        [
-            QEMU,
-            str(driver),
-            "rows",
-            str(rows.shape[1]),
-            str(index),
-            f"{t.deck_mask:x}",
-            str(rows_file),
-            str(spans_file),
-        ],
-        capture_output=True,
-        timeout=120,
-    )
+def write(tmp_path, name, array, dtype=np.uint8):
+    """*array* as a file the driver reads; its path, as text."""
+    path = tmp_path / name
+    path.write_bytes(np.ascontiguousarray(array, dtype=dtype).tobytes())
+    return str(path)
+
+
+def run(driver, tmp_path, spans, *args):
+    """The driver's output under qemu, for the command *args* (the spans'
+    file comes last); it must succeed."""
+    spans_file = write(tmp_path, "spans", np.array(spans).reshape(-1, 2), np.int64)
+    command = [QEMU, str(driver), *map(str, args), spans_file]
+    result = subprocess.run(command, capture_output=True, timeout=300)
     assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    found = {loop: [] for loop in ARM64_LOOPS}
-    for _, loop, first_bad, out in each_loop(result.stdout, [e - s for s, e in spans]):
-        found[loop].append((first_bad, out))
-    return found
+    return result.stdout
 
 
-def each_loop(data, sizes):
-    """(span, loop, first bad row, strengths) from the driver's output: for
-    each span (sizes[span] strengths), each arm64 loop in turn."""
-    at = 0
-    for span, size in enumerate(sizes):
-        for loop in ARM64_LOOPS:
-            first_bad = int(np.frombuffer(data, np.int64, 1, at)[0])
-            yield span, loop, first_bad, np.frombuffer(data, np.uint16, size, at + 8)
-            at += 8 + 2 * size
-    assert at == len(data)
-
-
-def expected(rows, spans, game):
-    """The same spans through this machine's row loops."""
-    rows = np.ascontiguousarray(rows, dtype=np.uint8)
-    out = np.zeros(len(rows), dtype=np.uint16)
+def expected(spans, n, fill, width=1, dtype=np.uint16):
+    """(first bad row, strengths) of each span as this machine's loop gives
+    them: fill(out, start, stop) fills the n rows' out (width strengths a
+    row) and returns the first bad row."""
+    out = np.zeros((n, width), dtype=dtype)
     results = []
     for start, stop in spans:
         out[start:stop] = 0
-        first_bad = _core.evaluate_rows(rows, out, start, stop, game)
-        results.append((first_bad, out[start:stop].copy()))
+        results.append((fill(out, start, stop), out[start:stop].reshape(-1).copy()))
     return results
 
 
-def check(driver, tmp_path, rows, spans, game):
-    want = expected(rows, spans, game)
-    for loop, got in run_driver(driver, tmp_path, rows, spans, game).items():
-        for (start, stop), (bad, out), (want_bad, want_out) in zip(spans, got, want):
+def assert_every_loop_gives(data, spans, want):
+    """Every arm64 loop in the driver's output *data* gives each span's
+    first bad row and strengths as *want* (expected) has them."""
+    at = 0
+    for (start, stop), (want_bad, want_out) in zip(spans, want):
+        size = want_out.nbytes
+        for loop in ARM64_LOOPS:
+            bad = int(np.frombuffer(data, np.int64, 1, at)[0])
+            got = np.frombuffer(data, want_out.dtype, len(want_out), at + 8)
+            at += 8 + size
             assert bad == want_bad, (loop, start, stop)
-            assert np.array_equal(out, want_out), (loop, start, stop)
+            assert np.array_equal(got, want_out), (loop, start, stop)
+    assert at == len(data)
+
+
+def check(driver, tmp_path, rows, spans, game):
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    index = -1 if game == "high" else prc.GAMES.index(game)
+    deck = f"{_core.resolve_game(game).deck_mask:x}"
+    data = run(
+        driver, tmp_path, spans, "rows", rows.shape[1], index, deck, write(tmp_path, "rows", rows)
+    )
+    want = expected(
+        spans, len(rows), lambda out, a, b: _core.evaluate_rows(rows, out[:, 0], a, b, game)
+    )
+    assert_every_loop_gives(data, spans, want)
 
 
 def deck_of(game):
@@ -171,22 +168,31 @@ def test_random_and_flush_heavy_rows(driver, tmp_path, game, k):
     check(driver, tmp_path, rows, spans, game)
 
 
-def bad_rows_of(base, bad_ids):
-    """Copies of the row *base*: each of bad_ids at each position, then each
-    card repeated at each other position."""
-    k, rows = len(base), []
+def with_bad_ids(base, bad_ids):
+    """Copies of the row *base* with each of bad_ids at each position."""
+    rows = []
     for bad_id in bad_ids:
-        for pos in range(k):
+        for pos in range(len(base)):
             row = base.copy()
             row[pos] = bad_id
             rows.append(row)
-    for i in range(k):
-        for j in range(k):
+    return rows
+
+
+def with_repeats(base):
+    """Copies of the row *base* with each card repeated at each other position."""
+    rows = []
+    for i in range(len(base)):
+        for j in range(len(base)):
             if i != j:
                 row = base.copy()
                 row[j] = row[i]
                 rows.append(row)
     return rows
+
+
+def bad_rows_of(base, bad_ids):
+    return with_bad_ids(base, bad_ids) + with_repeats(base)
 
 
 def bad_row_cases(game, k, bad_rows, good=None):
@@ -213,30 +219,17 @@ def bad_row_cases(game, k, bad_rows, good=None):
     "game, k", [("high", 5), ("high", 6), ("high", 7), ("short_deck", 7), ("deuce_seven", 6)]
 )
 def test_every_invalid_id_at_every_position(driver, tmp_path, game, k):
-    deck = deck_of(game)
     base = prc.random_hands(1, k, seed=k, game=game)[0]
-    bad_rows = []
-    for bad_id in list(range(52, 256)) + [c for c in range(52) if c not in deck]:
-        for pos in range(k):
-            row = base.copy()
-            row[pos] = bad_id
-            bad_rows.append(row)
-    rows, spans = bad_row_cases(game, k, bad_rows)
+    outside = [c for c in range(52) if c not in deck_of(game)]
+    rows, spans = bad_row_cases(game, k, with_bad_ids(base, list(range(52, 256)) + outside))
     check(driver, tmp_path, rows, spans, game)
 
 
 @pytest.mark.parametrize("game, k", [("high", 5), ("high", 7), ("incomplete", 3), ("ace_six", 6)])
 def test_a_repeat_at_every_pair_of_positions(driver, tmp_path, game, k):
     base = prc.random_hands(1, k, seed=k, game=game)[0]
-    bad_rows = []
-    for _ in range(4):  # each pair at several places of a step
-        for i in range(k):
-            for j in range(k):
-                if i != j:
-                    row = base.copy()
-                    row[j] = row[i]
-                    bad_rows.append(row)
-    rows, spans = bad_row_cases(game, k, bad_rows)
+    # each pair at several places of a step
+    rows, spans = bad_row_cases(game, k, with_repeats(base) * 4)
     check(driver, tmp_path, rows, spans, game)
 
 
@@ -268,30 +261,21 @@ def check_omaha(driver, tmp_path, rows, nh, spans, game, low=None, low_builtin=N
     span's strengths and first bad row as this machine's Omaha loop does."""
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
     holes, boards = np.ascontiguousarray(rows[:, :nh]), np.ascontiguousarray(rows[:, nh:])
-    nb, stride = boards.shape[1], 1 if low is None else 2
-    (tmp_path / "holes").write_bytes(holes.tobytes())
-    (tmp_path / "boards").write_bytes(boards.tobytes())
-    (tmp_path / "spans").write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
-    command = [QEMU, str(driver), "omaha", str(nh), str(nb)]
-    command += [str(tmp_path / name) for name in ("holes", "boards", "spans")]
-    command += omaha_game_args(tmp_path, game)
-    if low is not None:
-        command += omaha_game_args(tmp_path, low, low_builtin)
-    result = subprocess.run(command, capture_output=True, timeout=300)
-    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    out = np.zeros((len(rows), stride), dtype=np.uint16)
-    want = []
-    for start, stop in spans:
-        out[start:stop] = 0
-        if low is None:
-            bad = _core.evaluate_omaha_rows(holes, boards, out[:, 0], start, stop, game)
-        else:
-            bad = _core.evaluate_omaha_rows_hilo(holes, boards, out, start, stop, game, low)
-        want.append((bad, out[start:stop].reshape(-1).copy()))
-    sizes = [stride * (stop - start) for start, stop in spans]
-    for span, loop, bad, got in each_loop(result.stdout, sizes):
-        assert bad == want[span][0], (loop, spans[span])
-        assert np.array_equal(got, want[span][1]), (loop, spans[span])
+    args = ["omaha", nh, boards.shape[1], write(tmp_path, "holes", holes)]
+    args += [write(tmp_path, "boards", boards)] + omaha_game_args(tmp_path, game)
+    if low is None:
+        width, fill = (
+            1,
+            lambda out, a, b: _core.evaluate_omaha_rows(holes, boards, out[:, 0], a, b, game),
+        )
+    else:
+        args += omaha_game_args(tmp_path, low, low_builtin)
+        width, fill = (
+            2,
+            lambda out, a, b: _core.evaluate_omaha_rows_hilo(holes, boards, out, a, b, game, low),
+        )
+    data = run(driver, tmp_path, spans, *args)
+    assert_every_loop_gives(data, spans, expected(spans, len(rows), fill, width))
 
 
 # (game, low game of a hi-lo pass or None): flushes dominant (high,
@@ -394,17 +378,14 @@ def check_wild(driver, tmp_path, rows, spans, ranking):
     """Every arm64 loop must give each span's strengths and first bad row
     as this machine's wild row loop does."""
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
-    k = rows.shape[1]
-    (tmp_path / "rows").write_bytes(rows.tobytes())
-    (tmp_path / "spans").write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
-    command = [QEMU, str(driver), "wild", str(k), str(wild_tables_file(tmp_path, ranking))]
-    command += [str(tmp_path / "rows"), str(tmp_path / "spans")]
-    result = subprocess.run(command, capture_output=True, timeout=300)
-    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
-    want = expected(rows, spans, ranking)
-    for span, loop, bad, got in each_loop(result.stdout, [e - s for s, e in spans]):
-        assert bad == want[span][0], (loop, spans[span])
-        assert np.array_equal(got, want[span][1]), (loop, spans[span])
+    tables = wild_tables_file(tmp_path, ranking)
+    data = run(
+        driver, tmp_path, spans, "wild", rows.shape[1], tables, write(tmp_path, "rows", rows)
+    )
+    want = expected(
+        spans, len(rows), lambda out, a, b: _core.evaluate_rows(rows, out[:, 0], a, b, ranking)
+    )
+    assert_every_loop_gives(data, spans, want)
 
 
 def wild_rows(spec, k, rng):
@@ -476,25 +457,14 @@ def check_suited(driver, tmp_path, rows, spans, ranking):
     """Every arm64 loop must give each span's suited strengths and first bad
     row as this machine's suit row loop does."""
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
-    k = rows.shape[1]
     tables = tmp_path / "suited_tables"
     tables.write_bytes(_core.suited_driver_tables(ranking))
-    (tmp_path / "rows").write_bytes(rows.tobytes())
-    (tmp_path / "spans").write_bytes(np.array(spans, dtype=np.int64).reshape(-1, 2).tobytes())
-    command = [QEMU, str(driver), "suited", str(k), str(tables)]
-    command += [str(tmp_path / "rows"), str(tmp_path / "spans")]
-    result = subprocess.run(command, capture_output=True, timeout=300)
-    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
+    data = run(
+        driver, tmp_path, spans, "suited", rows.shape[1], tables, write(tmp_path, "rows", rows)
+    )
     t = _core.resolve_game(ranking, suited=True)
-    out = np.zeros(len(rows), dtype=np.uint32)
-    want = []
-    for start, stop in spans:
-        out[start:stop] = 0
-        bad = _core.evaluate_suited_rows(rows, out, start, stop, t)
-        want.append((bad, out[start:stop].copy()))
-    for span, loop, bad, got in each_loop(result.stdout, [2 * (e - s) for s, e in spans]):
-        assert bad == want[span][0], (loop, spans[span])
-        assert np.array_equal(got.view(np.uint32), want[span][1]), (loop, spans[span])
+    fill = lambda out, a, b: _core.evaluate_suited_rows(rows, out[:, 0], a, b, t)  # noqa: E731
+    assert_every_loop_gives(data, spans, expected(spans, len(rows), fill, 1, np.uint32))
 
 
 @pytest.mark.parametrize("base, tiebreak, order", SUITED, ids=SUITED_IDS)

@@ -13,7 +13,7 @@
  *       For each span, and each loop in it (LOOP alone if given), writes to
  *       stdout the first bad row or -1 (int64), then the span's strengths
  *       (uint16, 0 where the loop wrote nothing), native byte order.
- *   driver omaha NH NB HOLES BOARDS SPANS GAME DECK TABLES [LGAME LDECK LTABLES] [LOOP]
+ *   driver omaha NH NB HOLES BOARDS GAME DECK TABLES [LGAME LDECK LTABLES] SPANS [LOOP]
  *       Omaha rows: NH hole cards and NB board cards a row (HOLES, BOARDS:
  *       files as ROWS above) under GAME (an index of prc_builtins) and DECK
  *       as above; TABLES: the game's Omaha tables, a file of six arrays,
@@ -298,8 +298,8 @@ static int suited_main(int argc, char **argv) {
 
 static int omaha_main(int argc, char **argv) {
     if (argc != 10 && argc != 11 && argc != 13 && argc != 14) {
-        fprintf(stderr, "usage: driver omaha NH NB HOLES BOARDS SPANS GAME DECK TABLES "
-                        "[LGAME LDECK LTABLES] [LOOP]\n");
+        fprintf(stderr, "usage: driver omaha NH NB HOLES BOARDS GAME DECK TABLES "
+                        "[LGAME LDECK LTABLES] SPANS [LOOP]\n");
         return 2;
     }
     job_t j = {.kind = OMAHA, .nh = atoi(argv[2]), .nb = atoi(argv[3]), .hilo = argc >= 13};
@@ -308,14 +308,14 @@ static int omaha_main(int argc, char **argv) {
     j.holes = read_rows(argv[4], j.nh, &n);
     j.boards = read_rows(argv[5], j.nb, &n_boards);
     if (n_boards != n) fail("HOLES and BOARDS differ in rows");
-    j.hi = builtin_game(atoi(argv[7]), strtoull(argv[8], NULL, 16));
-    j.ohi = read_omaha_tables(argv[9]);
+    j.hi = builtin_game(atoi(argv[6]), strtoull(argv[7], NULL, 16));
+    j.ohi = read_omaha_tables(argv[8]);
     if (j.hilo) {
-        j.lo = builtin_game(atoi(argv[10]), strtoull(argv[11], NULL, 16));
-        j.olo = read_omaha_tables(argv[12]);
+        j.lo = builtin_game(atoi(argv[9]), strtoull(argv[10], NULL, 16));
+        j.olo = read_omaha_tables(argv[11]);
     }
-    return run_spans(&j, argv[6], n, j.hilo ? 2 : 1,
-                     argc == 11 || argc == 14 ? argv[argc - 1] : NULL);
+    const int spans = j.hilo ? 12 : 9;
+    return run_spans(&j, argv[spans], n, j.hilo ? 2 : 1, argc > spans + 1 ? argv[spans + 1] : NULL);
 }
 
 int main(int argc, char **argv) {
