@@ -717,9 +717,11 @@ PRC_DEFINE_WILD_ROWS_AVX512(7)
  * byte minimum over the cards, and that rank's cards (never aces) turn
  * wild. Valid: every id in the deck, no two equal. Each row's strength is
  * then two scalar loads (hand_rank at the natural pattern's slot); a row
- * in which a suit reaches five with the wild cards is ranked again by the
- * scalar rows loop's value (prc_wild_value_rows), as is every row of a
- * step with an invalid row, and the rows after the last step. */
+ * in which a suit reaches five with the wild cards is settled from the
+ * flush tables where a flush dominates (as the AVX2 loop does), else ranked
+ * again by the scalar rows loop's value (prc_wild_value_rows); a step with
+ * an invalid row, and the rows after the last step, go to the portable
+ * loop. */
 typedef struct {
     prc_n_consts_t c;
     uint8x16x4_t held, wild; /* by id: 0xFF where the deck holds it; where it is wild */
