@@ -36,7 +36,7 @@
 #define PRC_NEON_INLINE inline __attribute__((always_inline))
 #define PRC_NEON_STEP 16
 
-/* Byte indexes that move card 0 of a step's 16 rows of K = 4..7 bytes into
+/* Byte indexes that move card 0 of a step's 16 rows of K = 4..8 bytes into
  * one register (card j: add j): lo picks rows 0-7 from the step's first 64
  * bytes (an index of 128 or more, out of range, gives 0 in rows 8-15), hi
  * rows 8-15 from its last 64 bytes (out of range: rows 0-7 stay). */
@@ -58,7 +58,7 @@ static inline void prc_n_rows_init(prc_n_rows_t *rows, int k) {
     __asm__("" : "+w"(rows->lo), "+w"(rows->hi));
 }
 
-/* Card j of the 16 rows of K = 4..7 bytes at p, a row a byte, in card[j]:
+/* Card j of the 16 rows of K = 4..8 bytes at p, a row a byte, in card[j]:
  * two 64-byte loads (the step's first and last 64 bytes, which overlap
  * unless K is 4), then two table lookups per card. */
 static PRC_NEON_INLINE void prc_n_cards(const prc_n_rows_t *rows, const uint8_t *p, const int k,
