@@ -2,10 +2,13 @@
 kernel header and the generated tables) is cross-compiled with
 aarch64-linux-gnu-gcc and run under qemu-aarch64, and each of its loops
 (portable and NEON) must give, row span by row span, the strengths and the
-first bad row that this machine's loop gives on the same rows: random,
-flush-heavy and adversarial rows (every invalid id at every position, a
-repeat at every pair of positions, bad rows at every place of a step, spans
-that start and stop anywhere and end at an unreadable page)."""
+first bad row that this machine's loop gives on the same rows: the rows of
+every built-in ranking, Omaha (single and hi-lo), wild-card and suit
+tie-break rankings (whose run-time tables the driver loads from files this
+machine writes); random, flush-heavy and adversarial rows (every invalid id
+at every position, a repeat at every pair of positions, bad rows at every
+place of a step, spans that start and stop anywhere and end at an
+unreadable page; the driver fails a loop that writes outside its span)."""
 
 import random
 import shutil
