@@ -230,6 +230,15 @@ PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount,
                          PRC_POPCNT_ATTR)
 #endif
 
+/* Whether a flush beats every hand that can share its cards (the natural
+ * game's flush table decides it): the vector loops then settle rows that
+ * may flush from the flush tables (prc_wild_flush_settle), as
+ * prc_wild_suits does; else each goes to the scalar rows loop's value
+ * (prc_wild_rows_reaching). */
+static inline int prc_wild_flush_dominant(const prc_wild_t *x) {
+    return x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
+}
+
 /* A row that may flush, where a flush beats every hand that can share its
  * cards: the best of its rank table strength (best) and each reaching
  * suit's flush (reaching: bit 4 * suit + 3 per suit, as prc_y_flush_bits),
@@ -244,6 +253,28 @@ static inline uint16_t prc_wild_flush_settle(const prc_wild_t *x, uint16_t best,
         if (v > best) best = v;
     }
     return best;
+}
+
+/* A natural card-id mask less its lowest rank's cards (never aces), as the
+ * lowest-card rule takes them out. */
+static inline uint64_t prc_wild_without_lowest(uint64_t ids) {
+    if (!ids) return ids;
+    int r = prc_ctz64(ids) >> 2;
+    return r == 12 ? ids : ids & ~(15ULL << (4 * r));
+}
+
+/* Rows base + t (bit t << lane_shift of lanes) that may flush, where a
+ * flush need not win: each read again and ranked as the scalar rows loop
+ * does. */
+static inline void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *hand_rank,
+                                          const uint8_t *cards, int k, uint16_t *out,
+                                          long base, uint64_t lanes, int lane_shift) {
+    for (; lanes; lanes &= lanes - 1) {
+        long row = base + (prc_ctz64(lanes) >> lane_shift);
+        uint64_t key, seen;
+        prc_wild_sum_popcount(x, cards + row * k, k, &key, &seen);
+        out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, k);
+    }
 }
 
 #if PRC_AVX2_DISPATCH
@@ -425,19 +456,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_y_rows(const prc_wild_y_t *
     h->hi = hi;
 }
 
-/* Rows base + t (bit t of lanes) that may flush, where a flush need not
- * win: each read again and ranked as the scalar rows loop does. */
-static inline void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *hand_rank,
-                                          const uint8_t *cards, int k, uint16_t *out,
-                                          long base, unsigned lanes) {
-    for (; lanes; lanes &= lanes - 1) {
-        long row = base + prc_ctz64(lanes);
-        uint64_t key, seen;
-        prc_wild_sum_popcount(x, cards + row * k, k, &key, &seen);
-        out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, k);
-    }
-}
-
 /* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
  * rule gets its own loop). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
@@ -447,10 +465,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
     const prc_wild_t local = *wild, *x = &local;
     const uint16_t *hand_rank = x->hand_rank[K - 5];
     const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
-    /* Where a flush beats every hand that can share its cards (the
-     * natural game's flush table decides it), reaching rows are settled
-     * here, as prc_wild_suits does; else by the scalar kernel. */
-    const int dominant = x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
+    const int dominant = prc_wild_flush_dominant(x);
     prc_wild_y_t y;
     prc_wild_y_init(&y, x, K);
     const __m256i reach_start = _mm256_set1_epi32(0x3333), spread = _mm256_set1_epi32(0x1111);
@@ -489,7 +504,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
         }
         if (!lanes) continue;
         if (!dominant) {
-            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes);
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
             continue;
         }
         /* A flush beats what the same cards make without one: the best of
@@ -505,10 +520,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
         for (; lanes; lanes &= lanes - 1) {
             int t = prc_ctz64(lanes);
             uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
-            if (LOWEST && ids) {
-                int r = prc_ctz64(ids) >> 2;
-                if (r != 12) ids &= ~(15ULL << (4 * r));
-            }
+            if (LOWEST) ids = prc_wild_without_lowest(ids);
             out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
@@ -577,7 +589,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
     const prc_wild_t local = *wild, *x = &local;
     const uint16_t *hand_rank = x->hand_rank[K - 5];
     const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
-    const int dominant = x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
+    const int dominant = prc_wild_flush_dominant(x);
     const __m512i popcount4 = _mm512_broadcast_i32x4(
         _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
     const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
@@ -670,7 +682,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
         unsigned lanes = _mm512_test_epi32_mask(reach, reach);
         if (!lanes) continue;
         if (!dominant) {
-            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes);
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
             continue;
         }
         /* as the AVX2 loop: the best of the rank table's strength and each
@@ -751,10 +763,7 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
     const prc_wild_t local = *wild, *x = &local;
     const uint16_t *hand_rank = x->hand_rank[K - 5];
     const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
-    /* where a flush beats every hand that can share its cards, reaching rows
-     * are settled here from the flush tables (as prc_wild_suits); else by
-     * the scalar rows loop's value */
-    const int dominant = x->natural.flush_mode == PRC_FLUSH_DOMINANT && x->low_flush_tiers == 0;
+    const int dominant = prc_wild_flush_dominant(x);
     prc_wild_n_t n;
     prc_wild_n_init(&n, x, K);
     const uint8x16_t fifteen = vdupq_n_u8(15), aces = vdupq_n_u8(12);
@@ -802,13 +811,8 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
         uint64_t reach = prc_n_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
         reach &= 0x1111111111111111ULL;
         if (!reach) continue;
-        if (!dominant) {
-            for (; reach; reach &= reach - 1) {
-                long row = i + (prc_ctz64(reach) >> 2);
-                uint64_t key, seen;
-                prc_wild_sum_popcount(x, cards + row * K, K, &key, &seen);
-                out[row] = prc_wild_value_rows(x, hand_rank, 0x8888u, key, seen, K);
-            }
+        if (!dominant) { /* a row a nibble */
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, reach, 2);
             continue;
         }
         /* A flush beats what the same cards make without one: settled from
@@ -823,10 +827,7 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
             uint64_t ids = 0;
             for (int j = 0; j < K; j++) ids |= 1ULL << row[j]; /* valid: ids below 54 */
             ids &= n.natural_ids;
-            if (LOWEST && ids) {
-                int r = prc_ctz64(ids) >> 2;
-                if (r != 12) ids &= ~(15ULL << (4 * r));
-            }
+            if (LOWEST) ids = prc_wild_without_lowest(ids);
             uint32_t reaching = (uint32_t)(suits01[t] & 0x88) | (uint32_t)(suits23[t] & 0x88) << 8;
             out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], reaching);
         }
