@@ -47,6 +47,15 @@ def _driver_tables(list arrays):
     return b"".join(parts)
 
 
+cdef object _u16_copy(const uint16_t *table, Py_ssize_t n):
+    """A copy of n entries of a uint16 table (for _driver_tables), None for
+    NULL."""
+    import numpy as np
+    if table == NULL:
+        return None
+    return np.array(<const uint16_t[:n]>table, dtype=np.uint16)
+
+
 # The compiler and the compile flags the extension was built with.
 BUILD_COMPILER = PRC_BUILD_COMPILER.decode("ascii", "replace")
 BUILD_FLAGS = PRC_BUILD_FLAGS.decode("ascii", "replace")

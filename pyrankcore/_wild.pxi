@@ -415,14 +415,6 @@ cdef GameTables _build_wild(object ranking):
     return t
 
 
-cdef object _u16_copy(const uint16_t *table, Py_ssize_t n):
-    """A copy of n entries of a uint16 table, None for NULL."""
-    import numpy as np
-    if table == NULL:
-        return None
-    return np.array(<const uint16_t[:n]>table, dtype=np.uint16)
-
-
 def wild_driver_tables(game):
     """A wild-card ranking's tables (prc_wild_t) in the TABLES format of the
     arm64 driver (tests/native_safety/arm64/driver.c, see _driver_tables):
