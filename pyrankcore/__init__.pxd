@@ -7,4 +7,7 @@ from pyrankcore._core cimport (
     evaluate_cards,
     evaluate_mask,
     evaluate_many,
+    fold_values,
+    showdown_values,
+    terminal_work_size,
 )

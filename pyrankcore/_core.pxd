@@ -13,7 +13,7 @@
 # pyrankcore>=X.Y,<X.(Y+1) in both your build requirements and your
 # runtime dependencies.
 
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
 
 # Strength of five, six or seven card ids.
 cdef uint16_t evaluate_5(uint8_t a, uint8_t b, uint8_t c, uint8_t d,
@@ -40,3 +40,27 @@ cdef uint16_t evaluate_mask(uint64_t mask) noexcept nogil
 # not); -2 for k outside 5..7 or n < 0 (nothing written). cards and out must
 # hold n*k and n entries.
 cdef long evaluate_many(const uint8_t *cards, int k, uint16_t *out, long n) noexcept nogil
+
+# Terminal values for solvers, over a board's sorted data as
+# pyrankcore.solver.SortedBoard prepares it once per board (its arrays
+# strengths, order and subsets; n combos of k = 2 or 4 cards, m of them
+# missing the board). reach holds R vectors of n opponent reaches, one per
+# combo of the same list (row r is reach[r*n .. r*n+n-1]); out gets R rows
+# of n values. Card removal is exact: a combo meets only the opponent's
+# combos that share no card with it.
+#   showdown_values: out = win * (reach it beats) + tie * (reach it ties)
+#                    + lose * (reach that beats it)
+#   fold_values:     out = amount * (reach it could face at all)
+# Combos that share a card with the board get 0. work must hold
+# terminal_work_size(n, k) doubles (one buffer per thread). Both return 0,
+# or -1 for k not 2 or 4, n, m or R out of range (nothing written). The
+# arrays are not checked: pass the SortedBoard's own.
+cdef Py_ssize_t terminal_work_size(int n, int k) noexcept nogil
+cdef int showdown_values(const int32_t *strength, const int32_t *order,
+                         const uint16_t *subsets, int n, int m, int k,
+                         const double *reach, long R, double win, double tie,
+                         double lose, double *work, double *out) noexcept nogil
+cdef int fold_values(const int32_t *strength, const int32_t *order,
+                     const uint16_t *subsets, int n, int m, int k,
+                     const double *reach, long R, double amount, double *work,
+                     double *out) noexcept nogil

@@ -15,6 +15,7 @@
 #include "prc_wild.h"
 #include "prc_suits.h"
 #include "prc_fantasyland.h"
+#include "prc_board.h"
 #include "prc_equity.h"
 
 /* Last, so the compiler checks each prototype against its definition. */

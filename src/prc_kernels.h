@@ -22,6 +22,7 @@
 #include "prc_wild.h"
 #include "prc_suits.h"
 #include "prc_fantasyland.h"
+#include "prc_board.h"
 #include "prc_equity.h"
 
 /* Row loops (prc_eval.h) and the tier they use: one variable, defined in
@@ -73,5 +74,25 @@ PRC_ENTRY int prc_eq_monte_carlo(const prc_eq_spec_t *s, const prc_eq_range_t *g
 PRC_ENTRY int prc_eq_monte_carlo_deals(const prc_eq_spec_t *s, const prc_eq_range_t *given,
                                        uint64_t seed0, uint64_t seed1, int64_t trials,
                                        uint64_t *stats, uint8_t *record);
+
+/* Every hand on a board at once (prc_board.h). */
+PRC_ENTRY int prc_bd_nsub(int k);
+PRC_ENTRY void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub);
+PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
+                                const uint8_t *combos, int k, long lo, long hi, int32_t *out);
+PRC_ENTRY int prc_bd_sort(const int32_t *strength, int n, int32_t *order, int32_t *scratch);
+PRC_ENTRY void prc_bd_sweep(const prc_bd_list_t *l, const double *w, const double *hero,
+                            double *sums, double *beat, double *tie, double *apart);
+PRC_ENTRY void prc_bd_showdown(const prc_bd_list_t *l, const double *reach, long R, double win,
+                               double tie_value, double lose, double *sums,
+                               double *scratch, double *out);
+PRC_ENTRY void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, double amount,
+                           double *sums, double *out);
+
+/* Heads-up equity by the sweep (prc_equity_sweep.h). */
+PRC_ENTRY int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j);
+PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi, int32_t *strength,
+                           int32_t *order, int32_t *tmp, double *d, double *sums,
+                           uint64_t *stats, double *wstats, double *wtotal);
 
 #endif

@@ -33,6 +33,7 @@ from pyrankcore.equities.cost import (
     suit_classes,
 )
 from pyrankcore.equities.inputs import EquitySpec, Inputs, read_inputs
+from pyrankcore.equities.sweep import SweepJob, sweep_job, sweep_seconds
 from pyrankcore.errors import InvalidArgumentError
 
 __all__ = [
@@ -71,7 +72,9 @@ class Plan:
 
     exact: enumeration or Monte Carlo; seconds: the estimated work on one
     thread (exact: all of it; Monte Carlo: per deal). Exact plans take one
-    of two forms. Rows: every assignment of known cards in an (A, players,
+    of three forms. A sweep (heads-up, both hands dealt as whole combos):
+    sweep, the arrays of :mod:`pyrankcore.equities.sweep`, whose tasks are
+    ranges of boards. Rows: every assignment of known cards in an (A, players,
     8) uint8 array (hold'em from preflop, grouped by suit renaming), with
     weights ((A,) float64, or None when unweighted) and mult ((A,) int64,
     the assignments each row stands for, or None). Ranges: per player
@@ -95,6 +98,7 @@ class Plan:
     trials: int = 0
     seed: tuple[int, int] = (0, 0)
     draws: tuple[tuple[Any, Any], ...] | None = None
+    sweep: SweepJob | None = None
 
     @property
     def spec(self) -> EquitySpec:
@@ -107,6 +111,8 @@ class Plan:
     @property
     def weighted(self) -> bool:
         """Whether exact tallies are also weighed (some combo weight is not 1)."""
+        if self.sweep is not None:
+            return self.sweep.weights is not None
         if self.ranges is not None:
             return any(w is not None for _, w in self.ranges)
         return self.weights is not None
@@ -234,6 +240,7 @@ def plan(
         per_deal = n_players * NS_PER_FAST_ASSIGNMENT / deals
     fit: Fit | None = None
     seconds = 0.0
+    by_sweep = False
     if exact is not False and n_trials is None and target is None:
         # the work of exact enumeration, counted before anything is built:
         # the odometer steps through the combinations (a clash skips every
@@ -244,6 +251,9 @@ def plan(
             fitting * (deals * per_deal + NS_PER_ASSIGNMENT)
             + fit.steps([len(c) for c in combos]) * NS_PER_COMBINATION
         )
+        swept = sweep_seconds(inputs)
+        if swept is not None and swept < seconds and fitting > 0:
+            seconds, by_sweep = swept, True
         # Monte Carlo redraws every combo until they fit
         redraws = combinations / max(fitting, 1) * n_players * NS_PER_REDRAW
         per_random_deal += redraws
@@ -255,6 +265,8 @@ def plan(
             raise never_fit(f"none of {FIT_SAMPLE:,} sampled combinations fits")
         elif too_big:
             raise _too_costly(deals, fitting, seconds)
+    if exact and by_sweep:
+        return Plan(inputs, exact=True, seconds=seconds, sweep=sweep_job(inputs)), None
     if exact:
         return _exact_plan(inputs, fit, seconds, per_deal), None
     if n_trials is None:
@@ -284,9 +296,15 @@ def whole_assignments(spec: EquitySpec) -> bool:
 
 
 def exact_tasks(p: Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
-    """Split an exact plan into about *n_tasks* parts: ranges of
-    assignments (rows, or combination indices), or (with few of them)
-    ranges of the first dealt card. Their tallies add up to the whole."""
+    """Split an exact plan into about *n_tasks* parts: ranges of boards (a
+    sweep), of assignments (rows, or combination indices), or (with few of
+    them) ranges of the first dealt card. Their tallies add up to the
+    whole."""
+    if p.sweep is not None:
+        n = p.sweep.boards
+        n_tasks = max(1, min(n_tasks, n))
+        bounds = [n * i // n_tasks for i in range(n_tasks + 1)]
+        return [(a, b, 0, 0) for a, b in zip(bounds, bounds[1:]) if b > a]
     n_assign = p.combinations if p.ranges is not None else int(p.assignments.shape[0])
     if n_tasks <= 1:
         return [(0, n_assign, 0, 64)]

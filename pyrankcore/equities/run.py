@@ -22,6 +22,7 @@ from pyrankcore.equities.planning import (
     never_fit,
     round_chunks,
 )
+from pyrankcore.equities.sweep import sweep_task
 from pyrankcore.equities.types import N_COUNTS, SQ_HI, SQ_LO, UNIT, UNITS, EquityResult
 from pyrankcore.errors import InvalidArgumentError
 
@@ -97,6 +98,12 @@ def run_exact_task(p: Plan, task: ExactTask, stop: Any = None) -> EquityResult:
     array of one element; setting it to 1 makes the kernel stop within
     milliseconds (KeyboardInterrupt)."""
     a_lo, a_hi, top_lo, top_hi = task
+    if p.sweep is not None:
+        stats, weighted, weight_total = sweep_task(p.sweep, a_lo, a_hi, stop)
+        deals = sum(int(x) for x in stats[:, UNITS]) // UNIT
+        if weighted is None:
+            return _result(p, stats, deals)
+        return _result(p, stats, deals, weighted, weight_total)
     if p.ranges is not None:
         stats, weighted, weight_total = _core.equity_exact_ranges(
             p.spec, list(p.ranges), a_lo, a_hi, top_lo, top_hi, True, stop

@@ -1,0 +1,398 @@
+# Every hand on a board at once (src/prc_board.h): strengths of a list of
+# hole-card combos on boards, a board's sorted data, and the showdown and
+# fold values solvers take at their terminal nodes; heads-up exact equity
+# by the same sweep (src/prc_equity_sweep.h). pyrankcore.boards and
+# pyrankcore.solver check the arguments and name them in their errors; the
+# functions here check every card and size once more, as the kernels
+# trust them.
+
+cdef extern from "prc_board.h" nogil:
+    const int PRC_BD_PAIRS
+    const int PRC_BD_MAX_SUBSETS
+    ctypedef struct prc_bd_game_t:
+        const prc_game_t *g
+        int std
+        int omaha
+        uint64_t deck
+    ctypedef struct prc_bd_list_t:
+        int n, k, m, nsub
+        const int32_t *strength
+        const int32_t *order
+        const uint16_t *sub
+    int PRC_BD_SUMS(int k)
+    int prc_bd_nsub(int k)
+    void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub)
+    void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
+                          const uint8_t *combos, int k, long lo, long hi, int32_t *out)
+    int prc_bd_sort(const int32_t *strength, int n, int32_t *order, int32_t *scratch)
+    void prc_bd_sweep(const prc_bd_list_t *l, const double *w, const double *hero,
+                      double *sums, double *beat, double *tie, double *apart)
+    void prc_bd_showdown(const prc_bd_list_t *l, const double *reach, long R, double win,
+                         double tie_value, double lose, double *sums, double *scratch,
+                         double *out)
+    void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, double amount,
+                     double *sums, double *out)
+
+cdef extern from "prc_equity.h" nogil:
+    ctypedef struct prc_eq_sweep_t:
+        prc_bd_game_t game
+        const uint8_t *combos
+        const uint16_t *sub
+        int n, k
+        const double *count[2]
+        const double *weight[2]
+        uint8_t board[5]
+        int nb, board_final
+        uint8_t deck[52]
+        int ndeck
+        const int32_t *stop
+    int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j)
+    int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi, int32_t *strength,
+                     int32_t *order, int32_t *tmp, double *d, double *sums,
+                     uint64_t *stats, double *wstats, double *wtotal)
+
+# The most combos one list may hold: every four-card combo of the deck (and
+# the sweep's indices are C ints).
+BOARD_MAX_COMBOS = 270725
+# Hole cards per combo that the sweep (card removal) takes; strengths take
+# any Omaha or hold'em size.
+SWEEP_HOLE_CARDS = (2, 4)
+
+
+cdef int _board_game(prc_bd_game_t *x, GameTables t, bint omaha, int k, int nb) except -1:
+    """Fill *x* for ranking combos of k cards on boards of nb cards, after
+    checking that the ranking ranks such hands."""
+    if t.has_wild:
+        raise InvalidArgumentError(
+            f"{t.name} has wild cards: board strengths take rankings without them")
+    if t.suited:
+        raise InvalidArgumentError(
+            f"{t.name} breaks ties by suit: board strengths take plain strengths")
+    if omaha:
+        check_omaha_sizes(k, nb)
+        _check_five_card_ranking(t)
+    elif not t.min_cards <= k + nb <= t.max_cards:
+        raise HandSizeError(f"{t.name} does not rank {k + nb}-card hands ({k} + {nb} on the board)")
+    x.g = &t.game
+    x.std = t is _HIGH
+    x.omaha = omaha
+    x.deck = t.deck_mask
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef int _check_rows(const uint8_t[:, ::1] rows, uint64_t deck, str what) except -1:
+    """Every id of every row in the deck, none twice in a row."""
+    cdef Py_ssize_t i, j
+    cdef uint64_t seen, bit
+    for i in range(rows.shape[0]):
+        seen = 0
+        for j in range(rows.shape[1]):
+            if rows[i, j] >= 52 or not (deck >> rows[i, j]) & 1:
+                raise InvalidCardError(f"{what} {i}: card id {rows[i, j]} is not in the deck")
+            bit = (<uint64_t>1) << rows[i, j]
+            if seen & bit:
+                raise DuplicateCardError(f"{what} {i}: card {format_card(rows[i, j])} twice")
+            seen |= bit
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def board_strengths_into(GameTables t, bint omaha, const uint8_t[:, ::1] boards,
+                         const uint8_t[:, ::1] combos, int32_t[:, ::1] out,
+                         Py_ssize_t lo, Py_ssize_t hi):
+    """out[b, i] = the strength of combos[i] on boards[b] for boards lo..hi-1
+    (-1 where the combo shares a card with the board), without the GIL."""
+    cdef prc_bd_game_t x
+    cdef int k = combos.shape[1], nb = boards.shape[1]
+    _board_game(&x, t, omaha, k, nb)
+    if out.shape[0] != boards.shape[0] or out.shape[1] != combos.shape[0]:
+        raise InvalidArgumentError("out must have one row per board, one column per combo")
+    if not 0 <= lo <= hi <= boards.shape[0]:
+        raise InvalidArgumentError(f"boards {lo}:{hi} outside 0:{boards.shape[0]}")
+    if combos.shape[0] > BOARD_MAX_COMBOS:
+        raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
+    _check_rows(boards[lo:hi], x.deck, "board")
+    _check_rows(combos, x.deck, "combo")
+    cdef long n = combos.shape[0]
+    cdef Py_ssize_t b
+    if n == 0:
+        return
+    with nogil:
+        for b in range(lo, hi):
+            prc_bd_strengths(&x, &boards[b, 0], nb, &combos[0, 0], k, 0, n, &out[b, 0])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def combo_subsets(const uint8_t[:, ::1] combos):
+    """The sweep's subset ids of each combo of 2 or 4 valid cards: a uint16
+    array of shape (n, 2) or (n, 14) (cards, then pairs and triples)."""
+    import numpy as np
+    cdef int k = combos.shape[1]
+    if k not in SWEEP_HOLE_CARDS:
+        raise HandSizeError(
+            f"card removal is counted for combos of 2 or 4 cards, not {k}")
+    _check_rows(combos, (<uint64_t>1 << 52) - 1, "combo")
+    cdef int ns = prc_bd_nsub(k)
+    out = np.zeros((combos.shape[0], ns), dtype=np.uint16)
+    cdef uint16_t[:, ::1] view = out
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(combos.shape[0]):
+            prc_bd_subsets(&combos[i, 0], k, &view[i, 0])
+    return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def sort_strengths(const int32_t[::1] strength):
+    """The indices of the strengths >= 0, by ascending strength (stable),
+    as int32; strengths are below 2**16."""
+    import numpy as np
+    cdef int n = strength.shape[0]
+    cdef Py_ssize_t i
+    for i in range(n):
+        if strength[i] > 0xFFFF:
+            raise InvalidArgumentError(f"strength {strength[i]} above 65535")
+    order = np.empty(n, dtype=np.int32)
+    tmp = np.empty(max(n, 1), dtype=np.int32)
+    cdef int32_t[::1] ov = order, tv = tmp
+    cdef int m = 0
+    if n:
+        with nogil:
+            m = prc_bd_sort(&strength[0], n, &ov[0], &tv[0])
+    return order[:m].copy()
+
+
+cdef int _board_list(prc_bd_list_t *l, const int32_t[::1] strength, const int32_t[::1] order,
+                     const uint16_t[:, ::1] subsets) except -1:
+    """Fill *l* from a board's sorted data, checking that it fits together:
+    one strength and one row of subset ids per combo, order the live
+    combos by ascending strength."""
+    cdef int n = strength.shape[0], k
+    cdef Py_ssize_t i, j
+    if subsets.shape[0] != n or subsets.shape[1] not in (2, PRC_BD_MAX_SUBSETS):
+        raise InvalidArgumentError("subsets must have one row of 2 or 14 ids per combo")
+    k = 2 if subsets.shape[1] == 2 else 4
+    for i in range(n):
+        for j in range(k):
+            if subsets[i, j] >= 52:
+                raise InvalidArgumentError("subsets: a card id above 51")
+        for j in range(k, subsets.shape[1]):
+            if subsets[i, j] >= (PRC_BD_PAIRS if j < 10 else 22100):
+                raise InvalidArgumentError("subsets: a pair or triple id out of range")
+    cdef int live = 0
+    for i in range(n):
+        live += strength[i] >= 0
+    if order.shape[0] != live:
+        raise InvalidArgumentError("order must list every combo that misses the board")
+    for j in range(order.shape[0]):
+        i = order[j]
+        if not 0 <= i < n or strength[i] < 0 or (j and strength[order[j - 1]] > strength[i]):
+            raise InvalidArgumentError("order is not the combos by ascending strength")
+    l.n = n
+    l.k = k
+    l.m = live
+    l.nsub = subsets.shape[1]
+    l.strength = &strength[0] if n else NULL
+    l.order = &order[0] if live else NULL
+    l.sub = &subsets[0, 0] if n else NULL
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def board_values_into(const int32_t[::1] strength, const int32_t[::1] order,
+                      const uint16_t[:, ::1] subsets, const double[:, ::1] reach,
+                      double[:, ::1] out, double win, double tie, double lose, bint fold):
+    """Showdown (or, with fold, fold: win is the amount) values of every
+    combo against each row of reach, into out, without the GIL (see
+    prc_bd_showdown and prc_bd_fold)."""
+    import numpy as np
+    cdef prc_bd_list_t l
+    _board_list(&l, strength, order, subsets)
+    cdef long R = reach.shape[0]
+    if reach.shape[1] != l.n or out.shape[0] != R or out.shape[1] != l.n:
+        raise InvalidArgumentError(f"reach and out must have shape (R, {l.n})")
+    if R == 0 or l.n == 0:
+        return
+    work = np.empty(PRC_BD_SUMS(l.k) + 3 * l.n, dtype=np.float64)
+    cdef double[::1] wv = work
+    with nogil:
+        if fold:
+            prc_bd_fold(&l, &reach[0, 0], R, win, &wv[0], &out[0, 0])
+        else:
+            prc_bd_showdown(&l, &reach[0, 0], R, win, tie, lose, &wv[0],
+                            &wv[PRC_BD_SUMS(l.k)], &out[0, 0])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def board_masses(const int32_t[::1] strength, const int32_t[::1] order,
+                 const uint16_t[:, ::1] subsets, const double[::1] reach):
+    """(beat, tie, apart): per combo, the reach it beats, ties and could
+    face at all (prc_bd_sweep), as float64 arrays."""
+    import numpy as np
+    cdef prc_bd_list_t l
+    _board_list(&l, strength, order, subsets)
+    if reach.shape[0] != l.n:
+        raise InvalidArgumentError(f"reach must have {l.n} entries")
+    out = np.zeros((3, l.n), dtype=np.float64)
+    if l.n == 0:
+        return out[0], out[1], out[2]
+    work = np.empty(PRC_BD_SUMS(l.k), dtype=np.float64)
+    cdef double[::1] wv = work
+    cdef double[:, ::1] ov = out
+    with nogil:
+        prc_bd_sweep(&l, &reach[0], NULL, &wv[0], &ov[0, 0], &ov[1, 0], &ov[2, 0])
+    return out[0], out[1], out[2]
+
+
+# ---------------------------------------------------------------------------
+# C-level API for solvers (declared in _core.pxd)
+
+cdef Py_ssize_t terminal_work_size(int n, int k) noexcept nogil:
+    if k != 2 and k != 4 or n < 0:
+        return -1
+    return <Py_ssize_t>PRC_BD_SUMS(k) + 3 * <Py_ssize_t>n
+
+
+cdef int _c_list(prc_bd_list_t *l, const int32_t *strength, const int32_t *order,
+                 const uint16_t *subsets, int n, int m, int k) noexcept nogil:
+    if k != 2 and k != 4 or n < 0 or m < 0 or m > n:
+        return -1
+    l.n = n
+    l.k = k
+    l.m = m
+    l.nsub = prc_bd_nsub(k)
+    l.strength = strength
+    l.order = order
+    l.sub = subsets
+    return 0
+
+
+cdef int showdown_values(const int32_t *strength, const int32_t *order,
+                         const uint16_t *subsets, int n, int m, int k,
+                         const double *reach, long R, double win, double tie,
+                         double lose, double *work, double *out) noexcept nogil:
+    cdef prc_bd_list_t l
+    if _c_list(&l, strength, order, subsets, n, m, k) or R < 0:
+        return -1
+    prc_bd_showdown(&l, reach, R, win, tie, lose, work, work + PRC_BD_SUMS(k), out)
+    return 0
+
+
+cdef int fold_values(const int32_t *strength, const int32_t *order,
+                     const uint16_t *subsets, int n, int m, int k,
+                     const double *reach, long R, double amount, double *work,
+                     double *out) noexcept nogil:
+    cdef prc_bd_list_t l
+    if _c_list(&l, strength, order, subsets, n, m, k) or R < 0:
+        return -1
+    prc_bd_fold(&l, reach, R, amount, work, out)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Heads-up exact equity by the sweep
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_final,
+                 const uint8_t[::1] deck, const uint8_t[:, ::1] combos,
+                 const double[:, ::1] counts, weights, int64_t b_lo, int64_t b_hi,
+                 stop=None):
+    """Heads-up exact tallies over boards b_lo..b_hi-1 (the board completed
+    to board_final cards from *deck* every way, colex order): combos is the
+    union of both players' combos, counts[p, i] how often combo i is in
+    player p's range, weights None or (2, n) summed weights.
+    Returns (stats (2, EQ_NSTAT) uint64, wstats (2, EQ_NSTAT) float64 or
+    None, wtotal). stop: as equity_exact."""
+    import numpy as np
+    cdef prc_eq_sweep_t j
+    cdef int k = combos.shape[1], nb = board.shape[0]
+    cdef Py_ssize_t n = combos.shape[0], i
+    _board_game(&j.game, t, omaha, k, board_final)
+    if k not in SWEEP_HOLE_CARDS:
+        raise HandSizeError(f"the sweep takes combos of 2 or 4 cards, not {k}")
+    if not 0 <= nb <= board_final <= 5 or deck.shape[0] > 52:
+        raise HandSizeError(f"a board of {nb} of {board_final} cards, a deck of {deck.shape[0]}")
+    if n > BOARD_MAX_COMBOS:
+        raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
+    if counts.shape[0] != 2 or counts.shape[1] != n:
+        raise InvalidArgumentError(f"counts must have shape (2, {n})")
+    cdef uint64_t taken = 0, bit
+    cdef int c, p
+    for i in range(nb + deck.shape[0]):
+        c = board[i] if i < nb else deck[i - nb]
+        bit = (<uint64_t>1) << (c & 63)
+        if c >= 52 or taken & bit or not (j.game.deck >> c) & 1:
+            raise InvalidCardError(f"bad or repeated board or deck card {c}")
+        taken |= bit
+    for i in range(n):
+        for p in range(2):
+            if not 0.0 <= counts[p, i] <= 4096.0 or counts[p, i] != <int>counts[p, i]:
+                raise InvalidArgumentError("counts are whole numbers from 0 to 4096")
+    subs = combo_subsets(combos)
+    cdef uint16_t[:, ::1] sv = subs
+    cdef const double[:, ::1] wv
+    j.combos = &combos[0, 0] if n else NULL
+    j.sub = &sv[0, 0] if n else NULL
+    j.n = <int>n
+    j.k = k
+    j.count[0] = &counts[0, 0] if n else NULL
+    j.count[1] = &counts[1, 0] if n else NULL
+    j.weight[0] = NULL
+    j.weight[1] = NULL
+    if weights is not None:
+        warr = np.ascontiguousarray(weights, dtype=np.float64)
+        if warr.shape != (2, n) or not bool(np.all(np.isfinite(warr) & (warr >= 0))):
+            raise InvalidArgumentError(f"weights must be finite, >= 0, of shape (2, {n})")
+        wv = warr
+        if n:
+            j.weight[0] = &wv[0, 0]
+            j.weight[1] = &wv[1, 0]
+    for i in range(nb):
+        j.board[i] = board[i]
+    j.nb = nb
+    j.board_final = board_final
+    for i in range(deck.shape[0]):
+        j.deck[i] = deck[i]
+    j.ndeck = deck.shape[0]
+    cdef int32_t[::1] flag
+    j.stop = NULL
+    if stop is not None:
+        flag = stop
+        if flag.shape[0] != 1:
+            raise InvalidArgumentError("the stop flag is an int32 array of one element")
+        j.stop = &flag[0]
+    if not 0 <= b_lo <= b_hi <= prc_eq_sweep_boards(&j):
+        raise InvalidArgumentError(f"boards {b_lo}:{b_hi} outside 0:{prc_eq_sweep_boards(&j)}")
+    stats = np.zeros((2, PRC_EQ_NSTAT), dtype=np.uint64)
+    wstats = np.zeros((2, PRC_EQ_NSTAT), dtype=np.float64)
+    ints = np.empty((3, max(n, 1)), dtype=np.int32)
+    work = np.empty(PRC_BD_SUMS(k) + 3 * max(n, 1), dtype=np.float64)
+    cdef uint64_t[:, ::1] stv = stats
+    cdef double[:, ::1] wsv = wstats
+    cdef int32_t[:, ::1] iv = ints
+    cdef double[::1] dv = work
+    cdef double wtotal = 0
+    cdef int rc = 0
+    if n and b_hi > b_lo:
+        with nogil:
+            rc = prc_eq_sweep(&j, b_lo, b_hi, &iv[0, 0], &iv[1, 0], &iv[2, 0],
+                              &dv[PRC_BD_SUMS(k)], &dv[0], &stv[0, 0], &wsv[0, 0],
+                              &wtotal)
+    _eq_raise(rc)
+    if weights is None:
+        return stats, None, 0.0
+    return stats, wstats, wtotal
+
+
+def sweep_boards(int n_deck, int missing):
+    """The number of boards equity_sweep deals: C(n_deck, missing)."""
+    import math
+    return math.comb(n_deck, missing)

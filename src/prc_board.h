@@ -1,0 +1,277 @@
+/* pyrankcore: every hand on one board at once.
+ *
+ * Strengths of a list of hole-card combos on a board, their order by
+ * strength, and the sweep that solvers and exact range equity are built on:
+ * for each combo of one list, the opponent's mass (a reach or weight per
+ * combo of the same list) that it beats, ties and could face at all, with
+ * card removal. The sweep walks the combos in ascending strength keeping
+ * running sums of the opponent's mass: in all, per card, and for four-card
+ * combos per pair and per triple of cards. A combo's compatible mass is
+ * then, by inclusion and exclusion over the subsets of its cards, the total
+ * minus the mass holding each of its cards, plus the mass holding each
+ * pair of them, minus each triple, plus the mass of the combo itself (a
+ * combo holds every subset of its own cards, so its alternating sum is
+ * zero: it never counts against itself). Cost per board: one lookup per
+ * combo, a radix sort and two passes.
+ *
+ * Pure C over prc_eval.h and prc_omaha.h; the Cython layer
+ * (pyrankcore/_board.pxi) checks every card and size first.
+ */
+#ifndef PRC_BOARD_H
+#define PRC_BOARD_H
+
+#include <stdint.h>
+#include <string.h>
+#include "prc_eval.h"
+#include "prc_omaha.h"
+
+#define PRC_BD_PAIRS 1326    /* two-card subsets of the deck */
+#define PRC_BD_TRIPLES 22100 /* three-card subsets of the deck */
+#define PRC_BD_MAX_SUBSETS 14 /* a four-card combo: 4 cards, 6 pairs, 4 triples */
+
+/* How combos are ranked on a board: a ranking's tables, Omaha's
+ * two-plus-three rule or the best five of hole and board together. */
+typedef struct {
+    const prc_game_t *g;
+    int std;      /* g is the standard high ranking (its fast path) */
+    int omaha;    /* exactly two hole cards and three board cards */
+    uint64_t deck; /* ids the ranking's deck holds */
+} prc_bd_game_t;
+
+/* A list of n combos of k cards (2 or 4 for the sweep) ranked on one board:
+ * strength[i] (-1: the combo shares a card with the board), order[0..m)
+ * the indices of the m others by ascending strength, and each combo's
+ * subset ids (k card ids, then for k = 4 its 6 pair ids and 4 triple ids,
+ * nsub in all), which the sweep's running sums are indexed by. */
+typedef struct {
+    int n, k, m, nsub;
+    const int32_t *strength;
+    const int32_t *order;
+    const uint16_t *sub;
+} prc_bd_list_t;
+
+/* Running sums of the opponent's mass, as doubles: the total, then per card
+ * (52), then for four-card combos per pair (1326) and per triple (22100)
+ * of cards, PRC_BD_SUMS(k) in all. */
+#define PRC_BD_CARD 1
+#define PRC_BD_PAIR (PRC_BD_CARD + 52)
+#define PRC_BD_TRIPLE (PRC_BD_PAIR + PRC_BD_PAIRS)
+#define PRC_BD_SUMS(k) ((k) == 4 ? PRC_BD_TRIPLE + PRC_BD_TRIPLES : PRC_BD_PAIR)
+
+#ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
+
+/* Combinatorial ids of a pair a < b and a triple a < b < c of card ids. */
+static inline int prc_bd_pair_id(int a, int b) { return b * (b - 1) / 2 + a; }
+static inline int prc_bd_triple_id(int a, int b, int c) {
+    return c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
+}
+
+/* Subsets a k-card combo is indexed by (see prc_bd_list_t). */
+PRC_ENTRY int prc_bd_nsub(int k) { return k == 4 ? PRC_BD_MAX_SUBSETS : k; }
+
+/* Fill sub[0..nsub) for combo c (k ids, any order, no repeats). */
+PRC_ENTRY void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub) {
+    uint8_t s[6];
+    for (int i = 0; i < k; i++) s[i] = c[i];
+    for (int i = 1; i < k; i++) /* sorted, so every subset id is canonical */
+        for (int j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            uint8_t t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    int n = 0;
+    for (int i = 0; i < k; i++) sub[n++] = s[i];
+    if (k != 4) return;
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) sub[n++] = (uint16_t)prc_bd_pair_id(s[i], s[j]);
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            for (int l = j + 1; l < 4; l++) sub[n++] = (uint16_t)prc_bd_triple_id(s[i], s[j], s[l]);
+}
+
+/* Strengths of combos lo..hi-1 (k cards each, C order) on board[0..nb):
+ * -1 for a combo that shares a card with the board. The caller checked
+ * the board, every combo's ids against x->deck and repeats within a
+ * combo. */
+PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
+                                const uint8_t *combos, int k, long lo, long hi, int32_t *out) {
+    uint64_t bkey = PRC_SUIT_START, bbits = 0, bmask = 0;
+    for (int i = 0; i < nb; i++) {
+        bkey += PRC_CARD_KEY16(board[i]);
+        bbits |= PRC_CARD_BITS16(board[i]);
+        bmask |= 1ULL << board[i];
+    }
+    for (long i = lo; i < hi; i++) {
+        const uint8_t *c = combos + (size_t)i * k;
+        uint64_t key = bkey, bits = bbits, mask = 0;
+        for (int j = 0; j < k; j++) {
+            key += PRC_CARD_KEY16(c[j]);
+            bits |= PRC_CARD_BITS16(c[j]);
+            mask |= 1ULL << c[j];
+        }
+        if (mask & bmask) {
+            out[i] = -1;
+        } else if (x->omaha) {
+            out[i] = prc_omaha(x->g, c, k, board, nb);
+        } else if (x->std) {
+            out[i] = prc_high_value(key, bits);
+        } else {
+            out[i] = prc_game_value(x->g, key, bits, k + nb);
+        }
+    }
+}
+
+/* order[0..m) = the indices i with strength[i] >= 0, by ascending
+ * strength (stable: equal strengths keep their index order); returns m.
+ * Two passes of a byte-wise radix sort (strengths are below 2**16);
+ * scratch holds n ints. */
+PRC_ENTRY int prc_bd_sort(const int32_t *strength, int n, int32_t *order, int32_t *scratch) {
+    int count[2][257];
+    memset(count, 0, sizeof count);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t s = strength[i];
+        if (s < 0) continue;
+        count[0][(s & 0xFF) + 1]++;
+        count[1][((s >> 8) & 0xFF) + 1]++;
+        m++;
+    }
+    for (int d = 0; d < 2; d++)
+        for (int b = 0; b < 256; b++) count[d][b + 1] += count[d][b];
+    for (int i = 0; i < n; i++) {
+        int32_t s = strength[i];
+        if (s >= 0) scratch[count[0][s & 0xFF]++] = i;
+    }
+    for (int j = 0; j < m; j++) {
+        int i = scratch[j];
+        order[count[1][(strength[i] >> 8) & 0xFF]++] = i;
+    }
+    return m;
+}
+
+static inline void prc_bd_zero(double *s, int k) {
+    memset(s, 0, sizeof(double) * PRC_BD_SUMS(k));
+}
+
+static PRC_ALWAYS_INLINE void prc_bd_add(double *s, const uint16_t *sub, int k, double w) {
+    s[0] += w;
+    for (int j = 0; j < k; j++) s[PRC_BD_CARD + sub[j]] += w;
+    if (k == 4) {
+        for (int j = 4; j < 10; j++) s[PRC_BD_PAIR + sub[j]] += w;
+        for (int j = 10; j < 14; j++) s[PRC_BD_TRIPLE + sub[j]] += w;
+    }
+}
+
+/* The alternating sum over the subsets of a combo's cards but the whole
+ * combo: the mass in s that shares no card with the combo, but for the
+ * combo itself, which the caller adds back where s holds it (the last term
+ * of the inclusion and exclusion). */
+static PRC_ALWAYS_INLINE double prc_bd_apart(const double *s, const uint16_t *sub, int k) {
+    double m = s[0];
+    for (int j = 0; j < k; j++) m -= s[PRC_BD_CARD + sub[j]];
+    if (k == 4) {
+        for (int j = 4; j < 10; j++) m += s[PRC_BD_PAIR + sub[j]];
+        for (int j = 10; j < 14; j++) m -= s[PRC_BD_TRIPLE + sub[j]];
+    }
+    return m;
+}
+
+/* prc_bd_sweep for a k known to the compiler (k = 2 or 4, ns = nsub). One
+ * running sum walks the tie groups in ascending strength: a combo beats
+ * what it holds before the combo's group is added, and ties what the group
+ * adds; what it could face at all is the sum once every combo is in. */
+static PRC_ALWAYS_INLINE void prc_bd_sweep_k(const prc_bd_list_t *l, const double *w,
+                                             const double *hero, double *sums, double *beat,
+                                             double *tie, double *apart, const int k,
+                                             const int ns) {
+    const int m = l->m;
+    const int32_t *order = l->order, *st = l->strength;
+    const uint16_t *sub = l->sub;
+    prc_bd_zero(sums, k);
+    for (int i = 0; i < l->n; i++)
+        if (st[i] < 0) beat[i] = tie[i] = apart[i] = 0.0;
+    int j = 0;
+    while (j < m) {
+        int32_t s = st[order[j]];
+        int end = j + 1;
+        while (end < m && st[order[end]] == s) end++;
+        for (int q = j; q < end; q++) {
+            int i = order[q];
+            if (hero == NULL || hero[i] != 0.0) beat[i] = prc_bd_apart(sums, sub + (size_t)i * ns, k);
+        }
+        for (int q = j; q < end; q++) {
+            int i = order[q];
+            if (w[i] != 0.0) prc_bd_add(sums, sub + (size_t)i * ns, k, w[i]);
+        }
+        for (int q = j; q < end; q++) {
+            int i = order[q];
+            if (hero == NULL || hero[i] != 0.0)
+                tie[i] = prc_bd_apart(sums, sub + (size_t)i * ns, k) + w[i] - beat[i];
+        }
+        j = end;
+    }
+    for (int q = 0; q < m; q++) {
+        int i = order[q];
+        if (hero == NULL || hero[i] != 0.0)
+            apart[i] = prc_bd_apart(sums, sub + (size_t)i * ns, k) + w[i];
+    }
+}
+
+/* The sweep. For every live combo i of the list (strength >= 0), against
+ * the opponent's mass w (one value per combo of the same list; a combo's
+ * own entry counts for the opponent holding that very combo): beat[i], the
+ * mass of combos that share no card with i and rank below it; tie[i], the
+ * same at equal strength; apart[i], all of it at any strength. Entries of
+ * combos that share a card with the board are 0; with hero (not NULL) only
+ * the combos whose hero entry is nonzero are written. sums: PRC_BD_SUMS(k)
+ * doubles of scratch. The results are exact when every w is a whole number
+ * and the totals stay below 2**53 (counts, as exact equity uses them). */
+PRC_ENTRY void prc_bd_sweep(const prc_bd_list_t *l, const double *w, const double *hero,
+                            double *sums, double *beat, double *tie, double *apart) {
+    if (l->k == 2)
+        prc_bd_sweep_k(l, w, hero, sums, beat, tie, apart, 2, 2);
+    else
+        prc_bd_sweep_k(l, w, hero, sums, beat, tie, apart, 4, PRC_BD_MAX_SUBSETS);
+}
+
+/* Showdown values of every combo of the list against R reach vectors
+ * over the same list (vector r is reach[r * n .. r * n + n)): out[r * n +
+ * i] = win * beat + tie_value * tie + lose * (the rest of apart). Combos
+ * that share a card with the board get 0. scratch: 3 * n doubles; sums:
+ * PRC_BD_SUMS(k) doubles. */
+PRC_ENTRY void prc_bd_showdown(const prc_bd_list_t *l, const double *reach, long R, double win,
+                               double tie_value, double lose, double *sums,
+                               double *scratch, double *out) {
+    const int n = l->n;
+    double *beat = scratch, *tie = scratch + n, *apart = scratch + 2 * n;
+    for (long r = 0; r < R; r++) {
+        double *o = out + (size_t)r * n;
+        prc_bd_sweep(l, reach + (size_t)r * n, NULL, sums, beat, tie, apart);
+        for (int i = 0; i < n; i++)
+            o[i] = win * beat[i] + tie_value * tie[i] + lose * (apart[i] - beat[i] - tie[i]);
+    }
+}
+
+/* Fold values: out[r * n + i] = amount * (the reach of vector r that
+ * shares no card with combo i); 0 for combos that share a card with the
+ * board. One pass each, no order needed. sums: PRC_BD_SUMS(k) doubles. */
+PRC_ENTRY void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, double amount,
+                           double *sums, double *out) {
+    const int n = l->n, k = l->k, ns = l->nsub;
+    for (long r = 0; r < R; r++) {
+        const double *w = reach + (size_t)r * n;
+        double *o = out + (size_t)r * n;
+        prc_bd_zero(sums, k);
+        for (int j = 0; j < l->m; j++) {
+            int i = l->order[j];
+            if (w[i] != 0.0) prc_bd_add(sums, l->sub + (size_t)i * ns, k, w[i]);
+        }
+        for (int i = 0; i < n; i++)
+            o[i] = l->strength[i] < 0
+                ? 0.0
+                : amount * (prc_bd_apart(sums, l->sub + (size_t)i * ns, k) + w[i]);
+    }
+}
+#endif /* PRC_KERNELS_DECLARE */
+
+#endif
