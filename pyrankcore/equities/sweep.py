@@ -18,7 +18,6 @@ becomes every completion of it.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pyrankcore import _core
+from pyrankcore.boards import all_combos, combo_index
 from pyrankcore.games import ranking_tables
 
 if TYPE_CHECKING:
@@ -117,39 +117,6 @@ def sweep_seconds(inputs: Inputs) -> float | None:
         per_combo += NS_PER_WEIGHTED_COMBO
     per_board = NS_PER_OMAHA_BOARD if k == 4 else NS_PER_BOARD
     return 1e-9 * boards * (min(n, math.comb(n_live, k)) * per_combo + per_board)
-
-
-_ALL_COMBOS: dict[int, Any] = {}
-
-
-def all_combos(k: int) -> Any:
-    """Every k-card combo of the 52-card deck, (C(52, k), k) uint8, in
-    lexicographic order of its sorted ids; row i is the combo whose
-    :func:`combo_index` is i (built once per k, then shared)."""
-    table = _ALL_COMBOS.get(k)
-    if table is None:
-        table = np.array(list(itertools.combinations(range(52), k)), dtype=np.uint8)
-        table.setflags(write=False)
-        _ALL_COMBOS[k] = table
-    return table
-
-
-def combo_index(cards: Any) -> Any:
-    """The row of each combo (an (n, k) array of distinct ids, any order)
-    in :func:`all_combos`: its lexicographic rank among the k-subsets of
-    the deck. Position j of a sorted combo skips, for each smaller card v
-    it could have held there, the C(51 - v, k - 1 - j) combos that hold v."""
-    c = np.sort(np.asarray(cards, dtype=np.int64), axis=1)
-    k = c.shape[1]
-    index = np.zeros(len(c), dtype=np.int64)
-    prev = np.zeros(len(c), dtype=np.int64)  # the first card position j may take
-    for j in range(k):
-        skipped = np.concatenate(
-            ([0], np.cumsum([math.comb(51 - v, k - 1 - j) for v in range(52)]))
-        )
-        index += skipped[c[:, j]] - skipped[prev]
-        prev = c[:, j] + 1
-    return index
 
 
 def sweep_job(inputs: Inputs) -> SweepJob:
