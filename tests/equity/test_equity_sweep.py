@@ -1,0 +1,161 @@
+"""Exact heads-up equity by the sweep (pyrankcore/equities/sweep.py) gives
+the integer tallies of enumerating every pair of combos and every deal,
+on random spots: ranges with weights, dead cards, fixed, partial and random
+hands, every street, hold'em, short deck and Omaha; the planner takes it
+where it is faster; threads, tasks and Ctrl-C."""
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+from pyrankcore.equities import planning
+from pyrankcore.equities.inputs import read_inputs
+from pyrankcore.equities.run import run_locally
+from pyrankcore.equities.sweep import sweep_job, sweep_seconds
+
+
+def enumerated(monkeypatch, *args, **kwargs):
+    """The result by the enumeration kernels: the planner without the sweep."""
+    with monkeypatch.context() as m:
+        m.setattr(planning, "sweep_seconds", lambda inputs: None)
+        return prc.equity(*args, exact=True, **kwargs)
+
+
+def swept(variant, hands, board, dead=""):
+    """The result by the sweep, whether or not the planner would take it."""
+    inputs = read_inputs(variant, hands, board, dead)
+    assert sweep_seconds(inputs) is not None
+    p = planning.Plan(inputs, exact=True, seconds=0.0, sweep=sweep_job(inputs))
+    return run_locally(p, None, 1, False)
+
+
+def same(a, b):
+    assert a.counts == b.counts
+    assert a.trials == b.trials
+    if a.weighted is None:
+        assert b.weighted is None
+    else:
+        np.testing.assert_allclose(a.weighted, b.weighted, rtol=1e-9)
+        assert a.weight_total == pytest.approx(b.weight_total, rel=1e-12)
+    for x, y in zip(a.players, b.players):
+        assert x.equity == pytest.approx(y.equity, rel=1e-9, abs=1e-12)
+
+
+def random_range(rng, n, weighted):
+    combos = prc.parse_range("random")
+    picks = rng.choice(len(combos), n, replace=False)
+    parts = []
+    for i in picks:
+        cards, _ = combos[i]
+        text = prc.format_cards(cards).replace(" ", "")
+        if weighted:
+            text += f":{rng.choice([0.25, 0.5, 1.0])}"
+        parts.append(text)
+    return ",".join(parts)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_holdem_spots_match_enumeration(monkeypatch, seed):
+    rng = np.random.default_rng(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    n_board = [5, 4, 4, 3][seed % 4] if seed < 6 else 5
+    board = prc.format_cards(deck[:n_board])
+    dead = prc.format_cards(deck[n_board:n_board + seed % 3]) if seed % 3 else ""
+    weighted = seed % 2 == 1
+    size = 60 if n_board == 3 else 150
+    partial = prc.format_cards(deck[-1:])  # a hand given in part: one card
+    hands = [random_range(rng, size, weighted), ["random", partial, random_range(rng, 30, weighted)][seed % 3]]
+    if seed == 7:
+        hands = ["random", "random"]
+    a = enumerated(monkeypatch, "Hold'em", hands, board, dead=dead)
+    b = swept("Hold'em", hands, board, dead=dead)
+    same(a, b)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "board", "dead"),
+    [
+        ("Hold'em", ["AhKh", "random"], "2c 3d 4h 5s 9c", ""),
+        ("Hold'em", ["AKs,QQ+", "random"], "Qs 9d 7h 2c", ""),
+        ("Hold'em", ["AKs:0.5,QQ+", "JJ-99,AQo:0.3"], "Qs 9d 7h 2c", "3h"),
+        ("Hold'em", ["Kd", "QQ+"], "Qs 9d 7h 2c", ""),
+        ("Hold'em", ["AA", "KK,AA"], "As 9d 7h 2c 3c", ""),
+        ("Short-deck Hold'em", ["random", "AKs,TT+"], "As 9d 7h 6c", ""),
+        ("Omaha", ["AsKsQdJd,9h9c8h7c", "Ah2h5c6c:0.5,KcKdQhQs"], "Kh 7d 2c Ts 4s", ""),
+        ("Omaha", ["AsKsQdJd", "9h9c8h7c,Ah2h5c6c"], "Kh 7d 2c Ts", "3c"),
+    ],
+)
+def test_spots_match_enumeration(monkeypatch, variant, hands, board, dead):
+    same(enumerated(monkeypatch, variant, hands, board, dead=dead),
+         swept(variant, hands, board, dead=dead))
+
+
+def test_deal_counts_of_random_hands():
+    # every pair of hands that leave the board and each other, and every
+    # completion of the board from the cards left: 47 cards on the river,
+    # 48 on the turn
+    r = prc.equity("Hold'em", ["random", "random"], "2c3d4h5s9c")
+    assert r.trials == 1081 * 990
+    assert r.counts[0] == r.counts[1]
+    assert r.players[0].equity == pytest.approx(0.5)
+    t = prc.equity("Hold'em", ["random", "random"], "2c3d4h5s")
+    assert t.trials == 1128 * 1035 * 44
+
+
+def test_threads_and_tasks_add_up_to_one_run():
+    args = ("Hold'em", ["AKs:0.5,QQ+", "random"], "Qs 9d 7h")
+    one = prc.equity(*args)
+    two = prc.equity(*args, threads=2)
+    assert one.counts == two.counts
+    np.testing.assert_allclose(one.weighted, two.weighted, rtol=1e-12)
+    p, _ = planning.plan(*args)
+    tasks = planning.exact_tasks(p, 7)
+    assert tasks[0][0] == 0 and tasks[-1][1] == p.sweep.boards
+    assert all(a[1] == b[0] for a, b in zip(tasks, tasks[1:]))
+
+
+def test_the_planner_takes_the_sweep_only_where_it_applies():
+    def kind(*args, **kw):
+        p, _ = planning.plan(*args, **kw)
+        return "sweep" if p.sweep is not None else "exact" if p.exact else "monte carlo"
+
+    assert kind("Hold'em", ["random", "random"], "2c3d4h") == "sweep"
+    assert kind("Hold'em", ["AKs,QQ+", "random"], "Qs9d7h") == "sweep"
+    # preflop with narrow ranges stays on the rank-board path
+    assert kind("Hold'em", ["AKs", "QQ"]) == "exact"
+    # hi-lo, three players and stud are not swept
+    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c"], "Kh 7d 2c Ts 4s") == "exact"
+    assert kind("Hold'em", ["AhKh", "QsQd", "random"], "Ks 7d 2c 9h 4s") == "exact"
+    assert kind("Seven-card Stud", ["AsAh Kd", "QcQd Jh"]) != "sweep"
+    # Monte Carlo when asked
+    assert kind("Hold'em", ["random", "random"], "2c3d4h", exact=False) == "monte carlo"
+
+
+def test_a_raised_stop_flag_stops_the_sweep():
+    inputs = read_inputs("Hold'em", ["random", "random"], "2c3d4h", ())
+    assert sweep_seconds(inputs) is not None
+    job = sweep_job(inputs)
+    stop = np.ones(1, dtype=np.int32)
+    with pytest.raises(KeyboardInterrupt):
+        prc._core.equity_sweep(job.tables, job.omaha, job.board, job.board_final, job.deck,
+                               job.combos, job.counts, job.weights, 0, job.boards, stop)
+
+
+def test_the_sweep_kernel_refuses_bad_arrays():
+    inputs = read_inputs("Hold'em", ["AKs", "random"], "2c3d4h", ())
+    job = sweep_job(inputs)
+    core = prc._core
+    args = [job.tables, job.omaha, job.board, job.board_final, job.deck, job.combos,
+            job.counts, job.weights, 0, job.boards]
+    bad_counts = job.counts.copy()
+    bad_counts[0, 0] = 0.5
+    with pytest.raises(prc.InvalidArgumentError, match="whole numbers"):
+        core.equity_sweep(*args[:6], bad_counts, *args[7:])
+    with pytest.raises(prc.InvalidArgumentError, match="boards"):
+        core.equity_sweep(*args[:8], 0, job.boards + 1)
+    with pytest.raises(prc.InvalidCardError):
+        core.equity_sweep(*args[:4], np.array([0, 0], dtype=np.uint8), *args[5:])
+    weights = np.full_like(job.counts, np.nan)
+    with pytest.raises(prc.InvalidArgumentError, match="finite"):
+        core.equity_sweep(*args[:7], weights, *args[8:])
