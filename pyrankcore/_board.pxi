@@ -34,22 +34,41 @@ cdef extern from "prc_board.h" nogil:
                      double *sums, double *out)
 
 cdef extern from "prc_equity.h" nogil:
+    const int PRC_EQ_SWEEP_MAX_PLAYERS
     ctypedef struct prc_eq_sweep_t:
         prc_bd_game_t game
         const uint8_t *combos
         const uint16_t *sub
         int n, k
-        const double *count[2]
-        const double *weight[2]
+        int n_players, counted
+        const double *count[6]
+        const double *weight[6]
         uint8_t board[5]
         int nb, board_final
         uint8_t deck[52]
         int ndeck
         const int32_t *stop
+    ctypedef struct prc_eq_sweep_work_t:
+        int32_t *strength
+        int32_t *order
+        int32_t *tmp
+        int32_t *grp
+        int32_t *gstart
+        int32_t *lists
+        double *d
+        double *sums
+        uint64_t *mask
+        int64_t *ct
+        int64_t *cx
+        double *wt
+        double *wx
+        int32_t *pgrp
+        int64_t *pc
+        double *pw
     int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j)
-    int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi, int32_t *strength,
-                     int32_t *order, int32_t *tmp, double *d, double *sums,
-                     uint64_t *stats, double *wstats, double *wtotal)
+    int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
+                     const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                     double *wtotal)
 
 # The most combos one list may hold: every four-card combo of the deck (and
 # the sweep's indices are C ints).
@@ -303,27 +322,35 @@ cdef int fold_values(const int32_t *strength, const int32_t *order,
 @cython.wraparound(False)
 def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_final,
                  const uint8_t[::1] deck, const uint8_t[:, ::1] combos,
-                 const double[:, ::1] counts, weights, int64_t b_lo, int64_t b_hi,
-                 stop=None):
-    """Heads-up exact tallies over boards b_lo..b_hi-1 (the board completed
-    to board_final cards from *deck* every way, colex order): combos is the
-    union of both players' combos, counts[p, i] how often combo i is in
-    player p's range, weights None or (2, n) summed weights.
-    Returns (stats (2, EQ_NSTAT) uint64, wstats (2, EQ_NSTAT) float64 or
-    None, wtotal). stop: as equity_exact."""
+                 const double[:, ::1] counts, weights, int counted, int64_t b_lo,
+                 int64_t b_hi, stop=None):
+    """Exact tallies over boards b_lo..b_hi-1 (the board completed to
+    board_final cards from *deck* every way, colex order) of 2 to 6 players:
+    combos is the union of the players' combos, counts[p, i] how often combo
+    i is in player p's range, weights None or (P, n) summed weights;
+    *counted*: with three or more players (two-card combos), the seat whose
+    combos are counted at each combination of the others'. Returns (stats
+    (P, EQ_NSTAT) uint64, wstats (P, EQ_NSTAT) float64 or None, wtotal).
+    stop: as equity_exact."""
     import numpy as np
     cdef prc_eq_sweep_t j
-    cdef int k = combos.shape[1], nb = board.shape[0]
+    cdef prc_eq_sweep_work_t x
+    cdef int k = combos.shape[1], nb = board.shape[0], P = counts.shape[0]
     cdef Py_ssize_t n = combos.shape[0], i
     _board_game(&j.game, t, omaha, k, board_final)
     if k not in SWEEP_HOLE_CARDS:
         raise HandSizeError(f"the sweep takes combos of 2 or 4 cards, not {k}")
+    if not 2 <= P <= PRC_EQ_SWEEP_MAX_PLAYERS or (P > 2 and k != 2):
+        raise InvalidArgumentError(
+            f"the sweep takes 2 players, or 3 to {PRC_EQ_SWEEP_MAX_PLAYERS} with two-card combos")
+    if P > 2 and not 0 <= counted < P:
+        raise InvalidArgumentError(f"counted must be a seat, 0 to {P - 1}")
     if not 0 <= nb <= board_final <= 5 or deck.shape[0] > 52:
         raise HandSizeError(f"a board of {nb} of {board_final} cards, a deck of {deck.shape[0]}")
     if n > BOARD_MAX_COMBOS:
         raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
-    if counts.shape[0] != 2 or counts.shape[1] != n:
-        raise InvalidArgumentError(f"counts must have shape (2, {n})")
+    if counts.shape[1] != n:
+        raise InvalidArgumentError(f"counts must have shape ({P}, {n})")
     cdef uint64_t taken = 0, bit
     cdef int c, p
     for i in range(nb + deck.shape[0]):
@@ -333,7 +360,7 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
             raise InvalidCardError(f"bad or repeated board or deck card {c}")
         taken |= bit
     for i in range(n):
-        for p in range(2):
+        for p in range(P):
             if not 0.0 <= counts[p, i] <= 4096.0 or counts[p, i] != <int>counts[p, i]:
                 raise InvalidArgumentError("counts are whole numbers from 0 to 4096")
     subs = combo_subsets(combos)
@@ -343,18 +370,19 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     j.sub = &sv[0, 0] if n else NULL
     j.n = <int>n
     j.k = k
-    j.count[0] = &counts[0, 0] if n else NULL
-    j.count[1] = &counts[1, 0] if n else NULL
-    j.weight[0] = NULL
-    j.weight[1] = NULL
+    j.n_players = P
+    j.counted = counted if P > 2 else 1
+    for p in range(P):
+        j.count[p] = &counts[p, 0] if n else NULL
+        j.weight[p] = NULL
     if weights is not None:
         warr = np.ascontiguousarray(weights, dtype=np.float64)
-        if warr.shape != (2, n) or not bool(np.all(np.isfinite(warr) & (warr >= 0))):
-            raise InvalidArgumentError(f"weights must be finite, >= 0, of shape (2, {n})")
+        if warr.shape != (P, n) or not bool(np.all(np.isfinite(warr) & (warr >= 0))):
+            raise InvalidArgumentError(f"weights must be finite, >= 0, of shape ({P}, {n})")
         wv = warr
         if n:
-            j.weight[0] = &wv[0, 0]
-            j.weight[1] = &wv[1, 0]
+            for p in range(P):
+                j.weight[p] = &wv[p, 0]
     for i in range(nb):
         j.board[i] = board[i]
     j.nb = nb
@@ -371,28 +399,46 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
         j.stop = &flag[0]
     if not 0 <= b_lo <= b_hi <= prc_eq_sweep_boards(&j):
         raise InvalidArgumentError(f"boards {b_lo}:{b_hi} outside 0:{prc_eq_sweep_boards(&j)}")
-    stats = np.zeros((2, PRC_EQ_NSTAT), dtype=np.uint64)
-    wstats = np.zeros((2, PRC_EQ_NSTAT), dtype=np.float64)
-    ints = np.empty((3, max(n, 1)), dtype=np.int32)
-    work = np.empty(PRC_BD_SUMS(k) + 3 * max(n, 1), dtype=np.float64)
+    stats = np.zeros((P, PRC_EQ_NSTAT), dtype=np.uint64)
+    wstats = np.zeros((P, PRC_EQ_NSTAT), dtype=np.float64)
+    if n == 0 or b_hi == b_lo:
+        return stats, (None if weights is None else wstats), 0.0
+    cdef Py_ssize_t multi = n + 1 if P > 2 else 1
+    ints = np.empty(5 * n + 1 + (P * n if P > 2 else 0), dtype=np.int32)
+    work = np.empty(3 * n + PRC_BD_SUMS(k), dtype=np.float64)
+    masks = np.empty(n if P > 2 else 1, dtype=np.uint64)
+    cum = np.empty(multi * 53, dtype=np.int64)
+    wcum = np.empty(multi * 53, dtype=np.float64)
+    pairs = np.full(52 * 52 if P > 2 else 1, -1, dtype=np.int32)
+    pair_counts = np.empty(52 * 52 if P > 2 else 1, dtype=np.int64)
+    pair_weights = np.empty(52 * 52 if P > 2 else 1, dtype=np.float64)
+    cdef int32_t[::1] iv = ints, pv = pairs
+    cdef double[::1] dv = work, wcv = wcum, pwv = pair_weights
+    cdef uint64_t[::1] mv = masks
+    cdef int64_t[::1] cv = cum, pcv = pair_counts
+    x.strength = &iv[0]
+    x.order = &iv[n]
+    x.tmp = &iv[2 * n]
+    x.grp = &iv[3 * n]
+    x.gstart = &iv[4 * n]
+    x.lists = &iv[5 * n + 1] if P > 2 else NULL
+    x.d = &dv[0]
+    x.sums = &dv[3 * n]
+    x.mask = &mv[0]
+    x.ct = &cv[0]
+    x.cx = &cv[multi]
+    x.wt = &wcv[0]
+    x.wx = &wcv[multi]
+    x.pgrp = &pv[0]
+    x.pc = &pcv[0]
+    x.pw = &pwv[0]
     cdef uint64_t[:, ::1] stv = stats
     cdef double[:, ::1] wsv = wstats
-    cdef int32_t[:, ::1] iv = ints
-    cdef double[::1] dv = work
     cdef double wtotal = 0
     cdef int rc = 0
-    if n and b_hi > b_lo:
-        with nogil:
-            rc = prc_eq_sweep(&j, b_lo, b_hi, &iv[0, 0], &iv[1, 0], &iv[2, 0],
-                              &dv[PRC_BD_SUMS(k)], &dv[0], &stv[0, 0], &wsv[0, 0],
-                              &wtotal)
+    with nogil:
+        rc = prc_eq_sweep(&j, b_lo, b_hi, &x, &stv[0, 0], &wsv[0, 0], &wtotal)
     _eq_raise(rc)
     if weights is None:
         return stats, None, 0.0
     return stats, wstats, wtotal
-
-
-def sweep_boards(int n_deck, int missing):
-    """The number of boards equity_sweep deals: C(n_deck, missing)."""
-    import math
-    return math.comb(n_deck, missing)

@@ -1,15 +1,21 @@
-/* pyrankcore: equity kernels, exact heads-up enumeration by the sweep (see
+/* pyrankcore: equity kernels, exact enumeration by the sweep (see
  * prc_equity.h and prc_board.h).
  *
- * Two players whose hole cards are all known (ranges of whole combos; a
- * random hand is the range of every combo), the board dealt every way: for
- * each final board, every combo of the players' ranges is ranked once, the
- * combos are sorted, and one sweep per player-two mass (counts, and the
- * weights when the ranges are weighted) gives each player-one combo what it
- * beats, ties and could face. The tallies are the same integers as those of
- * enumerating every pair of combos and every board (prc_equity_exact.h): a
- * pair of combos on a board is one deal, won, tied or lost. Included by
- * prc_equity.h only.
+ * Players whose hole cards are all known (ranges of whole combos; a random
+ * hand is the range of every combo), the board dealt every way: for each
+ * final board, every combo of the players' ranges is ranked once and the
+ * combos are sorted. Heads-up, one sweep per player-two mass (counts, and
+ * the weights when the ranges are weighted) gives each player-one combo
+ * what it beats, ties and could face. With three to six players (two-card
+ * combos), the combos of every seat but one (the "counted" seat) are
+ * combined one combination at a time, and the counted seat's combos that
+ * rank below, level with and above the best of them, and share no card
+ * with them, are read from cumulative sums per card at the tie groups'
+ * boundaries (inclusion and exclusion over the combination's cards and
+ * pairs of cards). The tallies are the same integers as those of
+ * enumerating every combination of combos and every board
+ * (prc_equity_exact.h): a combination of combos on a board is one deal.
+ * Included by prc_equity.h only.
  */
 #ifndef PRC_EQUITY_SWEEP_H
 #define PRC_EQUITY_SWEEP_H
@@ -17,25 +23,50 @@
 #include "prc_board.h"
 #include "prc_equity_settle.h"
 
-/* One heads-up sweep job: the union of both players' combos (n combos of k
- * cards, their subset ids as prc_bd_list_t), and per player how often
- * each combo is in its range (a whole number) and optionally its summed
- * weight (NULL: every
- * weight 1 and no weighted tallies). The board: known cards board[0..nb),
- * completed to board_final cards from deck[0..ndeck) every way. */
+/* Players the sweep takes: two (any combo size it sweeps) or three to
+ * PRC_EQ_SWEEP_MAX_PLAYERS with two-card combos. */
+#define PRC_EQ_SWEEP_MAX_PLAYERS 6
+
+/* One sweep job: the union of the players' combos (n combos of k cards,
+ * their subset ids as prc_bd_list_t), and per player how often each combo
+ * is in its range (a whole number) and optionally its summed weight (NULL:
+ * every weight 1 and no weighted tallies); with three or more players, the
+ * seat whose combos are counted rather than combined. The board: known
+ * cards board[0..nb), completed to board_final cards from deck[0..ndeck)
+ * every way. */
 typedef struct {
     prc_bd_game_t game;
     const uint8_t *combos;
     const uint16_t *sub;
     int n, k;
-    const double *count[2];
-    const double *weight[2];
+    int n_players, counted;
+    const double *count[PRC_EQ_SWEEP_MAX_PLAYERS];
+    const double *weight[PRC_EQ_SWEEP_MAX_PLAYERS];
     uint8_t board[5];
     int nb, board_final;
     uint8_t deck[52];
     int ndeck;
     const int32_t *stop;
 } prc_eq_sweep_t;
+
+/* Scratch of one prc_eq_sweep call: for n combos, strength, order, tmp
+ * and grp of n ints, gstart of n + 1, d of 3 * n doubles, sums of
+ * PRC_BD_SUMS(k) doubles; with three or more players also lists of
+ * n_players * n ints, mask of n words, ct and wt of n + 1 and cx and wx of
+ * (n + 1) * 52 entries (the counted seat's cumulative counts and weights,
+ * in all and per card, at each tie group's start), and pgrp, pc, pw of
+ * 52 * 52 entries (the counted seat's combo of each pair of cards: its tie
+ * group, or -1, count and weight). */
+typedef struct {
+    int32_t *strength, *order, *tmp, *grp, *gstart, *lists;
+    double *d, *sums;
+    uint64_t *mask;
+    int64_t *ct, *cx;
+    double *wt, *wx;
+    int32_t *pgrp;
+    int64_t *pc;
+    double *pw;
+} prc_eq_sweep_work_t;
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
 
@@ -77,22 +108,262 @@ static void prc_eq_next_board(int r, int *pos) {
     pos[i]++;
 }
 
+/* Heads-up tallies of one ranked board (l), by two sweeps. */
+static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+                             const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                             double *wtotal) {
+    const int n = j->n;
+    double *beat = x->d, *tie = x->d + n, *apart = x->d + 2 * (size_t)n;
+    const double *c0 = j->count[0];
+    /* the counts: every pair of combos that fits is one deal */
+    prc_bd_sweep(l, j->count[1], c0, x->sums, beat, tie, apart);
+    double won = 0, tied = 0, lost = 0;
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        if (c0[i] == 0.0) continue;
+        won += c0[i] * beat[i];
+        tied += c0[i] * tie[i];
+        lost += c0[i] * (apart[i] - beat[i] - tie[i]);
+    }
+    uint64_t w0 = (uint64_t)won, t = (uint64_t)tied, w1 = (uint64_t)lost;
+    uint64_t *s0 = stats, *s1 = stats + PRC_EQ_NSTAT;
+    s0[PRC_EQ_WINS] += w0;
+    s0[PRC_EQ_TIES] += t;
+    s0[PRC_EQ_UNITS] += w0 * PRC_EQ_UNIT + t * (PRC_EQ_UNIT / 2);
+    s1[PRC_EQ_WINS] += w1;
+    s1[PRC_EQ_TIES] += t;
+    s1[PRC_EQ_UNITS] += w1 * PRC_EQ_UNIT + t * (PRC_EQ_UNIT / 2);
+    if (j->weight[0] == NULL) return;
+    const double *x0 = j->weight[0];
+    prc_bd_sweep(l, j->weight[1], x0, x->sums, beat, tie, apart);
+    won = tied = lost = 0;
+    double all = 0;
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        if (x0[i] == 0.0) continue;
+        won += x0[i] * beat[i];
+        tied += x0[i] * tie[i];
+        lost += x0[i] * (apart[i] - beat[i] - tie[i]);
+        all += x0[i] * apart[i];
+    }
+    double *v0 = wstats, *v1 = wstats + PRC_EQ_NSTAT;
+    v0[PRC_EQ_WINS] += won;
+    v0[PRC_EQ_TIES] += tied;
+    v0[PRC_EQ_UNITS] += won * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
+    v1[PRC_EQ_WINS] += lost;
+    v1[PRC_EQ_TIES] += tied;
+    v1[PRC_EQ_UNITS] += lost * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
+    *wtotal += all;
+}
+
+/* A combination in progress of the combined seats' combos (three or more
+ * players): its cards, the product of its counts and weights, and the best
+ * strength so far with its tie group and the seats that hold it. */
+typedef struct {
+    const prc_eq_sweep_t *j;
+    const prc_eq_sweep_work_t *x;
+    int seats[PRC_EQ_SWEEP_MAX_PLAYERS], nseat;
+    int n_lists[PRC_EQ_SWEEP_MAX_PLAYERS];
+    int ng; /* tie groups of the board */
+    uint8_t cards[2 * PRC_EQ_SWEEP_MAX_PLAYERS];
+    uint64_t *stats;
+    double *wstats, *wtotal;
+} prc_eq_multi_t;
+
+/* The counted seat's combos in the tie groups before G that share no card
+ * with cards[0..u): count and weight (inclusion and exclusion: the total,
+ * less the combos holding each card, plus those holding each pair). */
+static PRC_ALWAYS_INLINE void prc_eq_counted(const prc_eq_sweep_work_t *x, int G,
+                                             const uint8_t *cards, int u, int weighted,
+                                             int64_t *count, double *weight) {
+    int64_t c = x->ct[G];
+    const int64_t *cx = x->cx + (size_t)G * 52;
+    for (int a = 0; a < u; a++) c -= cx[cards[a]];
+    for (int a = 0; a < u; a++)
+        for (int b = a + 1; b < u; b++) {
+            int id = cards[a] * 52 + cards[b];
+            if (x->pgrp[id] >= 0 && x->pgrp[id] < G) c += x->pc[id];
+        }
+    *count = c;
+    if (!weighted) return;
+    double w = x->wt[G];
+    const double *wx = x->wx + (size_t)G * 52;
+    for (int a = 0; a < u; a++) w -= wx[cards[a]];
+    for (int a = 0; a < u; a++)
+        for (int b = a + 1; b < u; b++) {
+            int id = cards[a] * 52 + cards[b];
+            if (x->pgrp[id] >= 0 && x->pgrp[id] < G) w += x->pw[id];
+        }
+    *weight = w;
+}
+
+/* Level d of the combination: each combo of seat seats[d] that fits. */
+static void prc_eq_multi_level(prc_eq_multi_t *mc, int d, uint64_t used, int64_t pc, double pw,
+                               int32_t best, int gbest, unsigned at_best) {
+    const prc_eq_sweep_t *j = mc->j;
+    const prc_eq_sweep_work_t *x = mc->x;
+    const int seat = mc->seats[d];
+    const int32_t *list = x->lists + (size_t)seat * j->n;
+    const int weighted = j->weight[0] != NULL;
+    for (int q = 0; q < mc->n_lists[seat]; q++) {
+        int i = list[q];
+        uint64_t m = x->mask[i];
+        if (used & m) continue;
+        const uint8_t *c = j->combos + (size_t)i * 2;
+        mc->cards[2 * d] = c[0];
+        mc->cards[2 * d + 1] = c[1];
+        int64_t pc2 = pc * (int64_t)j->count[seat][i];
+        double pw2 = weighted ? pw * j->weight[seat][i] : 0.0;
+        int32_t s = x->strength[i];
+        int32_t best2 = best;
+        int gbest2 = gbest;
+        unsigned at2 = at_best;
+        if (s > best) {
+            best2 = s;
+            gbest2 = x->grp[i];
+            at2 = 1u << seat;
+        } else if (s == best) {
+            at2 |= 1u << seat;
+        }
+        if (d + 1 < mc->nseat) {
+            prc_eq_multi_level(mc, d + 1, used | m, pc2, pw2, best2, gbest2, at2);
+            continue;
+        }
+        /* a whole combination: the counted seat below, level with and
+         * above its best */
+        const int u = 2 * mc->nseat;
+        int64_t lt, le, all;
+        double wlt = 0, wle = 0, wall = 0;
+        prc_eq_counted(x, gbest2, mc->cards, u, weighted, &lt, &wlt);
+        prc_eq_counted(x, gbest2 + 1, mc->cards, u, weighted, &le, &wle);
+        prc_eq_counted(x, mc->ng, mc->cards, u, weighted, &all, &wall);
+        if (all == 0 && wall == 0.0) continue;
+        int kt = prc_popcount64(at2);
+        uint64_t eq = (uint64_t)(le - lt), gt = (uint64_t)(all - le), below = (uint64_t)lt;
+        uint64_t share = PRC_EQ_UNIT / (unsigned)kt, share_eq = PRC_EQ_UNIT / (unsigned)(kt + 1);
+        uint64_t upc = (uint64_t)pc2;
+        for (unsigned bits = at2; bits; bits &= bits - 1) {
+            uint64_t *row = mc->stats + (size_t)prc_ctz64(bits) * PRC_EQ_NSTAT;
+            row[PRC_EQ_WINS] += kt == 1 ? upc * below : 0;
+            row[PRC_EQ_TIES] += upc * ((kt > 1 ? below : 0) + eq);
+            row[PRC_EQ_UNITS] += upc * (below * share + eq * share_eq);
+        }
+        uint64_t *row = mc->stats + (size_t)j->counted * PRC_EQ_NSTAT;
+        row[PRC_EQ_WINS] += upc * gt;
+        row[PRC_EQ_TIES] += upc * eq;
+        row[PRC_EQ_UNITS] += upc * (gt * PRC_EQ_UNIT + eq * share_eq);
+        if (!weighted) continue;
+        double weq = wle - wlt, wgt = wall - wle;
+        for (unsigned bits = at2; bits; bits &= bits - 1) {
+            double *v = mc->wstats + (size_t)prc_ctz64(bits) * PRC_EQ_NSTAT;
+            v[PRC_EQ_WINS] += kt == 1 ? pw2 * wlt : 0.0;
+            v[PRC_EQ_TIES] += pw2 * ((kt > 1 ? wlt : 0.0) + weq);
+            v[PRC_EQ_UNITS] += pw2 * (wlt * (double)share + weq * (double)share_eq);
+        }
+        double *v = mc->wstats + (size_t)j->counted * PRC_EQ_NSTAT;
+        v[PRC_EQ_WINS] += pw2 * wgt;
+        v[PRC_EQ_TIES] += pw2 * weq;
+        v[PRC_EQ_UNITS] += pw2 * (wgt * PRC_EQ_UNIT + weq * (double)share_eq);
+        *mc->wtotal += pw2 * wall;
+    }
+}
+
+/* Tallies of one ranked board (l) with three or more players. */
+static void prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+                               const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                               double *wtotal) {
+    const int n = j->n, L = j->counted;
+    const int weighted = j->weight[0] != NULL;
+    const double *cl = j->count[L], *wl = weighted ? j->weight[L] : NULL;
+    /* tie groups, and the counted seat's sums at each group's start */
+    int ng = 0;
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        if (q == 0 || l->strength[i] != l->strength[l->order[q - 1]]) x->gstart[ng++] = q;
+        x->grp[i] = ng - 1;
+    }
+    x->gstart[ng] = l->m;
+    int64_t ct = 0;
+    double wt = 0;
+    int64_t cx[52];
+    double wx[52];
+    memset(cx, 0, sizeof cx);
+    memset(wx, 0, sizeof wx);
+    for (int g = 0; g <= ng; g++) {
+        x->ct[g] = ct;
+        memcpy(x->cx + (size_t)g * 52, cx, sizeof cx);
+        if (weighted) {
+            x->wt[g] = wt;
+            memcpy(x->wx + (size_t)g * 52, wx, sizeof wx);
+        }
+        if (g == ng) break;
+        for (int q = x->gstart[g]; q < x->gstart[g + 1]; q++) {
+            int i = l->order[q];
+            if (cl[i] == 0.0) continue;
+            const uint8_t *c = j->combos + (size_t)i * 2;
+            int64_t k = (int64_t)cl[i];
+            ct += k;
+            cx[c[0]] += k;
+            cx[c[1]] += k;
+            if (weighted) {
+                wt += wl[i];
+                wx[c[0]] += wl[i];
+                wx[c[1]] += wl[i];
+            }
+            int lo = c[0] < c[1] ? c[0] : c[1], hi = c[0] < c[1] ? c[1] : c[0];
+            /* both orders of the pair, so that a lookup needs no sort */
+            for (int t = 0; t < 2; t++) {
+                int id = t ? hi * 52 + lo : lo * 52 + hi;
+                x->pgrp[id] = g;
+                x->pc[id] = k;
+                x->pw[id] = weighted ? wl[i] : 0.0;
+            }
+        }
+    }
+    /* the combined seats' live combos */
+    prc_eq_multi_t mc;
+    mc.j = j;
+    mc.x = x;
+    mc.ng = ng;
+    mc.nseat = 0;
+    mc.stats = stats;
+    mc.wstats = wstats;
+    mc.wtotal = wtotal;
+    for (int p = 0; p < j->n_players; p++) {
+        mc.n_lists[p] = 0;
+        if (p == L) continue;
+        mc.seats[mc.nseat++] = p;
+        int32_t *list = x->lists + (size_t)p * n;
+        for (int q = 0; q < l->m; q++) {
+            int i = l->order[q];
+            if (j->count[p][i] != 0.0) list[mc.n_lists[p]++] = i;
+        }
+    }
+    prc_eq_multi_level(&mc, 0, 0, 1, 1.0, -1, 0, 0);
+    /* the pair table back to empty for the next board */
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        if (cl[i] == 0.0) continue;
+        const uint8_t *c = j->combos + (size_t)i * 2;
+        x->pgrp[c[0] * 52 + c[1]] = -1;
+        x->pgrp[c[1] * 52 + c[0]] = -1;
+    }
+}
+
 /* Tallies of boards b_lo..b_hi-1 (colex order of the dealt positions) into
- * stats (2 * PRC_EQ_NSTAT), and with weights into wstats (same shape) and
- * *wtotal (the weight of every pair that fits times its deals). Scratch:
- * strength, order and tmp of n ints, d of 3 * n doubles, sums of
- * PRC_BD_SUMS(k) doubles. Returns 0, PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
-PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi, int32_t *strength,
-                           int32_t *order, int32_t *tmp, double *d, double *sums,
-                           uint64_t *stats, double *wstats, double *wtotal) {
-    const int r = j->board_final - j->nb, n = j->n;
+ * stats (n_players * PRC_EQ_NSTAT), and with weights into wstats (same
+ * shape) and *wtotal (the weight of every combination that fits times its
+ * deals). x: the scratch of prc_eq_sweep_work_t, its pgrp all -1 on entry
+ * (and on return). Returns 0, PRC_EQ_BAD_SPEC or PRC_EQ_STOPPED. */
+PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
+                           const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                           double *wtotal) {
+    const int r = j->board_final - j->nb, n = j->n, P = j->n_players;
     const int64_t boards = prc_eq_sweep_boards(j);
     if (r < 0 || r > 5 || j->board_final > 5 || (j->k != 2 && j->k != 4) || n < 0 ||
-        b_lo < 0 || b_lo > b_hi || b_hi > boards)
+        b_lo < 0 || b_lo > b_hi || b_hi > boards || P < 2 || P > PRC_EQ_SWEEP_MAX_PLAYERS ||
+        (P > 2 && (j->k != 2 || j->counted < 0 || j->counted >= P)))
         return PRC_EQ_BAD_SPEC;
-    const int weighted = j->weight[0] != NULL && j->weight[1] != NULL;
-    double *beat = d, *tie = d + n, *apart = d + 2 * (size_t)n;
-    const double *c0 = j->count[0];
     uint8_t board[5];
     for (int i = 0; i < j->nb; i++) board[i] = j->board[i];
     int pos[5] = {0, 0, 0, 0, 0};
@@ -101,54 +372,23 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi, 
     l.n = n;
     l.k = j->k;
     l.nsub = prc_bd_nsub(j->k);
-    l.strength = strength;
-    l.order = order;
+    l.strength = x->strength;
+    l.order = x->order;
     l.sub = j->sub;
-    uint64_t *s0 = stats, *s1 = stats + PRC_EQ_NSTAT;
+    if (P > 2)
+        for (int i = 0; i < n; i++) {
+            const uint8_t *c = j->combos + (size_t)i * 2;
+            x->mask[i] = (1ULL << c[0]) | (1ULL << c[1]);
+        }
     for (int64_t b = b_lo; b < b_hi; b++) {
         if (prc_eq_stopped_flag(j->stop)) return PRC_EQ_STOPPED;
         for (int i = 0; i < r; i++) board[j->nb + i] = j->deck[pos[i]];
-        prc_bd_strengths(&j->game, board, j->board_final, j->combos, j->k, 0, n, strength);
-        l.m = prc_bd_sort(strength, n, order, tmp);
-        /* the counts: every pair of combos that fits is one deal */
-        prc_bd_sweep(&l, j->count[1], c0, sums, beat, tie, apart);
-        double won = 0, tied = 0, lost = 0;
-        for (int q = 0; q < l.m; q++) {
-            int i = order[q];
-            if (c0[i] == 0.0) continue;
-            won += c0[i] * beat[i];
-            tied += c0[i] * tie[i];
-            lost += c0[i] * (apart[i] - beat[i] - tie[i]);
-        }
-        uint64_t w0 = (uint64_t)won, t = (uint64_t)tied, w1 = (uint64_t)lost;
-        s0[PRC_EQ_WINS] += w0;
-        s0[PRC_EQ_TIES] += t;
-        s0[PRC_EQ_UNITS] += w0 * PRC_EQ_UNIT + t * (PRC_EQ_UNIT / 2);
-        s1[PRC_EQ_WINS] += w1;
-        s1[PRC_EQ_TIES] += t;
-        s1[PRC_EQ_UNITS] += w1 * PRC_EQ_UNIT + t * (PRC_EQ_UNIT / 2);
-        if (weighted) {
-            const double *x0 = j->weight[0];
-            prc_bd_sweep(&l, j->weight[1], x0, sums, beat, tie, apart);
-            won = tied = lost = 0;
-            double all = 0;
-            for (int q = 0; q < l.m; q++) {
-                int i = order[q];
-                if (x0[i] == 0.0) continue;
-                won += x0[i] * beat[i];
-                tied += x0[i] * tie[i];
-                lost += x0[i] * (apart[i] - beat[i] - tie[i]);
-                all += x0[i] * apart[i];
-            }
-            double *v0 = wstats, *v1 = wstats + PRC_EQ_NSTAT;
-            v0[PRC_EQ_WINS] += won;
-            v0[PRC_EQ_TIES] += tied;
-            v0[PRC_EQ_UNITS] += won * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
-            v1[PRC_EQ_WINS] += lost;
-            v1[PRC_EQ_TIES] += tied;
-            v1[PRC_EQ_UNITS] += lost * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
-            *wtotal += all;
-        }
+        prc_bd_strengths(&j->game, board, j->board_final, j->combos, j->k, 0, n, x->strength);
+        l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
+        if (P == 2)
+            prc_eq_sweep_two(j, &l, x, stats, wstats, wtotal);
+        else
+            prc_eq_sweep_multi(j, &l, x, stats, wstats, wtotal);
         if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
     }
     return 0;

@@ -91,8 +91,8 @@ PRC_ENTRY void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, 
 
 /* Heads-up equity by the sweep (prc_equity_sweep.h). */
 PRC_ENTRY int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j);
-PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi, int32_t *strength,
-                           int32_t *order, int32_t *tmp, double *d, double *sums,
-                           uint64_t *stats, double *wstats, double *wtotal);
+PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
+                           const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                           double *wtotal);
 
 #endif

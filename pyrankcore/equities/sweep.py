@@ -1,19 +1,22 @@
-"""Exact heads-up equity by the sweep: every hand on each final board at
-once (:mod:`pyrankcore.boards`), instead of every pair of hands one deal at
-a time.
+"""Exact equity by the sweep: every hand on each final board at once
+(:mod:`pyrankcore.boards`), instead of every combination of hands one deal
+at a time.
 
-For each way to complete the board, every combo of the two players'
-ranges is ranked once and sorted, and one pass with running sums per card
+For each way to complete the board, every combo of the players' ranges is
+ranked once and sorted. Heads-up, one pass with running sums per card
 (card removal) gives each of player one's combos what it beats, ties and
-could face among player two's. The integer tallies are those of
-enumerating each pair of combos that fits and each board (a pair of combos
-on a board is one deal), so :mod:`pyrankcore.equities.planning` picks
-whichever of the two is estimated faster.
+could face among player two's. With three to six players, the combos of
+every seat but one are combined one combination at a time, and the last
+seat's combos that rank below, level with and above the best of them are
+read from cumulative sums per card (src/prc_equity_sweep.h). The integer
+tallies are those of enumerating each combination of combos that fits and
+each board (one deal each), so :mod:`pyrankcore.equities.planning` picks
+whichever is estimated faster.
 
-Taken where both players' own cards are dealt as whole combos: hold'em
-(two cards) or Omaha with four, one ranking (not hi-lo), a board of five.
-A random hand becomes the range of every combo left; a hand given in part
-becomes every completion of it.
+Taken where every player's own cards are dealt as whole combos: hold'em
+(two cards; 2 to 6 players) or Omaha with four (heads-up), one ranking
+(not hi-lo), a board of five. A random hand becomes the range of every
+combo left; a hand given in part becomes every completion of it.
 """
 
 from __future__ import annotations
@@ -42,6 +45,11 @@ NS_PER_WEIGHTED_COMBO = 4.0
 # and per board (the sort's buckets, the running sums)
 NS_PER_BOARD = 1_500.0
 NS_PER_OMAHA_BOARD = 600_000.0
+# Three or more players: per combination of the combined seats' combos
+# (the counted seat's sums read at three tie-group boundaries).
+NS_PER_COMBINATION = 12.0
+# The most players the sweep takes (src/prc_equity_sweep.h).
+MAX_PLAYERS = 6
 # A range of every combo is made at most this large (Omaha from the flop:
 # four-card combos of 45 cards).
 MAX_COMBOS = 200_000
@@ -49,13 +57,15 @@ MAX_COMBOS = 200_000
 
 @dataclass(frozen=True)
 class SweepJob:
-    """The arrays of a sweep (picklable: dask ships them): the union of both
+    """The arrays of a sweep (picklable: dask ships them): the union of the
     players' combos, per player how often each is in its range and its
-    summed weight (None: unweighted), the known board, the cards the board
-    is completed from, and how many boards that makes."""
+    summed weight (None: unweighted), the seat whose combos are counted
+    (three or more players), the known board, the cards the board is
+    completed from, and how many boards that makes."""
 
     tables: GameTables
     omaha: bool
+    counted: int
     board: Any
     board_final: int
     deck: Any
@@ -64,26 +74,17 @@ class SweepJob:
     weights: Any
     boards: int
 
-    def seconds(self) -> float:
-        """The estimated work on one thread."""
-        n = len(self.combos)
-        per_combo = NS_PER_OMAHA_COMBO if self.omaha else NS_PER_COMBO
-        if self.weights is not None:
-            per_combo += NS_PER_WEIGHTED_COMBO
-        per_board = NS_PER_OMAHA_BOARD if self.combos.shape[1] == 4 else NS_PER_BOARD
-        return 1e-9 * self.boards * (n * per_combo + per_board)
-
 
 def _eligible(inputs: Inputs) -> int:
     """The cards per combo the sweep deals the players (2 or 4), or 0 where
     it does not apply."""
     s = inputs.spec
-    if inputs.n_players != 2 or inputs.hilo or s.board_final != 5:
+    if not 2 <= inputs.n_players <= MAX_PLAYERS or inputs.hilo or s.board_final != 5:
         return 0
     k = s.hand_final[0]
     if any(h != k for h in s.hand_final) or k not in _core.SWEEP_HOLE_CARDS:
         return 0
-    if s.omaha != (k == 4):
+    if s.omaha != (k == 4) or (inputs.n_players > 2 and k != 2):
         return 0
     return k
 
@@ -116,7 +117,24 @@ def sweep_seconds(inputs: Inputs) -> float | None:
     if weighted:
         per_combo += NS_PER_WEIGHTED_COMBO
     per_board = NS_PER_OMAHA_BOARD if k == 4 else NS_PER_BOARD
+    if inputs.n_players > 2:
+        # every combination of the seats but the largest one
+        per_board += NS_PER_COMBINATION * math.prod(sorted(sizes)[:-1])
     return 1e-9 * boards * (min(n, math.comb(n_live, k)) * per_combo + per_board)
+
+
+_MASKS: dict[int, Any] = {}
+
+
+def _masks(k: int) -> Any:
+    """The card-id bit mask of each row of all_combos(k), built once."""
+    masks = _MASKS.get(k)
+    if masks is None:
+        bits = np.left_shift(np.uint64(1), all_combos(k).astype(np.uint64))
+        masks = np.bitwise_or.reduce(bits, axis=1)
+        masks.setflags(write=False)
+        _MASKS[k] = masks
+    return masks
 
 
 def sweep_job(inputs: Inputs) -> SweepJob:
@@ -128,13 +146,13 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     tables = ranking_tables(high, suited=False, purpose="equity")
     live = _live(inputs, tables)
     universe = all_combos(k)
-    live_mask = np.zeros(52, dtype=bool)
-    live_mask[live] = True
-    everywhere = live_mask[universe].all(axis=1)  # the combos a random hand may hold
+    masks = _masks(k)
+    live_bits = np.uint64(sum(1 << c for c in live))
+    everywhere = (masks & ~live_bits) == 0  # the combos a random hand may hold
     size = len(universe)
-    counts = np.zeros((2, size), dtype=np.float64)
-    weights = np.zeros((2, size), dtype=np.float64)
-    held: set[int] = set()
+    counts = np.zeros((inputs.n_players, size), dtype=np.float64)
+    weights = np.zeros((inputs.n_players, size), dtype=np.float64)
+    held = 0
     for p, seat in enumerate(inputs.combos):
         whole = [(cards, w) for cards, w in seat if len(cards) == k]
         if whole:
@@ -142,27 +160,26 @@ def sweep_job(inputs: Inputs) -> SweepJob:
             np.add.at(counts[p], ids, 1.0)
             np.add.at(weights[p], ids, [w for _, w in whole])
         for cards, w in seat:
-            if len(cards) == k:
-                continue
-            # a hand given in part (or a random one): every completion
-            fits = everywhere.copy()
-            for c in cards:
-                fits &= (universe == c).any(axis=1)
-            counts[p, fits] += 1.0
-            weights[p, fits] += w
+            if len(cards) < k:
+                # a hand given in part (or a random one): every completion
+                part = np.uint64(sum(1 << c for c in cards))
+                fits = everywhere & ((masks & part) == part)
+                counts[p, fits] += 1.0
+                weights[p, fits] += w
         # a card that a player holds in every combo never reaches the board
-        mine = universe[counts[p] > 0]
+        mine = masks[counts[p] > 0]
         if len(mine):
-            for c in mine[0].tolist():
-                if (mine == c).any(axis=1).all():
-                    held.add(c)
-    used = np.flatnonzero(counts.sum(axis=0) > 0)
+            held |= int(np.bitwise_and.reduce(mine))
+    used = np.flatnonzero(counts.any(axis=0))
+    # the largest range is counted, the others combined
+    counted = int(np.argmax(np.count_nonzero(counts, axis=1)))
     weighted = any(w != 1.0 for seat in inputs.combos for _, w in seat)
-    deck = [c for c in live if c not in held]
+    deck = [c for c in live if not held >> c & 1]
     missing = s.board_final - len(s.board)
     return SweepJob(
         tables=tables,
         omaha=s.omaha,
+        counted=counted,
         board=np.array(s.board, dtype=np.uint8),
         board_final=s.board_final,
         deck=np.array(deck, dtype=np.uint8),
@@ -184,6 +201,7 @@ def sweep_task(job: SweepJob, b_lo: int, b_hi: int, stop: Any = None) -> tuple[A
         job.combos,
         job.counts,
         job.weights,
+        job.counted,
         b_lo,
         b_hi,
         stop,

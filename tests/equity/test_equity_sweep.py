@@ -41,8 +41,8 @@ def same(a, b):
         assert x.equity == pytest.approx(y.equity, rel=1e-9, abs=1e-12)
 
 
-def random_range(rng, n, weighted):
-    combos = prc.parse_range("random")
+def random_range(rng, n, weighted, exclude=()):
+    combos = [c for c in prc.parse_range("random") if not set(c[0]) & set(exclude)]
     picks = rng.choice(len(combos), n, replace=False)
     parts = []
     for i in picks:
@@ -91,6 +91,36 @@ def test_spots_match_enumeration(monkeypatch, variant, hands, board, dead):
          swept(variant, hands, board, dead=dead))
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_three_to_six_players_match_enumeration(monkeypatch, seed):
+    rng = np.random.default_rng(100 + seed)
+    players = 3 + seed % 4
+    deck = list(range(52))
+    rng.shuffle(deck)
+    n_board = 5 if seed % 3 else 4
+    board = prc.format_cards(deck[:n_board])
+    dead = prc.format_cards(deck[n_board:n_board + 1]) if seed % 2 else ""
+    weighted = seed % 4 in (1, 2)
+    sizes = {3: 12, 4: 6, 5: 4, 6: 3}[players]
+    hands = [random_range(rng, sizes, weighted, deck[:n_board + 1]) for _ in range(players)]
+    # a fixed hand, a hand given in part and a random hand among them
+    hands[seed % players] = prc.format_cards(deck[-2:]).replace(" ", "")
+    if players == 3 and n_board == 5:
+        hands[(seed + 1) % players] = "random" if seed % 2 else prc.format_cards(deck[-3:-2])
+    a = enumerated(monkeypatch, "Hold'em", hands, board, dead=dead)
+    b = swept("Hold'em", hands, board, dead=dead)
+    same(a, b)
+
+
+def test_ties_among_many_players_split_as_showdown_does(monkeypatch):
+    # a board that plays for everyone, then one where two of four share
+    same(enumerated(monkeypatch, "Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"),
+         swept("Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"))
+    hands = ["AhKh,AdKd", "AcKc", "QQ", "random"]
+    same(enumerated(monkeypatch, "Hold'em", hands, "Ks 7d 2c 9h 4s"),
+         swept("Hold'em", hands, "Ks 7d 2c 9h 4s"))
+
+
 def test_deal_counts_of_random_hands():
     # every pair of hands that leave the board and each other, and every
     # completion of the board from the cards left: 47 cards on the river,
@@ -126,7 +156,8 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
     assert kind("Hold'em", ["AKs", "QQ"]) == "exact"
     # hi-lo, three players and stud are not swept
     assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c"], "Kh 7d 2c Ts 4s") == "exact"
-    assert kind("Hold'em", ["AhKh", "QsQd", "random"], "Ks 7d 2c 9h 4s") == "exact"
+    assert kind("Hold'em", ["random", "random", "random"], "Ks 7d 2c 9h 4s") == "sweep"
+    assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts 4s") == "exact"
     assert kind("Seven-card Stud", ["AsAh Kd", "QcQd Jh"]) != "sweep"
     # Monte Carlo when asked
     assert kind("Hold'em", ["random", "random"], "2c3d4h", exact=False) == "monte carlo"
@@ -139,7 +170,7 @@ def test_a_raised_stop_flag_stops_the_sweep():
     stop = np.ones(1, dtype=np.int32)
     with pytest.raises(KeyboardInterrupt):
         prc._core.equity_sweep(job.tables, job.omaha, job.board, job.board_final, job.deck,
-                               job.combos, job.counts, job.weights, 0, job.boards, stop)
+                               job.combos, job.counts, job.weights, job.counted, 0, job.boards, stop)
 
 
 def test_the_sweep_kernel_refuses_bad_arrays():
@@ -147,13 +178,13 @@ def test_the_sweep_kernel_refuses_bad_arrays():
     job = sweep_job(inputs)
     core = prc._core
     args = [job.tables, job.omaha, job.board, job.board_final, job.deck, job.combos,
-            job.counts, job.weights, 0, job.boards]
+            job.counts, job.weights, job.counted, 0, job.boards]
     bad_counts = job.counts.copy()
     bad_counts[0, 0] = 0.5
     with pytest.raises(prc.InvalidArgumentError, match="whole numbers"):
         core.equity_sweep(*args[:6], bad_counts, *args[7:])
     with pytest.raises(prc.InvalidArgumentError, match="boards"):
-        core.equity_sweep(*args[:8], 0, job.boards + 1)
+        core.equity_sweep(*args[:9], 0, job.boards + 1)
     with pytest.raises(prc.InvalidCardError):
         core.equity_sweep(*args[:4], np.array([0, 0], dtype=np.uint8), *args[5:])
     weights = np.full_like(job.counts, np.nan)
