@@ -10,6 +10,7 @@ first call, see ``pyrankcore.preflop_matrix``).
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import sys
 from pathlib import Path
@@ -59,6 +60,15 @@ def ofc_picture():
     return plot.ofc_board(board, rules=ofc.Rules())
 
 
+def solver_picture():
+    # docs/river_cfr.py, the worked solver, beside this script
+    spec = importlib.util.spec_from_file_location("river_cfr", Path(__file__).with_name("river_cfr.py"))
+    river_cfr = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(river_cfr)
+    game = river_cfr.RiverGame(river_cfr.BOARD, (river_cfr.OOP_RANGE, river_cfr.IP_RANGE))
+    return river_cfr.convergence_figure(game.solve(500))
+
+
 # file name -> the function that draws it, in the README's order
 PICTURES = {
     "range_grid.png": range_picture,
@@ -67,6 +77,7 @@ PICTURES = {
     "equity_hilo.png": hilo_picture,
     "probabilities.png": probabilities_picture,
     "ofc_board.png": ofc_picture,
+    "river_cfr.png": solver_picture,
 }
 
 

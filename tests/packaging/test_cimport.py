@@ -26,6 +26,7 @@ import pyrankcore
 HERE = Path(__file__).resolve().parent
 SMOKE_PYX = HERE / "cython" / "cimport_smoke.pyx"
 README = HERE.parents[1] / "README.md"
+SOLVER_PAGE = HERE.parents[1] / "docs" / "solver.md"
 PACKAGE_DIR = Path(pyrankcore.__file__).resolve().parent
 
 BUILD_SCRIPT = textwrap.dedent(
@@ -87,6 +88,9 @@ def test_pxd_files_ship_with_the_package():
         "evaluate_cards",
         "evaluate_mask",
         "evaluate_many",
+        "showdown_values",
+        "fold_values",
+        "terminal_work_size",
     ):
         assert fn in text, fn
 
@@ -130,8 +134,8 @@ def build_modules(workdir, sources):
     return modules
 
 
-def readme_cython_blocks():
-    text = README.read_text(encoding="utf-8")
+def readme_cython_blocks(page=README):
+    text = page.read_text(encoding="utf-8")
     return re.findall(r"```cython\n(.*?)```", text, flags=re.DOTALL)
 
 
@@ -147,6 +151,9 @@ def built(tmp_path_factory):
         "cimport_smoke": SMOKE_PYX.read_text(encoding="utf-8"),
         "readme_cimport": blocks[0],
     }
+    if SOLVER_PAGE.is_file():  # docs/ is not part of an sdist
+        (solver_block,) = readme_cython_blocks(SOLVER_PAGE)
+        sources["solver_cimport"] = solver_block
     return build_modules(workdir, sources)
 
 
@@ -158,6 +165,20 @@ def smoke(built):
 @pytest.fixture(scope="module")
 def readme_module(built):
     return built["readme_cimport"]
+
+
+def test_solver_page_cython_example_equals_sorted_board(built):
+    if "solver_cimport" not in built:
+        pytest.skip("docs/ is not part of this copy")
+    from pyrankcore.boards import SortedBoard
+
+    for board, game in (("Qs Jh 7d 4c 2s", "Hold'em"), ("Qs Jh 7d 4c 2s", "Omaha")):
+        combos = None if game == "Hold'em" else "AA**,KQJT"
+        sb = SortedBoard(board, game, combos=combos)
+        reach = np.random.default_rng(1).random((3, len(sb)))
+        got = built["solver_cimport"].river_values(sb, reach, 2.0)
+        np.testing.assert_allclose(got, sb.showdown_values(reach, win=1.0, tie=0.0, lose=-1.0),
+                                   rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize(
