@@ -47,6 +47,7 @@ cdef extern from "prc_equity.h" nogil:
         int nb, board_final
         uint8_t deck[52]
         int ndeck
+        int first_lo, first_hi
         const int32_t *stop
     ctypedef struct prc_eq_sweep_work_t:
         int32_t *strength
@@ -323,13 +324,15 @@ cdef int fold_values(const int32_t *strength, const int32_t *order,
 def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_final,
                  const uint8_t[::1] deck, const uint8_t[:, ::1] combos,
                  const double[:, ::1] counts, weights, int counted, int64_t b_lo,
-                 int64_t b_hi, stop=None):
+                 int64_t b_hi, Py_ssize_t first_lo=0, Py_ssize_t first_hi=-1, stop=None):
     """Exact tallies over boards b_lo..b_hi-1 (the board completed to
     board_final cards from *deck* every way, colex order) of 2 to 6 players:
     combos is the union of the players' combos, counts[p, i] how often combo
     i is in player p's range, weights None or (P, n) summed weights;
     *counted*: with three or more players (two-card combos), the seat whose
-    combos are counted at each combination of the others'. Returns (stats
+    combos are counted at each combination of the others', and of the first
+    of the others only its combos first_lo..first_hi-1 (-1: to the end;
+    tasks split one board so). Returns (stats
     (P, EQ_NSTAT) uint64, wstats (P, EQ_NSTAT) float64 or None, wtotal).
     stop: as equity_exact."""
     import numpy as np
@@ -372,6 +375,12 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     j.k = k
     j.n_players = P
     j.counted = counted if P > 2 else 1
+    if first_hi < 0:
+        first_hi = n
+    if not 0 <= first_lo <= first_hi <= n:
+        raise InvalidArgumentError(f"first combos {first_lo}:{first_hi} outside 0:{n}")
+    j.first_lo = <int>first_lo
+    j.first_hi = <int>first_hi
     for p in range(P):
         j.count[p] = &counts[p, 0] if n else NULL
         j.weight[p] = NULL

@@ -46,6 +46,10 @@ typedef struct {
     int nb, board_final;
     uint8_t deck[52];
     int ndeck;
+    /* three or more players: the first combined seat takes only its combos
+     * first_lo..first_hi-1 (union indices), so that tasks can split one
+     * board */
+    int first_lo, first_hi;
     const int32_t *stop;
 } prc_eq_sweep_t;
 
@@ -168,6 +172,7 @@ typedef struct {
     uint8_t cards[2 * PRC_EQ_SWEEP_MAX_PLAYERS];
     uint64_t *stats;
     double *wstats, *wtotal;
+    int halted; /* the stop flag was seen: unwind */
 } prc_eq_multi_t;
 
 /* The counted seat's combos in the tie groups before G that share no card
@@ -209,6 +214,12 @@ static void prc_eq_multi_level(prc_eq_multi_t *mc, int d, uint64_t used, int64_t
         int i = list[q];
         uint64_t m = x->mask[i];
         if (used & m) continue;
+        /* the first seat's combos start one sub-tree each: a few
+         * milliseconds of work at most with six players' worth of lists */
+        if (d == 0 && prc_eq_stopped_flag(j->stop)) {
+            mc->halted = 1;
+            return;
+        }
         const uint8_t *c = j->combos + (size_t)i * 2;
         mc->cards[2 * d] = c[0];
         mc->cards[2 * d + 1] = c[1];
@@ -227,6 +238,7 @@ static void prc_eq_multi_level(prc_eq_multi_t *mc, int d, uint64_t used, int64_t
         }
         if (d + 1 < mc->nseat) {
             prc_eq_multi_level(mc, d + 1, used | m, pc2, pw2, best2, gbest2, at2);
+            if (mc->halted) return;
             continue;
         }
         /* a whole combination: the counted seat below, level with and
@@ -268,8 +280,9 @@ static void prc_eq_multi_level(prc_eq_multi_t *mc, int d, uint64_t used, int64_t
     }
 }
 
-/* Tallies of one ranked board (l) with three or more players. */
-static void prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+/* Tallies of one ranked board (l) with three or more players; 0, or
+ * PRC_EQ_STOPPED. */
+static int prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
                                const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
                                double *wtotal) {
     const int n = j->n, L = j->counted;
@@ -329,13 +342,16 @@ static void prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
     mc.stats = stats;
     mc.wstats = wstats;
     mc.wtotal = wtotal;
+    mc.halted = 0;
     for (int p = 0; p < j->n_players; p++) {
         mc.n_lists[p] = 0;
         if (p == L) continue;
+        int first = mc.nseat == 0;
         mc.seats[mc.nseat++] = p;
         int32_t *list = x->lists + (size_t)p * n;
         for (int q = 0; q < l->m; q++) {
             int i = l->order[q];
+            if (first && (i < j->first_lo || i >= j->first_hi)) continue;
             if (j->count[p][i] != 0.0) list[mc.n_lists[p]++] = i;
         }
     }
@@ -348,6 +364,7 @@ static void prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
         x->pgrp[c[0] * 52 + c[1]] = -1;
         x->pgrp[c[1] * 52 + c[0]] = -1;
     }
+    return mc.halted ? PRC_EQ_STOPPED : 0;
 }
 
 /* Tallies of boards b_lo..b_hi-1 (colex order of the dealt positions) into
@@ -362,7 +379,8 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     const int64_t boards = prc_eq_sweep_boards(j);
     if (r < 0 || r > 5 || j->board_final > 5 || (j->k != 2 && j->k != 4) || n < 0 ||
         b_lo < 0 || b_lo > b_hi || b_hi > boards || P < 2 || P > PRC_EQ_SWEEP_MAX_PLAYERS ||
-        (P > 2 && (j->k != 2 || j->counted < 0 || j->counted >= P)))
+        (P > 2 && (j->k != 2 || j->counted < 0 || j->counted >= P ||
+                   j->first_lo < 0 || j->first_lo > j->first_hi)))
         return PRC_EQ_BAD_SPEC;
     uint8_t board[5];
     for (int i = 0; i < j->nb; i++) board[i] = j->board[i];
@@ -387,8 +405,8 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
         l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
         if (P == 2)
             prc_eq_sweep_two(j, &l, x, stats, wstats, wtotal);
-        else
-            prc_eq_sweep_multi(j, &l, x, stats, wstats, wtotal);
+        else if (prc_eq_sweep_multi(j, &l, x, stats, wstats, wtotal))
+            return PRC_EQ_STOPPED;
         if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
     }
     return 0;

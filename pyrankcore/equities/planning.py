@@ -297,14 +297,21 @@ def whole_assignments(spec: EquitySpec) -> bool:
 
 def exact_tasks(p: Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
     """Split an exact plan into about *n_tasks* parts: ranges of boards (a
-    sweep), of assignments (rows, or combination indices), or (with few of
-    them) ranges of the first dealt card. Their tallies add up to the
-    whole."""
+    sweep; with three or more players and few boards, parts of a board),
+    of assignments (rows, or combination indices), or (with few of them)
+    ranges of the first dealt card. Their tallies add up to the whole."""
     if p.sweep is not None:
         n = p.sweep.boards
+        n_combos = len(p.sweep.combos)
+        if p.n_players > 2 and n < n_tasks:
+            # few boards (the river): each board's combinations split by the
+            # combos of the first seat that is combined
+            per = -(-n_tasks // n)
+            cuts = [n_combos * i // per for i in range(per + 1)]
+            return [(b, b + 1, lo, hi) for b in range(n) for lo, hi in zip(cuts, cuts[1:]) if hi > lo]
         n_tasks = max(1, min(n_tasks, n))
         bounds = [n * i // n_tasks for i in range(n_tasks + 1)]
-        return [(a, b, 0, 0) for a, b in zip(bounds, bounds[1:]) if b > a]
+        return [(a, b, 0, n_combos) for a, b in zip(bounds, bounds[1:]) if b > a]
     n_assign = p.combinations if p.ranges is not None else int(p.assignments.shape[0])
     if n_tasks <= 1:
         return [(0, n_assign, 0, 64)]

@@ -99,7 +99,7 @@ def run_exact_task(p: Plan, task: ExactTask, stop: Any = None) -> EquityResult:
     milliseconds (KeyboardInterrupt)."""
     a_lo, a_hi, top_lo, top_hi = task
     if p.sweep is not None:
-        stats, weighted, weight_total = sweep_task(p.sweep, a_lo, a_hi, stop)
+        stats, weighted, weight_total = sweep_task(p.sweep, task, stop)
         deals = sum(int(x) for x in stats[:, UNITS]) // UNIT
         if weighted is None:
             return _result(p, stats, deals)

@@ -190,8 +190,13 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     )
 
 
-def sweep_task(job: SweepJob, b_lo: int, b_hi: int, stop: Any = None) -> tuple[Any, Any, float]:
-    """Tallies of boards b_lo..b_hi-1: (stats, wstats or None, wtotal)."""
+def sweep_task(
+    job: SweepJob, task: tuple[int, int, int, int], stop: Any = None
+) -> tuple[Any, Any, float]:
+    """Tallies of one task, boards task[0]..task[1]-1 (and with three or
+    more players the first combined seat's combos task[2]..task[3]-1):
+    (stats, wstats or None, wtotal)."""
+    b_lo, b_hi, first_lo, first_hi = task
     return _core.equity_sweep(
         job.tables,
         job.omaha,
@@ -204,5 +209,7 @@ def sweep_task(job: SweepJob, b_lo: int, b_hi: int, stop: Any = None) -> tuple[A
         job.counted,
         b_lo,
         b_hi,
+        first_lo,
+        first_hi,
         stop,
     )

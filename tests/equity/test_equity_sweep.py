@@ -10,7 +10,7 @@ import pytest
 import pyrankcore as prc
 from pyrankcore.equities import planning
 from pyrankcore.equities.inputs import read_inputs
-from pyrankcore.equities.run import run_locally
+from pyrankcore.equities.run import run_exact_task, run_locally
 from pyrankcore.equities.sweep import sweep_job, sweep_seconds
 
 
@@ -143,6 +143,20 @@ def test_threads_and_tasks_add_up_to_one_run():
     tasks = planning.exact_tasks(p, 7)
     assert tasks[0][0] == 0 and tasks[-1][1] == p.sweep.boards
     assert all(a[1] == b[0] for a, b in zip(tasks, tasks[1:]))
+    # three players on the river: one board split by the first seat's combos
+    args = ("Hold'em", ["AKs:0.5,QQ+", "random", "JJ-99,AQo"], "Qs 9d 7h 2c 3d")
+    p, _ = planning.plan(*args, exact=True)
+    tasks = planning.exact_tasks(p, 5)
+    assert len(tasks) == 5 and all(t[:2] == (0, 1) for t in tasks)
+    parts = [run_exact_task(p, t) for t in tasks]
+    whole = prc.equity(*args, exact=True)
+    assert planning.exact_tasks(p, 1) == [(0, 1, 0, len(p.sweep.combos))]
+    total = parts[0]
+    for part in parts[1:]:
+        total = total + part
+    assert total.counts == whole.counts
+    np.testing.assert_allclose(total.weighted, whole.weighted, rtol=1e-12)
+    assert prc.equity(*args, exact=True, threads=2).counts == whole.counts
 
 
 def test_the_planner_takes_the_sweep_only_where_it_applies():
@@ -170,7 +184,7 @@ def test_a_raised_stop_flag_stops_the_sweep():
     stop = np.ones(1, dtype=np.int32)
     with pytest.raises(KeyboardInterrupt):
         prc._core.equity_sweep(job.tables, job.omaha, job.board, job.board_final, job.deck,
-                               job.combos, job.counts, job.weights, job.counted, 0, job.boards, stop)
+                               job.combos, job.counts, job.weights, job.counted, 0, job.boards, 0, -1, stop)
 
 
 def test_the_sweep_kernel_refuses_bad_arrays():

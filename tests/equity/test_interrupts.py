@@ -83,11 +83,13 @@ def interrupt(code):
 @pytest.mark.parametrize(
     "args",
     [
-        # exact, one assignment: 966 million deals (about 20 s)
-        "\"Hold'em\", ['random'] * 3, '2c3d4h5s9c', exact=True",
-        "\"Hold'em\", ['random'] * 3, '2c3d4h5s9c', exact=True, threads=2",
-        # exact over whole ranges: 1.3 billion combinations made in C
-        f"\"Hold'em\", [{FULL_RANGE}] * 3, '2c3d4h5s9c', exact=True",
+        # exact by the sweep, one board: the combinations of three seats'
+        # 1,081 combos each, the fourth counted (over ten seconds)
+        "\"Hold'em\", ['random'] * 4, '2c3d4h5s9c', exact=True",
+        "\"Hold'em\", ['random'] * 4, '2c3d4h5s9c', exact=True, threads=2",
+        f"\"Hold'em\", [{FULL_RANGE}] * 4, '2c3d4h5s9c', exact=True",
+        # exact over whole ranges, combinations made in C (hi-lo is not swept)
+        "'Omaha Hi-Lo 8', ['AA**', 'KK**'], '2c3d4h5s', exact=True",
         # exact Omaha against a random hand
         "'Omaha', ['AsKsQdJd', 'random'], '2c3d4h', exact=True",
         # Monte Carlo, one thread and two, and a target never reached
@@ -112,7 +114,7 @@ def test_equity_stops_on_sigint(args):
     [
         ["demo", "--hands", str(10**11)],
         ["equity", "AhKh", "QsQd", "--trials", str(2**40)],
-        ["equity", "random", "random", "random", "--board", "2c3d4h5s9c", "--exact"],
+        ["equity", "random", "random", "random", "random", "--board", "2c3d4h5s9c", "--exact"],
     ],
 )
 def test_cli_stops_on_sigint_with_status_130(argv):
