@@ -56,6 +56,9 @@ cdef extern from "prc_equity.h" nogil:
         int32_t *grp
         int32_t *gstart
         int32_t *lists
+        int32_t *card_start
+        int32_t *card_list
+        uint8_t *code
         double *d
         double *sums
         uint64_t *mask
@@ -413,7 +416,9 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     if n == 0 or b_hi == b_lo:
         return stats, (None if weights is None else wstats), 0.0
     cdef Py_ssize_t multi = n + 1 if P > 2 else 1
-    ints = np.empty(5 * n + 1 + (P * n if P > 2 else 0), dtype=np.int32)
+    # strength, order, tmp, grp (n each), gstart (n + 1), lists (P * n),
+    # card_start (53), card_list (2 * n)
+    ints = np.empty(5 * n + 1 + P * n + 53 + 2 * n, dtype=np.int32)
     work = np.empty(3 * n + PRC_BD_SUMS(k), dtype=np.float64)
     masks = np.empty(n if P > 2 else 1, dtype=np.uint64)
     cum = np.empty(multi * 53, dtype=np.int64)
@@ -421,6 +426,8 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     pairs = np.full(52 * 52 if P > 2 else 1, -1, dtype=np.int32)
     pair_counts = np.empty(52 * 52 if P > 2 else 1, dtype=np.int64)
     pair_weights = np.empty(52 * 52 if P > 2 else 1, dtype=np.float64)
+    codes = np.empty(65536 if P == 2 and k == 2 else 1, dtype=np.uint8)
+    cdef uint8_t[::1] codev = codes
     cdef int32_t[::1] iv = ints, pv = pairs
     cdef double[::1] dv = work, wcv = wcum, pwv = pair_weights
     cdef uint64_t[::1] mv = masks
@@ -430,7 +437,10 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.tmp = &iv[2 * n]
     x.grp = &iv[3 * n]
     x.gstart = &iv[4 * n]
-    x.lists = &iv[5 * n + 1] if P > 2 else NULL
+    x.lists = &iv[5 * n + 1]
+    x.card_start = &iv[5 * n + 1 + P * n]
+    x.card_list = &iv[5 * n + 1 + P * n + 53]
+    x.code = &codev[0]
     x.d = &dv[0]
     x.sums = &dv[3 * n]
     x.mask = &mv[0]

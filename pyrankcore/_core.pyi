@@ -94,6 +94,54 @@ def resolve_game(
     game: _AnyGame, omaha: bool = False, suited: bool = False, purpose: str | None = None
 ) -> GameTables: ...
 
+BOARD_MAX_COMBOS: int
+SWEEP_HOLE_CARDS: tuple[int, ...]
+
+def board_strengths_into(
+    t: GameTables,
+    omaha: bool,
+    boards: npt.NDArray[np.uint8],
+    combos: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.int32],
+    lo: int,
+    hi: int,
+) -> None: ...
+def combo_subsets(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
+def sort_strengths(strength: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]: ...
+def board_values_into(
+    strength: npt.NDArray[np.int32],
+    order: npt.NDArray[np.int32],
+    subsets: npt.NDArray[np.uint16],
+    reach: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+    win: float,
+    tie: float,
+    lose: float,
+    fold: bool,
+) -> None: ...
+def board_masses(
+    strength: npt.NDArray[np.int32],
+    order: npt.NDArray[np.int32],
+    subsets: npt.NDArray[np.uint16],
+    reach: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+def equity_sweep(
+    t: GameTables,
+    omaha: bool,
+    board: npt.NDArray[np.uint8],
+    board_final: int,
+    deck: npt.NDArray[np.uint8],
+    combos: npt.NDArray[np.uint8],
+    counts: npt.NDArray[np.float64],
+    weights: npt.NDArray[np.float64] | None,
+    counted: int,
+    b_lo: int,
+    b_hi: int,
+    first_lo: int = 0,
+    first_hi: int = -1,
+    stop: npt.NDArray[np.int32] | None = None,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64] | None, float]: ...
+
 SUIT_KEY_BITS: int
 
 def evaluate_suited_rows(

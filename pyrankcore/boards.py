@@ -108,17 +108,16 @@ def board_game(game: Any, half: str | None = None) -> tuple[GameTables, bool, in
         hole = max(g.variant.hole_cards)
         if max(g.variant.board_cards, default=0) == 0:
             raise InvalidArgumentError(f"{g.name} deals no board: board strengths take a board game")
-    if g.high is not None and g.low is not None:
-        if half not in ("high", "low"):
-            raise InvalidArgumentError(
-                f"{g.name} splits the pot: name the half to rank, half='high' or half='low'"
-            )
-        tables = g.high if half == "high" else g.low
-    else:
-        if half not in (None, "high", "low"):
-            raise InvalidArgumentError(f"half must be 'high', 'low' or None, not {half!r}")
+    if half not in (None, "high", "low"):
+        raise InvalidArgumentError(f"half must be 'high', 'low' or None, not {half!r}")
+    if g.high is not None and g.low is not None and half is None:
+        raise InvalidArgumentError(
+            f"{g.name} splits the pot: name the half to rank, half='high' or half='low'"
+        )
+    tables: GameTables | None = g.low if half == "low" or g.high is None else g.high
+    if tables is None:  # a variant without the half asked for
         tables = g.high if g.high is not None else g.low
-    assert tables is not None
+    assert tables is not None  # a game has a high or a low ranking
     return tables, omaha, hole
 
 
@@ -138,7 +137,8 @@ def hole_combos(game: Any = "Hold'em", hole_cards: int | None = None) -> np.ndar
         raise InvalidArgumentError(f"hole_cards must be 1 to 6, got {hole_cards!r}")
     ids = [c for c in range(52) if tables.deck_mask >> c & 1]
     if len(ids) == 52 and k in (2, 4):
-        return all_combos(k).copy()
+        table: np.ndarray = all_combos(k).copy()
+        return table
     return np.array(list(itertools.combinations(ids, k)), dtype=np.uint8).reshape(-1, k)
 
 

@@ -92,7 +92,8 @@ PRC_ENTRY void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub) {
 /* Strengths of combos lo..hi-1 (k cards each, C order) on board[0..nb):
  * -1 for a combo that shares a card with the board. The caller checked
  * the board, every combo's ids against x->deck and repeats within a
- * combo. */
+ * combo. Two-card combos take a loop of their own: two key adds and one
+ * lookup a combo (the board's sums made once). */
 PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
                                 const uint8_t *combos, int k, long lo, long hi, int32_t *out) {
     uint64_t bkey = PRC_SUIT_START, bbits = 0, bmask = 0;
@@ -100,6 +101,25 @@ PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, in
         bkey += PRC_CARD_KEY16(board[i]);
         bbits |= PRC_CARD_BITS16(board[i]);
         bmask |= 1ULL << board[i];
+    }
+    if (k == 2 && !x->omaha) {
+        const prc_game_t *g = x->g;
+        const int n = 2 + nb, std = x->std;
+        for (long i = lo; i < hi; i++) {
+            uint8_t a = combos[2 * i], b = combos[2 * i + 1];
+            if (((bmask >> a) | (bmask >> b)) & 1) {
+                out[i] = -1;
+                continue;
+            }
+            uint64_t key = bkey + PRC_CARD_KEY16(a) + PRC_CARD_KEY16(b);
+            if (std && !(key & PRC_FLUSH_BITS)) { /* most hands: no suit mask needed */
+                out[i] = prc_rank_lookup((uint32_t)key);
+                continue;
+            }
+            uint64_t bits = bbits | PRC_CARD_BITS16(a) | PRC_CARD_BITS16(b);
+            out[i] = std ? prc_high_value(key, bits) : prc_game_value(g, key, bits, n);
+        }
+        return;
     }
     for (long i = lo; i < hi; i++) {
         const uint8_t *c = combos + (size_t)i * k;

@@ -60,9 +60,12 @@ typedef struct {
  * (n + 1) * 52 entries (the counted seat's cumulative counts and weights,
  * in all and per card, at each tie group's start), and pgrp, pc, pw of
  * 52 * 52 entries (the counted seat's combo of each pair of cards: its tie
- * group, or -1, count and weight). */
+ * group, or -1, count and weight). Heads-up, lists holds 2 * n ints and
+ * card_start 53, card_list 2 * n: the other seat's combos by card. */
 typedef struct {
     int32_t *strength, *order, *tmp, *grp, *gstart, *lists;
+    int32_t *card_start, *card_list;
+    uint8_t *code; /* heads-up, few: 65536 bytes, a gap per strength */
     double *d, *sums;
     uint64_t *mask;
     int64_t *ct, *cx;
@@ -110,6 +113,159 @@ static void prc_eq_next_board(int r, int *pos) {
         i++;
     }
     pos[i]++;
+}
+
+/* Heads-up with one seat of at most this many combos ("the few"): no
+ * sort and no sweep; the other seat's combos are counted into the gaps
+ * between the few's strengths, and each of the few takes back the combos
+ * that share a card with it. */
+#define PRC_EQ_FEW 48
+
+/* Heads-up tallies of one board whose strengths are in x->strength, when
+ * seat h has at most PRC_EQ_FEW combos (listed in x->lists[0..nh)) and
+ * the other seat's combos are x->lists[n..n + no), by card in card_start
+ * and card_list. */
+static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t *x, int h,
+                             int nh, int no, uint64_t *stats, double *wstats,
+                             double *wtotal) {
+    const int o = 1 - h, n = j->n;
+    const int weighted = j->weight[0] != NULL;
+    const int32_t *st = x->strength;
+    const double *ch = j->count[h], *co = j->count[o];
+    const double *wh = weighted ? j->weight[h] : NULL, *wo = weighted ? j->weight[o] : NULL;
+    /* the few's strengths, ascending and distinct: v[0..d) */
+    int32_t v[PRC_EQ_FEW];
+    int d = 0;
+    for (int q = 0; q < nh; q++) {
+        int32_t s = st[x->lists[q]];
+        if (s < 0) continue;
+        int at = d;
+        while (at > 0 && v[at - 1] > s) at--;
+        if (at > 0 && v[at - 1] == s) continue;
+        memmove(v + at + 1, v + at, sizeof(int32_t) * (size_t)(d - at));
+        v[at] = s;
+        d++;
+    }
+    if (d == 0) return;
+    /* the other seat by gap: gap[p] strictly between v[p-1] and v[p], at[p]
+     * level with v[p]; code[s] (s <= v[d-1]) is 2p + 1 at v[p], else 2p for
+     * the gap below v[p]: one byte load a combo instead of a search */
+    int64_t gap[PRC_EQ_FEW + 1], at[PRC_EQ_FEW], total = 0;
+    double wgap[PRC_EQ_FEW + 1], wat[PRC_EQ_FEW], wtot = 0;
+    memset(gap, 0, sizeof gap);
+    memset(at, 0, sizeof at);
+    memset(wgap, 0, sizeof wgap);
+    memset(wat, 0, sizeof wat);
+    uint8_t *code = x->code;
+    int32_t from = 0;
+    for (int p = 0; p < d; p++) {
+        memset(code + from, 2 * p, (size_t)(v[p] - from));
+        code[v[p]] = (uint8_t)(2 * p + 1);
+        from = v[p] + 1;
+    }
+    const int32_t top = v[d - 1];
+    const int32_t *others = x->lists + n;
+    for (int q = 0; q < no; q++) {
+        int i = others[q];
+        int32_t s = st[i];
+        if (s < 0) continue;
+        int c = s > top ? 2 * d : code[s];
+        int64_t k = (int64_t)co[i];
+        total += k;
+        if (c & 1)
+            at[c >> 1] += k;
+        else
+            gap[c >> 1] += k;
+        if (weighted) {
+            wtot += wo[i];
+            if (c & 1)
+                wat[c >> 1] += wo[i];
+            else
+                wgap[c >> 1] += wo[i];
+        }
+    }
+    /* below[p]: the other seat's mass below v[p] */
+    int64_t below[PRC_EQ_FEW];
+    double wbelow[PRC_EQ_FEW];
+    int64_t run = 0;
+    double wrun = 0;
+    for (int p = 0; p < d; p++) {
+        run += gap[p];
+        wrun += wgap[p];
+        below[p] = run;
+        wbelow[p] = wrun;
+        run += at[p];
+        wrun += wat[p];
+    }
+    uint64_t won = 0, tied = 0, lost = 0;
+    double wwon = 0, wtied = 0, wlost = 0, wall = 0;
+    for (int q = 0; q < nh; q++) {
+        int a = x->lists[q];
+        int32_t s = st[a];
+        if (s < 0) continue;
+        int p = 0;
+        while (v[p] != s) p++;
+        int64_t lt = below[p], eq = at[p], all = total;
+        double wlt = wbelow[p], weq = wat[p], wal = wtot;
+        /* take back the other seat's combos that hold a card of a (a
+         * itself holds both: counted twice, added back once) */
+        const uint8_t *cards = j->combos + (size_t)a * 2;
+        for (int t = 0; t < 2; t++) {
+            int c = cards[t];
+            for (int e = x->card_start[c]; e < x->card_start[c + 1]; e++) {
+                int i = x->card_list[e];
+                int32_t si = st[i];
+                if (si < 0) continue;
+                int64_t k = (int64_t)co[i];
+                all -= k;
+                if (si < s)
+                    lt -= k;
+                else if (si == s)
+                    eq -= k;
+                if (weighted) {
+                    wal -= wo[i];
+                    if (si < s)
+                        wlt -= wo[i];
+                    else if (si == s)
+                        weq -= wo[i];
+                }
+            }
+        }
+        if (co[a] != 0.0) {
+            all += (int64_t)co[a];
+            eq += (int64_t)co[a];
+            if (weighted) {
+                wal += wo[a];
+                weq += wo[a];
+            }
+        }
+        uint64_t k = (uint64_t)ch[a];
+        won += k * (uint64_t)lt;
+        tied += k * (uint64_t)eq;
+        lost += k * (uint64_t)(all - lt - eq);
+        if (weighted) {
+            wwon += wh[a] * wlt;
+            wtied += wh[a] * weq;
+            wlost += wh[a] * (wal - wlt - weq);
+            wall += wh[a] * wal;
+        }
+    }
+    uint64_t *sh = stats + (size_t)h * PRC_EQ_NSTAT, *so = stats + (size_t)o * PRC_EQ_NSTAT;
+    sh[PRC_EQ_WINS] += won;
+    sh[PRC_EQ_TIES] += tied;
+    sh[PRC_EQ_UNITS] += won * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
+    so[PRC_EQ_WINS] += lost;
+    so[PRC_EQ_TIES] += tied;
+    so[PRC_EQ_UNITS] += lost * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
+    if (!weighted) return;
+    double *vh = wstats + (size_t)h * PRC_EQ_NSTAT, *vo = wstats + (size_t)o * PRC_EQ_NSTAT;
+    vh[PRC_EQ_WINS] += wwon;
+    vh[PRC_EQ_TIES] += wtied;
+    vh[PRC_EQ_UNITS] += wwon * PRC_EQ_UNIT + wtied * (PRC_EQ_UNIT / 2);
+    vo[PRC_EQ_WINS] += wlost;
+    vo[PRC_EQ_TIES] += wtied;
+    vo[PRC_EQ_UNITS] += wlost * PRC_EQ_UNIT + wtied * (PRC_EQ_UNIT / 2);
+    *wtotal += wall;
 }
 
 /* Heads-up tallies of one ranked board (l), by two sweeps. */
@@ -398,10 +554,47 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
             const uint8_t *c = j->combos + (size_t)i * 2;
             x->mask[i] = (1ULL << c[0]) | (1ULL << c[1]);
         }
+    /* heads-up with two-card combos and a seat of few combos: that seat's
+     * list, the other's, and the other's by card */
+    int few = -1, nh = 0, no = 0;
+    if (P == 2 && j->k == 2) {
+        int c0 = 0, c1 = 0;
+        for (int i = 0; i < n; i++) {
+            c0 += j->count[0][i] != 0.0;
+            c1 += j->count[1][i] != 0.0;
+        }
+        few = c0 <= c1 ? 0 : 1;
+        if ((few == 0 ? c0 : c1) > PRC_EQ_FEW) few = -1;
+    }
+    if (few >= 0) {
+        const double *co = j->count[1 - few];
+        for (int c = 0; c <= 52; c++) x->card_start[c] = 0;
+        for (int i = 0; i < n; i++) {
+            if (j->count[few][i] != 0.0) x->lists[nh++] = i;
+            if (co[i] == 0.0) continue;
+            x->lists[n + no++] = i;
+            x->card_start[j->combos[2 * i] + 1]++;
+            x->card_start[j->combos[2 * i + 1] + 1]++;
+        }
+        for (int c = 0; c < 52; c++) x->card_start[c + 1] += x->card_start[c];
+        int filled[52] = {0};
+        for (int q = 0; q < no; q++) {
+            int i = x->lists[n + q];
+            for (int t = 0; t < 2; t++) {
+                int c = j->combos[2 * i + t];
+                x->card_list[x->card_start[c] + filled[c]++] = i;
+            }
+        }
+    }
     for (int64_t b = b_lo; b < b_hi; b++) {
         if (prc_eq_stopped_flag(j->stop)) return PRC_EQ_STOPPED;
         for (int i = 0; i < r; i++) board[j->nb + i] = j->deck[pos[i]];
         prc_bd_strengths(&j->game, board, j->board_final, j->combos, j->k, 0, n, x->strength);
+        if (few >= 0) {
+            prc_eq_sweep_few(j, x, few, nh, no, stats, wstats, wtotal);
+            if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
+            continue;
+        }
         l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
         if (P == 2)
             prc_eq_sweep_two(j, &l, x, stats, wstats, wtotal);

@@ -142,8 +142,9 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     is not None)."""
     k = _eligible(inputs)
     s = inputs.spec
-    high = s.high if s.high is not None else s.low
-    tables = ranking_tables(high, suited=False, purpose="equity")
+    one = s.high if s.high is not None else s.low
+    assert one is not None  # _eligible: one ranking, not hi-lo
+    tables = ranking_tables(one, suited=False, purpose="equity")
     live = _live(inputs, tables)
     universe = all_combos(k)
     masks = _masks(k)
