@@ -19,7 +19,8 @@ enumerations of about 0.35 ms each (the rank-board path of
 src/prc_equity.h), about 17 s on one core of a shared 2-core EPYC and 10 s
 with ``threads=2`` (minutes when the machine is busy); the file is 229 kB.
 It is saved as ``preflop_matrix.bin`` in the cache folder: the
-``cache_dir`` argument (``""`` is refused; the current folder is ``"."``), else the ``PYRANKCORE_CACHE_DIR`` environment
+``cache_dir`` argument (``""`` is refused; the current folder is ``"."``;
+a leading ``~`` is the home folder), else the ``PYRANKCORE_CACHE_DIR`` environment
 variable, else ``platformdirs.user_cache_dir("pyrankcore")`` when
 platformdirs is installed, else ``$XDG_CACHE_HOME/pyrankcore`` or
 ``~/.cache/pyrankcore``. Later calls read it and keep it in memory.
@@ -29,7 +30,8 @@ sha256 of the inputs that make the matrix: format, library version, grid
 order, board count and a fingerprint of the hold'em ranking; the shape, the
 dtype and a sha256 of the data), then the 169 x 169 little-endian float64
 values. It is written to a temporary name and renamed over the old file,
-so a reader never sees half a file. A read checks the file against
+so a reader never sees half a file. Anything under that name but a
+regular file (a folder, a FIFO, a device) is a bad cache, never read. A read checks the file against
 accidental damage and other versions: the header and data have fixed
 sizes, and the header must equal the one this library would write for that
 data (the data's sha256 and the inputs' digest included). It checks the
@@ -58,6 +60,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import threading
 import warnings
@@ -111,7 +114,7 @@ _checks: dict[str, Any] = {}  # the inputs digest and spot values, once per proc
 def _default_dir() -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env)
+        return Path(env).expanduser()
     try:
         import platformdirs  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -131,7 +134,14 @@ def cache_path(cache_dir: str | os.PathLike[str] | None = None) -> Path:
             'cache_dir is empty; name a folder ("." for the current one) or pass None '
             f"for the default ({ENV_VAR}, else the user cache folder)"
         )
-    folder = Path(cache_dir) if cache_dir is not None else _default_dir()
+    name = os.fspath(cache_dir) if cache_dir is not None else ""
+    if ("\0" if isinstance(name, str) else b"\0") in name:
+        # No file name holds a NUL: refused here, before the matrix is
+        # computed, rather than by the save that follows the computation.
+        raise InvalidArgumentError(
+            f"cache_dir={name!r} holds a NUL character; no folder name can"
+        )
+    folder = Path(cache_dir).expanduser() if cache_dir is not None else _default_dir()
     return folder / FILE_NAME
 
 
@@ -470,8 +480,16 @@ def _read(path: Path) -> npt.NDArray[np.float64]:
     """The matrix in the file at path, verified; _BadCacheFile or OSError
     (or anything a damaged file can raise) otherwise. Nothing in the file
     decides how much is read: the header and the data have fixed limits."""
-    with open(path, "rb") as f:
-        if os.fstat(f.fileno()).st_size > len(_MAGIC) + _MAX_HEADER + _DATA_BYTES:
+    # Opened without blocking and checked before the first read: a FIFO (or
+    # a device) under the file's name would otherwise block open() or
+    # read() forever, with the module lock held. Only a regular file can be
+    # the cache.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise _BadCacheFile("not a regular file")
+        if info.st_size > len(_MAGIC) + _MAX_HEADER + _DATA_BYTES:
             raise _BadCacheFile("larger than the matrix")
         if f.read(len(_MAGIC)) != _MAGIC:
             raise _BadCacheFile("not a pyrankcore preflop matrix file")
