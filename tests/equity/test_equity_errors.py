@@ -148,3 +148,16 @@ def test_whole_numbers_follow_the_one_rule():
         equity(*args, threads=2.0)
     with pytest.raises(TypeError, match=r"^progress must be True or False, not int$"):
         equity(*args, progress=1)
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [("abc", TypeError), (1.5, TypeError), (True, TypeError), (-1, InvalidArgumentError),
+     (2**64, InvalidArgumentError)],
+)
+@pytest.mark.parametrize("exact", [True, None, False])
+def test_a_bad_seed_is_refused_whether_the_plan_is_exact_or_not(seed, error, exact):
+    # An exact plan draws nothing, but a seed it would ignore is still a bad
+    # argument: the call must not depend on which way the plan goes.
+    with pytest.raises(error, match="seed"):
+        equity("Hold'em", ["AhKh", "QsQd"], "2c 3d 4h", seed=seed, exact=exact)
