@@ -132,7 +132,9 @@ def test_a_qualifying_low_is_the_best_qualifying_five(name, qualifier):
 
     r = pyrankcore.ranking(name, qualifier=qualifier)
     rng = np.random.default_rng(len(name) + ord(qualifier))
-    suited = [[4 * rank + 2 for rank in ranks] + [1, 5] for ranks in ([11, 5, 2, 0, 3], [6, 5, 3, 2, 1])]
+    # a heart flush beside two clubs: K-7-4-2-5 and 8-7-5-4-3 of hearts
+    flushes = ([11, 5, 2, 0, 3], [6, 5, 3, 2, 1])
+    suited = [[4 * rank + 2 for rank in ranks] + [1, 5] for ranks in flushes]
     for k in (6, 7):
         rows = np.array(
             [rng.choice(52, k, replace=False) for _ in range(4000)] + [h[:k] for h in suited],
@@ -140,7 +142,8 @@ def test_a_qualifying_low_is_the_best_qualifying_five(name, qualifier):
         )
         best = np.zeros(len(rows), dtype=np.uint16)
         for five in combinations(range(k), 5):
-            best = np.maximum(best, pyrankcore.evaluate_batch(np.ascontiguousarray(rows[:, five]), r))
+            fives = np.ascontiguousarray(rows[:, five])
+            best = np.maximum(best, pyrankcore.evaluate_batch(fives, r))
         assert pyrankcore.evaluate_batch(rows, r).tolist() == best.tolist()
 
 
