@@ -138,9 +138,7 @@ def cache_path(cache_dir: str | os.PathLike[str] | None = None) -> Path:
     if ("\0" if isinstance(name, str) else b"\0") in name:
         # No file name holds a NUL: refused here, before the matrix is
         # computed, rather than by the save that follows the computation.
-        raise InvalidArgumentError(
-            f"cache_dir={name!r} holds a NUL character; no folder name can"
-        )
+        raise InvalidArgumentError(f"cache_dir={name!r} holds a NUL character; no folder name can")
     folder = Path(cache_dir).expanduser() if cache_dir is not None else _default_dir()
     return folder / FILE_NAME
 

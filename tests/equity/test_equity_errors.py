@@ -152,8 +152,13 @@ def test_whole_numbers_follow_the_one_rule():
 
 @pytest.mark.parametrize(
     ("seed", "error"),
-    [("abc", TypeError), (1.5, TypeError), (True, TypeError), (-1, InvalidArgumentError),
-     (2**64, InvalidArgumentError)],
+    [
+        ("abc", TypeError),
+        (1.5, TypeError),
+        (True, TypeError),
+        (-1, InvalidArgumentError),
+        (2**64, InvalidArgumentError),
+    ],
 )
 @pytest.mark.parametrize("exact", [True, None, False])
 def test_a_bad_seed_is_refused_whether_the_plan_is_exact_or_not(seed, error, exact):

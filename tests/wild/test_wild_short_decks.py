@@ -67,7 +67,7 @@ def test_a_hand_is_at_least_its_best_five(deck, option):
     for k in (6, 7):
         rows = cards[all_hands(len(cards), k)]
         best = best_of_fives(rows, r)
-        got = row_loops.agree(row_loops.every_kernel(lambda: prc.evaluate_batch(rows, r)))
+        got = row_loops.agree(row_loops.every_kernel(lambda rows=rows: prc.evaluate_batch(rows, r)))
         short = np.flatnonzero(got < best)
         assert short.size == 0, (
             f"{short.size} of {len(rows)} {k}-card hands rank below their best five, "
