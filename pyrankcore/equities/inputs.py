@@ -194,8 +194,14 @@ def _board_and_dead(
     board_ids = _core.parse_cards(board) if has_cards(board) else []
     dead_ids = _core.parse_cards(dead) if has_cards(dead) else []
     if len(board_ids) > board_final:
-        where = f"at most {board_final}" if board_final else "none"
-        raise HandSizeError(f"{v.name}: the board has {where} cards, got {len(board_ids)}")
+        n = len(board_ids)
+        got = f"got {n} board card{'s' if n > 1 else ''}"
+        if board_final == 0:  # a stud or draw game: no card is shared
+            raise HandSizeError(
+                f"{v.name} has no board (every card is a player's own), {got}; "
+                "cards seen elsewhere go in dead="
+            )
+        raise HandSizeError(f"{v.name}: the board has at most {board_final} cards, {got}")
     for c in board_ids:
         if c in dead_ids:
             raise DuplicateCardError(
