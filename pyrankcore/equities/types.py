@@ -283,11 +283,14 @@ class EquityResult:
     def to_frame(self) -> Any:
         """A pandas DataFrame with one row per seat (index ``seat``) and a
         column per :class:`PlayerEquity` field; the hi-lo columns only for
-        hi-lo games. Needs pandas (``pip install pandas``)."""
+        hi-lo games; ``std_error`` is float64, NaN for an exact result
+        (no sampling error to give). Needs pandas (``pip install pandas``)."""
         pd = _display.require_pandas("EquityResult.to_frame()")
         columns = [f.name for f in fields(PlayerEquity) if self.hilo or f.name not in HILO_FIELDS]
         records = [p.as_dict() for p in self.players]
         frame = pd.DataFrame.from_records(records, columns=columns)
+        # None in every row would make a column of Python objects
+        frame["std_error"] = frame["std_error"].astype("float64")
         frame.index.name = "seat"
         return frame
 

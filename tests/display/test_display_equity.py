@@ -152,6 +152,19 @@ def test_to_frame_has_a_row_per_seat_and_a_column_per_field(name, request):
                 assert value == attr, column
 
 
+@pytest.mark.parametrize("name", ["exact", "sampled", "hilo"])
+def test_to_frame_std_error_is_a_float_column(name, request):
+    # an exact result has no sampling error: NaN, not a column of None objects
+    pytest.importorskip("pandas")
+    result = request.getfixturevalue(name)
+    column = result.to_frame()["std_error"]
+    assert column.dtype == "float64"
+    if result.exact:
+        assert column.isna().all()
+    else:
+        assert column.tolist() == [p.std_error for p in result.players]
+
+
 def test_to_frame_without_pandas_says_how_to_install_it(exact, no_pandas):
     with pytest.raises(ImportError, match=r"pip install pandas"):
         exact.to_frame()
