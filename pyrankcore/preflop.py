@@ -49,8 +49,8 @@ so later calls in the process do not compute it again.
 
 The matrix is a :class:`PreflopMatrix`: a read-only NumPy array (an
 ``ndarray`` subclass, so every array operation works as before) that also
-takes hand names, ``m["AA", "KK"]``, and shows a labelled corner in the
-REPL and a notebook; ``m.to_frame()`` is a pandas DataFrame with the names
+takes hand names, ``m["AA", "KK"]``, and shows six well-known hands
+against each other in the REPL and a notebook; ``m.to_frame()`` is a pandas DataFrame with the names
 on both axes. What is computed from it (a slice, a sum, ``m + m.T``) is a
 plain array.
 """
@@ -104,7 +104,8 @@ _MAGIC = b"pyrankcore preflop matrix\n"
 _MAX_HEADER = 1024  # bytes, newline included
 _DATA_BYTES = _N * _N * 8
 _FINGERPRINT_HANDS = 1024
-# The classes a PreflopMatrix shows in its repr: a corner of well-known hands.
+# The classes a PreflopMatrix shows in its repr: six well-known hands, each
+# against each (not a corner: they are far apart in GRID_NAMES).
 SHOWN_CLASSES = ("AA", "KK", "AKs", "AKo", "JTs", "72o")
 _lock = threading.Lock()
 _memory: dict[str, PreflopMatrix] = {}  # resolved file path -> the matrix
@@ -294,7 +295,8 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
     * ``m["AA", "KK"]``: AA's equity against KK; a name, or a list of
       names, per axis (``m["AA"]`` is AA's row); positions work as before;
     * :attr:`labels`, :meth:`to_frame` (pandas), :meth:`as_dict` and a
-      labelled repr and HTML table of a corner of the matrix.
+      labelled repr and HTML table of six well-known hands against each
+      other.
 
     Indexing by position and arithmetic give plain arrays (``m[:10]``,
     ``m + m.T``, ``m.sum()``), so no result carries labels that no longer
@@ -362,21 +364,21 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
             columns=pd.Index(self.labels, name="against"),
         )
 
-    def _corner(self) -> list[list[str]]:
+    def _shown(self) -> list[list[str]]:
         return [[r] + [f"{float(self[r, c]):.4f}" for c in SHOWN_CLASSES] for r in SHOWN_CLASSES]
 
     _TITLE = (
         "PreflopMatrix: hold'em heads-up preflop equity of the row hand against the column hand"
     )
     _NOTE = (
-        "169 x 169, rows and columns GRID_NAMES (AA, AKs, ..., 22); a corner shown; "
+        "169 x 169, rows and columns GRID_NAMES (AA, AKs, ..., 22); six hands shown; "
         'm["AA", "KK"] by name, m.to_frame() for all'
     )
 
     def __repr__(self) -> str:
         if self.shape != (_N, _N):
             return repr(np.asarray(self))
-        table = _display.text_table(("", *SHOWN_CLASSES), self._corner(), "<" + ">" * 6)
+        table = _display.text_table(("", *SHOWN_CLASSES), self._shown(), "<" + ">" * 6)
         return f"{self._TITLE}\n{table}\n{self._NOTE}"
 
     def _repr_html_(self) -> str | None:
@@ -384,7 +386,7 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
             return None  # a notebook then shows the plain array's repr
         rows = [
             [_display.Cell(r, header=True)] + [_display.Cell(v, weight=float(v)) for v in values]
-            for r, *values in self._corner()
+            for r, *values in self._shown()
         ]
         return _display.html_table(
             ("", *SHOWN_CLASSES), rows, caption=self._TITLE, footer=self._NOTE
