@@ -5,7 +5,6 @@
 # be reading any published table, so none is ever replaced or freed.
 
 import threading
-from dataclasses import fields as _fields
 
 from pyrankcore import _catalogue, _rankings
 
@@ -123,7 +122,13 @@ cdef tuple _rules_of(object ranking):
     return tuple(getattr(ranking, f) for f in _RULE_FIELDS)
 
 
-cdef tuple _RULE_FIELDS = tuple(f.name for f in _fields(_rankings.Ranking) if f.name != "name")
+cdef tuple _rule_field_names():
+    # a cdef function: no new name in the module's namespace (stubtest)
+    from dataclasses import fields
+    return tuple(f.name for f in fields(_rankings.Ranking) if f.name != "name")
+
+
+cdef tuple _RULE_FIELDS = _rule_field_names()
 
 
 cdef GameTables _renamed(GameTables shared, object ranking):

@@ -236,7 +236,7 @@ def solve_fantasyland_batch(
     return results  # type: ignore[return-value]
 
 
-def _parse_hands(hands: Sequence[CardsLike], parse: Any) -> list[list[int]]:
+def _parse_hands(hands: Any, parse: Any) -> list[list[int]]:
     """Each hand's card ids; a bad or repeated card raises the parser's
     error named by the hand's index ("hand 3: duplicate card 5h"), as the
     array path names its row: in a list of thousands the card alone does
