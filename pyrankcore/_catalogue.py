@@ -157,6 +157,11 @@ class VariantRecord:
                 f"{self.name}: a hand has {_either(self.hole_cards)} cards, got {n_hole}"
             )
         if n_board not in self.board_cards:
+            if self.board_cards == (0,):
+                raise HandSizeError(
+                    f"{self.name} has no board (every card is a player's own), "
+                    f"got {n_board} board card{'s' if n_board > 1 else ''}"
+                )
             raise HandSizeError(
                 f"{self.name}: the board has {_either(self.board_cards)} cards, got {n_board}"
             )

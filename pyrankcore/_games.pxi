@@ -47,6 +47,9 @@ cdef class GameTables:
     # options, the tables of the same ranking without them (else None).
     cdef readonly bint suited
     cdef readonly object base
+    # The tables of a ranking with the same rules under another name, whose
+    # kernel tables (and Omaha tables, on first use) this one reads; or None.
+    cdef object _shared
     cdef readonly object ranking
     cdef readonly str name
     cdef readonly int min_cards, max_cards, n_classes
@@ -108,6 +111,35 @@ cdef GameTables _new_tables(object ranking, int n_classes):
 
 cdef dict _BUILTIN = {}
 cdef dict _CUSTOM = {}
+# Rankings by their rules (every field but the name) -> the GameTables that
+# own the tables for those rules: rankings that differ only in their name
+# (a user's label, a name given to each of many rankings made in a loop)
+# read one set of tables, which are never freed, instead of one each.
+cdef dict _BY_RULES = {}
+
+
+cdef tuple _rules_of(object ranking):
+    return tuple(getattr(ranking, f) for f in _RULE_FIELDS)
+
+
+cdef tuple _rule_field_names():
+    # a cdef function: no new name in the module's namespace (stubtest)
+    from dataclasses import fields
+    return tuple(f.name for f in fields(_rankings.Ranking) if f.name != "name")
+
+
+cdef tuple _RULE_FIELDS = _rule_field_names()
+
+
+cdef GameTables _renamed(GameTables shared, object ranking):
+    """Tables for *ranking* that read *shared*'s kernel tables (the same
+    rules under another name): only the name and the Ranking differ."""
+    cdef GameTables t = _new_tables(ranking, shared.n_classes)
+    t.game = shared.game
+    t.wild = shared.wild
+    t._arrays = shared   # keeps the shared tables alive
+    t._shared = shared
+    return t
 
 
 def _register_builtins():
@@ -121,6 +153,7 @@ def _register_builtins():
         t.game.rank = prc_builtins[i].rank
         t.game.flush = prc_builtins[i].flush
         _BUILTIN[name] = t
+        _BY_RULES[_rules_of(t.ranking)] = t
 
 
 _register_builtins()
@@ -249,7 +282,13 @@ cdef GameTables _custom_tables(object ranking):
         with _build_lock:
             t = _CUSTOM.get(ranking)
             if t is None:
-                t = _build_wild(ranking) if ranking.has_wild else _build_custom(ranking)
+                rules = _rules_of(ranking)
+                shared = _BY_RULES.get(rules)
+                if shared is not None:
+                    t = _renamed(shared, ranking)
+                else:
+                    t = _build_wild(ranking) if ranking.has_wild else _build_custom(ranking)
+                    _BY_RULES[rules] = t
                 _CUSTOM[ranking] = t   # published complete
     return t
 

@@ -5,6 +5,7 @@ shows a hold'em range on that grid. Public through
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -64,6 +65,21 @@ def grid_position(combo: Combo) -> int:
     return 13 * high + low  # suited above it
 
 
+def _check_entry(entry: Any) -> None:
+    """Refuse an entry that is not (combo, weight) with a weight in (0, 1],
+    as range text allows: a NaN, infinite or negative weight would make
+    every equity and grid computed from the range meaningless."""
+    if not isinstance(entry, tuple) or len(entry) != 2:
+        raise TypeError(f"a range entry is a (combo, weight) tuple, not {show_value(entry)}")
+    weight = entry[1]
+    if isinstance(weight, bool) or not isinstance(weight, numbers.Real):
+        raise TypeError(f"a range weight is a number, not {type(weight).__name__}")
+    if not 0.0 < float(weight) <= 1.0:  # NaN fails too
+        raise InvalidArgumentError(
+            f"the weight {show_value(weight)} of {show_value(entry[0])} is outside (0, 1]"
+        )
+
+
 class Range(list[WeightedCombo]):
     """A parsed range: the list of (combo, weight) :func:`parse_range`
     returns, highest combo first, with the *text* it was parsed from and
@@ -75,7 +91,10 @@ class Range(list[WeightedCombo]):
     13 x 13 grid (``1``: every combo of the class, ``.``: none, ``.50``:
     half the weight) and ``_repr_html_`` shades it in a notebook. An Omaha
     range shows its first entries instead. ``as_dict()`` gives plain JSON
-    types and ``to_frame()`` a pandas DataFrame.
+    types and ``to_frame()`` a pandas DataFrame. Each weight is a number in
+    (0, 1], as in range text (a TypeError or InvalidArgumentError
+    otherwise). :func:`pyrankcore.equity` takes a Range for a seat as it
+    takes the range's text.
 
     >>> r = parse_range("AKs, QQ+, AhKd:0.5")
     >>> len(r), r.text, r.weight
@@ -88,6 +107,13 @@ class Range(list[WeightedCombo]):
         self, entries: Iterable[WeightedCombo] = (), *, text: str = "", hole_cards: int = 2
     ) -> None:
         super().__init__(entries)
+        # one quick pass for what parse_range makes; the slow one names the fault
+        if not all(
+            type(e) is tuple and len(e) == 2 and type(e[1]) is float and 0.0 < e[1] <= 1.0
+            for e in self
+        ):
+            for entry in self:
+                _check_entry(entry)
         self.text = text
         self.hole_cards = hole_cards
 

@@ -95,10 +95,11 @@ cdef const prc_omaha_t *_omaha_tables(GameTables t) except NULL:
     cdef GameTables base
     with _build_lock:
         if t._omaha_arrays is None:
-            if t.base is not None:
+            if t.base is not None or t._shared is not None:
                 # a ranking with suit options ranks with its plain ranking's
-                # tables: share its Omaha tables too (the lock is re-entrant)
-                base = t.base
+                # tables, a renamed one with those of the same rules: share
+                # their Omaha tables too (the lock is re-entrant)
+                base = t.base if t.base is not None else t._shared
                 _omaha_tables(base)
                 t.omaha = base.omaha
                 t._omaha_arrays = base._omaha_arrays   # published last

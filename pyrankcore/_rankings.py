@@ -221,7 +221,11 @@ class Ranking(RankingData):
     ace_pair_high: with ace_low, pairs (and sets) of aces rank above kings.
     flush_over_full_house, trips_over_straight: stripped-deck orders.
     qualifier: for a low, the highest rank allowed (8-or-better: 6 = eight);
-        the hand also needs five different ranks.
+        the hand also needs five different ranks. Low rankings only: the
+        "eight or better" of poker is a rule for the low hand, and a high
+        hand has no counterpart of it (the games that ask a minimum of a
+        high hand, jacks or better, set a category, not a top rank), so
+        ``ranking("high", qualifier="8")`` is refused.
     min_cards, max_cards: hand sizes the game accepts.
     wild: the wild cards as canonical text, None for none: "jokers" (card
         ids 52 and 53), ranks ("2": deuces wild), cards ("Jh Js": one-eyed
@@ -294,6 +298,14 @@ class Ranking(RankingData):
                     f"at or below it (here {RANK_CHARS[qualifier]} leaves {len(below)})"
                 )
                 raise _option_error("qualifier", self.qualifier, allowed, where)
+            if not self.low:
+                raise _option_error(
+                    "qualifier",
+                    self.qualifier,
+                    "None in a high ranking: a qualifier is the top rank of a qualifying "
+                    'low (ranking("ace_five", qualifier="8"))',
+                    where,
+                )
             set_field(self, "qualifier", qualifier)
         if self.wild is not None:
             set_field(self, "wild", _canonical_wild(self, self.wild, where))

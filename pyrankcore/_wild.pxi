@@ -132,7 +132,11 @@ cdef void _bug_level(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
 @cython.wraparound(False)
 cdef void _flush_level(const uint16_t[::1] prev, uint16_t[::1] cur, int w,
                        uint32_t deck_ranks) noexcept nogil:
-    """flush[w] from flush[w - 1]: the wild card takes a rank not held."""
+    """flush[w] from flush[w - 1]: the wild card takes a rank not held, or
+    stays out of the five that play. The second matters where the suit
+    already holds every rank of the deck (a stripped deck of five or six
+    ranks): no rank is left for the wild card, and the flush the natural
+    cards make with the other wild cards still stands."""
     cdef int mask, r, bits
     cdef uint16_t v, x
     for mask in range(8192):
@@ -141,7 +145,8 @@ cdef void _flush_level(const uint16_t[::1] prev, uint16_t[::1] cur, int w,
         bits = prc_popcount64(mask)
         if bits + w < 5 or bits + w > 7:
             continue
-        v = 0
+        # the five that play may leave this wild card out (six or seven cards)
+        v = prev[mask] if bits + w > 5 else 0
         for r in range(13):
             if (deck_ranks >> r) & 1 and not (mask >> r) & 1:
                 x = prev[mask | (1 << r)]

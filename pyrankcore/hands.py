@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pyrankcore import _core, games
 from pyrankcore._args import whole_number
-from pyrankcore._rankings import ACE, HIGH, RANK_CHARS, RANKINGS, Ranking, wild_use_words
+from pyrankcore._rankings import (
+    ACE,
+    CATEGORY_NAMES,
+    HIGH,
+    RANK_CHARS,
+    RANKINGS,
+    Ranking,
+    wild_use_words,
+)
 from pyrankcore.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -68,6 +76,18 @@ class Category(IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
     FIVE_OF_A_KIND = 9  # only in games with wild cards
+
+    def __str__(self) -> str:
+        """The category's name in words ("Two Pair"): an IntEnum prints as
+        its number, and ``print(category(s))`` showing ``2`` reads as a
+        fault. ``int(c)`` and ``f"{c:d}"`` still give the number."""
+        return CATEGORY_NAMES[self.value]
+
+    def __format__(self, spec: str) -> str:
+        # a number's presentation type ("d", "x", ".1f") formats the number
+        if spec and spec[-1] in "bcdoxXneEfFgG%":
+            return int.__format__(self, spec)
+        return format(str(self), spec)
 
 
 # The categories of a game without wild cards, weakest first.

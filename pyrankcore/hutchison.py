@@ -33,7 +33,8 @@ Poker* (Canadian Poker Monthly, December 1997; ehutchison.homestead.com):
   (:attr:`HutchisonCount.high_only`).
 * 1. The two lowest ranks (Ace low): A-2 20, A-3 17, A-4 13, A-5 10, 2-3 15,
   2-4 12, 3-4 11, 4-5 8, other 0. 2. The other ranks ("kickers"), each rank
-  once and none that repeats step 1: 3 9, 4 6, 5 4, J/Q/K 2, 6 or T 1.
+  once and none that repeats step 1: 3 9, 4 6, 5 4, J/Q/K 2, 6 or T 1
+  (four of a kind has one rank, step 1's: no kicker points).
   3. Pairs: A 8, K 6, Q 5, J 2, 2 3, T/4/3 1; half for three of a rank,
   none for four. 4. Suits held twice, by their highest card: A 4, K 3, Q or
   J 2, T/9/8 1; half for a suit held three times, none for four.
@@ -41,7 +42,9 @@ Poker* (Canadian Poker Monthly, December 1997; ehutchison.homestead.com):
 Its claim is a threshold, not a percentage: a random hand wins about 10%
 of the pots ten-handed, and the hands the count calls playable win at
 least 15% of them. The play line used here, more than 20 points (or a
-high-only hand), is the one the article's summaries quote.
+high-only hand), is the one the article's summaries quote
+(:attr:`HutchisonCount.playable`); more than 30 points is its line for
+considering a raise (:attr:`HutchisonCount.consider_raising`).
 
 Rulings where the text leaves a choice (each one is tested):
 
@@ -124,6 +127,10 @@ LOW_PAIR_POINTS = {
 KICKER_POINTS = {3: 9, 4: 6, 5: 4, 11: 2, 12: 2, 13: 2, 6: 1, 10: 1}
 HILO_PAIR_POINTS = {14: 8, 13: 6, 12: 5, 11: 2, 2: 3, 10: 1, 4: 1, 3: 1}
 HILO_SUIT_POINTS = {14: 4, 13: 3, 12: 2, 11: 2, 10: 1, 9: 1, 8: 1}
+# The article's lines: play with more than 20 points, consider raising with
+# more than 30.
+HILO_PLAY_LINE = 20
+HILO_RAISE_LINE = 30
 # The share of the pair or suit points kept with 2, 3 or 4 cards of it.
 HILO_SHARE_BY_COUNT = {2: 1.0, 3: 0.5, 4: 0.0}
 
@@ -149,6 +156,20 @@ class HutchisonCount:
     low_cards: float = 0.0
     kickers: float = 0.0
     high_only: bool = False
+
+    @property
+    def playable(self) -> bool | None:
+        """Omaha Hi-Lo: the article's play line, more than 20 points (or a
+        high-only hand); None for Omaha, whose count predicts a percentage."""
+        if self.game != OMAHA_HI_LO:
+            return None
+        return self.total > HILO_PLAY_LINE or self.high_only
+
+    @property
+    def consider_raising(self) -> bool | None:
+        """Omaha Hi-Lo: the article's raise line, more than 30 points;
+        None for Omaha."""
+        return self.total > HILO_RAISE_LINE if self.game == OMAHA_HI_LO else None
 
     @property
     def win_percent(self) -> float | None:
@@ -311,7 +332,10 @@ def _omaha_hi_lo(ranks: list[int], suits: list[int]) -> HutchisonCount:
     low_ranks = sorted({1 if rank == ACE else rank for rank in ranks})
     lowest_two = (low_ranks[0], low_ranks[1]) if len(low_ranks) >= 2 else None
     low_points = LOW_PAIR_POINTS.get(lowest_two, 0) if lowest_two else 0
-    used = set(lowest_two or ())
+    # Step one's cards earn no kicker points ("Do not award any kicker pts.
+    # for a card that duplicates a card used in step one"); four of a kind
+    # has one rank, whose two lowest cards are step one's (a pair: 0).
+    used = set(low_ranks[:2])
     kicker_points = sum(KICKER_POINTS.get(rank, 0) for rank in low_ranks if rank not in used)
     pair_points = sum(
         HILO_PAIR_POINTS.get(rank, 0) * HILO_SHARE_BY_COUNT[n]

@@ -19,7 +19,8 @@ enumerations of about 0.35 ms each (the rank-board path of
 src/prc_equity.h), about 17 s on one core of a shared 2-core EPYC and 10 s
 with ``threads=2`` (minutes when the machine is busy); the file is 229 kB.
 It is saved as ``preflop_matrix.bin`` in the cache folder: the
-``cache_dir`` argument (``""`` is refused; the current folder is ``"."``), else the ``PYRANKCORE_CACHE_DIR`` environment
+``cache_dir`` argument (``""`` is refused; the current folder is ``"."``;
+a leading ``~`` is the home folder), else the ``PYRANKCORE_CACHE_DIR`` environment
 variable, else ``platformdirs.user_cache_dir("pyrankcore")`` when
 platformdirs is installed, else ``$XDG_CACHE_HOME/pyrankcore`` or
 ``~/.cache/pyrankcore``. Later calls read it and keep it in memory.
@@ -29,7 +30,8 @@ sha256 of the inputs that make the matrix: format, library version, grid
 order, board count and a fingerprint of the hold'em ranking; the shape, the
 dtype and a sha256 of the data), then the 169 x 169 little-endian float64
 values. It is written to a temporary name and renamed over the old file,
-so a reader never sees half a file. A read checks the file against
+so a reader never sees half a file. Anything under that name but a
+regular file (a folder, a FIFO, a device) is a bad cache, never read. A read checks the file against
 accidental damage and other versions: the header and data have fixed
 sizes, and the header must equal the one this library would write for that
 data (the data's sha256 and the inputs' digest included). It checks the
@@ -47,8 +49,8 @@ so later calls in the process do not compute it again.
 
 The matrix is a :class:`PreflopMatrix`: a read-only NumPy array (an
 ``ndarray`` subclass, so every array operation works as before) that also
-takes hand names, ``m["AA", "KK"]``, and shows a labelled corner in the
-REPL and a notebook; ``m.to_frame()`` is a pandas DataFrame with the names
+takes hand names, ``m["AA", "KK"]``, and shows six well-known hands
+against each other in the REPL and a notebook; ``m.to_frame()`` is a pandas DataFrame with the names
 on both axes. What is computed from it (a slice, a sum, ``m + m.T``) is a
 plain array.
 """
@@ -58,6 +60,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import threading
 import warnings
@@ -101,7 +104,8 @@ _MAGIC = b"pyrankcore preflop matrix\n"
 _MAX_HEADER = 1024  # bytes, newline included
 _DATA_BYTES = _N * _N * 8
 _FINGERPRINT_HANDS = 1024
-# The classes a PreflopMatrix shows in its repr: a corner of well-known hands.
+# The classes a PreflopMatrix shows in its repr: six well-known hands, each
+# against each (not a corner: they are far apart in GRID_NAMES).
 SHOWN_CLASSES = ("AA", "KK", "AKs", "AKo", "JTs", "72o")
 _lock = threading.Lock()
 _memory: dict[str, PreflopMatrix] = {}  # resolved file path -> the matrix
@@ -111,7 +115,7 @@ _checks: dict[str, Any] = {}  # the inputs digest and spot values, once per proc
 def _default_dir() -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env)
+        return Path(env).expanduser()
     try:
         import platformdirs  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -131,7 +135,12 @@ def cache_path(cache_dir: str | os.PathLike[str] | None = None) -> Path:
             'cache_dir is empty; name a folder ("." for the current one) or pass None '
             f"for the default ({ENV_VAR}, else the user cache folder)"
         )
-    folder = Path(cache_dir) if cache_dir is not None else _default_dir()
+    name = os.fspath(cache_dir) if cache_dir is not None else ""
+    if ("\0" if isinstance(name, str) else b"\0") in name:
+        # No file name holds a NUL: refused here, before the matrix is
+        # computed, rather than by the save that follows the computation.
+        raise InvalidArgumentError(f"cache_dir={name!r} holds a NUL character; no folder name can")
+    folder = Path(cache_dir).expanduser() if cache_dir is not None else _default_dir()
     return folder / FILE_NAME
 
 
@@ -286,7 +295,8 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
     * ``m["AA", "KK"]``: AA's equity against KK; a name, or a list of
       names, per axis (``m["AA"]`` is AA's row); positions work as before;
     * :attr:`labels`, :meth:`to_frame` (pandas), :meth:`as_dict` and a
-      labelled repr and HTML table of a corner of the matrix.
+      labelled repr and HTML table of six well-known hands against each
+      other.
 
     Indexing by position and arithmetic give plain arrays (``m[:10]``,
     ``m + m.T``, ``m.sum()``), so no result carries labels that no longer
@@ -354,21 +364,21 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
             columns=pd.Index(self.labels, name="against"),
         )
 
-    def _corner(self) -> list[list[str]]:
+    def _shown(self) -> list[list[str]]:
         return [[r] + [f"{float(self[r, c]):.4f}" for c in SHOWN_CLASSES] for r in SHOWN_CLASSES]
 
     _TITLE = (
         "PreflopMatrix: hold'em heads-up preflop equity of the row hand against the column hand"
     )
     _NOTE = (
-        "169 x 169, rows and columns GRID_NAMES (AA, AKs, ..., 22); a corner shown; "
+        "169 x 169, rows and columns GRID_NAMES (AA, AKs, ..., 22); six hands shown; "
         'm["AA", "KK"] by name, m.to_frame() for all'
     )
 
     def __repr__(self) -> str:
         if self.shape != (_N, _N):
             return repr(np.asarray(self))
-        table = _display.text_table(("", *SHOWN_CLASSES), self._corner(), "<" + ">" * 6)
+        table = _display.text_table(("", *SHOWN_CLASSES), self._shown(), "<" + ">" * 6)
         return f"{self._TITLE}\n{table}\n{self._NOTE}"
 
     def _repr_html_(self) -> str | None:
@@ -376,7 +386,7 @@ class PreflopMatrix(np.ndarray[Any, np.dtype[np.float64]]):
             return None  # a notebook then shows the plain array's repr
         rows = [
             [_display.Cell(r, header=True)] + [_display.Cell(v, weight=float(v)) for v in values]
-            for r, *values in self._corner()
+            for r, *values in self._shown()
         ]
         return _display.html_table(
             ("", *SHOWN_CLASSES), rows, caption=self._TITLE, footer=self._NOTE
@@ -470,8 +480,16 @@ def _read(path: Path) -> npt.NDArray[np.float64]:
     """The matrix in the file at path, verified; _BadCacheFile or OSError
     (or anything a damaged file can raise) otherwise. Nothing in the file
     decides how much is read: the header and the data have fixed limits."""
-    with open(path, "rb") as f:
-        if os.fstat(f.fileno()).st_size > len(_MAGIC) + _MAX_HEADER + _DATA_BYTES:
+    # Opened without blocking and checked before the first read: a FIFO (or
+    # a device) under the file's name would otherwise block open() or
+    # read() forever, with the module lock held. Only a regular file can be
+    # the cache.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise _BadCacheFile("not a regular file")
+        if info.st_size > len(_MAGIC) + _MAX_HEADER + _DATA_BYTES:
             raise _BadCacheFile("larger than the matrix")
         if f.read(len(_MAGIC)) != _MAGIC:
             raise _BadCacheFile("not a pyrankcore preflop matrix file")

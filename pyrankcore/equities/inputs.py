@@ -22,7 +22,7 @@ from pyrankcore.errors import (
     InvalidArgumentError,
     InvalidCardError,
 )
-from pyrankcore.ranges import parse_range
+from pyrankcore.ranges import Range, parse_range
 from pyrankcore.seats import check_ordered, check_seats, has_cards
 from pyrankcore.variants import Variant, variant
 
@@ -102,11 +102,14 @@ def player_combos(entry: Any, hole_cards: int, seat: int, game: str) -> tuple[li
     """The known cards a player may hold, with weights, and the entry as
     text: one combo for a hand ("AhKh", or fewer cards than the game deals:
     the rest are dealt), one empty combo for "random" (or ""), or a range's
-    combos (``pyrankcore.ranges.parse_range``). Text with a comma is always
+    combos (``pyrankcore.ranges.parse_range``: its text, or the Range it
+    returns). Text with a comma is always
     a range: "AsKs,QdJd" is two combos in hold'em and every hand holding
     As Ks or Qd Jd in Omaha, never the one hand As Ks Qd Jd."""
     if entry is None or (isinstance(entry, str) and entry.strip().lower() in RANDOM_WORDS):
         return [((), 1.0)], "random"
+    if isinstance(entry, Range):
+        return _parsed_range(entry, hole_cards, seat, game)
     if isinstance(entry, str) and "," in entry:
         return _range_combos(entry, hole_cards, seat, game, None)
     try:
@@ -146,6 +149,21 @@ def _range_combos(
             raise
         raise type(exc)(f"seat {seat}: {exc} (a comma makes a range; {how})") from None
     return [(tuple(int(c) for c in cards), float(w)) for cards, w in combos], text.strip()
+
+
+def _parsed_range(r: Range, hole_cards: int, seat: int, game: str) -> tuple[list[Combo], str]:
+    """A seat given what parse_range returned: its combos as parsed, for a
+    game that deals that many hole cards."""
+    if r.hole_cards != hole_cards:
+        raise InvalidArgumentError(
+            f"seat {seat}: the range is for {r.hole_cards}-card hands (hole_cards="
+            f"{r.hole_cards}) and {game} deals {hole_cards}; parse it with "
+            f"hole_cards={hole_cards} or pass its text"
+        )
+    if not r:
+        raise InvalidArgumentError(f"seat {seat}: the range is empty")
+    label = r.text.strip() or f"a range of {len(r)} combos"
+    return [(tuple(int(c) for c in cards), float(w)) for cards, w in r], label
 
 
 def _is_cards(text: str) -> bool:
@@ -194,8 +212,14 @@ def _board_and_dead(
     board_ids = _core.parse_cards(board) if has_cards(board) else []
     dead_ids = _core.parse_cards(dead) if has_cards(dead) else []
     if len(board_ids) > board_final:
-        where = f"at most {board_final}" if board_final else "none"
-        raise HandSizeError(f"{v.name}: the board has {where} cards, got {len(board_ids)}")
+        n = len(board_ids)
+        got = f"got {n} board card{'s' if n > 1 else ''}"
+        if board_final == 0:  # a stud or draw game: no card is shared
+            raise HandSizeError(
+                f"{v.name} has no board (every card is a player's own), {got}; "
+                "cards seen elsewhere go in dead="
+            )
+        raise HandSizeError(f"{v.name}: the board has at most {board_final} cards, {got}")
     for c in board_ids:
         if c in dead_ids:
             raise DuplicateCardError(

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from pyrankcore import _core
-from pyrankcore._args import entropy_seed, optional_whole_number
+from pyrankcore._args import entropy_seed, optional_whole_number, seed_value
 from pyrankcore.equities.cost import (
     COUNT_COMBINATIONS,
     FIT_SAMPLE,
@@ -226,6 +226,7 @@ def plan(
     runs the second). Returns the plan and the target standard error (or
     None)."""
     n_trials, target = _check_bounds(exact, trials, target_se)
+    seed_value(seed)  # checked whichever way the plan goes: exact plans draw none
     inputs = read_inputs(game, hands, board, dead)
     combos = inputs.combos
     n_players = inputs.n_players

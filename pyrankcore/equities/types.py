@@ -51,7 +51,9 @@ class PlayerEquity:
     with the high and the low hand (they add up to equity); scoops (=
     wins); high_wins/high_ties and low_wins/low_ties, deals with the best
     high (qualifying low) alone or shared. The repr shows the shares as
-    percentages; ``as_dict()`` gives every field as plain JSON types.
+    percentages (in hi-lo, win as "scoop" and tie as "split": a player
+    who takes the low while another takes the high splits the pot);
+    ``as_dict()`` gives every field as plain JSON types.
     """
 
     hand: str
@@ -79,10 +81,14 @@ class PlayerEquity:
 
     def _cells(self) -> list[tuple[str, str]]:
         """(label, value) pairs shown by the repr and the HTML row."""
+        # In hi-lo a "tie" is any share of the pot short of a scoop (one
+        # player's high beside another's low too), so two players can both
+        # show 55% there: the columns say what they count.
+        hilo = self.high is not None and self.low is not None
         cells = [
             ("equity", _display.percent(self.equity)),
-            ("win", _display.percent(self.win)),
-            ("tie", _display.percent(self.tie)),
+            ("scoop" if hilo else "win", _display.percent(self.win)),
+            ("split" if hilo else "tie", _display.percent(self.tie)),
         ]
         if self.std_error is not None:
             cells.append(("std err", _display.percent(self.std_error)))
@@ -283,11 +289,14 @@ class EquityResult:
     def to_frame(self) -> Any:
         """A pandas DataFrame with one row per seat (index ``seat``) and a
         column per :class:`PlayerEquity` field; the hi-lo columns only for
-        hi-lo games. Needs pandas (``pip install pandas``)."""
+        hi-lo games; ``std_error`` is float64, NaN for an exact result
+        (no sampling error to give). Needs pandas (``pip install pandas``)."""
         pd = _display.require_pandas("EquityResult.to_frame()")
         columns = [f.name for f in fields(PlayerEquity) if self.hilo or f.name not in HILO_FIELDS]
         records = [p.as_dict() for p in self.players]
         frame = pd.DataFrame.from_records(records, columns=columns)
+        # None in every row would make a column of Python objects
+        frame["std_error"] = frame["std_error"].astype("float64")
         frame.index.name = "seat"
         return frame
 
@@ -302,7 +311,8 @@ def format_table(result: EquityResult) -> str:
     board = f", board {result.board}" if result.board else ""
     lines = [f"{result.variant}{board} ({how})"]
     width = max([4] + [len(h) for h in result.hands])
-    head = f"{'hand':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"
+    win, tie = ("scoop", "split") if result.hilo else ("win", "tie")  # see PlayerEquity._cells
+    head = f"{'hand':<{width}}  {'equity':>8}  {win:>8}  {tie:>8}"
     if not result.exact:
         head += f"  {'std err':>8}"
     if result.hilo:

@@ -107,7 +107,7 @@ def score_batch(
     boards: OfcBoardArray, rules: Rules | None = None, *, threads: int | None = None
 ) -> npt.NDArray[np.int32]:
     """Scores of N deals at once: an (N, players, 13) array of card ids, 2 to
-    4 players (2 to 6 under ``Rules(decks=2)``), each board in row order. Returns int32 (N, players) net
+    4 players (2 to 8 under ``Rules(decks=2)``), each board in row order. Returns int32 (N, players) net
     points, each row summing to zero, equal to :func:`score` row by row.
     Under ``Rules(decks=2)`` a card id may appear twice in a deal (a third
     copy is a DuplicateCardError naming the row and the card).

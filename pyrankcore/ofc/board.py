@@ -296,7 +296,7 @@ def score(boards: Sequence[BoardLike], rules: Rules | None = None) -> list[int]:
     """Net points of each player, settling every pair independently.
 
     2 to 4 boards (Board objects, (front, middle, back) triples, the text
-    "front / middle / back", or 13 cards in row order), 2 to 6 under
+    "front / middle / back", or 13 cards in row order), 2 to 8 under
     ``Rules(decks=2)``. Each pair: one point
     per row won, the scoop bonus for all three, the majority bonus (if the
     rules pay one) for two or three, plus the difference of royalties. A

@@ -34,11 +34,11 @@ QUEEN, KING, ACE = 10, 11, 12
 MAX_POINTS = 1_000_000
 _POINTS = f"an int 0..{MAX_POINTS:,}"
 
-# Players a deal seats, by number of decks. One deck holds four boards of 13
-# cards. Two decks ("allowing more people to play", rule text 001) seat six:
-# their deal fits 104 cards even when every player is dealt 17 (Pineapple,
-# or progressive Fantasyland): 6 x 17 = 102.
-MAX_PLAYERS: Mapping[int, int] = MappingProxyType({1: 4, 2: 6})
+# Players a deal seats, by number of decks: as many boards of 13 cards as
+# the decks hold. Rule text 001 sets no maximum for two decks ("allowing
+# more people to play"); eight boards fill them. Whether a deal fits (17
+# cards a player in Pineapple: six players at most) is check_deal's count.
+MAX_PLAYERS: Mapping[int, int] = MappingProxyType({1: 4, 2: 8})
 DECK_SIZE = 52
 # Cards a player is dealt in a hand: 13 in OFC (five, then one at a time);
 # 17 in Pineapple (five, then four times three, one of each three
@@ -199,7 +199,8 @@ class Rules:
         suggests for Pineapple and double deck).
     decks: 1, or 2 for double-deck OFC (a card id may appear twice in a
         deal; five of a kind; see the package docstring). One deck seats 2
-        to 4 players, two decks 2 to 6 (:data:`MAX_PLAYERS`).
+        to 4 players, two decks 2 to 8 (:data:`MAX_PLAYERS`; a deal of 17
+        cards a player, as in Pineapple, fits six: :func:`check_deal`).
     stay: "classic" (trips on top, full house or better in the middle, or
         quads or better on the bottom) or "pineapple" (trips on top or quads
         or better on the bottom).
@@ -302,7 +303,7 @@ def check_deal(dealt: Sequence[int], rules: Rules | None = None) -> int:
         *dealt* is not a sequence, or an entry is not an int.
     InvalidArgumentError
         An entry outside 13..17, a player count outside 2 to
-        ``MAX_PLAYERS[rules.decks]`` (4 with one deck, 6 with two), or a
+        ``MAX_PLAYERS[rules.decks]`` (4 with one deck, 8 with two), or a
         deal needing more cards than the decks hold.
 
     >>> check_deal([PINEAPPLE_DEALT] * 3)          # Pineapple: three players

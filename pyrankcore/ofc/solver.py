@@ -19,7 +19,12 @@ from pyrankcore import _args, _core
 from pyrankcore._rankings import show_value
 from pyrankcore._work import ProgressBar, progress_bar, split_rows
 from pyrankcore.batch import as_uint8, card_matrix
-from pyrankcore.errors import HandSizeError, InvalidArgumentError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 from pyrankcore.hands import Category, category
 from pyrankcore.ofc.board import Board, as_board
 from pyrankcore.ofc.rules import ACE, KING, MAX_POINTS, QUEEN, Rules, as_rules
@@ -212,8 +217,7 @@ def solve_fantasyland_batch(
                 f"hands must be an (N, k) integer array or a sequence of hands, "
                 f"not {type(hands).__name__}"
             )
-        parse = card_parser(rules.decks)
-        parsed = [parse(h) for h in hands]
+        parsed = _parse_hands(hands, card_parser(rules.decks))
         by_size: dict[int, list[int]] = {}
         for i, ids in enumerate(parsed):
             by_size.setdefault(len(ids), []).append(i)
@@ -230,6 +234,20 @@ def solve_fantasyland_batch(
         if bar is not None:
             bar.close()
     return results  # type: ignore[return-value]
+
+
+def _parse_hands(hands: Any, parse: Any) -> list[list[int]]:
+    """Each hand's card ids; a bad or repeated card raises the parser's
+    error named by the hand's index ("hand 3: duplicate card 5h"), as the
+    array path names its row: in a list of thousands the card alone does
+    not say which hand to fix."""
+    parsed = []
+    for i, hand in enumerate(hands):
+        try:
+            parsed.append(parse(hand))
+        except (InvalidCardError, DuplicateCardError) as exc:
+            raise type(exc)(f"hand {i}: {exc}") from None
+    return parsed
 
 
 def _solve_group(

@@ -395,3 +395,11 @@ def test_real_eval7_cards():
 def test_sets_of_cards_are_refused():
     with pytest.raises(TypeError):
         pyrankcore.parse_cards({"As", "Kd"})
+
+
+def test_a_category_prints_as_its_name():
+    c = pyrankcore.category(pyrankcore.evaluate("Kh Kd 9s 9c 2d"))
+    assert c is pyrankcore.Category.TWO_PAIR
+    assert str(c) == f"{c}" == "Two Pair" and f"{c:>9}" == " Two Pair"
+    assert int(c) == 2 and f"{c:d}" == "2" and c == 2
+    assert repr(c) == "<Category.TWO_PAIR: 2>"

@@ -5,7 +5,7 @@ import pytest
 
 import pyrankcore
 from pyrankcore import ofc, preflop
-from pyrankcore.errors import DuplicateCardError, HandSizeError
+from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 pytest.importorskip("dask.array")  # pyrankcore.dask raises a plain ImportError without it
 prd = pytest.importorskip("pyrankcore.dask")
@@ -40,6 +40,15 @@ def test_a_bad_fantasyland_hand_is_named_by_its_index_in_all_the_hands():
     assert str(lazy.value) == str(local.value) and str(lazy.value).startswith("row 5: ")
     with pytest.raises(HandSizeError, match="^hand 4: Fantasyland hands have 13 to 17"):
         prd.solve_fantasyland_batch([*HANDS[:4], "As Ad Ah"], hands_per_task=2)
+    # a bad or repeated card in a list of hands: the hand's index in the list
+    bad = [*HANDS[:4], "Xx Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h"]
+    with pytest.raises(InvalidCardError, match="^hand 4: invalid card 'Xx'"):
+        ofc.solve_fantasyland_batch(bad)
+    with pytest.raises(InvalidCardError, match="^hand 4: invalid card 'Xx'"):
+        prd.solve_fantasyland_batch(bad, hands_per_task=2)
+    repeated = [*HANDS[:3], "As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 5h"]
+    with pytest.raises(DuplicateCardError, match="^hand 3: duplicate card 5h"):
+        prd.solve_fantasyland_batch(repeated, hands_per_task=2)
     with pytest.raises(TypeError, match="hands must be"):
         prd.solve_fantasyland_batch("As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h")
     with pytest.raises(pyrankcore.InvalidArgumentError, match="hands_per_task"):

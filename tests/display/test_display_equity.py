@@ -66,6 +66,9 @@ def test_the_repr_shows_every_share_as_a_percentage_and_no_raw_tallies(name, req
         assert str(counts[2]) not in text and f"{counts[2]:,}" not in text
     assert "std err" in lines[1] if not result.exact else "std err" not in lines[1]
     assert ("high" in lines[1]) is result.hilo
+    assert lines[1].split()[1:4] == (
+        ["equity", "scoop", "split"] if result.hilo else ["equity", "win", "tie"]
+    )
 
 
 def test_the_board_and_dead_cards_are_in_the_title():
@@ -90,7 +93,10 @@ def test_the_html_table_has_a_row_per_seat_with_its_shares(name, request, read_h
     table = read_html(result._repr_html_())
     assert table["caption"].startswith(result.variant)  # "Hold'em", unescaped back
     assert "&#x27;" in result._repr_html_() or "'" not in result.variant
-    assert table["header"][:4] == ["hand", "equity", "win", "tie"]
+    # hi-lo: a player splits whenever another takes the high or the low, so
+    # "tie" would read high for both players; the columns say scoop and split
+    shares = ["scoop", "split"] if result.hilo else ["win", "tie"]
+    assert table["header"][:4] == ["hand", "equity", *shares]
     assert len(table["rows"]) == len(result)
     for row, p in zip(table["rows"], result.players):
         assert row[0]["tag"] == "th" and row[0]["text"] == p.hand
@@ -150,6 +156,19 @@ def test_to_frame_has_a_row_per_seat_and_a_column_per_field(name, request):
                 assert value is None or value != value  # None or NaN
             else:
                 assert value == attr, column
+
+
+@pytest.mark.parametrize("name", ["exact", "sampled", "hilo"])
+def test_to_frame_std_error_is_a_float_column(name, request):
+    # an exact result has no sampling error: NaN, not a column of None objects
+    pytest.importorskip("pandas")
+    result = request.getfixturevalue(name)
+    column = result.to_frame()["std_error"]
+    assert column.dtype == "float64"
+    if result.exact:
+        assert column.isna().all()
+    else:
+        assert column.tolist() == [p.std_error for p in result.players]
 
 
 def test_to_frame_without_pandas_says_how_to_install_it(exact, no_pandas):

@@ -109,7 +109,7 @@ def test_as_dict_is_plain_json(matrix):
     assert np.array_equal(np.array(d["equity"]), np.asarray(matrix))
 
 
-def test_the_repr_is_a_labelled_corner(matrix):
+def test_the_repr_shows_six_labelled_hands_against_each_other(matrix):
     lines = repr(matrix).splitlines()
     assert lines[0].startswith("PreflopMatrix: hold'em heads-up preflop equity")
     assert lines[1].split() == list(SHOWN_CLASSES)
@@ -119,9 +119,11 @@ def test_the_repr_is_a_labelled_corner(matrix):
         for col, cell in zip(SHOWN_CLASSES, cells[1:], strict=True):
             assert float(cell) == pytest.approx(matrix[row, col], abs=5e-5)
     assert re.search(r"169 x 169", lines[8])
+    # six hands far apart in the grid: the note says so, not "a corner"
+    assert "six hands shown" in lines[8] and "corner" not in repr(matrix)
 
 
-def test_the_html_is_the_same_corner(matrix, read_html):
+def test_the_html_shows_the_same_hands(matrix, read_html):
     table = read_html(matrix._repr_html_())
     assert table["header"] == ["", *SHOWN_CLASSES]
     assert [row[0] for row in table["texts"]] == list(SHOWN_CLASSES)
@@ -129,6 +131,7 @@ def test_the_html_is_the_same_corner(matrix, read_html):
         for col, cell in zip(SHOWN_CLASSES, cells[1:]):
             assert float(cell) == pytest.approx(matrix[row, col], abs=5e-5)
     assert "m.to_frame()" in table["paragraphs"][0]
+    assert "corner" not in matrix._repr_html_()
 
 
 def test_dask_reads_it_as_an_array(matrix):

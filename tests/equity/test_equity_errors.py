@@ -148,3 +148,33 @@ def test_whole_numbers_follow_the_one_rule():
         equity(*args, threads=2.0)
     with pytest.raises(TypeError, match=r"^progress must be True or False, not int$"):
         equity(*args, progress=1)
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [
+        ("abc", TypeError),
+        (1.5, TypeError),
+        (True, TypeError),
+        (-1, InvalidArgumentError),
+        (2**64, InvalidArgumentError),
+    ],
+)
+@pytest.mark.parametrize("exact", [True, None, False])
+def test_a_bad_seed_is_refused_whether_the_plan_is_exact_or_not(seed, error, exact):
+    # An exact plan draws nothing, but a seed it would ignore is still a bad
+    # argument: the call must not depend on which way the plan goes.
+    with pytest.raises(error, match="seed"):
+        equity("Hold'em", ["AhKh", "QsQd"], "2c 3d 4h", seed=seed, exact=exact)
+
+
+def test_a_board_in_a_game_without_one_says_so():
+    # stud and draw games deal no shared card: the message says the game has
+    # no board (it used to read "the board has none cards")
+    with pytest.raises(HandSizeError, match=r"^Razz has no board .*got 1 board card; .*dead=") as e:
+        equity("Razz", ["As 2s 3s", "Kd Qd Jd"], "5c")
+    assert "none cards" not in str(e.value)
+    with pytest.raises(HandSizeError, match=r"^Razz has no board .*got 2 board cards$"):
+        pyrankcore.showdown("Razz", ["As 2s 3s 4d 5h 6c 7c", "Kd Qd Jd Td 9c 8c 2c"], "Ah 2h")
+    with pytest.raises(HandSizeError, match=r"^Hold'em: the board has at most 5 cards, got 6"):
+        equity("Hold'em", ["As 2s", "Kd Qd"], "5c 6d 7h 8h 9h Tc")

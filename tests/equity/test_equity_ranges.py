@@ -236,3 +236,17 @@ def test_large_omaha_ranges_run_by_monte_carlo():
     assert not r.exact and r.trials == 20_000
     assert 0.5 < r.players[0].equity < 0.9
     assert abs(sum(p.equity for p in r.players) - 1) < 1e-9
+
+
+def test_a_parsed_range_is_taken_as_its_text_is():
+    r = pyrankcore.parse_range("AKs, QQ+, AhKd:0.5")
+    by_text = pyrankcore.equity("Hold'em", ["AKs, QQ+, AhKd:0.5", "JcJd"], "2c 7d 9h")
+    assert pyrankcore.equity("Hold'em", [r, "JcJd"], "2c 7d 9h") == by_text
+    omaha = pyrankcore.parse_range("AAxx", hole_cards=4)
+    mc = pyrankcore.equity("Omaha", [omaha, "KsKdQh2c"], trials=2000, seed=5)
+    assert mc == pyrankcore.equity("Omaha", ["AAxx", "KsKdQh2c"], trials=2000, seed=5)
+    # a range of the wrong hand size says what to do
+    with pytest.raises(pyrankcore.InvalidArgumentError, match="hole_cards=4 or pass its text"):
+        pyrankcore.equity("Omaha", [r, "KsKdQh2c"])
+    with pytest.raises(pyrankcore.InvalidArgumentError, match="seat 1: the range is empty"):
+        pyrankcore.equity("Hold'em", ["JcJd", pyrankcore.Range()])

@@ -447,3 +447,46 @@ def test_cache_location_env_var_and_default(tmp_path, monkeypatch, counted):
         pyrankcore.preflop_matrix(cache_dir=tmp_path, refresh="yes")
     with pytest.raises(InvalidArgumentError):
         pyrankcore.preflop_matrix(cache_dir=tmp_path, threads=0)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_in_place_of_the_file_is_a_bad_cache_not_a_hang(tmp_path, counted, real_matrix):
+    # open() of a FIFO for reading blocks until a writer comes, with the
+    # module lock held; it must be treated as a bad cache, in a thread that
+    # is given a few seconds before the test calls it a hang.
+    import threading
+
+    os.mkfifo(tmp_path / preflop.FILE_NAME)
+    done = []
+    worker = threading.Thread(
+        target=lambda: done.append(pyrankcore.preflop_matrix(cache_dir=tmp_path)), daemon=True
+    )
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # free the blocked open() so that the process can end
+        with open(tmp_path / preflop.FILE_NAME, "wb"):
+            pass
+        worker.join(5)
+        pytest.fail("preflop_matrix() blocked on a FIFO named like its cache file")
+    assert counted == [1] and np.array_equal(done[0], real_matrix)
+    # the save replaced the FIFO with the matrix file
+    assert (tmp_path / preflop.FILE_NAME).is_file()
+
+
+def test_a_nul_in_cache_dir_is_refused_before_computing(counted):
+    for bad in ("a\0b", Path("a\0b")):
+        with pytest.raises(InvalidArgumentError, match="NUL"):
+            pyrankcore.preflop_matrix(cache_dir=bad)
+    assert counted == []
+
+
+def test_a_leading_tilde_is_the_home_folder(tmp_path, monkeypatch, counted):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("USERPROFILE", str(tmp_path))  # Windows
+    monkeypatch.chdir(tmp_path)
+    assert preflop.cache_path("~/x") == tmp_path / "x" / preflop.FILE_NAME
+    pyrankcore.preflop_matrix(cache_dir="~/x")
+    assert (tmp_path / "x" / preflop.FILE_NAME).is_file()
+    assert not (tmp_path / "~").exists()
+    monkeypatch.setenv(preflop.ENV_VAR, "~/env")
+    assert preflop.cache_path() == tmp_path / "env" / preflop.FILE_NAME

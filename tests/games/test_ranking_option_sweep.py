@@ -3,12 +3,13 @@ brute-force reference does, or is refused by ``ranking()`` itself with an
 InvalidOptionError that names the option and says why.
 
 The sweep is the whole product, for every base game (the built-in rankings
-and a stripped deck, whose base tables are built at run time), of: the wild
+and a stripped deck of every size from 48 to 20 cards, whose base tables are
+built at run time), of: the wild
 cards (none, jokers, the deck's lowest rank, a deuce, aces, kings, the
 one-eyed jacks, the lowest card, and mixes of them), the bug,
 natural_beats_wild (False, True, "graded", "plain"), double_ace_flush and the
-suit options: 5,248 combinations, 572 distinct rankings accepted (540 with
-wild cards). Each one is built and ranks a set of extreme hands (four
+suit options: 10,176 combinations, 1,300 distinct rankings accepted (1,240
+with wild cards). Each one is built and ranks a set of extreme hands (four
 natural aces with wild cards, hands of five and seven wild cards, the rule
 texts' double-ace flush, a royal flush with spare wild cards, suited low
 cards with a fitter, eight cards) and a few random ones, checked against
@@ -42,7 +43,11 @@ from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore.errors import InvalidArgumentError, InvalidOptionError
 
 BASES = {name: prc.ranking(name) for name in prc.GAMES}
-BASES["stripped_7"] = prc.stripped_deck("7")
+# A stripped deck of every size the API accepts (52 and 36 cards are the
+# built-in high and short-deck games): the shortest, of five or six ranks a
+# suit, are where one suit can hold every rank of the deck.
+for _lowest in "3456789T":
+    BASES[f"stripped_{_lowest}"] = prc.stripped_deck(_lowest)
 
 NATURAL_BEATS_WILD = (False, True, "graded", "plain")
 SUIT_OPTIONS = (
@@ -171,6 +176,7 @@ TEMPLATES = (
     "Kc Kd W W 9h 8s 7c",
     "L0c L1d L2h L3s W",  # a fitter for the lows
     "L0c L1c L2c L3c L4c L5c W",  # six suited low cards and a wild card
+    "L0d L1d L2d L3d L4d W W",  # a suit's five lowest ranks (the whole suit of A-T)
     "Ac Kc Qc Jc 9d 8d 7h",  # no wild card
     "Ac Ad Ah W W Kd Qd Jd",  # eight cards: the best seven
 )
@@ -196,8 +202,27 @@ def realise(spec: Spec, template: str) -> list[int]:
     return hand
 
 
+def _fits(spec: Spec, template: str) -> bool:
+    """Whether the template's natural cards are distinct cards of the
+    game's deck (the shortest decks have no 8 or 9, and fewer than six
+    ranks; in the deck from the eight, L0s is the 8s)."""
+    ranks = spec.ranking.deck_ranks
+    cards = []
+    for token in template.split():
+        if token == "W":
+            continue
+        if token[0] == "L":
+            if int(token[1]) >= len(ranks):
+                return False
+            token = "23456789TJQKA"[ranks[int(token[1])]] + token[2]
+        elif "23456789TJQKA".index(token[0]) not in ranks:
+            return False
+        cards.append(token)
+    return len(set(cards)) == len(cards)
+
+
 def hands_for(spec: Spec) -> list[list[int]]:
-    hands = [realise(spec, t) for t in TEMPLATES]
+    hands = [realise(spec, t) for t in TEMPLATES if _fits(spec, t)]
     rng = random.Random(zlib.crc32(repr(spec).encode()))
     for n_wild in (1, 2, 3, 4):
         hands.append(wr.random_hand(rng, spec, rng.choice((5, 6, 7)), n_wild))
@@ -271,6 +296,8 @@ PROBABILITY_SAMPLE = [
     ("short_deck", {"wild": ("jokers", "lowest"), "natural_beats_wild": "plain"}),
     ("stripped_7", {"wild": "K", "double_ace_flush": True, "natural_beats_wild": "plain"}),
     ("stripped_7", {"wild": ("A", "K"), "natural_beats_wild": True}),
+    ("stripped_T", {"wild": "jokers", "natural_beats_wild": "plain"}),
+    ("stripped_9", {"bug": True}),
     ("ace_five_8", {"wild": ("2", "jokers"), "natural_beats_wild": "plain"}),
     ("short_deck", {"wild": "Jh Js", "natural_beats_wild": True}),
     ("deuce_seven", {"wild": "jokers", "natural_beats_wild": True}),

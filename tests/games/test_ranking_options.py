@@ -109,6 +109,44 @@ def test_qualifier_needs_five_ranks_under_the_ace_rule():
         pyrankcore.ranking("ace_five", lowest_rank="7", qualifier="8")
 
 
+@pytest.mark.parametrize("base", ["high", "short_deck", "incomplete", "stripped_7"])
+def test_a_high_ranking_refuses_a_qualifier(base):
+    # "Eight or better" bounds the ranks of a low; a high hand has no such
+    # rule, and the one it would be read as (five ranks under an eight) made
+    # a 7-card hand score 0 beside a qualifying straight.
+    if base == "stripped_7":
+        base = pyrankcore.stripped_deck("7")
+    with pytest.raises(InvalidOptionError, match="qualifier") as info:
+        pyrankcore.ranking(base, qualifier="K")  # five ranks and more under a king
+    _assert_option_error(info, "qualifier", "'K'", "high ranking")
+    with pytest.raises(InvalidOptionError, match="qualifier"):
+        pyrankcore.Ranking("my_high", qualifier=6)
+
+
+@pytest.mark.parametrize("name", ["ace_five", "ace_six", "deuce_seven"])
+@pytest.mark.parametrize("qualifier", ["8", "T", "K"])
+def test_a_qualifying_low_is_the_best_qualifying_five(name, qualifier):
+    # 6- and 7-card hands, flushes among them: each scores its best five of
+    # its cards (0 where no five qualifies), by brute force over the subsets.
+    from itertools import combinations
+
+    r = pyrankcore.ranking(name, qualifier=qualifier)
+    rng = np.random.default_rng(len(name) + ord(qualifier))
+    # a heart flush beside two clubs: K-7-4-2-5 and 8-7-5-4-3 of hearts
+    flushes = ([11, 5, 2, 0, 3], [6, 5, 3, 2, 1])
+    suited = [[4 * rank + 2 for rank in ranks] + [1, 5] for ranks in flushes]
+    for k in (6, 7):
+        rows = np.array(
+            [rng.choice(52, k, replace=False) for _ in range(4000)] + [h[:k] for h in suited],
+            dtype=np.uint8,
+        )
+        best = np.zeros(len(rows), dtype=np.uint16)
+        for five in combinations(range(k), 5):
+            fives = np.ascontiguousarray(rows[:, five])
+            best = np.maximum(best, pyrankcore.evaluate_batch(fives, r))
+        assert pyrankcore.evaluate_batch(rows, r).tolist() == best.tolist()
+
+
 def test_text_ranks_are_stored_as_indexes():
     by_text = pyrankcore.ranking("ace_five", qualifier="8")
     assert by_text.qualifier == 6

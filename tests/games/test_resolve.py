@@ -168,3 +168,43 @@ def test_ranking_tables_pass_resolved_tables_down_without_resolving_again(resolv
     assert games.ranking_tables(tables) is tables
     assert prc.category(56, tables) == prc.category(56, "razz")
     assert resolved == ["razz"]
+
+
+def test_rankings_that_differ_only_in_name_share_their_tables():
+    # Tables are never freed (a nogil loop may read them), so a ranking
+    # renamed in a loop must not build them again each time. tracemalloc
+    # sees NumPy's allocations: one build of these wild-card tables is
+    # about a megabyte, a renamed ranking a few hundred bytes.
+    import tracemalloc
+    from dataclasses import replace
+
+    rules = {"wild": ("jokers", "3"), "natural_beats_wild": "plain"}
+    tracemalloc.start()
+    try:
+        first = prc.ranking("high", **rules)
+        before = tracemalloc.get_traced_memory()[0]
+        prc.evaluate("As Ks Qs Js Jk", first)
+        one_build = tracemalloc.get_traced_memory()[0] - before
+        renamed = [replace(first, name=f"renamed_{i}") for i in range(8)]
+        before = tracemalloc.get_traced_memory()[0]
+        for r in renamed:
+            prc.evaluate("As Ks Qs Js Jk", r)
+        growth = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert one_build > 200_000
+    assert growth < one_build / 8, (growth, one_build)
+    # the same strengths, and each ranking keeps its own name
+    hands = prc.random_hands(500, 7, seed=4, game=first)
+    want = prc.evaluate_batch(hands, first)
+    for r in renamed[:2]:
+        assert (prc.evaluate_batch(hands, r) == want).all()
+        assert _core.resolve_game(r).name == r.name == _core.resolve_game(r).ranking.name
+    # a built-in's rules under another name read the built-in's tables
+    mine = prc.Ranking("my_high")
+    assert prc.evaluate("As Ks Qs Js Ts", mine) == 7462
+    with pytest.raises(prc.HandSizeError, match="got 2"):
+        prc.evaluate("As Ks", mine)
+    # Omaha tables are shared too, and rank alike
+    omaha = prc.evaluate_omaha("As Ks Qd Jd", "2s 3s 4s Tc 9h", renamed[0])
+    assert omaha == prc.evaluate_omaha("As Ks Qd Jd", "2s 3s 4s Tc 9h", first)

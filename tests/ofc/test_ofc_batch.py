@@ -252,3 +252,16 @@ def test_bad_hands_are_named():
 def test_empty_batch():
     assert ofc.solve_fantasyland_batch(np.zeros((0, 14), dtype=np.uint8)) == []
     assert ofc.solve_fantasyland_batch([]) == []
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_a_bad_card_in_a_list_of_hands_names_the_hand(decks):
+    good = "As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h"
+    rules = ofc.Rules(decks=decks)
+    bad_card = "Xx Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h"
+    with pytest.raises(InvalidCardError, match=r"^hand 2: invalid card 'Xx'"):
+        ofc.solve_fantasyland_batch([good, good, bad_card], rules)
+    # a card more often than the decks hold it
+    repeat = "As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 5h" + (" 5h" if decks == 2 else "")
+    with pytest.raises(DuplicateCardError, match=r"^(hand|row) 1: .*5h"):
+        ofc.solve_fantasyland_batch([good, repeat, good], rules)

@@ -430,7 +430,7 @@ def test_board_bad_cards_and_counts():
 def test_deal_sizes_against_the_decks() -> None:
     # 13 cards each: four players fill one deck exactly
     assert check_deal([OFC_DEALT] * 4) == 52
-    with pytest.raises(InvalidArgumentError, match="got 5; Rules.decks=2. allows up to 6"):
+    with pytest.raises(InvalidArgumentError, match="got 5; Rules.decks=2. allows up to 8"):
         check_deal([OFC_DEALT] * 5)
     # Pineapple deals 5 + 4 x 3 = 17: "for a maximum of three players" (001)
     assert PINEAPPLE_DEALT == 5 + 4 * 3
@@ -440,8 +440,12 @@ def test_deal_sizes_against_the_decks() -> None:
     # two decks: six Pineapple players take 102 of the 104 cards
     assert check_deal([PINEAPPLE_DEALT] * 6, TWO) == 102
     assert check_deal([OFC_DEALT] * 6, TWO) == 78
-    with pytest.raises(InvalidArgumentError, match="2 to 6 players"):
-        check_deal([OFC_DEALT] * 7, TWO)
+    # 001 sets no maximum for two decks: eight boards of 13 fill them
+    assert check_deal([OFC_DEALT] * 8, TWO) == 104
+    with pytest.raises(InvalidArgumentError, match="2 to 8 players"):
+        check_deal([OFC_DEALT] * 9, TWO)
+    with pytest.raises(InvalidArgumentError, match=r"needs 119 cards .*2 decks hold 104"):
+        check_deal([PINEAPPLE_DEALT] * 7, TWO)
 
 
 def test_fantasyland_hands_count_in_the_deal() -> None:

@@ -304,17 +304,32 @@ def test_one_deck_refuses_five_players_and_names_two_decks() -> None:
             InvalidArgumentError, match=r"2 to 4 players with one deck, got 5"
         ) as info:
             call()
-        assert "Rules(decks=2) allows up to 6" in str(info.value)
+        assert "Rules(decks=2) allows up to 8" in str(info.value)
 
 
-@pytest.mark.parametrize("players", [1, 7, 8])
-def test_two_decks_seat_two_to_six(players: int) -> None:
-    boards = dd_deals(9, 1, 8)[0][:players]
-    with pytest.raises(InvalidArgumentError, match=f"2 to 6 players with 2 decks, got {players}"):
+@pytest.mark.parametrize("players", [1, 9])
+def test_two_decks_seat_two_to_eight(players: int) -> None:
+    boards = np.concatenate([dd_deals(9, 1, 8)[0], dd_deals(10, 1, 8)[0]])[:players]
+    with pytest.raises(InvalidArgumentError, match=f"2 to 8 players with 2 decks, got {players}"):
         score([b.tolist() for b in boards], TWO)
-    with pytest.raises(InvalidArgumentError, match="2 to 6 players"):
+    with pytest.raises(InvalidArgumentError, match="2 to 8 players"):
         score_batch(boards[None], TWO)
-    assert MAX_PLAYERS[1] == 4 and MAX_PLAYERS[2] == 6
+    assert MAX_PLAYERS[1] == 4 and MAX_PLAYERS[2] == 8
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_two_decks_score_seven_and_eight_players(players: int) -> None:
+    # 001: two decks allow "more people to play", with no maximum; eight
+    # boards of 13 cards fill the 104. Each pair is scored as heads-up.
+    deal = dd_deals(11, 3, 8)[:, :players]
+    got = score_batch(deal, TWO)
+    assert got.shape == (3, players) and (got.sum(axis=1) == 0).all()
+    for d in range(3):
+        boards = [b.tolist() for b in deal[d]]
+        assert score(boards, TWO) == got[d].tolist()
+        for i in range(players):
+            pairs = [score([boards[i], boards[j]], TWO)[0] for j in range(players) if j != i]
+            assert got[d, i] == sum(pairs)
 
 
 # ------------------------------------------------ "two or three of the hands"

@@ -343,3 +343,33 @@ def test_exported():
     for name in ("hutchison_points", "HutchisonCount"):
         assert name in prc.__all__
         assert getattr(prc, name) is getattr(__import__("pyrankcore.hutchison").hutchison, name)
+
+
+def test_hilo_four_of_a_kind_earns_no_kicker_points():
+    # "Do not award any kicker pts. for a card that duplicates a card used
+    # in step one": four of a kind has one rank, whose two lowest cards are
+    # step one's (a pair, 0 points); no pair points for four of a rank.
+    for hand in ("3c3d3h3s", "JcJdJhJs", "5c5d5h5s"):
+        count = hutchison_points(hand, "Omaha Hi-Lo")
+        assert count.kickers == 0 and count.low_cards == 0 and count.pairs == 0, hand
+        assert count.total == 0, hand
+    # three of a rank and another: the step-one cards are the two ranks
+    count = hutchison_points("3c3d3hKs", "Omaha Hi-Lo")
+    assert count.kickers == 0 and count.low_cards == 0
+
+
+def test_hilo_play_and_raise_lines():
+    # the article: play with more than 20 points, consider raising with more
+    # than 30; Omaha high has a percentage instead
+    ace_deuce = hutchison_points("As2s3d4d", "Omaha Hi-Lo")  # 20 + 9 + 6 + 4
+    assert ace_deuce.total == 39 and ace_deuce.playable and ace_deuce.consider_raising
+    ace_five = hutchison_points("Ac5d9hKs", "Omaha Hi-Lo")  # 10 + 2
+    assert ace_five.total == 12 and ace_five.playable is False
+    assert ace_five.consider_raising is False
+    exactly_twenty = hutchison_points("Ac2dJhTs", "Omaha Hi-Lo")  # 20 + 2 + 1, not 20
+    assert exactly_twenty.total == 23 and exactly_twenty.playable
+    assert not exactly_twenty.consider_raising
+    high_only = hutchison_points("KsKdQhQc", "Omaha Hi-Lo")
+    assert high_only.high_only and high_only.playable
+    omaha = hutchison_points("AsKsAhKh")
+    assert omaha.playable is None and omaha.consider_raising is None

@@ -27,6 +27,7 @@ from pyrankcore import (
     remove_dead,
 )
 from pyrankcore.errors import InvalidArgumentError
+from pyrankcore.ranges import Range
 
 RANKS = "23456789TJQKA"
 ALL2 = [(b, a) for a, b in combinations(range(52), 2)]  # highest card first
@@ -666,3 +667,23 @@ def test_public_names():
 def test_docstring_examples():
     result = doctest.testmod(pyrankcore.ranges, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted >= 8
+
+
+@pytest.mark.parametrize("weight", [float("nan"), float("inf"), -float("inf"), -0.5, 0.0, 1.5])
+def test_a_range_refuses_a_weight_outside_zero_to_one(weight):
+    # as range text does ("AKs:1.5" is refused): a NaN or infinite weight
+    # would turn every equity and grid of the range into NaN
+    with pytest.raises(InvalidArgumentError, match=r"outside \(0, 1\]"):
+        Range([((51, 47), 1.0), ((50, 46), weight)])
+
+
+def test_a_range_refuses_entries_that_are_no_weighted_combo():
+    with pytest.raises(TypeError, match="weight is a number"):
+        Range([((51, 47), "0.5")])
+    with pytest.raises(TypeError, match="weight is a number"):
+        Range([((51, 47), True)])
+    with pytest.raises(TypeError, match=r"\(combo, weight\)"):
+        Range([(51, 47, 1.0)])
+    # what parse_range makes, and a weight given as any real number, pass
+    assert Range([((51, 47), 1), ((50, 46), np.float32(0.25))]).weight == 1.25
+    assert Range(parse_range("AKs:0.5")) == parse_range("AKs:0.5")
