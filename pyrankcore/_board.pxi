@@ -14,6 +14,8 @@ cdef extern from "prc_board.h" nogil:
         int std
         int omaha
         uint64_t deck
+    ctypedef struct prc_bd_combo_t:
+        uint64_t key, bits, mask
     ctypedef struct prc_bd_list_t:
         int n, k, m, nsub
         const int32_t *strength
@@ -22,8 +24,10 @@ cdef extern from "prc_board.h" nogil:
     int PRC_BD_SUMS(int k)
     int prc_bd_nsub(int k)
     void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub)
+    void prc_bd_prepare(const uint8_t *combos, int k, long lo, long hi, prc_bd_combo_t *out)
     void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
-                          const uint8_t *combos, int k, long lo, long hi, int32_t *out)
+                          const uint8_t *combos, const prc_bd_combo_t *pc, int k, long lo,
+                          long hi, int32_t *out)
     int prc_bd_sort(const int32_t *strength, int n, int32_t *order, int32_t *scratch)
     void prc_bd_sweep(const prc_bd_list_t *l, const double *w, const double *hero,
                       double *sums, double *beat, double *tie, double *apart)
@@ -59,6 +63,7 @@ cdef extern from "prc_equity.h" nogil:
         int32_t *card_start
         int32_t *card_list
         uint8_t *code
+        prc_bd_combo_t *prepared
         double *d
         double *sums
         uint64_t *mask
@@ -125,9 +130,11 @@ cdef int _check_rows(const uint8_t[:, ::1] rows, uint64_t deck, str what) except
 @cython.wraparound(False)
 def board_strengths_into(GameTables t, bint omaha, const uint8_t[:, ::1] boards,
                          const uint8_t[:, ::1] combos, int32_t[:, ::1] out,
-                         Py_ssize_t lo, Py_ssize_t hi):
+                         Py_ssize_t lo, Py_ssize_t hi, bint check_combos=True):
     """out[b, i] = the strength of combos[i] on boards[b] for boards lo..hi-1
-    (-1 where the combo shares a card with the board), without the GIL."""
+    (-1 where the combo shares a card with the board), without the GIL.
+    check_combos=False skips checking the combos: only for the ranking's
+    own deck combos (pyrankcore.boards), never for a caller's array."""
     cdef prc_bd_game_t x
     cdef int k = combos.shape[1], nb = boards.shape[1]
     _board_game(&x, t, omaha, k, nb)
@@ -138,14 +145,22 @@ def board_strengths_into(GameTables t, bint omaha, const uint8_t[:, ::1] boards,
     if combos.shape[0] > BOARD_MAX_COMBOS:
         raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
     _check_rows(boards[lo:hi], x.deck, "board")
-    _check_rows(combos, x.deck, "combo")
+    if check_combos:
+        _check_rows(combos, x.deck, "combo")
     cdef long n = combos.shape[0]
     cdef Py_ssize_t b
-    if n == 0:
+    if n == 0 or hi == lo:
         return
-    with nogil:
-        for b in range(lo, hi):
-            prc_bd_strengths(&x, &boards[b, 0], nb, &combos[0, 0], k, 0, n, &out[b, 0])
+    cdef prc_bd_combo_t *pc = <prc_bd_combo_t *>PyMem_RawMalloc(n * sizeof(prc_bd_combo_t))
+    if pc == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            prc_bd_prepare(&combos[0, 0], k, 0, n, pc)
+            for b in range(lo, hi):
+                prc_bd_strengths(&x, &boards[b, 0], nb, &combos[0, 0], pc, k, 0, n, &out[b, 0])
+    finally:
+        PyMem_RawFree(pc)
 
 
 @cython.boundscheck(False)
@@ -441,6 +456,9 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.card_start = &iv[5 * n + 1 + P * n]
     x.card_list = &iv[5 * n + 1 + P * n + 53]
     x.code = &codev[0]
+    prepared = np.empty(3 * n, dtype=np.uint64)  # n prc_bd_combo_t
+    cdef uint64_t[::1] prepv = prepared
+    x.prepared = <prc_bd_combo_t *>&prepv[0]
     x.d = &dv[0]
     x.sums = &dv[3 * n]
     x.mask = &mv[0]

@@ -96,11 +96,28 @@ def combo_index(cards: Any) -> Any:
     return index
 
 
+# Names resolved before (a name always means the same tables): a solver
+# calls these functions with the same game name again and again.
+_BY_NAME: dict[tuple[str, str | None], tuple[GameTables, bool, int]] = {}
+
+
 def board_game(game: Any, half: str | None = None) -> tuple[GameTables, bool, int]:
     """*game* resolved once for the functions of this module and
     :mod:`pyrankcore.solver`: the ranking's tables (*half* of a split-pot
     variant), whether hands play Omaha's two-plus-three, and the hole cards
     the game deals (the most it deals)."""
+    if isinstance(game, str):
+        known = _BY_NAME.get((game, half))
+        if known is not None:
+            return known
+        resolved = _board_game(game, half)
+        if len(_BY_NAME) < 256:
+            _BY_NAME[(game, half)] = resolved
+        return resolved
+    return _board_game(game, half)
+
+
+def _board_game(game: Any, half: str | None) -> tuple[GameTables, bool, int]:
     g = resolve(game, omaha=None, purpose="board strengths")
     omaha = g.is_omaha
     hole = 2
@@ -135,11 +152,18 @@ def hole_combos(game: Any = "Hold'em", hole_cards: int | None = None) -> np.ndar
     k = hole if hole_cards is None else hole_cards
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 6:
         raise InvalidArgumentError(f"hole_cards must be 1 to 6, got {hole_cards!r}")
-    ids = [c for c in range(52) if tables.deck_mask >> c & 1]
-    if len(ids) == 52 and k in (2, 4):
-        table: np.ndarray = all_combos(k).copy()
+    return _deck_combos(tables, k).copy()
+
+
+def _deck_combos(tables: GameTables, k: int) -> np.ndarray:
+    """Every k-card combo of the ranking's deck (read-only: shared)."""
+    if tables.deck_mask == (1 << 52) - 1 and k in (2, 4):
+        table: np.ndarray = all_combos(k)
         return table
-    return np.array(list(itertools.combinations(ids, k)), dtype=np.uint8).reshape(-1, k)
+    ids = [c for c in range(52) if tables.deck_mask >> c & 1]
+    rows = np.array(list(itertools.combinations(ids, k)), dtype=np.uint8).reshape(-1, k)
+    rows.setflags(write=False)
+    return rows
 
 
 def _board_rows(board: Any) -> tuple[np.ndarray, bool]:
@@ -154,12 +178,19 @@ def _board_rows(board: Any) -> tuple[np.ndarray, bool]:
     return np.array([ids], dtype=np.uint8).reshape(1, len(ids)), True
 
 
-def combo_array(combos: Any, game: Any, k: int) -> np.ndarray:
+def _masks_of(rows: np.ndarray) -> np.ndarray:
+    """Each row's card-id bit mask (uint64); ids must be 0..51."""
+    bits = np.left_shift(np.uint64(1), rows.astype(np.uint64))
+    masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1) if rows.size else np.zeros(len(rows), np.uint64)
+    return masks
+
+
+def combo_array(combos: Any, tables: GameTables, k: int) -> np.ndarray:
     """A combos argument as an (n, k) uint8 array: None (every combo of
-    the deck), an array of ids, a range text ("AKs,QQ+"), or a sequence of
-    hands ("AhKh" or lists of ids)."""
+    the ranking's deck, read-only), an array of ids, a range text
+    ("AKs,QQ+"), or a sequence of hands ("AhKh" or lists of ids)."""
     if combos is None:
-        return hole_combos(game, k)
+        return _deck_combos(tables, k)
     if isinstance(combos, str):
         return np.array(
             [c for c, _w in parse_range(combos, hole_cards=k)], dtype=np.uint8
@@ -227,19 +258,22 @@ def board_strengths(
     """
     tables, omaha, hole = board_game(game, half)
     rows, single = _board_rows(board)
-    combo_rows = combo_array(combos, game, hole)
+    combo_rows = combo_array(combos, tables, hole)
     out = np.empty((rows.shape[0], combo_rows.shape[0]), dtype=np.int32)
     n_boards = rows.shape[0]
     n_threads = thread_count(threads, n_boards, BOARDS_PER_TASK)
+    # the deck's own combos need no check; a caller's are checked once
+    own = combos is None
     if n_threads <= 1 or n_boards <= BOARDS_PER_TASK:
-        _core.board_strengths_into(tables, omaha, rows, combo_rows, out, 0, n_boards)
+        _core.board_strengths_into(tables, omaha, rows, combo_rows, out, 0, n_boards, not own)
     else:
         bounds = list(range(0, n_boards, BOARDS_PER_TASK)) + [n_boards]
-        # the whole array is checked once, then each task ranks its share
-        _core.board_strengths_into(tables, omaha, rows, combo_rows, out, 0, 0)
+        _core.board_strengths_into(tables, omaha, rows, combo_rows, out, 0, 0, not own)
         run_tasks(
             list(zip(bounds, bounds[1:])),
-            lambda t: _core.board_strengths_into(tables, omaha, rows, combo_rows, out, *t),
+            lambda t: _core.board_strengths_into(
+                tables, omaha, rows, combo_rows, out, t[0], t[1], False
+            ),
             n_threads,
         )
     return out[0] if single else out
@@ -278,17 +312,18 @@ class SortedBoard:
         rows, single = _board_rows(board)
         if not single:
             raise InvalidArgumentError("SortedBoard takes one board; board_strengths takes many")
-        combo_rows = combo_array(combos, game, hole)
+        combo_rows = combo_array(combos, tables, hole)
         k = combo_rows.shape[1]
         if k not in _core.SWEEP_HOLE_CARDS:
             raise HandSizeError(
                 f"card removal is counted for combos of 2 or 4 cards, not {k}: "
                 "board_strengths ranks combos of any size"
             )
-        if len({tuple(sorted(r)) for r in combo_rows.tolist()}) != len(combo_rows):
+        own = combos is None
+        if not own and len(np.unique(_masks_of(combo_rows))) != len(combo_rows):
             raise InvalidArgumentError("combos: a combo is listed twice")
         strengths = np.empty((1, len(combo_rows)), dtype=np.int32)
-        _core.board_strengths_into(tables, omaha, rows, combo_rows, strengths, 0, 1)
+        _core.board_strengths_into(tables, omaha, rows, combo_rows, strengths, 0, 1, not own)
         self.board = rows[0]
         self.combos = combo_rows
         self.strengths = strengths[0]

@@ -43,9 +43,9 @@ def _union(
 ) -> tuple[SortedBoard, np.ndarray, np.ndarray]:
     """The sorted board of both lists' combos, and where each list's combos
     are in it."""
-    _tables, _omaha, hole = board_game(game, half)
-    mine = combo_array(hands, game, hole)
-    theirs = mine if opponent_hands is None else combo_array(opponent_hands, game, hole)
+    tables, _omaha, hole = board_game(game, half)
+    mine = combo_array(hands, tables, hole)
+    theirs = mine if opponent_hands is None else combo_array(opponent_hands, tables, hole)
     if mine.shape[1] != theirs.shape[1]:
         raise InvalidArgumentError("hands and opponent_hands must hold the same number of cards")
     for name, rows in (("hands", mine), ("opponent_hands", theirs)):

@@ -38,6 +38,12 @@ typedef struct {
     uint64_t deck; /* ids the ranking's deck holds */
 } prc_bd_game_t;
 
+/* A combo's cards summed once for every board it is ranked on: its key,
+ * suit-major bits and id mask. */
+typedef struct {
+    uint64_t key, bits, mask;
+} prc_bd_combo_t;
+
 /* A list of n combos of k cards (2 or 4 for the sweep) ranked on one board:
  * strength[i] (-1: the combo shares a card with the board), order[0..m)
  * the indices of the m others by ascending strength, and each combo's
@@ -89,56 +95,60 @@ PRC_ENTRY void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub) {
             for (int l = j + 1; l < 4; l++) sub[n++] = (uint16_t)prc_bd_triple_id(s[i], s[j], s[l]);
 }
 
-/* Strengths of combos lo..hi-1 (k cards each, C order) on board[0..nb):
- * -1 for a combo that shares a card with the board. The caller checked
- * the board, every combo's ids against x->deck and repeats within a
- * combo. Two-card combos take a loop of their own: two key adds and one
- * lookup a combo (the board's sums made once). */
+/* The sums of combos lo..hi-1 (k cards each, C order) for
+ * prc_bd_strengths. */
+PRC_ENTRY void prc_bd_prepare(const uint8_t *combos, int k, long lo, long hi,
+                              prc_bd_combo_t *out) {
+    for (long i = lo; i < hi; i++) {
+        const uint8_t *c = combos + (size_t)i * k;
+        uint64_t key = 0, bits = 0, mask = 0;
+        for (int j = 0; j < k; j++) {
+            key += PRC_CARD_KEY16(c[j]);
+            bits |= PRC_CARD_BITS16(c[j]);
+            mask |= 1ULL << c[j];
+        }
+        out[i].key = key;
+        out[i].bits = bits;
+        out[i].mask = mask;
+    }
+}
+
+/* Strengths of combos lo..hi-1 (k cards each, C order; pc their sums from
+ * prc_bd_prepare) on board[0..nb): -1 for a combo that shares a card with
+ * the board. The caller checked the board, every combo's ids against
+ * x->deck and repeats within a combo. Hold'em-style hands cost one add and
+ * one lookup a combo (the suit bits only where a flush is possible). */
 PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
-                                const uint8_t *combos, int k, long lo, long hi, int32_t *out) {
+                                const uint8_t *combos, const prc_bd_combo_t *pc, int k,
+                                long lo, long hi, int32_t *out) {
     uint64_t bkey = PRC_SUIT_START, bbits = 0, bmask = 0;
     for (int i = 0; i < nb; i++) {
         bkey += PRC_CARD_KEY16(board[i]);
         bbits |= PRC_CARD_BITS16(board[i]);
         bmask |= 1ULL << board[i];
     }
-    if (k == 2 && !x->omaha) {
-        const prc_game_t *g = x->g;
-        const int n = 2 + nb, std = x->std;
+    if (x->omaha) {
+        for (long i = lo; i < hi; i++)
+            out[i] = pc[i].mask & bmask ? -1 : prc_omaha(x->g, combos + (size_t)i * k, k, board, nb);
+        return;
+    }
+    const prc_game_t *g = x->g;
+    const int n = k + nb;
+    if (x->std) {
         for (long i = lo; i < hi; i++) {
-            uint8_t a = combos[2 * i], b = combos[2 * i + 1];
-            if (((bmask >> a) | (bmask >> b)) & 1) {
+            if (pc[i].mask & bmask) {
                 out[i] = -1;
                 continue;
             }
-            uint64_t key = bkey + PRC_CARD_KEY16(a) + PRC_CARD_KEY16(b);
-            if (std && !(key & PRC_FLUSH_BITS)) { /* most hands: no suit mask needed */
-                out[i] = prc_rank_lookup((uint32_t)key);
-                continue;
-            }
-            uint64_t bits = bbits | PRC_CARD_BITS16(a) | PRC_CARD_BITS16(b);
-            out[i] = std ? prc_high_value(key, bits) : prc_game_value(g, key, bits, n);
+            uint64_t key = bkey + pc[i].key;
+            out[i] = key & PRC_FLUSH_BITS ? prc_high_value(key, bbits | pc[i].bits)
+                                          : prc_rank_lookup((uint32_t)key);
         }
         return;
     }
-    for (long i = lo; i < hi; i++) {
-        const uint8_t *c = combos + (size_t)i * k;
-        uint64_t key = bkey, bits = bbits, mask = 0;
-        for (int j = 0; j < k; j++) {
-            key += PRC_CARD_KEY16(c[j]);
-            bits |= PRC_CARD_BITS16(c[j]);
-            mask |= 1ULL << c[j];
-        }
-        if (mask & bmask) {
-            out[i] = -1;
-        } else if (x->omaha) {
-            out[i] = prc_omaha(x->g, c, k, board, nb);
-        } else if (x->std) {
-            out[i] = prc_high_value(key, bits);
-        } else {
-            out[i] = prc_game_value(x->g, key, bits, k + nb);
-        }
-    }
+    for (long i = lo; i < hi; i++)
+        out[i] = pc[i].mask & bmask ? -1
+                                    : prc_game_value(g, bkey + pc[i].key, bbits | pc[i].bits, n);
 }
 
 /* order[0..m) = the indices i with strength[i] >= 0, by ascending

@@ -66,6 +66,7 @@ typedef struct {
     int32_t *strength, *order, *tmp, *grp, *gstart, *lists;
     int32_t *card_start, *card_list;
     uint8_t *code; /* heads-up, few: 65536 bytes, a gap per strength */
+    prc_bd_combo_t *prepared; /* n: each combo's sums */
     double *d, *sums;
     uint64_t *mask;
     int64_t *ct, *cx;
@@ -549,11 +550,9 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     l.strength = x->strength;
     l.order = x->order;
     l.sub = j->sub;
+    prc_bd_prepare(j->combos, j->k, 0, n, x->prepared);
     if (P > 2)
-        for (int i = 0; i < n; i++) {
-            const uint8_t *c = j->combos + (size_t)i * 2;
-            x->mask[i] = (1ULL << c[0]) | (1ULL << c[1]);
-        }
+        for (int i = 0; i < n; i++) x->mask[i] = x->prepared[i].mask;
     /* heads-up with two-card combos and a seat of few combos: that seat's
      * list, the other's, and the other's by card */
     int few = -1, nh = 0, no = 0;
@@ -589,7 +588,8 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     for (int64_t b = b_lo; b < b_hi; b++) {
         if (prc_eq_stopped_flag(j->stop)) return PRC_EQ_STOPPED;
         for (int i = 0; i < r; i++) board[j->nb + i] = j->deck[pos[i]];
-        prc_bd_strengths(&j->game, board, j->board_final, j->combos, j->k, 0, n, x->strength);
+        prc_bd_strengths(&j->game, board, j->board_final, j->combos, x->prepared, j->k, 0, n,
+                         x->strength);
         if (few >= 0) {
             prc_eq_sweep_few(j, x, few, nh, no, stats, wstats, wtotal);
             if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);

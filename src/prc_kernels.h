@@ -78,8 +78,11 @@ PRC_ENTRY int prc_eq_monte_carlo_deals(const prc_eq_spec_t *s, const prc_eq_rang
 /* Every hand on a board at once (prc_board.h). */
 PRC_ENTRY int prc_bd_nsub(int k);
 PRC_ENTRY void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub);
+PRC_ENTRY void prc_bd_prepare(const uint8_t *combos, int k, long lo, long hi,
+                              prc_bd_combo_t *out);
 PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
-                                const uint8_t *combos, int k, long lo, long hi, int32_t *out);
+                                const uint8_t *combos, const prc_bd_combo_t *pc, int k,
+                                long lo, long hi, int32_t *out);
 PRC_ENTRY int prc_bd_sort(const int32_t *strength, int n, int32_t *order, int32_t *scratch);
 PRC_ENTRY void prc_bd_sweep(const prc_bd_list_t *l, const double *w, const double *hero,
                             double *sums, double *beat, double *tie, double *apart);

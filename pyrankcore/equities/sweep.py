@@ -89,9 +89,12 @@ def _eligible(inputs: Inputs) -> int:
     return k
 
 
-def _live(inputs: Inputs, tables: GameTables) -> list[int]:
-    taken = set(inputs.spec.board) | set(inputs.spec.dead)
-    return [c for c in range(52) if tables.deck_mask >> c & 1 and c not in taken]
+def _live_bits(inputs: Inputs, tables: GameTables) -> int:
+    """The id mask of the deck less the board and the dead cards."""
+    taken = 0
+    for c in inputs.spec.board + inputs.spec.dead:
+        taken |= 1 << c
+    return int(tables.deck_mask) & ~taken
 
 
 def _seat_size(combos: Any, k: int, n_live: int) -> int:
@@ -145,11 +148,10 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     one = s.high if s.high is not None else s.low
     assert one is not None  # _eligible: one ranking, not hi-lo
     tables = ranking_tables(one, suited=False, purpose="equity")
-    live = _live(inputs, tables)
+    live = _live_bits(inputs, tables)
     universe = all_combos(k)
     masks = _masks(k)
-    live_bits = np.uint64(sum(1 << c for c in live))
-    everywhere = (masks & ~live_bits) == 0  # the combos a random hand may hold
+    everywhere = (masks & np.uint64(~live & ((1 << 64) - 1))) == 0  # what a random hand holds
     size = len(universe)
     counts = np.zeros((inputs.n_players, size), dtype=np.float64)
     weights = np.zeros((inputs.n_players, size), dtype=np.float64)
@@ -163,19 +165,37 @@ def sweep_job(inputs: Inputs) -> SweepJob:
         for cards, w in seat:
             if len(cards) < k:
                 # a hand given in part (or a random one): every completion
-                part = np.uint64(sum(1 << c for c in cards))
-                fits = everywhere & ((masks & part) == part)
-                counts[p, fits] += 1.0
-                weights[p, fits] += w
+                fits = everywhere
+                if cards:
+                    part = np.uint64(sum(1 << c for c in cards))
+                    fits = everywhere & ((masks & part) == part)
+                counts[p] += fits
+                weights[p] += w * fits
         # a card that a player holds in every combo never reaches the board
-        mine = masks[counts[p] > 0]
-        if len(mine):
-            held |= int(np.bitwise_and.reduce(mine))
-    used = np.flatnonzero(counts.any(axis=0))
-    # the largest range is counted, the others combined
-    counted = int(np.argmax(np.count_nonzero(counts, axis=1)))
+        # (a few combos' cards are checked; a wide range holds none always)
+        if len(seat) < 64 and all(cards for cards, _ in seat):
+            always = (1 << 52) - 1
+            for cards, _ in seat:
+                always &= sum(1 << c for c in cards)
+            held |= always
     weighted = any(w != 1.0 for seat in inputs.combos for _, w in seat)
-    deck = [c for c in live if not held >> c & 1]
+    in_any = counts[0] != 0
+    for p in range(1, inputs.n_players):
+        in_any |= counts[p] != 0
+    n_used = int(np.count_nonzero(in_any))
+    # ranges that cover most of the deck keep every combo (those in no range
+    # count for nothing); narrow ones keep only theirs
+    if n_used < size // 2:
+        used = np.flatnonzero(in_any)
+        combos = universe[used]
+        counts = counts[:, used]
+        weights = weights[:, used]
+    else:
+        combos = universe
+    # the largest range is counted, the others combined
+    counted = int(np.argmax(np.count_nonzero(counts, axis=1))) if inputs.n_players > 2 else 1
+    deal = live & ~held
+    deck = [c for c, bit in enumerate(reversed(bin(deal)[2:])) if bit == "1"]
     missing = s.board_final - len(s.board)
     return SweepJob(
         tables=tables,
@@ -184,9 +204,9 @@ def sweep_job(inputs: Inputs) -> SweepJob:
         board=np.array(s.board, dtype=np.uint8),
         board_final=s.board_final,
         deck=np.array(deck, dtype=np.uint8),
-        combos=np.ascontiguousarray(universe[used]),
-        counts=np.ascontiguousarray(counts[:, used]),
-        weights=np.ascontiguousarray(weights[:, used]) if weighted else None,
+        combos=np.ascontiguousarray(combos),
+        counts=np.ascontiguousarray(counts),
+        weights=np.ascontiguousarray(weights) if weighted else None,
         boards=math.comb(len(deck), missing),
     )
 
