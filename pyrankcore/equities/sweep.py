@@ -38,16 +38,18 @@ if TYPE_CHECKING:
 __all__ = ["SweepJob", "sweep_job", "sweep_seconds", "sweep_task"]
 
 # Estimated nanoseconds per combo and board (ranked, sorted, swept once for
-# the counts; weights sweep again), one thread, this machine class.
-NS_PER_COMBO = 9.0
-NS_PER_OMAHA_COMBO = 70.0
+# the counts; weights sweep again), one thread, this machine class
+# (measured: random hands on the flop, Omaha ranges on the turn and river).
+NS_PER_COMBO = 13.0
+NS_PER_OMAHA_COMBO = 250.0
 NS_PER_WEIGHTED_COMBO = 4.0
-# and per board (the sort's buckets, the running sums)
+# and per board (the sort's buckets; for Omaha zeroing the pair and triple
+# sums)
 NS_PER_BOARD = 1_500.0
-NS_PER_OMAHA_BOARD = 600_000.0
+NS_PER_OMAHA_BOARD = 60_000.0
 # Three or more players: per combination of the combined seats' combos
 # (the counted seat's sums read at three tie-group boundaries).
-NS_PER_COMBINATION = 12.0
+NS_PER_COMBINATION = 35.0
 # The most players the sweep takes (src/prc_equity_sweep.h).
 MAX_PLAYERS = 6
 # A range of every combo is made at most this large (Omaha from the flop:
