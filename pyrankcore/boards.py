@@ -59,8 +59,11 @@ __all__ = [
     "hole_combos",
 ]
 
-# Boards ranked per task when many boards are spread over threads.
+# Boards ranked per task when many boards are spread over threads (and
+# between which a run stops on Ctrl-C).
 BOARDS_PER_TASK = 64
+# Reach entries swept per task: a few milliseconds of hold'em vectors.
+VALUES_PER_TASK = 1 << 19
 
 
 _ALL_COMBOS: dict[int, Any] = {}
@@ -174,7 +177,10 @@ def _board_rows(board: Any) -> tuple[np.ndarray, bool]:
         if board.size and (board.min() < 0 or board.max() > 51):
             raise InvalidArgumentError("boards: card ids must be 0..51")
         return np.ascontiguousarray(board, dtype=np.uint8), False
-    ids = _core.parse_cards(board)
+    try:
+        ids = _core.parse_cards(board)
+    except ValueError as bad:
+        raise type(bad)(f"board: {bad}") from None
     return np.array([ids], dtype=np.uint8).reshape(1, len(ids)), True
 
 
@@ -202,7 +208,10 @@ def combo_array(combos: Any, tables: GameTables, k: int) -> np.ndarray:
             raise InvalidArgumentError("combos: card ids must be 0..51")
         return np.ascontiguousarray(combos, dtype=np.uint8)
     if isinstance(combos, Sequence):
-        rows = [_core.parse_cards(c) for c in combos]
+        try:
+            rows = [_core.parse_cards(c) for c in combos]
+        except ValueError as bad:
+            raise type(bad)(f"combos: {bad}") from None
         if rows and len({len(r) for r in rows}) != 1:
             raise HandSizeError("combos: every combo must hold the same number of cards")
         width = len(rows[0]) if rows else k
@@ -264,17 +273,20 @@ def board_strengths(
     n_threads = thread_count(threads, n_boards, BOARDS_PER_TASK)
     # the deck's own combos need no check; a caller's are checked once
     own = combos is None
-    if n_threads <= 1 or n_boards <= BOARDS_PER_TASK:
+    if n_boards <= BOARDS_PER_TASK:
         _core.board_strengths_into(tables, omaha, rows, combo_rows, out, 0, n_boards, not own)
     else:
         bounds = list(range(0, n_boards, BOARDS_PER_TASK)) + [n_boards]
         _core.board_strengths_into(tables, omaha, rows, combo_rows, out, 0, 0, not own)
+        # short tasks on worker threads, the calling thread waiting for
+        # them: Ctrl-C stops the run after the tasks under way
         run_tasks(
             list(zip(bounds, bounds[1:])),
             lambda t: _core.board_strengths_into(
                 tables, omaha, rows, combo_rows, out, t[0], t[1], False
             ),
             n_threads,
+            stop=np.zeros(1, dtype=np.int32),
         )
     return out[0] if single else out
 
@@ -388,12 +400,15 @@ class SortedBoard:
         out = np.empty_like(rows)
         R = rows.shape[0]
         n_threads = thread_count(threads, R, 4)
-        if n_threads <= 1:
+        # vectors per task: a few milliseconds each, so that a long call
+        # stops soon after Ctrl-C
+        per_task = max(1, VALUES_PER_TASK // max(len(self.combos), 1))
+        if n_threads <= 1 and R <= per_task:
             _core.board_values_into(
                 self.strengths, self.order, self.subsets, rows, out, a, b, c, fold
             )
         else:
-            bounds = [R * i // n_threads for i in range(n_threads + 1)]
+            bounds = list(range(0, R, per_task)) + [R]
             run_tasks(
                 list(zip(bounds, bounds[1:])),
                 lambda t: _core.board_values_into(
@@ -401,6 +416,7 @@ class SortedBoard:
                     out[t[0]:t[1]], a, b, c, fold,
                 ),
                 n_threads,
+                stop=np.zeros(1, dtype=np.int32),
             )
         out = out.astype(dtype, copy=False)
         return out[0] if one else out

@@ -121,3 +121,21 @@ def test_cli_stops_on_sigint_with_status_130(argv):
     status, _, err = interrupt(CLI.format(argv))
     assert status == 130
     assert err == "pyrankcore: interrupted\n"
+
+
+BOARDS = (
+    HANDLER
+    + "import numpy as np; from pyrankcore.boards import board_strengths; "
+    # three million boards, ten Omaha hands each: seconds of work, 135 MB
+    + "boards = np.tile(np.arange(5, dtype=np.uint8), (3_000_000, 1)); "
+    + "hands = np.arange(8, 48, dtype=np.uint8).reshape(10, 4); "
+    + STARTED
+    + "board_strengths(boards, 'Omaha', combos=hands{})"
+)
+
+
+@pytest.mark.parametrize("threads", ["", ", threads=2"])
+def test_board_strengths_stops_on_sigint(threads):
+    status, _, err = interrupt(BOARDS.format(threads))
+    assert status != 0
+    assert err.strip().splitlines()[-1].startswith("KeyboardInterrupt"), err
