@@ -78,6 +78,13 @@ EQUITY_SPOTS = [
     ('preflop "AA" v "KK"', ["AA", "KK"], ""),
 ]
 
+# (label, variant, hands, board): exact, one thread, pyrankcore only
+OMAHA_SPOTS = [
+    ("Omaha, every hand v every hand, river", "Omaha", ["random", "random"], "Ks7d2c9h4s"),
+    ('Omaha, "AA**" v random, river', "Omaha", ["AA**", "random"], "Ks7d2c9h4s"),
+    ('Omaha, "AA**" v "KK**", turn', "Omaha", ["AA**", "KK**"], "Ks7d2c9h"),
+]
+
 DRIVER = r"""
 // Exact equity with OMPEval's EquityCalculator on one thread.
 // driver CALLS RUNS BOARD|- DEAD|- RANGE RANGE [RANGE...]
@@ -421,6 +428,27 @@ def bench_equity(args, exe: str | None, problems: list[str]) -> None:
             "clock); the ratio above 1 means pyrankcore is faster."
         )
     print(note + " Wall time per call, median of the runs.")
+    print()
+    # OMPEval ranks hold'em only: Omaha is timed on its own
+    print("| Omaha spot (pyrankcore only) | board | pyrankcore | runs | equities |")
+    print("|---|---|--:|--:|---|")
+    for label, game, hands, board in OMAHA_SPOTS:
+        log(f"equity: {label}")
+
+        def omaha(game=game, hands=hands, board=board):
+            return prc.equity(game, hands, board, exact=True, threads=1)
+
+        ours = PyTimer(omaha)
+        try:
+            first = ours.prime()
+            runs = args.repeat if first < HEAVY else min(args.repeat, args.heavy_repeat)
+            for _ in range(runs - len(ours.samples)):
+                ours.sample()
+        except Exception as e:
+            problems.append(f"equity {label}: {type(e).__name__}: {e}")
+            continue
+        shown = ", ".join(f"{e:.6f}" for e in ours.result.equities)
+        print(f"| {label} | {board} | {fmt_time(ours.median)} | {runs} | {shown} |")
     print()
 
 
