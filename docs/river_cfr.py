@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any, Union
 
 import numpy as np
 
@@ -36,7 +37,8 @@ BET = 1.0  # the pot-sized bet, with a pot of 1
 
 # The tree: node -> (player to act, actions, children). Children name a
 # decision node or a terminal: ("showdown", pot) or ("fold", folder).
-TREE = {
+Node = Union[str, tuple[str, float]]
+TREE: dict[str, tuple[int, tuple[str, str], tuple[Node, Node]]] = {
     "root": (0, ("check", "bet"), ("check", "bet")),
     "check": (1, ("check", "bet"), (("showdown", 1.0), "check-bet")),
     "check-bet": (0, ("fold", "call"), (("fold", 0), ("showdown", 1.0 + 2 * BET))),
@@ -75,17 +77,22 @@ class RiverGame:
         positive = np.maximum(regret, 0.0)
         total = positive.sum(axis=1, keepdims=True)
         uniform = np.full_like(regret, 1.0 / regret.shape[1])
-        return np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
+        sigma: np.ndarray = np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
+        return sigma
 
-    def terminal(self, child: tuple, player: int, opp_reach: np.ndarray) -> np.ndarray:
+    def terminal(self, child: tuple[str, float], player: int, opp_reach: np.ndarray) -> np.ndarray:
         kind, arg = child
         if kind == "showdown":
             half = arg / 2
-            return self.sb.showdown_values(opp_reach, win=half, tie=0.0, lose=-half)
+            values: np.ndarray = self.sb.showdown_values(opp_reach, win=half, tie=0.0, lose=-half)
+            return values
         sign = -1.0 if arg == player else 1.0  # arg: the player who folds
-        return self.sb.fold_values(opp_reach, amount=sign * 0.5)
+        folded: np.ndarray = self.sb.fold_values(opp_reach, amount=sign * 0.5)
+        return folded
 
-    def cfr(self, node, player: int, own: np.ndarray, opp: np.ndarray, weight: float) -> np.ndarray:
+    def cfr(
+        self, node: Node, player: int, own: np.ndarray, opp: np.ndarray, weight: float
+    ) -> np.ndarray:
         """Counterfactual values of *player*'s hands at *node* (one CFR+
         update of that player's regrets and average strategy)."""
         if isinstance(node, tuple):
@@ -97,23 +104,30 @@ class RiverGame:
                 [self.cfr(c, player, own * sigma[:, a], opp, weight) for a, c in enumerate(children)],
                 axis=1,
             )
-            value = (sigma * values).sum(axis=1)
+            value: np.ndarray = (sigma * values).sum(axis=1)
             self.regret[node] = np.maximum(self.regret[node] + values - value[:, None], 0.0)
             self.average[node] += weight * own[:, None] * sigma
             return value
-        return sum(self.cfr(c, player, own, opp * sigma[:, a], weight) for a, c in enumerate(children))
+        total = np.zeros(len(self.sb))
+        for a, c in enumerate(children):
+            total += self.cfr(c, player, own, opp * sigma[:, a], weight)
+        return total
 
-    def best_response(self, node, player: int, opp: np.ndarray) -> np.ndarray:
+    def best_response(self, node: Node, player: int, opp: np.ndarray) -> np.ndarray:
         """Values of *player*'s best response to the other's average strategy."""
         if isinstance(node, tuple):
             return self.terminal(node, player, opp)
         actor, _actions, children = TREE[node]
         if actor == player:
-            return np.max(
+            best: np.ndarray = np.max(
                 np.stack([self.best_response(c, player, opp) for c in children], axis=1), axis=1
             )
+            return best
         sigma = self.strategy(self.average[node])  # the normalised average
-        return sum(self.best_response(c, player, opp * sigma[:, a]) for a, c in enumerate(children))
+        total = np.zeros(len(self.sb))
+        for a, c in enumerate(children):
+            total += self.best_response(c, player, opp * sigma[:, a])
+        return total
 
     def exploitability(self) -> float:
         """The mean gain of the two best responses, in percent of the pot."""
@@ -180,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def convergence_figure(history: list[tuple[int, float]]):
+def convergence_figure(history: list[tuple[int, float]]) -> Any:
     """The exploitability against the iterations, log-log (a matplotlib
     Figure, made without pyplot)."""
     from matplotlib.figure import Figure

@@ -74,6 +74,8 @@ cdef extern from "prc_equity.h" nogil:
         int32_t *pgrp
         int64_t *pc
         double *pw
+        int32_t *pstr
+        double *pmass
     int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j)
     int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
                      const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
@@ -441,6 +443,10 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     pairs = np.full(52 * 52 if P > 2 else 1, -1, dtype=np.int32)
     pair_counts = np.empty(52 * 52 if P > 2 else 1, dtype=np.int64)
     pair_weights = np.empty(52 * 52 if P > 2 else 1, dtype=np.float64)
+    pair_strengths = np.full(52 * 52 if P == 3 else 1, -1, dtype=np.int32)
+    pair_masses = np.zeros(3 * 52 * 52 if P == 3 else 1, dtype=np.float64)
+    cdef int32_t[::1] psv = pair_strengths
+    cdef double[::1] pmv = pair_masses
     codes = np.empty(65536 if P == 2 and k == 2 else 1, dtype=np.uint8)
     cdef uint8_t[::1] codev = codes
     cdef int32_t[::1] iv = ints, pv = pairs
@@ -469,6 +475,8 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.pgrp = &pv[0]
     x.pc = &pcv[0]
     x.pw = &pwv[0]
+    x.pstr = &psv[0]
+    x.pmass = &pmv[0]
     cdef uint64_t[:, ::1] stv = stats
     cdef double[:, ::1] wsv = wstats
     cdef double wtotal = 0

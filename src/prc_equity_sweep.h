@@ -6,13 +6,15 @@
  * final board, every combo of the players' ranges is ranked once and the
  * combos are sorted. Heads-up, one sweep per player-two mass (counts, and
  * the weights when the ranges are weighted) gives each player-one combo
- * what it beats, ties and could face. With three to six players (two-card
- * combos), the combos of every seat but one (the "counted" seat) are
- * combined one combination at a time, and the counted seat's combos that
- * rank below, level with and above the best of them, and share no card
- * with them, are read from cumulative sums per card at the tie groups'
- * boundaries (inclusion and exclusion over the combination's cards and
- * pairs of cards). The tallies are the same integers as those of
+ * what it beats, ties and could face. With three players (two-card
+ * combos), no combination is visited: running sums per card of one seat's
+ * combos, weighed against cumulative sums of the "counted" seat's, give
+ * every outcome (prc_eq_sweep_three). With four to six, the combos of every
+ * seat but the counted one are combined one combination at a time, and the
+ * counted seat's combos that rank below, level with and above the best of
+ * them, and share no card with them, are read from cumulative sums per
+ * card at the tie groups' boundaries (inclusion and exclusion over the
+ * combination's cards and pairs of cards). The tallies are the same integers as those of
  * enumerating every combination of combos and every board
  * (prc_equity_exact.h): a combination of combos on a board is one deal.
  * Included by prc_equity.h only.
@@ -20,6 +22,7 @@
 #ifndef PRC_EQUITY_SWEEP_H
 #define PRC_EQUITY_SWEEP_H
 
+#include <math.h>
 #include "prc_board.h"
 #include "prc_equity_settle.h"
 
@@ -74,6 +77,10 @@ typedef struct {
     int32_t *pgrp;
     int64_t *pc;
     double *pw;
+    /* three players: per pair of cards the combo's strength (or -1) and
+     * each seat's mass, and per-card running sums */
+    int32_t *pstr;
+    double *pmass; /* 3 * 52 * 52 */
 } prc_eq_sweep_work_t;
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
@@ -437,6 +444,264 @@ static void prc_eq_multi_level(prc_eq_multi_t *mc, int d, uint64_t used, int64_t
     }
 }
 
+
+/* Three players, one board, two-card combos: no combination is visited.
+ * The two seats that are not counted ("A" and "B") take turns as hero and
+ * partner: for each hero combo a, the partner's combos b below a (and, with
+ * A as hero, level with a) are running sums per card, and the counted
+ * seat's ("C") mass apart from a and b in the groups below a bound G,
+ *     CT[G] - CX[G][a0] - CX[G][a1] - CX[G][b0] - CX[G][b1]
+ *           + C(a) + C(b) + C(a0 b0) + C(a0 b1) + C(a1 b0) + C(a1 b1)
+ * (C(pair): C's mass of that combo when its group is below G), summed over
+ * b, is a sum over cards weighted by the partner's mass per card. Bounds:
+ * the best group's start (C below), its end (C at most level), and all. */
+typedef struct {
+    const prc_bd_list_t *l;
+    const prc_eq_sweep_work_t *x;
+    const uint8_t *combos;
+    int ng;
+    const double *ct, *cx; /* C's mass before each group: all, per card */
+    const double *mass[3]; /* per pair of cards: A's, B's and C's combo */
+} prc_eq_three_t;
+
+/* The entry of a pair of cards (either order) in the pair tables. */
+#define PRC_EQ_PAIR(a, b) ((a) * 52 + (b))
+
+/* The partner's running sums: in all and per card, and the same weighted
+ * by C's mass of the same combo. */
+typedef struct {
+    double tot, card[52], totc, cardc[52];
+} prc_eq_partner_t;
+
+/* For hero combo i (group g) and the partner's combos in S (every one
+ * below group g; with upto, in group g too) that share no card with i:
+ * out[k] = the sum over those b of the partner's mass times C's mass apart
+ * from i and b below bound k (g, g + 1, ng). below: S's sums before group
+ * g (needed by upto at bound g). q: the partner's seat role (0 A, 1 B). */
+static void prc_eq_three_sums(const prc_eq_three_t *t, int i, int g, int upto, int q,
+                              const prc_eq_partner_t *S, const prc_eq_partner_t *below,
+                              double *out) {
+    const prc_eq_sweep_work_t *x = t->x;
+    const uint8_t *c = t->combos + (size_t)i * 2;
+    const int a0 = c[0], a1 = c[1];
+    const int32_t si = x->strength[i];
+    const double *mq = t->mass[q], *mc = t->mass[2];
+    const int self = PRC_EQ_PAIR(a0, a1);
+    /* the partner's mass per card apart from i: the combos holding y and a
+     * card of i are the pairs {y a0} and {y a1} */
+    double bc[52];
+    double ws = S->tot - S->card[a0] - S->card[a1] + (upto ? mq[self] : 0.0);
+    for (int y = 0; y < 52; y++) {
+        double v = 0.0;
+        if (y != a0 && y != a1) {
+            v = S->card[y];
+            int p0 = PRC_EQ_PAIR(y, a0), p1 = PRC_EQ_PAIR(y, a1);
+            int32_t s0 = x->pstr[p0], s1 = x->pstr[p1];
+            if (s0 >= 0 && (s0 < si || (upto && s0 == si))) v -= mq[p0];
+            if (s1 >= 0 && (s1 < si || (upto && s1 == si))) v -= mq[p1];
+        }
+        bc[y] = v;
+    }
+    for (int k = 0; k < 3; k++) {
+        const int G = k == 0 ? g : k == 1 ? g + 1 : t->ng;
+        const double *cx = t->cx + (size_t)G * 52;
+        double base = t->ct[G] - cx[a0] - cx[a1] + (G > g ? mc[self] : 0.0);
+        double t2 = 0.0, t4 = 0.0;
+        for (int y = 0; y < 52; y++) {
+            if (bc[y] == 0.0) continue;
+            t2 += cx[y] * bc[y];
+            int q0 = PRC_EQ_PAIR(a0, y), q1 = PRC_EQ_PAIR(a1, y);
+            double pg = 0.0;
+            if (x->pgrp[q0] >= 0 && x->pgrp[q0] < G) pg += mc[q0];
+            if (x->pgrp[q1] >= 0 && x->pgrp[q1] < G) pg += mc[q1];
+            t4 += pg * bc[y];
+        }
+        /* the partner's combos b weighted by C(b): b's group is below G but
+         * at bound g with upto, where only the groups before g count */
+        double t3;
+        if (upto && G == g)
+            t3 = below->totc - below->cardc[a0] - below->cardc[a1];
+        else
+            t3 = S->totc - S->cardc[a0] - S->cardc[a1] + (upto ? mq[self] * mc[self] : 0.0);
+        out[k] = ws * base - t2 + t3 + t4;
+    }
+}
+
+static void prc_eq_partner_add(prc_eq_partner_t *S, const uint8_t *c, double m, double mc) {
+    S->tot += m;
+    S->card[c[0]] += m;
+    S->card[c[1]] += m;
+    S->totc += m * mc;
+    S->cardc[c[0]] += m * mc;
+    S->cardc[c[1]] += m * mc;
+}
+
+/* One pass of seat role h as hero (0 A, 1 B) against the other: alone[k]
+ * (the hero's combo strictly best of the two) and, with equal, level[k]
+ * (both level), each k a bound as prc_eq_three_sums, summed over the
+ * hero's combos times their mass. */
+static void prc_eq_three_pass(const prc_eq_three_t *t, int h, int equal, double *alone,
+                              double *level) {
+    const prc_bd_list_t *l = t->l;
+    const prc_eq_sweep_work_t *x = t->x;
+    const int q = 1 - h;
+    prc_eq_partner_t S, below;
+    memset(&S, 0, sizeof S);
+    for (int k = 0; k < 3; k++) alone[k] = level[k] = 0.0;
+    double out[3], up[3];
+    for (int g = 0; g < t->ng; g++) {
+        const int from = x->gstart[g], to = x->gstart[g + 1];
+        for (int p = from; p < to; p++) {
+            int i = l->order[p];
+            double mh = t->mass[h][PRC_EQ_PAIR(t->combos[2 * i], t->combos[2 * i + 1])];
+            if (mh == 0.0 || S.tot == 0.0) continue;
+            prc_eq_three_sums(t, i, g, 0, q, &S, &S, out);
+            for (int k = 0; k < 3; k++) alone[k] += mh * out[k];
+        }
+        below = S;
+        int added = 0;
+        for (int p = from; p < to; p++) {
+            int i = l->order[p];
+            const uint8_t *c = t->combos + (size_t)i * 2;
+            int id = PRC_EQ_PAIR(c[0], c[1]);
+            if (t->mass[q][id] == 0.0) continue;
+            prc_eq_partner_add(&S, c, t->mass[q][id], t->mass[2][id]);
+            added = 1;
+        }
+        if (!equal || !added) continue;
+        for (int p = from; p < to; p++) {
+            int i = l->order[p];
+            double mh = t->mass[h][PRC_EQ_PAIR(t->combos[2 * i], t->combos[2 * i + 1])];
+            if (mh == 0.0) continue;
+            prc_eq_three_sums(t, i, g, 0, q, &below, &below, out);
+            prc_eq_three_sums(t, i, g, 1, q, &S, &below, up);
+            for (int k = 0; k < 3; k++) level[k] += mh * (up[k] - out[k]);
+        }
+    }
+}
+
+/* The tallies of three players on one ranked board: seats sa, sb combined
+ * and sc counted; masses per pair of cards in x->pmass (A, B, C) for the
+ * run's kind (counts: the uint64 stats; weights: wstats and *wtotal). */
+static void prc_eq_three_tally(const prc_eq_three_t *t, int sa, int sb, int sc, uint64_t *stats,
+                               double *wstats, double *wtotal, int weights) {
+    double aa[3], bb[3], ab[3], unused[3];
+    prc_eq_three_pass(t, 0, 1, aa, ab);
+    prc_eq_three_pass(t, 1, 0, bb, unused);
+    /* per seat: wins, ties, units */
+    double tally[3][3];
+    memset(tally, 0, sizeof tally);
+    const double U = PRC_EQ_UNIT;
+    for (int who = 0; who < 2; who++) {
+        const double *v = who == 0 ? aa : bb;
+        double below = v[0], level = v[1] - v[0], above = v[2] - v[1];
+        tally[who][0] += below; /* alone above both */
+        tally[who][1] += level; /* level with C */
+        tally[who][2] += U * below + U / 2 * level;
+        tally[2][1] += level;
+        tally[2][0] += above;
+        tally[2][2] += U / 2 * level + U * above;
+    }
+    {
+        double below = ab[0], level = ab[1] - ab[0], above = ab[2] - ab[1];
+        for (int who = 0; who < 2; who++) {
+            tally[who][1] += below + level;
+            tally[who][2] += U / 2 * below + U / 3 * level;
+        }
+        tally[2][1] += level;
+        tally[2][0] += above;
+        tally[2][2] += U / 3 * level + U * above;
+    }
+    const int seat[3] = {sa, sb, sc};
+    const int col[3] = {PRC_EQ_WINS, PRC_EQ_TIES, PRC_EQ_UNITS};
+    for (int who = 0; who < 3; who++)
+        for (int k = 0; k < 3; k++) {
+            size_t at = (size_t)seat[who] * PRC_EQ_NSTAT + col[k];
+            if (weights)
+                wstats[at] += tally[who][k];
+            else
+                stats[at] += (uint64_t)llround(tally[who][k]);
+        }
+    if (weights) *wtotal += aa[2] + bb[2] + ab[2];
+}
+
+/* Three players, two-card combos: the groups, the pair tables and C's
+ * sums per group, then one tally of the counts and one of the weights. */
+static void prc_eq_sweep_three(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+                               const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                               double *wtotal) {
+    const int L = j->counted;
+    int sa = -1, sb = -1;
+    for (int p = 0; p < 3; p++)
+        if (p != L) {
+            if (sa < 0)
+                sa = p;
+            else
+                sb = p;
+        }
+    int ng = 0;
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        if (q == 0 || l->strength[i] != l->strength[l->order[q - 1]]) x->gstart[ng++] = q;
+        x->grp[i] = ng - 1;
+    }
+    x->gstart[ng] = l->m;
+    prc_eq_three_t t;
+    t.l = l;
+    t.x = x;
+    t.combos = j->combos;
+    t.ng = ng;
+    t.ct = x->wt;
+    t.cx = x->wx;
+    double *mass = x->pmass;
+    for (int p = 0; p < 3; p++) t.mass[p] = mass + (size_t)p * 2704;
+    for (int run = 0; run < 2; run++) {
+        const int weights = run == 1;
+        if (weights && j->weight[0] == NULL) break;
+        const double *const *m = weights ? j->weight : j->count;
+        /* the pair tables: each live combo's strength, group and masses
+         * (A only within the task's share of its combos) */
+        for (int q = 0; q < l->m; q++) {
+            int i = l->order[q];
+            const uint8_t *c = j->combos + (size_t)i * 2;
+            double ma = (i >= j->first_lo && i < j->first_hi) ? m[sa][i] : 0.0;
+            for (int o = 0; o < 2; o++) {
+                int id = o ? PRC_EQ_PAIR(c[1], c[0]) : PRC_EQ_PAIR(c[0], c[1]);
+                x->pstr[id] = l->strength[i];
+                x->pgrp[id] = x->grp[i];
+                mass[id] = ma;
+                mass[2704 + id] = m[sb][i];
+                mass[2 * 2704 + id] = m[L][i];
+            }
+        }
+        /* C's mass before each group, in all and per card */
+        double ct = 0.0, cx[52];
+        memset(cx, 0, sizeof cx);
+        for (int g = 0; g <= ng; g++) {
+            x->wt[g] = ct;
+            memcpy(x->wx + (size_t)g * 52, cx, sizeof cx);
+            if (g == ng) break;
+            for (int q = x->gstart[g]; q < x->gstart[g + 1]; q++) {
+                int i = l->order[q];
+                double mc = m[L][i];
+                if (mc == 0.0) continue;
+                const uint8_t *c = j->combos + (size_t)i * 2;
+                ct += mc;
+                cx[c[0]] += mc;
+                cx[c[1]] += mc;
+            }
+        }
+        prc_eq_three_tally(&t, sa, sb, L, stats, wstats, wtotal, weights);
+    }
+    /* the pair tables back to empty for the next board */
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        const uint8_t *c = j->combos + (size_t)i * 2;
+        x->pstr[PRC_EQ_PAIR(c[0], c[1])] = x->pstr[PRC_EQ_PAIR(c[1], c[0])] = -1;
+        x->pgrp[PRC_EQ_PAIR(c[0], c[1])] = x->pgrp[PRC_EQ_PAIR(c[1], c[0])] = -1;
+    }
+}
+
 /* Tallies of one ranked board (l) with three or more players; 0, or
  * PRC_EQ_STOPPED. */
 static int prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
@@ -598,6 +863,8 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
         l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
         if (P == 2)
             prc_eq_sweep_two(j, &l, x, stats, wstats, wtotal);
+        else if (P == 3)
+            prc_eq_sweep_three(j, &l, x, stats, wstats, wtotal);
         else if (prc_eq_sweep_multi(j, &l, x, stats, wstats, wtotal))
             return PRC_EQ_STOPPED;
         if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);

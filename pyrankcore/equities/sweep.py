@@ -5,10 +5,12 @@ at a time.
 For each way to complete the board, every combo of the players' ranges is
 ranked once and sorted. Heads-up, one pass with running sums per card
 (card removal) gives each of player one's combos what it beats, ties and
-could face among player two's. With three to six players, the combos of
-every seat but one are combined one combination at a time, and the last
-seat's combos that rank below, level with and above the best of them are
-read from cumulative sums per card (src/prc_equity_sweep.h). The integer
+could face among player two's. With three players, sums per card of two
+seats' masses against the third's cumulative sums give every outcome
+without visiting a combination; with four to six, the combos of every
+seat but one are combined one combination at a time, and the last seat's
+combos that rank below, level with and above the best of them are read
+from cumulative sums per card (src/prc_equity_sweep.h). The integer
 tallies are those of enumerating each combination of combos that fits and
 each board (one deal each), so :mod:`pyrankcore.equities.planning` picks
 whichever is estimated faster.
@@ -47,8 +49,12 @@ NS_PER_WEIGHTED_COMBO = 4.0
 # sums)
 NS_PER_BOARD = 1_500.0
 NS_PER_OMAHA_BOARD = 60_000.0
-# Three or more players: per combination of the combined seats' combos
-# (the counted seat's sums read at three tie-group boundaries).
+# Three players: per combo and board (each combo of the two seats that are
+# not counted sums its partners' per-card masses against the counted
+# seat's, a few hundred steps).
+NS_PER_THREE_COMBO = 2_000.0
+# Four or more players: per combination of the combined seats' combos (the
+# counted seat's sums read at three tie-group boundaries).
 NS_PER_COMBINATION = 35.0
 # The most players the sweep takes (src/prc_equity_sweep.h).
 MAX_PLAYERS = 6
@@ -122,7 +128,9 @@ def sweep_seconds(inputs: Inputs) -> float | None:
     if weighted:
         per_combo += NS_PER_WEIGHTED_COMBO
     per_board = NS_PER_OMAHA_BOARD if k == 4 else NS_PER_BOARD
-    if inputs.n_players > 2:
+    if inputs.n_players == 3:
+        per_board += NS_PER_THREE_COMBO * sum(sorted(sizes)[:-1])
+    elif inputs.n_players > 3:
         # every combination of the seats but the largest one
         per_board += NS_PER_COMBINATION * math.prod(sorted(sizes)[:-1])
     return 1e-9 * boards * (min(n, math.comb(n_live, k)) * per_combo + per_board)

@@ -112,6 +112,35 @@ def test_three_to_six_players_match_enumeration(monkeypatch, seed):
     same(a, b)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_three_players_match_enumeration(monkeypatch, seed):
+    # three players take a path of their own (no combination visited):
+    # weights, dead cards, turn and river, a random hand and a fixed one
+    rng = np.random.default_rng(300 + seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    n_board = 4 if seed % 4 == 3 else 5
+    board = prc.format_cards(deck[:n_board])
+    dead = prc.format_cards(deck[n_board:n_board + 2]) if seed % 2 else ""
+    weighted = seed % 4 in (1, 2)
+    hands = [random_range(rng, 25, weighted, deck[:n_board + 2]) for _ in range(3)]
+    if seed in (2, 5):
+        hands[seed % 3] = "random"
+    if seed == 6:
+        hands[0] = prc.format_cards(deck[-2:]).replace(" ", "")
+    same(enumerated(monkeypatch, "Hold'em", hands, board, dead=dead),
+         swept("Hold'em", hands, board, dead=dead))
+
+
+def test_three_players_where_everything_ties(monkeypatch):
+    hands = ["2c3c,2d3d", "4c4d,2h3h", "random"]
+    same(enumerated(monkeypatch, "Hold'em", hands, "As Ks Qs Js Ts"),
+         swept("Hold'em", hands, "As Ks Qs Js Ts"))
+    hands = ["AhKh,AdKd:0.5", "AcKc,QQ", "AK"]
+    same(enumerated(monkeypatch, "Hold'em", hands, "Ks 7d 2c 9h 4s"),
+         swept("Hold'em", hands, "Ks 7d 2c 9h 4s"))
+
+
 def test_ties_among_many_players_split_as_showdown_does(monkeypatch):
     # a board that plays for everyone, then one where two of four share
     same(enumerated(monkeypatch, "Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"),
