@@ -193,9 +193,11 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     for p in range(1, inputs.n_players):
         in_any |= counts[p] != 0
     n_used = int(np.count_nonzero(in_any))
-    # ranges that cover most of the deck keep every combo (those in no range
-    # count for nothing); narrow ones keep only theirs
-    if n_used < size // 2:
+    missing = s.board_final - len(s.board)
+    # only the combos of some range are ranked on every board; a one-board
+    # job whose ranges cover most of the deck keeps them all instead (the
+    # others count for nothing, and the copies would take longer)
+    if n_used < size and (missing > 0 or n_used < size // 2):
         used = np.flatnonzero(in_any)
         combos = universe[used]
         counts = counts[:, used]
@@ -206,7 +208,6 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     counted = int(np.argmax(np.count_nonzero(counts, axis=1))) if inputs.n_players > 2 else 1
     deal = live & ~held
     deck = [c for c, bit in enumerate(reversed(bin(deal)[2:])) if bit == "1"]
-    missing = s.board_final - len(s.board)
     return SweepJob(
         tables=tables,
         omaha=s.omaha,
