@@ -63,6 +63,7 @@ cdef extern from "prc_equity.h" nogil:
         int32_t *card_start
         int32_t *card_list
         uint8_t *code
+        double *few
         prc_bd_combo_t *prepared
         double *d
         double *sums
@@ -449,6 +450,9 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     cdef double[::1] pmv = pair_masses
     codes = np.empty(65536 if P == 2 and k == 2 else 1, dtype=np.uint8)
     cdef uint8_t[::1] codev = codes
+    # per card of a narrow range (up to 96 cards): 2 * (2 * 48 + 1) sums
+    few = np.empty(96 * 2 * 97 if P == 2 and k == 2 else 1, dtype=np.float64)
+    cdef double[::1] fewv = few
     cdef int32_t[::1] iv = ints, pv = pairs
     cdef double[::1] dv = work, wcv = wcum, pwv = pair_weights
     cdef uint64_t[::1] mv = masks
@@ -462,6 +466,7 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.card_start = &iv[5 * n + 1 + P * n]
     x.card_list = &iv[5 * n + 1 + P * n + 53]
     x.code = &codev[0]
+    x.few = &fewv[0]
     prepared = np.empty(3 * n, dtype=np.uint64)  # n prc_bd_combo_t
     cdef uint64_t[::1] prepv = prepared
     x.prepared = <prc_bd_combo_t *>&prepv[0]

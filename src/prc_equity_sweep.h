@@ -69,6 +69,7 @@ typedef struct {
     int32_t *strength, *order, *tmp, *grp, *gstart, *lists;
     int32_t *card_start, *card_list;
     uint8_t *code; /* heads-up, few: 65536 bytes, a gap per strength */
+    double *few; /* heads-up, few: 2 * PRC_EQ_FEW * PRC_EQ_FEW_STRIDE doubles */
     prc_bd_combo_t *prepared; /* n: each combo's sums */
     double *d, *sums;
     uint64_t *mask;
@@ -128,6 +129,10 @@ static void prc_eq_next_board(int r, int *pos) {
  * between the few's strengths, and each of the few takes back the combos
  * that share a card with it. */
 #define PRC_EQ_FEW 48
+/* The few's per-card sums (prc_eq_sweep_few): counts, then weights, for
+ * each of up to 2 * PRC_EQ_FEW cards. */
+#define PRC_EQ_FEW_HALF (2 * PRC_EQ_FEW + 1)
+#define PRC_EQ_FEW_STRIDE (2 * PRC_EQ_FEW_HALF)
 
 /* Heads-up tallies of one board whose strengths are in x->strength, when
  * seat h has at most PRC_EQ_FEW combos (listed in x->lists[0..nh)) and
@@ -205,6 +210,59 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
         run += at[p];
         wrun += wat[p];
     }
+    /* per card of the few: the other seat's combos holding it, below each
+     * of the few's strengths (cs[p]), level with it (cs[FEW + p]) and in
+     * all (cs[2 FEW]); the weights likewise after PRC_EQ_FEW_HALF */
+    int slot[52];
+    int ns = 0;
+    for (int q = 0; q < nh; q++) {
+        const uint8_t *cards = j->combos + (size_t)x->lists[q] * 2;
+        for (int t = 0; t < 2; t++) slot[cards[t]] = -1;
+    }
+    for (int q = 0; q < nh; q++) {
+        const uint8_t *cards = j->combos + (size_t)x->lists[q] * 2;
+        if (st[x->lists[q]] < 0) continue;
+        for (int t = 0; t < 2; t++) {
+            int c = cards[t];
+            if (slot[c] >= 0) continue;
+            slot[c] = ns++;
+            double *cs = x->few + (size_t)slot[c] * PRC_EQ_FEW_STRIDE;
+            double gap_c[PRC_EQ_FEW + 1], wgap_c[PRC_EQ_FEW + 1];
+            memset(gap_c, 0, sizeof gap_c);
+            memset(wgap_c, 0, sizeof wgap_c);
+            memset(cs, 0, sizeof(double) * PRC_EQ_FEW_STRIDE);
+            for (int e = x->card_start[c]; e < x->card_start[c + 1]; e++) {
+                int i = x->card_list[e];
+                int32_t si = st[i];
+                if (si < 0) continue;
+                int code_i = si > top ? 2 * d : code[si];
+                cs[2 * PRC_EQ_FEW] += co[i];
+                if (code_i & 1)
+                    cs[PRC_EQ_FEW + (code_i >> 1)] += co[i];
+                else
+                    gap_c[code_i >> 1] += co[i];
+                if (weighted) {
+                    double *ws = cs + PRC_EQ_FEW_HALF;
+                    ws[2 * PRC_EQ_FEW] += wo[i];
+                    if (code_i & 1)
+                        ws[PRC_EQ_FEW + (code_i >> 1)] += wo[i];
+                    else
+                        wgap_c[code_i >> 1] += wo[i];
+                }
+            }
+            double run_c = 0, wrun_c = 0;
+            for (int p = 0; p < d; p++) {
+                run_c += gap_c[p];
+                wrun_c += wgap_c[p];
+                cs[p] = run_c;
+                run_c += cs[PRC_EQ_FEW + p];
+                if (weighted) {
+                    cs[PRC_EQ_FEW_HALF + p] = wrun_c;
+                    wrun_c += cs[PRC_EQ_FEW_HALF + PRC_EQ_FEW + p];
+                }
+            }
+        }
+    }
     uint64_t won = 0, tied = 0, lost = 0;
     double wwon = 0, wtied = 0, wlost = 0, wall = 0;
     for (int q = 0; q < nh; q++) {
@@ -219,24 +277,15 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
          * itself holds both: counted twice, added back once) */
         const uint8_t *cards = j->combos + (size_t)a * 2;
         for (int t = 0; t < 2; t++) {
-            int c = cards[t];
-            for (int e = x->card_start[c]; e < x->card_start[c + 1]; e++) {
-                int i = x->card_list[e];
-                int32_t si = st[i];
-                if (si < 0) continue;
-                int64_t k = (int64_t)co[i];
-                all -= k;
-                if (si < s)
-                    lt -= k;
-                else if (si == s)
-                    eq -= k;
-                if (weighted) {
-                    wal -= wo[i];
-                    if (si < s)
-                        wlt -= wo[i];
-                    else if (si == s)
-                        weq -= wo[i];
-                }
+            const double *cs = x->few + (size_t)slot[cards[t]] * PRC_EQ_FEW_STRIDE;
+            lt -= (int64_t)cs[p];
+            eq -= (int64_t)cs[PRC_EQ_FEW + p];
+            all -= (int64_t)cs[2 * PRC_EQ_FEW];
+            if (weighted) {
+                const double *ws = cs + PRC_EQ_FEW_HALF;
+                wlt -= ws[p];
+                weq -= ws[PRC_EQ_FEW + p];
+                wal -= ws[2 * PRC_EQ_FEW];
             }
         }
         if (co[a] != 0.0) {
