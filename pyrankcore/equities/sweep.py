@@ -65,13 +65,14 @@ MAX_COMBOS = 200_000
 
 @dataclass(frozen=True)
 class SweepJob:
-    """The arrays of a sweep (picklable: dask ships them): the union of the
+    """The arrays of a sweep (picklable: dask ships them): the ranking (a
+    name or a Ranking, resolved where the task runs), the union of the
     players' combos, per player how often each is in its range and its
     summed weight (None: unweighted), the seat whose combos are counted
     (three or more players), the known board, the cards the board is
     completed from, and how many boards that makes."""
 
-    tables: GameTables
+    ranking: Any
     omaha: bool
     counted: int
     board: Any
@@ -81,6 +82,10 @@ class SweepJob:
     counts: Any
     weights: Any
     boards: int
+
+
+def _tables(ranking: Any) -> GameTables:
+    return ranking_tables(ranking, suited=False, purpose="equity")
 
 
 def _eligible(inputs: Inputs) -> int:
@@ -157,7 +162,7 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     s = inputs.spec
     one = s.high if s.high is not None else s.low
     assert one is not None  # _eligible: one ranking, not hi-lo
-    tables = ranking_tables(one, suited=False, purpose="equity")
+    tables = _tables(one)
     live = _live_bits(inputs, tables)
     universe = all_combos(k)
     masks = _masks(k)
@@ -209,7 +214,7 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     deal = live & ~held
     deck = [c for c, bit in enumerate(reversed(bin(deal)[2:])) if bit == "1"]
     return SweepJob(
-        tables=tables,
+        ranking=one,
         omaha=s.omaha,
         counted=counted,
         board=np.array(s.board, dtype=np.uint8),
@@ -230,7 +235,7 @@ def sweep_task(
     (stats, wstats or None, wtotal)."""
     b_lo, b_hi, first_lo, first_hi = task
     return _core.equity_sweep(
-        job.tables,
+        _tables(job.ranking),
         job.omaha,
         job.board,
         job.board_final,

@@ -12,6 +12,7 @@ from pyrankcore.equities import planning
 from pyrankcore.equities.inputs import read_inputs
 from pyrankcore.equities.run import run_exact_task, run_locally
 from pyrankcore.equities.sweep import sweep_job, sweep_seconds
+from pyrankcore.games import resolve
 
 
 def enumerated(monkeypatch, *args, **kwargs):
@@ -212,7 +213,7 @@ def test_a_raised_stop_flag_stops_the_sweep():
     job = sweep_job(inputs)
     stop = np.ones(1, dtype=np.int32)
     with pytest.raises(KeyboardInterrupt):
-        prc._core.equity_sweep(job.tables, job.omaha, job.board, job.board_final, job.deck,
+        prc._core.equity_sweep(resolve(job.ranking).tables, job.omaha, job.board, job.board_final, job.deck,
                                job.combos, job.counts, job.weights, job.counted, 0, job.boards, 0, -1, stop)
 
 
@@ -220,7 +221,7 @@ def test_the_sweep_kernel_refuses_bad_arrays():
     inputs = read_inputs("Hold'em", ["AKs", "random"], "2c3d4h", ())
     job = sweep_job(inputs)
     core = prc._core
-    args = [job.tables, job.omaha, job.board, job.board_final, job.deck, job.combos,
+    args = [resolve(job.ranking).tables, job.omaha, job.board, job.board_final, job.deck, job.combos,
             job.counts, job.weights, job.counted, 0, job.boards]
     bad_counts = job.counts.copy()
     bad_counts[0, 0] = 0.5
@@ -233,3 +234,19 @@ def test_the_sweep_kernel_refuses_bad_arrays():
     weights = np.full_like(job.counts, np.nan)
     with pytest.raises(prc.InvalidArgumentError, match="finite"):
         core.equity_sweep(*args[:7], weights, *args[8:])
+
+
+def test_a_sweep_plan_pickles_and_runs_on_dask():
+    import pickle
+
+    p, _ = planning.plan("Hold'em", ["AKs:0.5,QQ+", "random", "JJ-99"], "Qs 9d 7h 2c 3d")
+    assert p.sweep is not None
+    copy = pickle.loads(pickle.dumps(p))
+    task = planning.exact_tasks(copy, 1)[0]
+    assert run_exact_task(copy, task).counts == run_exact_task(p, task).counts
+    dask = pytest.importorskip("pyrankcore.dask")
+    pytest.importorskip("distributed")
+    args = ("Hold'em", ["random", "random"], "2c 3d 4h 5s")
+    here = prc.equity(*args, exact=True)
+    there = dask.equity(*args, exact=True, threads=1)
+    assert there.counts == here.counts
