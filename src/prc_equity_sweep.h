@@ -124,6 +124,27 @@ static void prc_eq_next_board(int r, int *pos) {
     pos[i]++;
 }
 
+/* Heads-up deals of seat h: won alone, tied (with the other seat) and lost
+ * (the other seat won alone), into both seats' counts (stats), or with
+ * stats NULL their weighed sums (wstats). Whole numbers of deals stay
+ * exact in doubles (below 2**53 a board). */
+static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, double tied,
+                           double lost) {
+    for (int side = 0; side < 2; side++) {
+        const int seat = side ? 1 - h : h;
+        const double alone = side ? lost : won;
+        const double cols[3] = {alone, tied, alone * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2)};
+        const int at[3] = {PRC_EQ_WINS, PRC_EQ_TIES, PRC_EQ_UNITS};
+        for (int c = 0; c < 3; c++) {
+            size_t k = (size_t)seat * PRC_EQ_NSTAT + at[c];
+            if (stats != NULL)
+                stats[k] += (uint64_t)cols[c];
+            else
+                wstats[k] += cols[c];
+        }
+    }
+}
+
 /* Heads-up with one seat of at most this many combos ("the few"): no
  * sort and no sweep; the other seat's combos are counted into the gaps
  * between the few's strengths, and each of the few takes back the combos
@@ -307,21 +328,9 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
             wall += wh[a] * wal;
         }
     }
-    uint64_t *sh = stats + (size_t)h * PRC_EQ_NSTAT, *so = stats + (size_t)o * PRC_EQ_NSTAT;
-    sh[PRC_EQ_WINS] += won;
-    sh[PRC_EQ_TIES] += tied;
-    sh[PRC_EQ_UNITS] += won * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
-    so[PRC_EQ_WINS] += lost;
-    so[PRC_EQ_TIES] += tied;
-    so[PRC_EQ_UNITS] += lost * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
+    prc_eq_add_two(stats, NULL, h, (double)won, (double)tied, (double)lost);
     if (!weighted) return;
-    double *vh = wstats + (size_t)h * PRC_EQ_NSTAT, *vo = wstats + (size_t)o * PRC_EQ_NSTAT;
-    vh[PRC_EQ_WINS] += wwon;
-    vh[PRC_EQ_TIES] += wtied;
-    vh[PRC_EQ_UNITS] += wwon * PRC_EQ_UNIT + wtied * (PRC_EQ_UNIT / 2);
-    vo[PRC_EQ_WINS] += wlost;
-    vo[PRC_EQ_TIES] += wtied;
-    vo[PRC_EQ_UNITS] += wlost * PRC_EQ_UNIT + wtied * (PRC_EQ_UNIT / 2);
+    prc_eq_add_two(NULL, wstats, h, wwon, wtied, wlost);
     *wtotal += wall;
 }
 
@@ -342,14 +351,7 @@ static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
         tied += c0[i] * tie[i];
         lost += c0[i] * (apart[i] - beat[i] - tie[i]);
     }
-    uint64_t w0 = (uint64_t)won, t = (uint64_t)tied, w1 = (uint64_t)lost;
-    uint64_t *s0 = stats, *s1 = stats + PRC_EQ_NSTAT;
-    s0[PRC_EQ_WINS] += w0;
-    s0[PRC_EQ_TIES] += t;
-    s0[PRC_EQ_UNITS] += w0 * PRC_EQ_UNIT + t * (PRC_EQ_UNIT / 2);
-    s1[PRC_EQ_WINS] += w1;
-    s1[PRC_EQ_TIES] += t;
-    s1[PRC_EQ_UNITS] += w1 * PRC_EQ_UNIT + t * (PRC_EQ_UNIT / 2);
+    prc_eq_add_two(stats, NULL, 0, won, tied, lost);
     if (j->weight[0] == NULL) return;
     const double *x0 = j->weight[0];
     prc_bd_sweep(l, j->weight[1], x0, x->sums, beat, tie, apart);
@@ -363,13 +365,7 @@ static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
         lost += x0[i] * (apart[i] - beat[i] - tie[i]);
         all += x0[i] * apart[i];
     }
-    double *v0 = wstats, *v1 = wstats + PRC_EQ_NSTAT;
-    v0[PRC_EQ_WINS] += won;
-    v0[PRC_EQ_TIES] += tied;
-    v0[PRC_EQ_UNITS] += won * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
-    v1[PRC_EQ_WINS] += lost;
-    v1[PRC_EQ_TIES] += tied;
-    v1[PRC_EQ_UNITS] += lost * PRC_EQ_UNIT + tied * (PRC_EQ_UNIT / 2);
+    prc_eq_add_two(NULL, wstats, 0, won, tied, lost);
     *wtotal += all;
 }
 
@@ -395,23 +391,21 @@ static PRC_ALWAYS_INLINE void prc_eq_counted(const prc_eq_sweep_work_t *x, int G
                                              const uint8_t *cards, int u, int weighted,
                                              int64_t *count, double *weight) {
     int64_t c = x->ct[G];
+    double w = weighted ? x->wt[G] : 0.0;
     const int64_t *cx = x->cx + (size_t)G * 52;
-    for (int a = 0; a < u; a++) c -= cx[cards[a]];
+    const double *wx = x->wx + (size_t)G * 52;
+    for (int a = 0; a < u; a++) {
+        c -= cx[cards[a]];
+        if (weighted) w -= wx[cards[a]];
+    }
     for (int a = 0; a < u; a++)
         for (int b = a + 1; b < u; b++) {
             int id = cards[a] * 52 + cards[b];
-            if (x->pgrp[id] >= 0 && x->pgrp[id] < G) c += x->pc[id];
+            if (x->pgrp[id] < 0 || x->pgrp[id] >= G) continue;
+            c += x->pc[id];
+            if (weighted) w += x->pw[id];
         }
     *count = c;
-    if (!weighted) return;
-    double w = x->wt[G];
-    const double *wx = x->wx + (size_t)G * 52;
-    for (int a = 0; a < u; a++) w -= wx[cards[a]];
-    for (int a = 0; a < u; a++)
-        for (int b = a + 1; b < u; b++) {
-            int id = cards[a] * 52 + cards[b];
-            if (x->pgrp[id] >= 0 && x->pgrp[id] < G) w += x->pw[id];
-        }
     *weight = w;
 }
 
