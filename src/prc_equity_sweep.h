@@ -488,6 +488,20 @@ static void prc_eq_multi_level(prc_eq_multi_t *mc, int d, uint64_t used, int64_t
 }
 
 
+/* The tie groups of a ranked board: x->grp[i] each live combo's group,
+ * x->gstart[g] each group's first place in the order (and [ng] its end);
+ * returns ng. */
+static int prc_eq_groups(const prc_bd_list_t *l, const prc_eq_sweep_work_t *x) {
+    int ng = 0;
+    for (int q = 0; q < l->m; q++) {
+        int i = l->order[q];
+        if (q == 0 || l->strength[i] != l->strength[l->order[q - 1]]) x->gstart[ng++] = q;
+        x->grp[i] = ng - 1;
+    }
+    x->gstart[ng] = l->m;
+    return ng;
+}
+
 /* Three players, one board, two-card combos: no combination is visited.
  * The two seats that are not counted ("A" and "B") take turns as hero and
  * partner: for each hero combo a, the partner's combos b below a (and, with
@@ -682,13 +696,7 @@ static void prc_eq_sweep_three(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
             else
                 sb = p;
         }
-    int ng = 0;
-    for (int q = 0; q < l->m; q++) {
-        int i = l->order[q];
-        if (q == 0 || l->strength[i] != l->strength[l->order[q - 1]]) x->gstart[ng++] = q;
-        x->grp[i] = ng - 1;
-    }
-    x->gstart[ng] = l->m;
+    const int ng = prc_eq_groups(l, x);
     prc_eq_three_t t;
     t.l = l;
     t.x = x;
@@ -754,13 +762,7 @@ static int prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
     const int weighted = j->weight[0] != NULL;
     const double *cl = j->count[L], *wl = weighted ? j->weight[L] : NULL;
     /* tie groups, and the counted seat's sums at each group's start */
-    int ng = 0;
-    for (int q = 0; q < l->m; q++) {
-        int i = l->order[q];
-        if (q == 0 || l->strength[i] != l->strength[l->order[q - 1]]) x->gstart[ng++] = q;
-        x->grp[i] = ng - 1;
-    }
-    x->gstart[ng] = l->m;
+    const int ng = prc_eq_groups(l, x);
     int64_t ct = 0;
     double wt = 0;
     int64_t cx[52];
