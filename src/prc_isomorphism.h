@@ -352,13 +352,15 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *ix, prc_ix_state_t
     const prc_ix_round_t *rd = &ix->round[st->round];
     uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
     uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
+    for (int i = 0; i < rd->cards; i++)
+        set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - ix->rank_lo);
     /* card by card, without a branch on the data: a card's term of its
      * suit's colex rank is C(position among the suit's free ranks, 1 +
-     * the suit's cards below it this round) */
+     * the suit's cards below it this round), whatever order the round's
+     * cards come in */
     for (int i = 0; i < rd->cards; i++) {
         int s = cards[i] & 3, bit = (cards[i] >> 2) - ix->rank_lo;
         uint32_t below = (1u << bit) - 1;
-        set[s] |= 1u << bit;
         colex[s] += ix->nck[bit - PRC_IX_COUNT(ix, st->used[s] & below)][1 + PRC_IX_COUNT(ix, set[s] & below)];
     }
     uint64_t key[PRC_IX_SUITS];
