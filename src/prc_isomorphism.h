@@ -115,6 +115,12 @@ typedef struct {
     int32_t round; /* the next round to index */
 } prc_ix_state_t;
 
+#if defined(_MSC_VER)
+#define PRC_IX_RESTRICT __restrict
+#else
+#define PRC_IX_RESTRICT __restrict__
+#endif
+
 #define PRC_IX_COLEX(ix, s) ((ix)->colex[s] & 0x7FF)
 #define PRC_IX_COUNT(ix, s) ((ix)->colex[s] >> 11)
 
@@ -153,6 +159,11 @@ static inline void prc_ix_counts(const prc_ix_t *ix, int r, uint32_t code, int *
     }
 }
 
+/* Slot of a configuration's packed codes in its round's hash. */
+static PRC_ALWAYS_INLINE uint32_t prc_ix_hash(uint64_t key, uint32_t mask) {
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
+}
+
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
 
 /* a * b, or 0 with *over set when it passes PRC_IX_MAX_SIZE. */
@@ -186,10 +197,6 @@ static inline uint64_t prc_ix_suit_n(const prc_ix_t *ix, int r, uint32_t code) {
         used += m[j];
     }
     return n;
-}
-
-static PRC_ALWAYS_INLINE uint32_t prc_ix_hash(uint64_t key, uint32_t mask) {
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
 }
 
 /* Build the tables for rounds cards[0..nrounds) over the top `ranks`
@@ -346,34 +353,42 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
 #endif /* PRC_KERNELS_DECLARE */
 
 /* The next round of a hand: cards[0 .. round's cards) added to *st (the
- * caller checked them); returns the hand's index on that round. */
-static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *ix, prc_ix_state_t *st,
-                                              const uint8_t *cards) {
+ * caller checked them); returns the hand's index on that round. The state
+ * is read into locals and written back once: stores through st could
+ * otherwise alias the tables and force every table read again. */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                              prc_ix_state_t *PRC_IX_RESTRICT st,
+                                              const uint8_t *PRC_IX_RESTRICT cards) {
     const prc_ix_round_t *rd = &ix->round[st->round];
-    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
+    const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
+    const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
+    const int n = rd->cards, lo = ix->rank_lo, ranks = ix->ranks;
+    const uint32_t radix = (uint32_t)rd->radix;
+    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0}, used[PRC_IX_SUITS];
     uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
-    for (int i = 0; i < rd->cards; i++)
-        set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - ix->rank_lo);
+    for (int s = 0; s < PRC_IX_SUITS; s++) used[s] = st->used[s];
+    for (int i = 0; i < n; i++) set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - lo);
     /* card by card, without a branch on the data: a card's term of its
      * suit's colex rank is C(position among the suit's free ranks, 1 +
      * the suit's cards below it this round), whatever order the round's
      * cards come in */
-    for (int i = 0; i < rd->cards; i++) {
-        int s = cards[i] & 3, bit = (cards[i] >> 2) - ix->rank_lo;
+    for (int i = 0; i < n; i++) {
+        int s = cards[i] & 3, bit = (cards[i] >> 2) - lo;
         uint32_t below = (1u << bit) - 1;
-        colex[s] += ix->nck[bit - PRC_IX_COUNT(ix, st->used[s] & below)][1 + PRC_IX_COUNT(ix, set[s] & below)];
+        colex[s] += nck[bit - (tab[used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
     }
     uint64_t key[PRC_IX_SUITS];
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        uint32_t b = set[s], u = st->used[s];
-        int m = PRC_IX_COUNT(ix, b);
-        uint64_t idx = st->idx[s] * ix->nck[ix->ranks - PRC_IX_COUNT(ix, u)][m] + colex[s];
-        uint32_t code = st->code[s] * (uint32_t)rd->radix + (uint32_t)m;
+        uint32_t b = set[s], u = used[s];
+        uint32_t m = (uint32_t)(tab[b] >> 11);
+        uint64_t idx = st->idx[s] * nck[ranks - (tab[u] >> 11)][m] + colex[s];
+        uint32_t code = st->code[s] * radix + m;
         st->idx[s] = idx;
         st->used[s] = (uint16_t)(u | b);
         st->code[s] = code;
         key[s] = (uint64_t)code << PRC_IX_SHIFT | idx;
     }
+    st->round++;
     /* canonical order: a sorting network, largest first */
 #define PRC_IX_CSWAP(i, j)                                   \
     do {                                                     \
@@ -388,9 +403,9 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *ix, prc_ix_state_t
     PRC_IX_CSWAP(1, 3);
     PRC_IX_CSWAP(1, 2);
 #undef PRC_IX_CSWAP
-    uint64_t packed = 0;
-    for (int p = 0; p < PRC_IX_SUITS; p++)
-        packed |= (key[p] >> PRC_IX_SHIFT) << (PRC_IX_CODE_BITS * p);
+    uint64_t packed = (key[0] >> PRC_IX_SHIFT) | (key[1] >> PRC_IX_SHIFT) << PRC_IX_CODE_BITS |
+                      (key[2] >> PRC_IX_SHIFT) << (2 * PRC_IX_CODE_BITS) |
+                      (key[3] >> PRC_IX_SHIFT) << (3 * PRC_IX_CODE_BITS);
     uint32_t h = prc_ix_hash(packed, rd->hash_mask);
     const prc_ix_config_t *x;
     for (;;) {
@@ -403,17 +418,16 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *ix, prc_ix_state_t
      * (k = 0: no term; a = 0 makes each product 0) */
     uint64_t index = x->offset;
     for (int p = 0; p < PRC_IX_SUITS; p++) {
-        uint64_t a = key[p] & PRC_IX_IDX_MASK, kk = x->pk[p];
-        uint64_t v = a + kk - (kk != 0);
+        uint64_t a = key[p] & PRC_IX_IDX_MASK, k = x->pk[p];
+        uint64_t v = a + k - (k != 0);
         uint64_t t[5];
         t[0] = 0;
         t[1] = v;
         t[2] = v * (v - 1) / 2;
         t[3] = t[2] * (v - 2) / 3;
         t[4] = t[3] * (v - 3) / 4;
-        index += t[kk] * x->pmult[p];
+        index += t[k] * x->pmult[p];
     }
-    st->round++;
     return index;
 }
 
