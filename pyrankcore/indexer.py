@@ -39,7 +39,8 @@ from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidArgument
 
 __all__ = ["HandIndexer", "IndexerState"]
 
-# Rows per task when a batch is spread over threads.
+# Rows per task, spread over threads: a few milliseconds of work, so that
+# a signal is seen soon and a task's call costs nothing next to it.
 ROWS_PER_TASK = 1 << 15
 
 # Deck names -> the ranks they keep (the top ones): the short deck is
@@ -154,9 +155,8 @@ class HandIndexer:
         """Run work(lo, hi) (the first bad row of lo..hi-1, or -1) over
         [0, n) on threads; return the first bad row of all, or -1."""
         n_threads = thread_count(threads, n, ROWS_PER_TASK)
+        # chunks on one thread too: Ctrl-C is seen between them
         chunks = [(lo, min(n, lo + ROWS_PER_TASK)) for lo in range(0, n, ROWS_PER_TASK)]
-        if n_threads <= 1:
-            chunks = [(0, n)] if n else []
         bad = [b for b in run_tasks(chunks, lambda c: int(work(*c)), n_threads) if b >= 0]
         return min(bad) if bad else -1
 
