@@ -236,3 +236,32 @@ def row_loop() -> str: ...
 
 BUILD_COMPILER: str
 BUILD_FLAGS: str
+
+# Hand isomorphism (_indexer.pxi).
+INDEXER_MAX_ROUNDS: int
+INDEXER_STATE_BYTES: int
+
+@disjoint_base
+class IndexerTables:
+    rounds: tuple[int, ...]
+    ranks: int
+    def __init__(self, rounds: tuple[int, ...], ranks: int) -> None: ...
+    @property
+    def sizes(self) -> list[int]: ...
+    @property
+    def deck_mask(self) -> int: ...
+    def index_into(
+        self, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint64], lo: int, hi: int
+    ) -> int: ...
+    def next_into(
+        self,
+        state: npt.NDArray[np.uint8],
+        round: int,
+        cards: npt.NDArray[np.uint8],
+        out: npt.NDArray[np.uint64],
+        lo: int,
+        hi: int,
+    ) -> int: ...
+    def unindex_into(
+        self, round: int, indices: npt.NDArray[np.uint64], out: npt.NDArray[np.uint8], lo: int, hi: int
+    ) -> int: ...

@@ -15,6 +15,8 @@ split by concern into ``.pxi`` includes (one module, one copy of each table):
 * ``_deals.pxi``        random deals
 * ``_fantasyland.pxi``  the OFC Fantasyland solver
 * ``_equity.pxi``       equity: exact enumeration and Monte Carlo deals
+* ``_board.pxi``        every hand on a board at once
+* ``_indexer.pxi``      hand isomorphism: indices of suit-isomorphic hands
 
 The public Python API is the facade in ``pyrankcore/__init__.py``; this
 module is private.
@@ -91,3 +93,4 @@ include "_suits.pxi"
 include "_fantasyland.pxi"
 include "_equity.pxi"
 include "_board.pxi"
+include "_indexer.pxi"

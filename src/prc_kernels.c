@@ -1,7 +1,7 @@
 /* pyrankcore: the batch and search kernels, compiled once for the extension.
  *
  * The row loops of every instruction-set tier, the Omaha, wild and suit
- * loops, equity and the Fantasyland solver make about half of the
+ * loops, equity and the Fantasyland solver and the hand indexer make about half of the
  * extension's compile time. Here they are one translation unit of their
  * own, which the build compiles beside the Cython module (setup.py); their
  * entry points have external linkage (PRC_KERNELS_DEFINE, see prc_eval.h)
@@ -17,6 +17,7 @@
 #include "prc_fantasyland.h"
 #include "prc_board.h"
 #include "prc_equity.h"
+#include "prc_isomorphism.h"
 
 /* Last, so the compiler checks each prototype against its definition. */
 #include "prc_kernels.h"

@@ -24,6 +24,7 @@
 #include "prc_fantasyland.h"
 #include "prc_board.h"
 #include "prc_equity.h"
+#include "prc_isomorphism.h"
 
 /* Row loops (prc_eval.h) and the tier they use: one variable, defined in
  * prc_kernels.c, read by every row loop and set by the module. */
@@ -97,5 +98,15 @@ PRC_ENTRY int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j);
 PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
                            const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
                            double *wtotal);
+
+/* Hand isomorphism (prc_isomorphism.h). */
+PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int ranks,
+                           prc_ix_config_t *config, uint32_t *hash);
+PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
+                                 uint64_t *out, long start, long stop);
+PRC_ENTRY long prc_ix_next_rows(const prc_ix_t *ix, prc_ix_state_t *st, const uint8_t *cards,
+                                int k, uint64_t *out, long start, long stop);
+PRC_ENTRY long prc_ix_unindex_rows(const prc_ix_t *ix, int r, const uint64_t *idx, uint8_t *out,
+                                   long start, long stop);
 
 #endif

@@ -1,0 +1,162 @@
+"""pyrankcore's hand isomorphism indexer, and Waugh's C library on the same
+hands in the same run.
+
+    python bench/bench_indexer.py [--hands 1000000] [--waugh /path/to/hand-isomorphism]
+
+Times ``HandIndexer([2, 3, 1, 1]).index`` over random 7-card hold'em hands
+(every round's index, one thread, every card checked) and ``unindex`` of
+their river classes, as millions of hands per second. With ``--waugh`` (a
+checkout of github.com/kdub0/hand-isomorphism: it has src/hand_index.c) a
+small C driver written here is compiled against that library with ``-O3``
+(no ``-march``, like pyrankcore's wheels) in a temporary directory; it
+calls ``hand_index_all`` and ``hand_unindex`` once per hand on the same
+hands, and the script prints the ratios and checks that both libraries
+agree on which hands share a class. Nothing of that library is copied into
+this repository. Needs a C compiler (``CC``, default ``cc``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+import pyrankcore as prc
+from pyrankcore.indexer import HandIndexer
+
+DRIVER = r"""
+/* Times Waugh's hand_index_all and hand_unindex over hands read from a file
+ * (n rows of 7 ids, rank * 4 + suit as in pyrankcore). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "hand_index.h"
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) return 2;
+    FILE *f = fopen(argv[1], "rb");
+    if (!f) return 3;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f) / 7;
+    fseek(f, 0, SEEK_SET);
+    uint8_t *cards = malloc(n * 7), *back = malloc(n * 7);
+    hand_index_t *idx = malloc(n * 4 * sizeof *idx), *river = malloc(n * sizeof *river);
+    if (fread(cards, 7, n, f) != (size_t)n) return 4;
+    fclose(f);
+    hand_indexer_t ix;
+    uint8_t rounds[4] = {2, 3, 1, 1};
+    if (!hand_indexer_init(4, rounds, &ix)) return 5;
+    int reps = atoi(argv[3]);
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        for (long i = 0; i < n; i++) hand_index_all(&ix, cards + i * 7, idx + i * 4);
+        double t1 = now();
+        for (long i = 0; i < n; i++) river[i] = idx[i * 4 + 3];
+        double t2 = now();
+        for (long i = 0; i < n; i++) hand_unindex(&ix, 3, river[i], back + i * 7);
+        double t3 = now();
+        printf("%.6f %.6f\n", t1 - t0, t3 - t2);
+    }
+    FILE *o = fopen(argv[2], "wb");
+    if (!o) return 6;
+    fwrite(idx, sizeof *idx, n * 4, o);
+    fclose(o);
+    return 0;
+}
+"""
+
+
+def build_driver(waugh: str, workdir: str) -> str:
+    cc = os.environ.get("CC", "cc")
+    if shutil.which(cc) is None:
+        raise SystemExit(f"no C compiler ({cc}); set CC")
+    src = os.path.join(workdir, "driver.c")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(DRIVER)
+    exe = os.path.join(workdir, "driver")
+    lib = os.path.join(waugh, "src")
+    cmd = [cc, "-O3", "-std=gnu99", "-I", lib, src, os.path.join(lib, "hand_index.c"),
+           os.path.join(lib, "deck.c"), "-o", exe, "-lm"]
+    subprocess.run(cmd, check=True)
+    return exe
+
+
+def same_classes(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when two index columns split the hands into the same classes."""
+    pairs = np.unique(np.stack([a, b], axis=1), axis=0)
+    return len(pairs) == len(np.unique(a)) == len(np.unique(b))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=5, help="timed repetitions (the median is shown)")
+    parser.add_argument("--seed", type=int, default=20261206)
+    parser.add_argument("--waugh", help="a checkout of Waugh's hand-isomorphism (has src/hand_index.c)")
+    args = parser.parse_args(argv)
+    if args.waugh and not os.path.isfile(os.path.join(args.waugh, "src", "hand_index.c")):
+        raise SystemExit(f"{args.waugh} is not a hand-isomorphism checkout (no src/hand_index.c)")
+
+    print(f"pyrankcore {prc.__version__}, Python {sys.version.split()[0]}, NumPy {np.__version__}")
+    print(f"hold'em [2, 3, 1, 1], {args.hands:,} random 7-card hands, one thread, median of {args.rounds}\n")
+    ix = HandIndexer([2, 3, 1, 1])
+    hands = prc.random_hands(args.hands, 7, seed=args.seed)
+    ix.index(hands[:1000])  # warm up
+    index_t, unindex_t = [], []
+    ours = None
+    for _ in range(args.rounds):
+        t0 = time.perf_counter()
+        ours = ix.index(hands)
+        t1 = time.perf_counter()
+        river = np.ascontiguousarray(ours[:, 3])
+        t2 = time.perf_counter()
+        ix.unindex(3, river)
+        t3 = time.perf_counter()
+        index_t.append(t1 - t0)
+        unindex_t.append(t3 - t2)
+    assert ours is not None
+    rate_index = args.hands / statistics.median(index_t)
+    rate_unindex = args.hands / statistics.median(unindex_t)
+    if not args.waugh:
+        print("| call | pyrankcore |")
+        print("|---|--:|")
+        print(f"| index, all four rounds | {rate_index / 1e6:.2f} M hands/s |")
+        print(f"| unindex, river classes | {rate_unindex / 1e6:.2f} M hands/s |")
+        return 0
+    with tempfile.TemporaryDirectory() as work:
+        exe = build_driver(args.waugh, work)
+        path = os.path.join(work, "hands.bin")
+        np.ascontiguousarray(hands, dtype=np.uint8).tofile(path)
+        out_path = os.path.join(work, "idx.bin")
+        run = subprocess.run([exe, path, out_path, str(args.rounds)], check=True, capture_output=True, text=True)
+        times = [tuple(map(float, line.split())) for line in run.stdout.split("\n") if line.strip()]
+        theirs = np.fromfile(out_path, dtype=np.uint64).reshape(-1, 4)
+    sizes_ok = all(len(np.unique(theirs[:, r])) == len(np.unique(ours[:, r])) for r in range(4))
+    if not sizes_ok or not all(same_classes(ours[:, r], theirs[:, r]) for r in range(4)):
+        print("PROBLEM: the two libraries do not put the same hands in the same classes")
+    w_index = args.hands / statistics.median(t[0] for t in times)
+    w_unindex = args.hands / statistics.median(t[1] for t in times)
+    print("| call | pyrankcore | Waugh's library (-O3, per hand) | ratio |")
+    print("|---|--:|--:|--:|")
+    print(f"| index, all four rounds | {rate_index / 1e6:.2f} M/s | {w_index / 1e6:.2f} M/s "
+          f"| {rate_index / w_index:.2f}x |")
+    print(f"| unindex, river classes | {rate_unindex / 1e6:.2f} M/s | {w_unindex / 1e6:.2f} M/s "
+          f"| {rate_unindex / w_unindex:.2f}x |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

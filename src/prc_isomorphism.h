@@ -1,0 +1,568 @@
+/* pyrankcore: hand isomorphism, after Waugh (2013), "A Fast and Optimal
+ * Hand Isomorphism Algorithm".
+ *
+ * A hand is dealt in rounds (hold'em: 2 hole cards, then 3, 1 and 1 board
+ * cards). Two hands are isomorphic when a permutation of the suits maps
+ * one onto the other round by round; the indexer numbers the classes of
+ * every round densely, 0 .. size - 1, and turns a number back into a
+ * canonical hand.
+ *
+ * Each suit of a hand is seen on its own: per round, the set of its ranks
+ * dealt in that round. Its *code* is how many cards it got in each round
+ * (mixed radix over the rounds) and its *index* numbers the sequence of
+ * rank sets among all sequences with the same counts: round by round, the
+ * colex rank of the round's set among the ranks not used before, in mixed
+ * radix. A hand's class is then the multiset of its four (code, index)
+ * pairs. Sorting the four pairs gives the canonical order of the suits;
+ * the sorted codes are the hand's *configuration*; suits with equal codes
+ * form a group whose indices are a multiset, ranked in colex order of the
+ * combination with repetition. A class's index is its configuration's
+ * offset plus the groups' ranks in mixed radix.
+ *
+ * Tables (built once from the round structure, read only afterwards, so
+ * any number of threads may share them): the configurations of each round
+ * with offsets and group strides, an open-addressed hash of the sorted
+ * codes, colex ranks of the 13-bit rank sets and their inverse. The
+ * configuration arrays are the caller's memory (the Cython layer allocates
+ * them, checked, and frees them with the indexer).
+ *
+ * Pure C; the Cython layer (pyrankcore/_indexer.pxi) checks the round
+ * structure before building, and the row loops check every card.
+ */
+#ifndef PRC_ISOMORPHISM_H
+#define PRC_ISOMORPHISM_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "prc_eval.h"
+
+#define PRC_IX_MAX_ROUNDS 8
+#define PRC_IX_SUITS 4
+#define PRC_IX_RANKS 13
+/* A suit's index is below 9^13 (a multinomial of 13 ranks into at most 9
+ * parts: 8 rounds and the ranks not dealt), so it fits in 42 bits and the
+ * code sits above it in one sort key. */
+#define PRC_IX_SHIFT 44
+#define PRC_IX_IDX_MASK ((1ULL << PRC_IX_SHIFT) - 1)
+/* Largest round size: every rank computation below stays below 2^64 with
+ * room for the multiplications that reach it. */
+#define PRC_IX_MAX_SIZE (1ULL << 58)
+/* Most single-suit codes a round may have (the configurations are found
+ * by three nested loops over them). */
+#define PRC_IX_MAX_CODES 1024
+#define PRC_IX_CODE_BITS 16 /* a raw code, before the count limit prunes it */
+
+/* Errors of prc_ix_build. */
+#define PRC_IX_E_ROUNDS -1 /* not 1..8 rounds, or a round of no card */
+#define PRC_IX_E_DECK -2   /* more cards than the deck holds */
+#define PRC_IX_E_SIZE -3   /* a round of PRC_IX_MAX_SIZE classes or more */
+#define PRC_IX_E_CODES -4  /* more than PRC_IX_MAX_CODES single-suit codes */
+
+/* One configuration of a round: the suits' codes in canonical order
+ * (code[0] >= code[1] >= ...), its first index, and the groups of equal
+ * codes whose suits have more than one possible index (the others always
+ * rank 0): position of the group's first suit, its size, its number of
+ * multisets and its stride in the index. */
+typedef struct {
+    uint64_t offset;
+    uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each */
+    uint64_t gmult[PRC_IX_SUITS];
+    uint64_t gcount[PRC_IX_SUITS];
+    uint64_t gn[PRC_IX_SUITS]; /* indices per suit of the group */
+    uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride */
+    uint16_t code[PRC_IX_SUITS];
+    uint8_t pk[PRC_IX_SUITS]; /* per position: its term's k (0: no term) */
+    uint8_t m[PRC_IX_SUITS][PRC_IX_MAX_ROUNDS]; /* per position: its counts */
+    uint8_t ngroups;
+    uint8_t gpos[PRC_IX_SUITS];
+    uint8_t gsize[PRC_IX_SUITS];
+} prc_ix_config_t;
+
+typedef struct {
+    int cards;  /* dealt this round */
+    int total;  /* dealt through this round */
+    int radix;  /* a suit's count this round is 0 .. radix - 1 */
+    int nconfig;
+    uint64_t size;
+    const prc_ix_config_t *config; /* by increasing offset */
+    const uint32_t *hash;          /* config number + 1, 0 for empty */
+    uint32_t hash_mask;
+} prc_ix_round_t;
+
+typedef struct {
+    int nrounds, ranks, rank_lo; /* the deck: ranks rank_lo .. 12, 4 suits */
+    uint64_t deck;               /* card ids of the deck */
+    prc_ix_round_t round[PRC_IX_MAX_ROUNDS];
+    uint64_t nck[PRC_IX_RANKS + 1][PRC_IX_RANKS + 1];
+    /* colex rank of a rank set among the sets of its size, with the size
+     * in bits 11..14 (the popcount of a 13-bit set, without POPCNT) */
+    uint16_t colex[1 << PRC_IX_RANKS];
+    uint16_t set_start[PRC_IX_RANKS + 2]; /* sets by size then colex rank */
+    uint16_t sets[1 << PRC_IX_RANKS];
+    /* ranks at the positions of a compact set among the free ranks, for
+     * the low 7 and the high 6 ranks (a portable PDEP in two lookups) */
+    uint8_t deposit_lo[128][128];
+    uint8_t deposit_hi[64][64];
+} prc_ix_t;
+
+/* Incremental indexing of one hand: the suits so far. */
+typedef struct {
+    uint64_t idx[PRC_IX_SUITS];
+    uint64_t seen; /* card ids dealt so far */
+    uint32_t code[PRC_IX_SUITS];
+    uint16_t used[PRC_IX_SUITS];
+    int32_t round; /* the next round to index */
+} prc_ix_state_t;
+
+#if defined(_MSC_VER)
+#define PRC_IX_RESTRICT __restrict
+#else
+#define PRC_IX_RESTRICT __restrict__
+#endif
+
+#define PRC_IX_COLEX(ix, s) ((ix)->colex[s] & 0x7FF)
+#define PRC_IX_COUNT(ix, s) ((ix)->colex[s] >> 11)
+
+/* C(x, k) for k <= 4, with constant divisors (no divide instruction):
+ * each step's product is the next binomial times its k, exact, and below
+ * 2^64 for every value the indexer reaches (at most a round size, below
+ * 2^58). */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_choose(uint64_t x, int k) {
+    if (x < (uint64_t)k) return 0;
+    switch (k) {
+    case 0: return 1;
+    case 1: return x;
+    case 2: return x * (x - 1) / 2;
+    case 3: return x * (x - 1) / 2 * (x - 2) / 3;
+    default: return x * (x - 1) / 2 * (x - 2) / 3 * (x - 3) / 4;
+    }
+}
+
+/* a / b and a % b for the mixed-radix decodes, in 32 bits when both fit
+ * (hold'em's values always do; a 64-bit divide costs several times more). */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_divmod(uint64_t a, uint64_t b, uint64_t *rem) {
+    if ((a | b) >> 32 == 0) {
+        uint32_t q = (uint32_t)a / (uint32_t)b;
+        *rem = (uint32_t)a - q * (uint32_t)b;
+        return q;
+    }
+    *rem = a % b;
+    return a / b;
+}
+
+/* The per-round counts of single-suit code `code` through round r. */
+static inline void prc_ix_counts(const prc_ix_t *ix, int r, uint32_t code, int *m) {
+    for (int j = r; j >= 0; j--) {
+        m[j] = (int)(code % (uint32_t)ix->round[j].radix);
+        code /= (uint32_t)ix->round[j].radix;
+    }
+}
+
+/* Slot of a configuration's packed codes in its round's hash. */
+static PRC_ALWAYS_INLINE uint32_t prc_ix_hash(uint64_t key, uint32_t mask) {
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
+}
+
+#ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
+
+/* a * b, or 0 with *over set when it passes PRC_IX_MAX_SIZE. */
+static inline uint64_t prc_ix_mul(uint64_t a, uint64_t b, int *over) {
+    if (a && b > PRC_IX_MAX_SIZE / a) {
+        *over = 1;
+        return 0;
+    }
+    return a * b;
+}
+
+/* Multisets of g from n kinds, C(n + g - 1, g), checked against the
+ * limit. */
+static inline uint64_t prc_ix_multisets(uint64_t n, int g, int *over) {
+    uint64_t r = 1;
+    for (int i = 0; i < g; i++) {
+        r = prc_ix_mul(r, n + (uint64_t)i, over);
+        if (*over) return 0;
+        r /= (uint64_t)(i + 1);
+    }
+    return r;
+}
+
+/* Indices a suit with code `code` through round r may have. */
+static inline uint64_t prc_ix_suit_n(const prc_ix_t *ix, int r, uint32_t code) {
+    int m[PRC_IX_MAX_ROUNDS], used = 0;
+    uint64_t n = 1;
+    prc_ix_counts(ix, r, code, m);
+    for (int j = 0; j <= r; j++) {
+        n *= ix->nck[ix->ranks - used][m[j]];
+        used += m[j];
+    }
+    return n;
+}
+
+/* Build the tables for rounds cards[0..nrounds) over the top `ranks`
+ * ranks. With config == NULL only count: fills round[r].nconfig and
+ * hash_mask (the caller then allocates sum(nconfig) configurations and
+ * sum(hash_mask + 1) hash slots and calls again). Returns 0 or a
+ * PRC_IX_E_ error. */
+PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int ranks,
+                           prc_ix_config_t *config, uint32_t *hash) {
+    if (nrounds < 1 || nrounds > PRC_IX_MAX_ROUNDS || ranks < 1 || ranks > PRC_IX_RANKS)
+        return PRC_IX_E_ROUNDS;
+    ix->nrounds = nrounds;
+    ix->ranks = ranks;
+    ix->rank_lo = PRC_IX_RANKS - ranks;
+    ix->deck = ~0ULL << (4 * ix->rank_lo) & ((1ULL << 52) - 1);
+    memset(ix->nck, 0, sizeof ix->nck);
+    for (int n = 0; n <= PRC_IX_RANKS; n++) {
+        ix->nck[n][0] = 1;
+        for (int k = 1; k <= n; k++) ix->nck[n][k] = ix->nck[n - 1][k - 1] + (k <= n - 1 ? ix->nck[n - 1][k] : 0);
+    }
+    int start = 0;
+    for (int k = 0; k <= PRC_IX_RANKS; k++) {
+        ix->set_start[k] = (uint16_t)start;
+        start += (int)ix->nck[PRC_IX_RANKS][k];
+    }
+    ix->set_start[PRC_IX_RANKS + 1] = (uint16_t)start;
+    for (uint32_t s = 0; s < (1u << PRC_IX_RANKS); s++) {
+        uint32_t rank = 0, k = 0;
+        for (int b = 0; b < PRC_IX_RANKS; b++)
+            if (s >> b & 1) rank += (uint32_t)ix->nck[b][++k];
+        ix->colex[s] = (uint16_t)(rank | k << 11);
+        ix->sets[ix->set_start[k] + rank] = (uint16_t)s;
+    }
+    for (uint32_t f = 0; f < 128; f++)
+        for (uint32_t c = 0; c < 128; c++) {
+            uint32_t out = 0, free_ranks = f;
+            for (int i = 0; free_ranks; i++, free_ranks &= free_ranks - 1)
+                if (c >> i & 1) out |= free_ranks & (0u - free_ranks);
+            ix->deposit_lo[f][c] = (uint8_t)out;
+            if (f < 64 && c < 64) ix->deposit_hi[f][c] = (uint8_t)out;
+        }
+    int total = 0;
+    for (int r = 0; r < nrounds; r++) {
+        if (cards[r] < 1) return PRC_IX_E_ROUNDS;
+        total += cards[r];
+        if (total > 4 * ranks) return PRC_IX_E_DECK;
+        prc_ix_round_t *rd = &ix->round[r];
+        rd->cards = cards[r];
+        rd->total = total;
+        rd->radix = (cards[r] < ranks ? cards[r] : ranks) + 1;
+    }
+    uint16_t codes[PRC_IX_MAX_CODES];
+    for (int r = 0; r < nrounds; r++) {
+        prc_ix_round_t *rd = &ix->round[r];
+        /* the single-suit codes of this round: counts summing to at most
+         * the ranks */
+        uint64_t space = 1;
+        for (int j = 0; j <= r; j++) {
+            space *= (uint64_t)ix->round[j].radix;
+            if (space > (1u << PRC_IX_CODE_BITS)) return PRC_IX_E_CODES;
+        }
+        int ncodes = 0;
+        for (uint32_t c = 0; c < space; c++) {
+            int m[PRC_IX_MAX_ROUNDS], sum = 0;
+            prc_ix_counts(ix, r, c, m);
+            for (int j = 0; j <= r; j++) sum += m[j];
+            if (sum > ranks) continue;
+            if (ncodes == PRC_IX_MAX_CODES) return PRC_IX_E_CODES;
+            codes[ncodes++] = (uint16_t)c;
+        }
+        uint32_t slots = 1;
+        /* count, then (with memory) fill: configurations c0 >= c1 >= c2
+         * >= c3, the last one what the others leave of each round */
+        int n = 0, over = 0;
+        uint64_t offset = 0;
+        prc_ix_config_t *out = config;
+        for (int a = ncodes - 1; a >= 0; a--)
+            for (int b = a; b >= 0; b--)
+                for (int c = b; c >= 0; c--) {
+                    int ma[PRC_IX_MAX_ROUNDS], mb[PRC_IX_MAX_ROUNDS], mc[PRC_IX_MAX_ROUNDS];
+                    prc_ix_counts(ix, r, codes[a], ma);
+                    prc_ix_counts(ix, r, codes[b], mb);
+                    prc_ix_counts(ix, r, codes[c], mc);
+                    uint32_t d = 0;
+                    int sum = 0, ok = 1;
+                    for (int j = 0; j <= r && ok; j++) {
+                        int md = ix->round[j].cards - ma[j] - mb[j] - mc[j];
+                        if (md < 0 || md >= ix->round[j].radix) ok = 0;
+                        sum += md;
+                        d = d * (uint32_t)ix->round[j].radix + (uint32_t)(md < 0 ? 0 : md);
+                    }
+                    if (!ok || sum > ranks || d > codes[c]) continue;
+                    if (config != NULL) {
+                        prc_ix_config_t *x = &out[n];
+                        memset(x, 0, sizeof *x);
+                        x->code[0] = codes[a];
+                        x->code[1] = codes[b];
+                        x->code[2] = codes[c];
+                        x->code[3] = (uint16_t)d;
+                        x->key = 0;
+                        for (int p = 0; p < PRC_IX_SUITS; p++)
+                            x->key |= (uint64_t)x->code[p] << (PRC_IX_CODE_BITS * p);
+                        x->offset = offset;
+                        for (int p = 0; p < PRC_IX_SUITS; p++) {
+                            int mp[PRC_IX_MAX_ROUNDS];
+                            prc_ix_counts(ix, r, x->code[p], mp);
+                            for (int j = 0; j <= r; j++) x->m[p][j] = (uint8_t)mp[j];
+                        }
+                        uint64_t mult = 1;
+                        for (int p = 0; p < PRC_IX_SUITS;) {
+                            int q = p;
+                            while (q < PRC_IX_SUITS && x->code[q] == x->code[p]) q++;
+                            uint64_t sn = prc_ix_suit_n(ix, r, x->code[p]);
+                            if (sn > 1) {
+                                int t = x->ngroups++;
+                                x->gpos[t] = (uint8_t)p;
+                                x->gsize[t] = (uint8_t)(q - p);
+                                x->gn[t] = sn;
+                                x->gcount[t] = prc_ix_multisets(sn, q - p, &over);
+                                x->gmult[t] = mult;
+                                for (int j = p; j < q; j++) {
+                                    x->pk[j] = (uint8_t)(q - j);
+                                    x->pmult[j] = mult;
+                                }
+                                mult = prc_ix_mul(mult, x->gcount[t], &over);
+                            }
+                            p = q;
+                        }
+                        offset += mult;
+                        if (over || offset >= PRC_IX_MAX_SIZE) return PRC_IX_E_SIZE;
+                    }
+                    n++;
+                }
+        if (n > (1 << 22)) return PRC_IX_E_CODES;
+        while (slots < 2u * (uint32_t)n) slots <<= 1;
+        rd->nconfig = n;
+        rd->hash_mask = slots - 1;
+        if (config == NULL) continue;
+        rd->size = offset;
+        rd->config = config;
+        for (uint32_t i = 0; i < slots; i++) hash[i] = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t h = prc_ix_hash(config[i].key, rd->hash_mask);
+            while (hash[h]) h = (h + 1) & rd->hash_mask;
+            hash[h] = (uint32_t)i + 1;
+        }
+        rd->hash = hash;
+        config += n;
+        hash += slots;
+    }
+    return 0;
+}
+
+#endif /* PRC_KERNELS_DECLARE */
+
+/* The next round of a hand: cards[0 .. round's cards) added to *st (the
+ * caller checked them); returns the hand's index on that round. The state
+ * is read into locals and written back once: stores through st could
+ * otherwise alias the tables and force every table read again. */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                              prc_ix_state_t *PRC_IX_RESTRICT st,
+                                              const uint8_t *PRC_IX_RESTRICT cards) {
+    const prc_ix_round_t *rd = &ix->round[st->round];
+    const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
+    const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
+    const int n = rd->cards, lo = ix->rank_lo, ranks = ix->ranks;
+    const uint32_t radix = (uint32_t)rd->radix;
+    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0}, used[PRC_IX_SUITS];
+    uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
+    for (int s = 0; s < PRC_IX_SUITS; s++) used[s] = st->used[s];
+    for (int i = 0; i < n; i++) set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - lo);
+    /* card by card, without a branch on the data: a card's term of its
+     * suit's colex rank is C(position among the suit's free ranks, 1 +
+     * the suit's cards below it this round), whatever order the round's
+     * cards come in */
+    for (int i = 0; i < n; i++) {
+        int s = cards[i] & 3, bit = (cards[i] >> 2) - lo;
+        uint32_t below = (1u << bit) - 1;
+        colex[s] += nck[bit - (tab[used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
+    }
+    uint64_t key[PRC_IX_SUITS];
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        uint32_t b = set[s], u = used[s];
+        uint32_t m = (uint32_t)(tab[b] >> 11);
+        uint64_t idx = st->idx[s] * nck[ranks - (tab[u] >> 11)][m] + colex[s];
+        uint32_t code = st->code[s] * radix + m;
+        st->idx[s] = idx;
+        st->used[s] = (uint16_t)(u | b);
+        st->code[s] = code;
+        key[s] = (uint64_t)code << PRC_IX_SHIFT | idx;
+    }
+    st->round++;
+    /* canonical order: a sorting network, largest first */
+#define PRC_IX_CSWAP(i, j)                                   \
+    do {                                                     \
+        uint64_t lo_ = key[i] < key[j] ? key[i] : key[j];    \
+        uint64_t hi_ = key[i] < key[j] ? key[j] : key[i];    \
+        key[i] = hi_;                                        \
+        key[j] = lo_;                                        \
+    } while (0)
+    PRC_IX_CSWAP(0, 1);
+    PRC_IX_CSWAP(2, 3);
+    PRC_IX_CSWAP(0, 2);
+    PRC_IX_CSWAP(1, 3);
+    PRC_IX_CSWAP(1, 2);
+#undef PRC_IX_CSWAP
+    uint64_t packed = (key[0] >> PRC_IX_SHIFT) | (key[1] >> PRC_IX_SHIFT) << PRC_IX_CODE_BITS |
+                      (key[2] >> PRC_IX_SHIFT) << (2 * PRC_IX_CODE_BITS) |
+                      (key[3] >> PRC_IX_SHIFT) << (3 * PRC_IX_CODE_BITS);
+    uint32_t h = prc_ix_hash(packed, rd->hash_mask);
+    const prc_ix_config_t *x;
+    for (;;) {
+        x = &rd->config[rd->hash[h] - 1];
+        if (x->key == packed) break;
+        h = (h + 1) & rd->hash_mask;
+    }
+    /* each position's term C(a + k - 1, k) of its group's colex rank,
+     * every k's product made and the one wanted picked, without a branch
+     * (k = 0: no term; a = 0 makes each product 0) */
+    uint64_t index = x->offset;
+    for (int p = 0; p < PRC_IX_SUITS; p++) {
+        uint64_t a = key[p] & PRC_IX_IDX_MASK, k = x->pk[p];
+        uint64_t v = a + k - (k != 0);
+        uint64_t t[5];
+        t[0] = 0;
+        t[1] = v;
+        t[2] = v * (v - 1) / 2;
+        t[3] = t[2] * (v - 2) / 3;
+        t[4] = t[3] * (v - 3) / 4;
+        index += t[k] * x->pmult[p];
+    }
+    return index;
+}
+
+/* Largest c with C(c, k) <= r (k <= 4), for unranking. */
+static inline uint64_t prc_ix_unchoose(uint64_t r, int k) {
+    if (k == 1) return r;
+    /* C(c, k) is about (c - (k - 1) / 2)^k / k!: a root, then a step or
+     * two to the exact value */
+    double est = k == 2 ? sqrt(2.0 * (double)r) : k == 3 ? cbrt(6.0 * (double)r) : sqrt(sqrt(24.0 * (double)r));
+    est += (k - 1) / 2.0;
+    uint64_t c = est < k ? (uint64_t)k - 1 : (uint64_t)est;
+    while (c >= (uint64_t)k && prc_ix_choose(c, k) > r) c--;
+    while (prc_ix_choose(c + 1, k) <= r) c++;
+    return c;
+}
+
+/* The canonical hand of class `index` on round r (index < size): its
+ * cards through round r, round by round, each round's ids ascending. */
+static inline void prc_ix_unindex(const prc_ix_t *ix, int r, uint64_t index, uint8_t *out) {
+    const prc_ix_round_t *rd = &ix->round[r];
+    /* the last configuration at or below, by a search whose steps are
+     * conditional moves rather than branches */
+    const prc_ix_config_t *base = rd->config;
+    for (long n = rd->nconfig; n > 1;) {
+        long half = n >> 1;
+        base = base[half].offset <= index ? base + half : base;
+        n -= half;
+    }
+    int lo = (int)(base - rd->config);
+    const prc_ix_config_t *x = &rd->config[lo];
+    uint64_t rem = index - x->offset, idx[PRC_IX_SUITS] = {0, 0, 0, 0};
+    for (int t = 0; t < x->ngroups; t++) {
+        uint64_t rank = rem, unused;
+        if (x->gmult[t] != 1) rank = prc_ix_divmod(rem, x->gmult[t], &unused);
+        if (t + 1 < x->ngroups) prc_ix_divmod(rank, x->gcount[t], &rank);
+        int g = x->gsize[t];
+        for (int j = 0; j < g; j++) {
+            uint64_t c = prc_ix_unchoose(rank, g - j);
+            rank -= prc_ix_choose(c, g - j);
+            idx[x->gpos[t] + j] = c - (uint64_t)(g - j - 1);
+        }
+    }
+    uint64_t mask[PRC_IX_MAX_ROUNDS] = {0};
+    for (int p = 0; p < PRC_IX_SUITS; p++) {
+        const uint8_t *m = x->m[p];
+        int before[PRC_IX_MAX_ROUNDS], used = 0;
+        uint64_t colex[PRC_IX_MAX_ROUNDS], v = idx[p];
+        for (int j = 0; j <= r; j++) {
+            before[j] = used;
+            used += m[j];
+        }
+        for (int j = r; j > 0; j--)
+            v = prc_ix_divmod(v, ix->nck[ix->ranks - before[j]][m[j]], &colex[j]);
+        colex[0] = v;
+        uint32_t taken = 0;
+        for (int j = 0; j <= r; j++) {
+            uint32_t compact = ix->sets[ix->set_start[m[j]] + colex[j]];
+            uint32_t free_ranks = ~taken & ((1u << PRC_IX_RANKS) - 1);
+            uint32_t flo = free_ranks & 127, klo = PRC_IX_COUNT(ix, flo);
+            uint32_t set = ix->deposit_lo[flo][compact & 127] |
+                           (uint32_t)ix->deposit_hi[free_ranks >> 7][(compact >> klo) & 63] << 7;
+            taken |= set;
+            for (uint32_t s = set; s; s &= s - 1)
+                mask[j] |= 1ULL << ((prc_ctz64(s) + ix->rank_lo) * 4 + p);
+        }
+    }
+    for (int j = 0; j <= r; j++)
+        for (uint64_t s = mask[j]; s; s &= s - 1) *out++ = (uint8_t)prc_ctz64(s);
+}
+
+#ifndef PRC_KERNELS_DECLARE
+
+/* Checks row cards against the deck and *seen: 1 when valid. */
+static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, int n,
+                                          uint64_t *seen) {
+    uint64_t s = *seen, bad = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = c[i] < 52 ? 1ULL << c[i] : 0;
+        bad |= (s & bit) | (bit == 0) | (bit & ~ix->deck);
+        s |= bit;
+    }
+    *seen = s;
+    return bad == 0;
+}
+
+/* Rows start..stop-1 of k card ids each (the first rounds' cards, k their
+ * total over nr rounds): out[row * nr + r] = the row's index on round r.
+ * Returns -1, or the first row with an id outside the deck or a repeated
+ * card (rows before it are written). */
+PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
+                                 uint64_t *out, long start, long stop) {
+    for (long i = start; i < stop; i++) {
+        const uint8_t *c = cards + (size_t)i * (size_t)k;
+        uint64_t seen = 0;
+        if (!prc_ix_check(ix, c, k, &seen)) return i;
+        prc_ix_state_t st;
+        memset(&st, 0, sizeof st);
+        uint64_t *o = out + (size_t)i * (size_t)nr;
+        for (int r = 0; r < nr; r++) {
+            o[r] = prc_ix_step(ix, &st, c);
+            c += ix->round[r].cards;
+        }
+    }
+    return -1;
+}
+
+/* The next round of rows start..stop-1: st[row] the row's state (all at
+ * the same round, below the last), cards the round's ids, k per row.
+ * Returns -1, or the first row whose cards are outside the deck, repeat
+ * or were dealt before (it and the rows after it are left as they were). */
+PRC_ENTRY long prc_ix_next_rows(const prc_ix_t *ix, prc_ix_state_t *st, const uint8_t *cards,
+                                int k, uint64_t *out, long start, long stop) {
+    for (long i = start; i < stop; i++) {
+        const uint8_t *c = cards + (size_t)i * (size_t)k;
+        uint64_t seen = st[i].seen;
+        if (!prc_ix_check(ix, c, k, &seen)) return i;
+        st[i].seen = seen;
+        out[i] = prc_ix_step(ix, &st[i], c);
+    }
+    return -1;
+}
+
+/* Canonical hands of classes idx[start..stop) on round r, t cards per row
+ * (the total through r). Returns -1, or the first row whose index is not
+ * below the round's size (the rows before it written). */
+PRC_ENTRY long prc_ix_unindex_rows(const prc_ix_t *ix, int r, const uint64_t *idx, uint8_t *out,
+                                   long start, long stop) {
+    const int t = ix->round[r].total;
+    for (long i = start; i < stop; i++) {
+        if (idx[i] >= ix->round[r].size) return i;
+        prc_ix_unindex(ix, r, idx[i], out + (size_t)i * (size_t)t);
+    }
+    return -1;
+}
+
+#endif /* PRC_KERNELS_DECLARE */
+
+#endif /* PRC_ISOMORPHISM_H */
