@@ -6,6 +6,7 @@ caller hands it."""
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -37,8 +38,15 @@ def test_first_call_of_a_process_is_threaded():
         print("ok")
         """
     )
+    # run outside the checkout: there the source folder would shadow the
+    # installed package
     proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=240, check=False
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+        cwd=Path(__file__).resolve().parent,
     )
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-3000:]
 
