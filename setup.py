@@ -94,7 +94,9 @@ class BuildExt(build_ext):
                 # /FS: the parallel compiles share one debug database.
                 ext.extra_compile_args += ["/Od", "/Zi", "/FS"] if DEBUG else ["/O2"]
             else:
-                ext.extra_compile_args += ["-O0", "-g"] if DEBUG else ["-O3"]
+                # -g0 last: Python's own CFLAGS carry -g, which would put
+                # about 10 MB of debug information into a release build
+                ext.extra_compile_args += ["-O0", "-g"] if DEBUG else ["-O3", "-g0"]
                 if MARCH:
                     ext.extra_compile_args.append(f"-march={MARCH}")
         if msvc:

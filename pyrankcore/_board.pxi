@@ -450,8 +450,8 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     cdef double[::1] pmv = pair_masses
     codes = np.empty(65536 if P == 2 and k == 2 else 1, dtype=np.uint8)
     cdef uint8_t[::1] codev = codes
-    # per card of a narrow range (up to 96 cards): 2 * (2 * 48 + 1) sums
-    few = np.empty(96 * 2 * 97 if P == 2 and k == 2 else 1, dtype=np.float64)
+    # per card of a narrow range (up to 96 cards): 2 * (2 * 48 + 3) sums
+    few = np.empty(96 * 2 * 99 if P == 2 and k == 2 else 1, dtype=np.float64)
     cdef double[::1] fewv = few
     cdef int32_t[::1] iv = ints, pv = pairs
     cdef double[::1] dv = work, wcv = wcum, pwv = pair_weights

@@ -150,15 +150,24 @@ static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, d
  * between the few's strengths, and each of the few takes back the combos
  * that share a card with it. */
 #define PRC_EQ_FEW 48
-/* The few's per-card sums (prc_eq_sweep_few): counts, then weights, for
- * each of up to 2 * PRC_EQ_FEW cards. */
-#define PRC_EQ_FEW_HALF (2 * PRC_EQ_FEW + 1)
-#define PRC_EQ_FEW_STRIDE (2 * PRC_EQ_FEW_HALF)
+/* The few's per-card prefix sums (prc_eq_sweep_few): counts, then
+ * weights, each of up to 2 * PRC_EQ_FEW + 3 entries, for each of up to
+ * 2 * PRC_EQ_FEW cards. */
+#define PRC_EQ_FEW_HALF (2 * PRC_EQ_FEW + 2)
+#define PRC_EQ_FEW_STRIDE (2 * (PRC_EQ_FEW_HALF + 1))
 
 /* Heads-up tallies of one board whose strengths are in x->strength, when
  * seat h has at most PRC_EQ_FEW combos (listed in x->lists[0..nh)) and
  * the other seat's combos are x->lists[n..n + no), by card in card_start
- * and card_list. */
+ * and card_list.
+ *
+ * Each of the other seat's combos gets a code: with the few's distinct
+ * strengths v[0..d), 2p for the gap below v[p], 2p + 1 level with v[p], 2d
+ * above them all, 2d + 1 off the board's deck (it shares a card with the
+ * board). Sums by code, then their prefix sums P (P[c]: the codes below
+ * c), give what a strength v[p] beats (P[2p + 1]), ties (P[2p + 2] -
+ * P[2p + 1]) and could face (P[2d + 1]); the same per card of the few
+ * takes back the combos that share a card with each of the few. */
 static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t *x, int h,
                              int nh, int no, uint64_t *stats, double *wstats,
                              double *wtotal) {
@@ -181,15 +190,7 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
         d++;
     }
     if (d == 0) return;
-    /* the other seat by gap: gap[p] strictly between v[p-1] and v[p], at[p]
-     * level with v[p]; code[s] (s <= v[d-1]) is 2p + 1 at v[p], else 2p for
-     * the gap below v[p]: one byte load a combo instead of a search */
-    int64_t gap[PRC_EQ_FEW + 1], at[PRC_EQ_FEW], total = 0;
-    double wgap[PRC_EQ_FEW + 1], wat[PRC_EQ_FEW], wtot = 0;
-    memset(gap, 0, sizeof gap);
-    memset(at, 0, sizeof at);
-    memset(wgap, 0, sizeof wgap);
-    memset(wat, 0, sizeof wat);
+    /* code[s] for s <= v[d - 1]: one byte load a combo instead of a search */
     uint8_t *code = x->code;
     int32_t from = 0;
     for (int p = 0; p < d; p++) {
@@ -198,137 +199,84 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
         from = v[p] + 1;
     }
     const int32_t top = v[d - 1];
+    const int above = 2 * d, off = 2 * d + 1, ncode = 2 * d + 2;
+    /* the other seat by code, then prefix sums in place (P[0..ncode]) */
+    double P[PRC_EQ_FEW_HALF + 2], W[PRC_EQ_FEW_HALF + 2];
+    memset(P, 0, sizeof(double) * (size_t)(ncode + 1));
+    memset(W, 0, sizeof(double) * (size_t)(ncode + 1));
     const int32_t *others = x->lists + n;
     for (int q = 0; q < no; q++) {
         int i = others[q];
         int32_t s = st[i];
-        if (s < 0) continue;
-        int c = s > top ? 2 * d : code[s];
-        int64_t k = (int64_t)co[i];
-        total += k;
-        if (c & 1)
-            at[c >> 1] += k;
-        else
-            gap[c >> 1] += k;
-        if (weighted) {
-            wtot += wo[i];
-            if (c & 1)
-                wat[c >> 1] += wo[i];
-            else
-                wgap[c >> 1] += wo[i];
-        }
+        int c = s < 0 ? off : s > top ? above : code[s];
+        P[c + 1] += co[i];
+        if (weighted) W[c + 1] += wo[i];
     }
-    /* below[p]: the other seat's mass below v[p] */
-    int64_t below[PRC_EQ_FEW];
-    double wbelow[PRC_EQ_FEW];
-    int64_t run = 0;
-    double wrun = 0;
-    for (int p = 0; p < d; p++) {
-        run += gap[p];
-        wrun += wgap[p];
-        below[p] = run;
-        wbelow[p] = wrun;
-        run += at[p];
-        wrun += wat[p];
+    for (int c = 0; c < ncode; c++) {
+        P[c + 1] += P[c];
+        W[c + 1] += W[c];
     }
-    /* per card of the few: the other seat's combos holding it, below each
-     * of the few's strengths (cs[p]), level with it (cs[FEW + p]) and in
-     * all (cs[2 FEW]); the weights likewise after PRC_EQ_FEW_HALF */
+    /* the same per card of the few: slot[card], its sums at x->few */
     int slot[52];
     int ns = 0;
     for (int q = 0; q < nh; q++) {
         const uint8_t *cards = j->combos + (size_t)x->lists[q] * 2;
-        for (int t = 0; t < 2; t++) slot[cards[t]] = -1;
+        slot[cards[0]] = slot[cards[1]] = -1;
     }
     for (int q = 0; q < nh; q++) {
-        const uint8_t *cards = j->combos + (size_t)x->lists[q] * 2;
         if (st[x->lists[q]] < 0) continue;
+        const uint8_t *cards = j->combos + (size_t)x->lists[q] * 2;
         for (int t = 0; t < 2; t++) {
-            int c = cards[t];
-            if (slot[c] >= 0) continue;
-            slot[c] = ns++;
-            double *cs = x->few + (size_t)slot[c] * PRC_EQ_FEW_STRIDE;
-            double gap_c[PRC_EQ_FEW + 1], wgap_c[PRC_EQ_FEW + 1];
-            memset(gap_c, 0, sizeof gap_c);
-            memset(wgap_c, 0, sizeof wgap_c);
-            memset(cs, 0, sizeof(double) * PRC_EQ_FEW_STRIDE);
-            for (int e = x->card_start[c]; e < x->card_start[c + 1]; e++) {
+            int card = cards[t];
+            if (slot[card] >= 0) continue;
+            slot[card] = ns++;
+            double *cp = x->few + (size_t)slot[card] * PRC_EQ_FEW_STRIDE;
+            double *cw = cp + PRC_EQ_FEW_HALF + 1;
+            memset(cp, 0, sizeof(double) * (size_t)(ncode + 1));
+            memset(cw, 0, sizeof(double) * (size_t)(ncode + 1));
+            for (int e = x->card_start[card]; e < x->card_start[card + 1]; e++) {
                 int i = x->card_list[e];
-                int32_t si = st[i];
-                if (si < 0) continue;
-                int code_i = si > top ? 2 * d : code[si];
-                cs[2 * PRC_EQ_FEW] += co[i];
-                if (code_i & 1)
-                    cs[PRC_EQ_FEW + (code_i >> 1)] += co[i];
-                else
-                    gap_c[code_i >> 1] += co[i];
-                if (weighted) {
-                    double *ws = cs + PRC_EQ_FEW_HALF;
-                    ws[2 * PRC_EQ_FEW] += wo[i];
-                    if (code_i & 1)
-                        ws[PRC_EQ_FEW + (code_i >> 1)] += wo[i];
-                    else
-                        wgap_c[code_i >> 1] += wo[i];
-                }
+                int32_t s = st[i];
+                int c = s < 0 ? off : s > top ? above : code[s];
+                cp[c + 1] += co[i];
+                if (weighted) cw[c + 1] += wo[i];
             }
-            double run_c = 0, wrun_c = 0;
-            for (int p = 0; p < d; p++) {
-                run_c += gap_c[p];
-                wrun_c += wgap_c[p];
-                cs[p] = run_c;
-                run_c += cs[PRC_EQ_FEW + p];
-                if (weighted) {
-                    cs[PRC_EQ_FEW_HALF + p] = wrun_c;
-                    wrun_c += cs[PRC_EQ_FEW_HALF + PRC_EQ_FEW + p];
-                }
+            for (int c = 0; c < ncode; c++) {
+                cp[c + 1] += cp[c];
+                cw[c + 1] += cw[c];
             }
         }
     }
-    uint64_t won = 0, tied = 0, lost = 0;
-    double wwon = 0, wtied = 0, wlost = 0, wall = 0;
+    double won = 0, tied = 0, lost = 0, wwon = 0, wtied = 0, wlost = 0, wall = 0;
     for (int q = 0; q < nh; q++) {
         int a = x->lists[q];
         int32_t s = st[a];
         if (s < 0) continue;
         int p = 0;
         while (v[p] != s) p++;
-        int64_t lt = below[p], eq = at[p], all = total;
-        double wlt = wbelow[p], weq = wat[p], wal = wtot;
-        /* take back the other seat's combos that hold a card of a (a
-         * itself holds both: counted twice, added back once) */
-        const uint8_t *cards = j->combos + (size_t)a * 2;
-        for (int t = 0; t < 2; t++) {
-            const double *cs = x->few + (size_t)slot[cards[t]] * PRC_EQ_FEW_STRIDE;
-            lt -= (int64_t)cs[p];
-            eq -= (int64_t)cs[PRC_EQ_FEW + p];
-            all -= (int64_t)cs[2 * PRC_EQ_FEW];
-            if (weighted) {
-                const double *ws = cs + PRC_EQ_FEW_HALF;
-                wlt -= ws[p];
-                weq -= ws[PRC_EQ_FEW + p];
-                wal -= ws[2 * PRC_EQ_FEW];
-            }
-        }
-        if (co[a] != 0.0) {
-            all += (int64_t)co[a];
-            eq += (int64_t)co[a];
-            if (weighted) {
-                wal += wo[a];
-                weq += wo[a];
-            }
-        }
-        uint64_t k = (uint64_t)ch[a];
-        won += k * (uint64_t)lt;
-        tied += k * (uint64_t)eq;
-        lost += k * (uint64_t)(all - lt - eq);
+        const int b = 2 * p + 1; /* a's code */
+        /* what a beats, ties and could face, less the combos holding a card
+         * of a (a itself holds both: taken twice, given back once) */
+        const double *c0 = x->few + (size_t)slot[j->combos[2 * a]] * PRC_EQ_FEW_STRIDE;
+        const double *c1 = x->few + (size_t)slot[j->combos[2 * a + 1]] * PRC_EQ_FEW_STRIDE;
+        double lt = P[b] - c0[b] - c1[b];
+        double eq = P[b + 1] - P[b] - (c0[b + 1] - c0[b]) - (c1[b + 1] - c1[b]) + co[a];
+        double all = P[off] - c0[off] - c1[off] + co[a];
+        won += ch[a] * lt;
+        tied += ch[a] * eq;
+        lost += ch[a] * (all - lt - eq);
         if (weighted) {
+            const double *w0 = c0 + PRC_EQ_FEW_HALF + 1, *w1 = c1 + PRC_EQ_FEW_HALF + 1;
+            double wlt = W[b] - w0[b] - w1[b];
+            double weq = W[b + 1] - W[b] - (w0[b + 1] - w0[b]) - (w1[b + 1] - w1[b]) + wo[a];
+            double wal = W[off] - w0[off] - w1[off] + wo[a];
             wwon += wh[a] * wlt;
             wtied += wh[a] * weq;
             wlost += wh[a] * (wal - wlt - weq);
             wall += wh[a] * wal;
         }
     }
-    prc_eq_add_two(stats, NULL, h, (double)won, (double)tied, (double)lost);
+    prc_eq_add_two(stats, NULL, h, won, tied, lost);
     if (!weighted) return;
     prc_eq_add_two(NULL, wstats, h, wwon, wtied, wlost);
     *wtotal += wall;
