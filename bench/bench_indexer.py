@@ -88,8 +88,19 @@ def build_driver(waugh: str, workdir: str) -> str:
         f.write(DRIVER)
     exe = os.path.join(workdir, "driver")
     lib = os.path.join(waugh, "src")
-    cmd = [cc, "-O3", "-std=gnu99", "-I", lib, src, os.path.join(lib, "hand_index.c"),
-           os.path.join(lib, "deck.c"), "-o", exe, "-lm"]
+    cmd = [
+        cc,
+        "-O3",
+        "-std=gnu99",
+        "-I",
+        lib,
+        src,
+        os.path.join(lib, "hand_index.c"),
+        os.path.join(lib, "deck.c"),
+        "-o",
+        exe,
+        "-lm",
+    ]
     subprocess.run(cmd, check=True)
     return exe
 
@@ -103,15 +114,21 @@ def same_classes(a: np.ndarray, b: np.ndarray) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
-    parser.add_argument("--rounds", type=int, default=5, help="timed repetitions (the median is shown)")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="timed repetitions (the median is shown)"
+    )
     parser.add_argument("--seed", type=int, default=20261206)
-    parser.add_argument("--waugh", help="a checkout of Waugh's hand-isomorphism (has src/hand_index.c)")
+    parser.add_argument(
+        "--waugh", help="a checkout of Waugh's hand-isomorphism (has src/hand_index.c)"
+    )
     args = parser.parse_args(argv)
     if args.waugh and not os.path.isfile(os.path.join(args.waugh, "src", "hand_index.c")):
         raise SystemExit(f"{args.waugh} is not a hand-isomorphism checkout (no src/hand_index.c)")
 
     print(f"pyrankcore {prc.__version__}, Python {sys.version.split()[0]}, NumPy {np.__version__}")
-    print(f"hold'em [2, 3, 1, 1], {args.hands:,} random 7-card hands, one thread, median of {args.rounds}\n")
+    print(
+        f"hold'em [2, 3, 1, 1], {args.hands:,} random 7-card hands, one thread, median of {args.rounds}\n"
+    )
     ix = HandIndexer([2, 3, 1, 1])
     hands = prc.random_hands(args.hands, 7, seed=args.seed)
     ix.index(hands[:1000])  # warm up
@@ -141,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         path = os.path.join(work, "hands.bin")
         np.ascontiguousarray(hands, dtype=np.uint8).tofile(path)
         out_path = os.path.join(work, "idx.bin")
-        run = subprocess.run([exe, path, out_path, str(args.rounds)], check=True, capture_output=True, text=True)
+        run = subprocess.run(
+            [exe, path, out_path, str(args.rounds)], check=True, capture_output=True, text=True
+        )
         times = [tuple(map(float, line.split())) for line in run.stdout.split("\n") if line.strip()]
         theirs = np.fromfile(out_path, dtype=np.uint64).reshape(-1, 4)
     sizes_ok = all(len(np.unique(theirs[:, r])) == len(np.unique(ours[:, r])) for r in range(4))
@@ -151,10 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     w_unindex = args.hands / statistics.median(t[1] for t in times)
     print("| call | pyrankcore | Waugh's library (-O3, per hand) | ratio |")
     print("|---|--:|--:|--:|")
-    print(f"| index, all four rounds | {rate_index / 1e6:.2f} M/s | {w_index / 1e6:.2f} M/s "
-          f"| {rate_index / w_index:.2f}x |")
-    print(f"| unindex, river classes | {rate_unindex / 1e6:.2f} M/s | {w_unindex / 1e6:.2f} M/s "
-          f"| {rate_unindex / w_unindex:.2f}x |")
+    print(
+        f"| index, all four rounds | {rate_index / 1e6:.2f} M/s | {w_index / 1e6:.2f} M/s "
+        f"| {rate_index / w_index:.2f}x |"
+    )
+    print(
+        f"| unindex, river classes | {rate_unindex / 1e6:.2f} M/s | {w_unindex / 1e6:.2f} M/s "
+        f"| {rate_unindex / w_unindex:.2f}x |"
+    )
     return 0
 
 

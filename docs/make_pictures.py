@@ -62,7 +62,9 @@ def ofc_picture():
 
 def solver_picture():
     # docs/river_cfr.py, the worked solver, beside this script
-    spec = importlib.util.spec_from_file_location("river_cfr", Path(__file__).with_name("river_cfr.py"))
+    spec = importlib.util.spec_from_file_location(
+        "river_cfr", Path(__file__).with_name("river_cfr.py")
+    )
     river_cfr = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(river_cfr)
     game = river_cfr.RiverGame(river_cfr.BOARD, (river_cfr.OOP_RANGE, river_cfr.IP_RANGE))

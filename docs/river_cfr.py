@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +37,7 @@ BET = 1.0  # the pot-sized bet, with a pot of 1
 
 # The tree: node -> (player to act, actions, children). Children name a
 # decision node or a terminal: ("showdown", pot) or ("fold", folder).
-Node = Union[str, tuple[str, float]]
+Node = str | tuple[str, float]
 TREE: dict[str, tuple[int, tuple[str, str], tuple[Node, Node]]] = {
     "root": (0, ("check", "bet"), ("check", "bet")),
     "check": (1, ("check", "bet"), (("showdown", 1.0), "check-bet")),
@@ -101,7 +101,10 @@ class RiverGame:
         sigma = self.strategy(self.regret[node])
         if actor == player:
             values = np.stack(
-                [self.cfr(c, player, own * sigma[:, a], opp, weight) for a, c in enumerate(children)],
+                [
+                    self.cfr(c, player, own * sigma[:, a], opp, weight)
+                    for a, c in enumerate(children)
+                ],
                 axis=1,
             )
             value: np.ndarray = (sigma * values).sum(axis=1)
@@ -187,7 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.iterations} iterations of CFR+ in {seconds:.1f} s")
     bet = game.strategy(game.average["root"])[:, 1]
     held = game.reach[0] > 0
-    print(f"OOP bets {100 * (bet * game.reach[0])[held].sum() / game.reach[0].sum():.1f}% of its range")
+    print(
+        f"OOP bets {100 * (bet * game.reach[0])[held].sum() / game.reach[0].sum():.1f}% of its range"
+    )
     if args.plot:
         convergence_figure(history).savefig(args.plot, dpi=100)
         print(f"wrote {args.plot}")
@@ -203,7 +208,9 @@ def convergence_figure(history: list[tuple[int, float]]) -> Any:
     ax = fig.subplots()
     ax.loglog([t for t, _ in history], [e for _, e in history], marker=".")
     ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
-    ax.text(history[-1][0], 0.5, "0.5% of the pot ", color="grey", fontsize=8, ha="right", va="bottom")
+    ax.text(
+        history[-1][0], 0.5, "0.5% of the pot ", color="grey", fontsize=8, ha="right", va="bottom"
+    )
     ax.set_xlabel("CFR+ iterations")
     ax.set_ylabel("exploitability (% of the pot)")
     ax.set_title(f"River {BOARD}: check, bet the pot, call or fold", fontsize=10)

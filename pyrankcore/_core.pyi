@@ -263,5 +263,10 @@ class IndexerTables:
         hi: int,
     ) -> int: ...
     def unindex_into(
-        self, round: int, indices: npt.NDArray[np.uint64], out: npt.NDArray[np.uint8], lo: int, hi: int
+        self,
+        round: int,
+        indices: npt.NDArray[np.uint64],
+        out: npt.NDArray[np.uint8],
+        lo: int,
+        hi: int,
     ) -> int: ...

@@ -127,7 +127,9 @@ def _board_game(game: Any, half: str | None) -> tuple[GameTables, bool, int]:
     if g.variant is not None:
         hole = max(g.variant.hole_cards)
         if max(g.variant.board_cards, default=0) == 0:
-            raise InvalidArgumentError(f"{g.name} deals no board: board strengths take a board game")
+            raise InvalidArgumentError(
+                f"{g.name} deals no board: board strengths take a board game"
+            )
     if half not in (None, "high", "low"):
         raise InvalidArgumentError(f"half must be 'high', 'low' or None, not {half!r}")
     if g.high is not None and g.low is not None and half is None:
@@ -187,7 +189,9 @@ def _board_rows(board: Any) -> tuple[np.ndarray, bool]:
 def _masks_of(rows: np.ndarray) -> np.ndarray:
     """Each row's card-id bit mask (uint64); ids must be 0..51."""
     bits = np.left_shift(np.uint64(1), rows.astype(np.uint64))
-    masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1) if rows.size else np.zeros(len(rows), np.uint64)
+    masks: np.ndarray = (
+        np.bitwise_or.reduce(bits, axis=1) if rows.size else np.zeros(len(rows), np.uint64)
+    )
     return masks
 
 
@@ -198,9 +202,9 @@ def combo_array(combos: Any, tables: GameTables, k: int) -> np.ndarray:
     if combos is None:
         return _deck_combos(tables, k)
     if isinstance(combos, str):
-        return np.array(
-            [c for c, _w in parse_range(combos, hole_cards=k)], dtype=np.uint8
-        ).reshape(-1, k)
+        return np.array([c for c, _w in parse_range(combos, hole_cards=k)], dtype=np.uint8).reshape(
+            -1, k
+        )
     if isinstance(combos, np.ndarray):
         if combos.ndim != 2 or combos.dtype.kind not in "iu":
             raise InvalidArgumentError("combos must be an (n, k) integer array of card ids")
@@ -216,7 +220,9 @@ def combo_array(combos: Any, tables: GameTables, k: int) -> np.ndarray:
             raise HandSizeError("combos: every combo must hold the same number of cards")
         width = len(rows[0]) if rows else k
         return np.array(rows, dtype=np.uint8).reshape(len(rows), width)
-    raise TypeError(f"combos must be None, an array, a range or a list of hands, not {type(combos).__name__}")
+    raise TypeError(
+        f"combos must be None, an array, a range or a list of hands, not {type(combos).__name__}"
+    )
 
 
 def board_strengths(
@@ -362,7 +368,9 @@ class SortedBoard:
         try:
             return self._index[key]
         except KeyError:
-            raise InvalidArgumentError(f"{_core.format_cards(hand)} is not one of the combos") from None
+            raise InvalidArgumentError(
+                f"{_core.format_cards(hand)} is not one of the combos"
+            ) from None
 
     def __repr__(self) -> str:
         return (
@@ -379,8 +387,7 @@ class SortedBoard:
         n = len(self.combos)
         if rows.ndim != 2 or rows.shape[1] != n:
             raise InvalidArgumentError(
-                f"reach must have shape ({n},) or (R, {n}) (one entry per combo), "
-                f"got {arr.shape}"
+                f"reach must have shape ({n},) or (R, {n}) (one entry per combo), got {arr.shape}"
             )
         work = np.ascontiguousarray(rows, dtype=np.float64)
         if not bool(np.isfinite(work).all()) or bool((work < 0).any()):
@@ -412,8 +419,15 @@ class SortedBoard:
             run_tasks(
                 list(zip(bounds, bounds[1:])),
                 lambda t: _core.board_values_into(
-                    self.strengths, self.order, self.subsets, rows[t[0]:t[1]],
-                    out[t[0]:t[1]], a, b, c, fold,
+                    self.strengths,
+                    self.order,
+                    self.subsets,
+                    rows[t[0] : t[1]],
+                    out[t[0] : t[1]],
+                    a,
+                    b,
+                    c,
+                    fold,
                 ),
                 n_threads,
                 stop=np.zeros(1, dtype=np.int32),

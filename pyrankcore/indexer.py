@@ -35,7 +35,12 @@ import numpy as np
 from pyrankcore import _core
 from pyrankcore._args import thread_count
 from pyrankcore._work import run_tasks
-from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 
 __all__ = ["HandIndexer", "IndexerState"]
 
@@ -56,10 +61,14 @@ def _rounds_arg(rounds: Any) -> tuple[int, ...]:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise TypeError(f"rounds: round {i} must be a whole number of cards, not {n!r}")
         if n < 1:
-            raise InvalidArgumentError(f"rounds: round {i} deals {n} cards; each round deals at least 1")
+            raise InvalidArgumentError(
+                f"rounds: round {i} deals {n} cards; each round deals at least 1"
+            )
         out.append(int(n))
     if not 1 <= len(out) <= _core.INDEXER_MAX_ROUNDS:
-        raise InvalidArgumentError(f"rounds: 1 to {_core.INDEXER_MAX_ROUNDS} rounds, got {len(out)}")
+        raise InvalidArgumentError(
+            f"rounds: 1 to {_core.INDEXER_MAX_ROUNDS} rounds, got {len(out)}"
+        )
     return tuple(out)
 
 
@@ -70,7 +79,9 @@ def _card_rows(cards: Any, what: str) -> np.ndarray:
     if a.ndim == 1:
         a = a.reshape(1, -1)
     if a.ndim != 2:
-        raise InvalidArgumentError(f"{what} must be an (N, k) array of card ids, got {a.ndim} dimensions")
+        raise InvalidArgumentError(
+            f"{what} must be an (N, k) array of card ids, got {a.ndim} dimensions"
+        )
     if a.size == 0:
         return np.zeros(a.shape, dtype=np.uint8)
     if a.dtype.kind not in "iu":
@@ -145,7 +156,9 @@ class HandIndexer:
         seen = before
         for c in row.tolist():
             if c > 51 or not deck >> c & 1:
-                raise InvalidCardError(f"{what} row {i}: card id {c} is not in the {self._deck} deck")
+                raise InvalidCardError(
+                    f"{what} row {i}: card id {c} is not in the {self._deck} deck"
+                )
             if seen >> c & 1:
                 raise DuplicateCardError(f"{what} row {i}: card {_core.format_cards([c])} twice")
             seen |= 1 << c
@@ -177,7 +190,9 @@ class HandIndexer:
             )
         nr = self._totals.index(k) + 1
         out = np.empty((len(rows), nr), dtype=np.uint64)
-        bad = self._split(len(rows), threads, lambda lo, hi: self._tables.index_into(rows, out, lo, hi))
+        bad = self._split(
+            len(rows), threads, lambda lo, hi: self._tables.index_into(rows, out, lo, hi)
+        )
         if bad >= 0:
             self._raise_bad_row("cards", rows[bad], bad)
         return out
@@ -189,7 +204,9 @@ class HandIndexer:
             raise InvalidArgumentError(f"n must be a whole number of hands >= 0, got {n!r}")
         return IndexerState(self, int(n))
 
-    def index_next_round(self, state: IndexerState, cards: Any, *, threads: int | None = None) -> np.ndarray:
+    def index_next_round(
+        self, state: IndexerState, cards: Any, *, threads: int | None = None
+    ) -> np.ndarray:
         """Add the next round's *cards* ((N, cards of that round) ids) to
         *state* and return each hand's index on that round ((N,) uint64):
         the same as :meth:`index`'s column for the round, without indexing
@@ -210,7 +227,9 @@ class HandIndexer:
         out = np.empty(len(rows), dtype=np.uint64)
         r = state.round
         bad = self._split(
-            len(rows), threads, lambda lo, hi: self._tables.next_into(state._state, r, rows, out, lo, hi)
+            len(rows),
+            threads,
+            lambda lo, hi: self._tables.next_into(state._state, r, rows, out, lo, hi),
         )
         if bad >= 0:
             state._state[...] = saved
@@ -237,7 +256,9 @@ class HandIndexer:
             raise InvalidArgumentError(f"indices: {int(a.min())} is negative")
         idx = np.ascontiguousarray(a, dtype=np.uint64)
         out = np.empty((len(idx), self._totals[r]), dtype=np.uint8)
-        bad = self._split(len(idx), threads, lambda lo, hi: self._tables.unindex_into(r, idx, out, lo, hi))
+        bad = self._split(
+            len(idx), threads, lambda lo, hi: self._tables.unindex_into(r, idx, out, lo, hi)
+        )
         if bad >= 0:
             raise InvalidArgumentError(
                 f"indices: {int(idx[bad])} at row {bad} is out of range; round {r} has {self._sizes[r]:,} classes"

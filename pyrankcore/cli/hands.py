@@ -15,7 +15,6 @@ from pyrankcore.batch import evaluate_batch
 from pyrankcore.cli.options import (
     FORMATTER,
     MAX_DEMO_HANDS,
-    MAX_THREADS,
     UsageError,
     add_game_option,
     add_json_option,
@@ -26,6 +25,7 @@ from pyrankcore.cli.options import (
     option_words,
     print_json,
     show_progress,
+    threads_of,
 )
 from pyrankcore.errors import PyrankcoreError
 from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
@@ -335,14 +335,14 @@ def add_parsers(sub: Any) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    check_count("--threads", args.threads, MAX_THREADS)
+    threads = threads_of(args)
     check_count("--hands", args.hands, MAX_DEMO_HANDS)
     check_seed(args.seed)
     return demo(
         args.hands,
         args.cards,
         args.seed,
-        args.threads,
+        threads,
         as_json=args.json,
         progress=show_progress(args),
     )

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from pyrankcore import games
 from pyrankcore.cli.options import (
     FORMATTER,
-    MAX_THREADS,
     UsageError,
     add_game_option,
     add_json_option,
@@ -20,6 +19,7 @@ from pyrankcore.cli.options import (
     check_seed,
     print_json,
     show_progress,
+    threads_of,
 )
 from pyrankcore.equities import MAX_TRIALS, equity
 from pyrankcore.errors import InvalidArgumentError
@@ -217,7 +217,7 @@ def add_parsers(sub: Any) -> None:
 
 
 def run_equity(args: argparse.Namespace) -> int:
-    check_count("--threads", args.threads, MAX_THREADS)
+    threads = threads_of(args)
     check_count("--trials", args.trials, MAX_TRIALS)
     check_seed(args.seed)
     return equity_table(
@@ -228,7 +228,7 @@ def run_equity(args: argparse.Namespace) -> int:
         exact=True if args.exact else None,
         trials=args.trials,
         seed=args.seed,
-        threads=args.threads,
+        threads=threads,
         as_json=args.json,
         progress=show_progress(args),
     )

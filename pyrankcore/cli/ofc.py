@@ -12,14 +12,13 @@ from typing import Any
 from pyrankcore._core import format_cards
 from pyrankcore.cli.options import (
     FORMATTER,
-    MAX_THREADS,
     UsageError,
     add_json_option,
     add_progress_option,
     add_threads_option,
-    check_count,
     print_json,
     show_progress,
+    threads_of,
 )
 from pyrankcore.ofc import (
     Board,
@@ -257,7 +256,7 @@ def run_ofc(args: argparse.Namespace) -> int:
         return royalties_report(args.boards, rules, as_json=args.json)
     if args.action == "score":
         return score_report(args.boards, rules, as_json=args.json)
-    check_count("--threads", args.threads, MAX_THREADS)
+    threads = threads_of(args)
     hands: list[str] = []
     for text in args.hands:
         if text == "-":
@@ -270,7 +269,7 @@ def run_ofc(args: argparse.Namespace) -> int:
         hands,
         rules,
         stay_value=args.stay_value,
-        threads=args.threads,
+        threads=threads,
         as_json=args.json,
         progress=show_progress(args),
     )

@@ -11,7 +11,7 @@ import sys
 from typing import Any, NoReturn
 
 from pyrankcore import _core, games
-from pyrankcore._args import MAX_SEED
+from pyrankcore._args import MAX_SEED, cpu_count
 from pyrankcore.errors import UnknownGameError
 
 # Upper bounds of the counts on the command line: a count beyond them is a
@@ -112,8 +112,20 @@ def add_progress_option(parser: argparse.ArgumentParser, counts: str) -> None:
 
 def add_threads_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--threads", type=int, default=None, help=f"threads, 1 to {MAX_THREADS} (default 1)"
+        "--threads",
+        type=int,
+        default=None,
+        help=f"threads, 1 to {MAX_THREADS} (default: every core this process may use)",
     )
+
+
+def threads_of(args: argparse.Namespace) -> int:
+    """--threads as given (checked), else every core this process may use:
+    a command is one long job, and its results are the same on any number
+    of threads (the library's functions default to one)."""
+    check_count("--threads", args.threads, MAX_THREADS)
+    given: int | None = args.threads
+    return given if given is not None else min(cpu_count(), MAX_THREADS)
 
 
 def show_progress(args: argparse.Namespace) -> bool:

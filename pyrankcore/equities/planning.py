@@ -309,7 +309,9 @@ def exact_tasks(p: Plan, n_tasks: int) -> list[tuple[int, int, int, int]]:
             # combos of the first seat that is combined
             per = -(-n_tasks // n)
             cuts = [n_combos * i // per for i in range(per + 1)]
-            return [(b, b + 1, lo, hi) for b in range(n) for lo, hi in zip(cuts, cuts[1:]) if hi > lo]
+            return [
+                (b, b + 1, lo, hi) for b in range(n) for lo, hi in zip(cuts, cuts[1:]) if hi > lo
+            ]
         n_tasks = max(1, min(n_tasks, n))
         bounds = [n * i // n_tasks for i in range(n_tasks + 1)]
         return [(a, b, 0, n_combos) for a, b in zip(bounds, bounds[1:]) if b > a]

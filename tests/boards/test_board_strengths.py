@@ -27,7 +27,9 @@ def random_board(rng, n, deck=range(52)):
 def test_combo_order_is_lexicographic_and_indexed(k):
     table = all_combos(k)
     assert len(table) == math.comb(52, k)
-    assert [tuple(r) for r in table[:3].tolist()] == list(itertools.islice(itertools.combinations(range(52), k), 3))
+    assert [tuple(r) for r in table[:3].tolist()] == list(
+        itertools.islice(itertools.combinations(range(52), k), 3)
+    )
     assert table.tolist() == sorted(table.tolist())
     rng = np.random.default_rng(k)
     rows = rng.integers(0, len(table), 500)
@@ -65,8 +67,12 @@ def test_holdem_strengths_order_like_the_slow_reference(n_board):
 
 @pytest.mark.parametrize(
     ("game", "ranking"),
-    [("high", "high"), ("ace_five_8", "ace_five_8"), ("deuce_seven", "deuce_seven"),
-     ("Short-deck Hold'em", "short_deck")],
+    [
+        ("high", "high"),
+        ("ace_five_8", "ace_five_8"),
+        ("deuce_seven", "deuce_seven"),
+        ("Short-deck Hold'em", "short_deck"),
+    ],
 )
 def test_rankings_equal_the_scalar_evaluator(game, ranking):
     rng = np.random.default_rng(7)
@@ -95,7 +101,9 @@ def test_omaha_strengths_equal_evaluate_omaha(hole, n_board):
 
 def test_hilo_halves():
     board = prc.parse_cards("Ah 2d 5c 9s Kd")
-    combos = np.array([prc.parse_cards("3c 4d 7h 8s"), prc.parse_cards("Qc Qd Js Ts")], dtype=np.uint8)
+    combos = np.array(
+        [prc.parse_cards("3c 4d 7h 8s"), prc.parse_cards("Qc Qd Js Ts")], dtype=np.uint8
+    )
     hi = board_strengths(board, "Omaha Hi-Lo 8", combos=combos, half="high")
     lo = board_strengths(board, "Omaha Hi-Lo 8", combos=combos, half="low")
     assert hi.tolist() == [prc.evaluate_omaha(c.tolist(), board) for c in combos]
@@ -130,17 +138,18 @@ def test_sorted_board_order_and_tie_groups():
     ranked = s[sb.order]
     assert (np.diff(ranked) >= 0).all()
     for g in range(len(sb.groups) - 1):
-        group = ranked[sb.groups[g]:sb.groups[g + 1]]
+        group = ranked[sb.groups[g] : sb.groups[g + 1]]
         assert (group == group[0]).all()
         if g:
             assert ranked[sb.groups[g] - 1] < group[0]
     assert len(sb.groups) - 1 == len(set(ranked.tolist()))
     # equal strengths keep their index order (a stable sort)
     for g in range(len(sb.groups) - 1):
-        idx = sb.order[sb.groups[g]:sb.groups[g + 1]]
+        idx = sb.order[sb.groups[g] : sb.groups[g + 1]]
         assert (np.diff(idx) > 0).all()
     assert sb.combos[sb.order[-1]].tolist() == prc.parse_cards("Th Jh")[::-1] or sorted(
-        sb.combos[sb.order[-1]].tolist()) == sorted(prc.parse_cards("Th Jh"))
+        sb.combos[sb.order[-1]].tolist()
+    ) == sorted(prc.parse_cards("Th Jh"))
     with pytest.raises(ValueError):
         sb.order[0] = 1  # read-only
 
@@ -162,10 +171,19 @@ def test_a_board_that_plays_is_one_tie_group():
         ("Ah Kd Qc", {"combos": np.array([[1, 60]])}, prc.InvalidArgumentError, "0..51"),
         ("Ah Kd Qc", {"combos": ["As Ks", "Qd"]}, prc.HandSizeError, "same number"),
         ("Ah Kd Qc", {"game": "Razz"}, prc.InvalidArgumentError, "no board"),
-        ("Ah Kd Qc", {"game": prc.ranking("high", wild="jokers")}, prc.InvalidArgumentError, "wild"),
+        (
+            "Ah Kd Qc",
+            {"game": prc.ranking("high", wild="jokers")},
+            prc.InvalidArgumentError,
+            "wild",
+        ),
         ("Ah Kd Qc", {"game": "Omaha", "combos": np.array([[1, 2, 3]])}, prc.HandSizeError, "3"),
-        ("7h 8d 9c", {"game": "Short-deck Hold'em", "combos": np.array([[0, 1]])},
-         prc.InvalidCardError, "not in the deck"),
+        (
+            "7h 8d 9c",
+            {"game": "Short-deck Hold'em", "combos": np.array([[0, 1]])},
+            prc.InvalidCardError,
+            "not in the deck",
+        ),
     ],
 )
 def test_bad_input_gets_a_clear_error(board, kwargs, error, match):

@@ -57,12 +57,15 @@ def test_values_equal_the_naive_double_loop(game, board, half):
     opp = sample(rng, all_combos, n)
     reach = rng.random((3, n))
     reach[:, rng.choice(n, n // 5, replace=False)] = 0.0
-    got = showdown_values(board, hands, opp, reach, game=game, win=2.0, tie=0.5, lose=-1.5, half=half)
+    got = showdown_values(
+        board, hands, opp, reach, game=game, win=2.0, tie=0.5, lose=-1.5, half=half
+    )
     want = naive(board, game, hands, opp, reach, 2.0, 0.5, -1.5, half)
     np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-9)
     folded = fold_values(board, hands, opp, reach, game=game, amount=3.0, half=half)
-    np.testing.assert_allclose(folded, naive(board, game, hands, opp, reach, 3.0, 0, 0, half, True),
-                               rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(
+        folded, naive(board, game, hands, opp, reach, 3.0, 0, 0, half, True), rtol=1e-9, atol=1e-9
+    )
 
 
 def test_sorted_board_over_every_holdem_combo():
@@ -127,8 +130,11 @@ def test_hero_and_opponent_lists_may_differ_in_size_and_overlap():
         (lambda sb: sb.showdown_values(np.ones((2, 3, 1326))), prc.InvalidArgumentError, "shape"),
         (lambda sb: sb.showdown_values(np.full(1326, np.nan)), prc.InvalidArgumentError, "NaN"),
         (lambda sb: sb.showdown_values(-np.ones(1326)), prc.InvalidArgumentError, ">= 0"),
-        (lambda sb: sb.showdown_values(np.ones(1326), win=float("inf")), prc.InvalidArgumentError,
-         "finite"),
+        (
+            lambda sb: sb.showdown_values(np.ones(1326), win=float("inf")),
+            prc.InvalidArgumentError,
+            "finite",
+        ),
         (lambda sb: sb.showdown_values(np.array(["a"] * 1326)), TypeError, "float"),
         (lambda sb: sb.fold_values(np.ones(1326), amount="1"), TypeError, "number"),
     ],

@@ -62,11 +62,14 @@ def test_random_holdem_spots_match_enumeration(monkeypatch, seed):
     rng.shuffle(deck)
     n_board = [5, 4, 4, 3][seed % 4] if seed < 6 else 5
     board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board:n_board + seed % 3]) if seed % 3 else ""
+    dead = prc.format_cards(deck[n_board : n_board + seed % 3]) if seed % 3 else ""
     weighted = seed % 2 == 1
     size = 60 if n_board == 3 else 150
     partial = prc.format_cards(deck[-1:])  # a hand given in part: one card
-    hands = [random_range(rng, size, weighted), ["random", partial, random_range(rng, 30, weighted)][seed % 3]]
+    hands = [
+        random_range(rng, size, weighted),
+        ["random", partial, random_range(rng, 30, weighted)][seed % 3],
+    ]
     if seed == 7:
         hands = ["random", "random"]
     a = enumerated(monkeypatch, "Hold'em", hands, board, dead=dead)
@@ -88,8 +91,10 @@ def test_random_holdem_spots_match_enumeration(monkeypatch, seed):
     ],
 )
 def test_spots_match_enumeration(monkeypatch, variant, hands, board, dead):
-    same(enumerated(monkeypatch, variant, hands, board, dead=dead),
-         swept(variant, hands, board, dead=dead))
+    same(
+        enumerated(monkeypatch, variant, hands, board, dead=dead),
+        swept(variant, hands, board, dead=dead),
+    )
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -100,10 +105,10 @@ def test_three_to_six_players_match_enumeration(monkeypatch, seed):
     rng.shuffle(deck)
     n_board = 5 if seed % 3 else 4
     board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board:n_board + 1]) if seed % 2 else ""
+    dead = prc.format_cards(deck[n_board : n_board + 1]) if seed % 2 else ""
     weighted = seed % 4 in (1, 2)
     sizes = {3: 12, 4: 6, 5: 4, 6: 3}[players]
-    hands = [random_range(rng, sizes, weighted, deck[:n_board + 1]) for _ in range(players)]
+    hands = [random_range(rng, sizes, weighted, deck[: n_board + 1]) for _ in range(players)]
     # a fixed hand, a hand given in part and a random hand among them
     hands[seed % players] = prc.format_cards(deck[-2:]).replace(" ", "")
     if players == 3 and n_board == 5:
@@ -122,33 +127,43 @@ def test_three_players_match_enumeration(monkeypatch, seed):
     rng.shuffle(deck)
     n_board = 4 if seed % 4 == 3 else 5
     board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board:n_board + 2]) if seed % 2 else ""
+    dead = prc.format_cards(deck[n_board : n_board + 2]) if seed % 2 else ""
     weighted = seed % 4 in (1, 2)
-    hands = [random_range(rng, 25, weighted, deck[:n_board + 2]) for _ in range(3)]
+    hands = [random_range(rng, 25, weighted, deck[: n_board + 2]) for _ in range(3)]
     if seed in (2, 5):
         hands[seed % 3] = "random"
     if seed == 6:
         hands[0] = prc.format_cards(deck[-2:]).replace(" ", "")
-    same(enumerated(monkeypatch, "Hold'em", hands, board, dead=dead),
-         swept("Hold'em", hands, board, dead=dead))
+    same(
+        enumerated(monkeypatch, "Hold'em", hands, board, dead=dead),
+        swept("Hold'em", hands, board, dead=dead),
+    )
 
 
 def test_three_players_where_everything_ties(monkeypatch):
     hands = ["2c3c,2d3d", "4c4d,2h3h", "random"]
-    same(enumerated(monkeypatch, "Hold'em", hands, "As Ks Qs Js Ts"),
-         swept("Hold'em", hands, "As Ks Qs Js Ts"))
+    same(
+        enumerated(monkeypatch, "Hold'em", hands, "As Ks Qs Js Ts"),
+        swept("Hold'em", hands, "As Ks Qs Js Ts"),
+    )
     hands = ["AhKh,AdKd:0.5", "AcKc,QQ", "AK"]
-    same(enumerated(monkeypatch, "Hold'em", hands, "Ks 7d 2c 9h 4s"),
-         swept("Hold'em", hands, "Ks 7d 2c 9h 4s"))
+    same(
+        enumerated(monkeypatch, "Hold'em", hands, "Ks 7d 2c 9h 4s"),
+        swept("Hold'em", hands, "Ks 7d 2c 9h 4s"),
+    )
 
 
 def test_ties_among_many_players_split_as_showdown_does(monkeypatch):
     # a board that plays for everyone, then one where two of four share
-    same(enumerated(monkeypatch, "Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"),
-         swept("Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"))
+    same(
+        enumerated(monkeypatch, "Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"),
+        swept("Hold'em", ["2c3c", "2d3d", "2h3h", "4c4d"], "As Ks Qs Js Ts"),
+    )
     hands = ["AhKh,AdKd", "AcKc", "QQ", "random"]
-    same(enumerated(monkeypatch, "Hold'em", hands, "Ks 7d 2c 9h 4s"),
-         swept("Hold'em", hands, "Ks 7d 2c 9h 4s"))
+    same(
+        enumerated(monkeypatch, "Hold'em", hands, "Ks 7d 2c 9h 4s"),
+        swept("Hold'em", hands, "Ks 7d 2c 9h 4s"),
+    )
 
 
 def test_deal_counts_of_random_hands():
@@ -213,16 +228,41 @@ def test_a_raised_stop_flag_stops_the_sweep():
     job = sweep_job(inputs)
     stop = np.ones(1, dtype=np.int32)
     with pytest.raises(KeyboardInterrupt):
-        prc._core.equity_sweep(resolve(job.ranking).tables, job.omaha, job.board, job.board_final, job.deck,
-                               job.combos, job.counts, job.weights, job.counted, 0, job.boards, 0, -1, stop)
+        prc._core.equity_sweep(
+            resolve(job.ranking).tables,
+            job.omaha,
+            job.board,
+            job.board_final,
+            job.deck,
+            job.combos,
+            job.counts,
+            job.weights,
+            job.counted,
+            0,
+            job.boards,
+            0,
+            -1,
+            stop,
+        )
 
 
 def test_the_sweep_kernel_refuses_bad_arrays():
     inputs = read_inputs("Hold'em", ["AKs", "random"], "2c3d4h", ())
     job = sweep_job(inputs)
     core = prc._core
-    args = [resolve(job.ranking).tables, job.omaha, job.board, job.board_final, job.deck, job.combos,
-            job.counts, job.weights, job.counted, 0, job.boards]
+    args = [
+        resolve(job.ranking).tables,
+        job.omaha,
+        job.board,
+        job.board_final,
+        job.deck,
+        job.combos,
+        job.counts,
+        job.weights,
+        job.counted,
+        0,
+        job.boards,
+    ]
     bad_counts = job.counts.copy()
     bad_counts[0, 0] = 0.5
     with pytest.raises(prc.InvalidArgumentError, match="whole numbers"):

@@ -10,7 +10,12 @@ import pickle
 import numpy as np
 import pytest
 
-from pyrankcore.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 from pyrankcore.indexer import HandIndexer
 
 PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)  # (24, 4)
@@ -26,7 +31,9 @@ def canonical_keys(cards, rounds):
         mapped = (cards >> 2) * 4 + perm[cards & 3]
         parts = [np.sort(mapped[:, a:b], axis=1) for a, b in zip(bounds[:-1], bounds[1:])]
         m = np.concatenate(parts, axis=1)
-        key = np.zeros(len(m), dtype=object) if m.shape[1] > 10 else np.zeros(len(m), dtype=np.int64)
+        key = (
+            np.zeros(len(m), dtype=object) if m.shape[1] > 10 else np.zeros(len(m), dtype=np.int64)
+        )
         for j in range(m.shape[1]):
             key = key * 52 + m[:, j]
         best = key if best is None else np.minimum(best, key)
@@ -153,7 +160,15 @@ def test_different_classes_never_share_an_index():
 
 
 @pytest.mark.parametrize(
-    "rounds, deck", [([2, 1], "short"), ([1, 2], "short"), ([3], "short"), ([1, 1, 1], "short"), ([3], "standard"), ([2, 1], "standard")]
+    "rounds, deck",
+    [
+        ([2, 1], "short"),
+        ([1, 2], "short"),
+        ([3], "short"),
+        ([1, 1, 1], "short"),
+        ([3], "standard"),
+        ([2, 1], "standard"),
+    ],
 )
 def test_sizes_and_classes_by_brute_force(rounds, deck):
     ids = list(range(52)) if deck == "standard" else list(range(16, 52))

@@ -78,7 +78,9 @@ def test_inconsistent_sorted_data_is_refused(spoil, match):
 def test_wrong_shapes_are_refused():
     s, o, u = sorted_arrays()
     with pytest.raises(prc.InvalidArgumentError, match="shape"):
-        _core.board_values_into(s, o, u, np.ones((2, len(s))), np.empty((1, len(s))), 1, 0, -1, False)
+        _core.board_values_into(
+            s, o, u, np.ones((2, len(s))), np.empty((1, len(s))), 1, 0, -1, False
+        )
     with pytest.raises(prc.InvalidArgumentError, match="entries"):
         _core.board_masses(s, o, u, np.ones(len(s) - 1))
     combos = hole_combos()

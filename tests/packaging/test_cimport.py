@@ -177,8 +177,9 @@ def test_solver_page_cython_example_equals_sorted_board(built):
         sb = SortedBoard(board, game, combos=combos)
         reach = np.random.default_rng(1).random((3, len(sb)))
         got = built["solver_cimport"].river_values(sb, reach, 2.0)
-        np.testing.assert_allclose(got, sb.showdown_values(reach, win=1.0, tie=0.0, lose=-1.0),
-                                   rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(
+            got, sb.showdown_values(reach, win=1.0, tie=0.0, lose=-1.0), rtol=1e-12, atol=1e-12
+        )
 
 
 @pytest.mark.parametrize(
