@@ -193,6 +193,9 @@ def _built(record: VariantRecord) -> Variant:
 
 VARIANTS = tuple(_built(r) for r in _catalogue.RECORDS)
 _VARIANT_OF = {v.name: v for v in VARIANTS}
+# The catalogue's records (module constants, alive as long as the module)
+# by identity: a name's record needs no field-by-field comparison.
+_VARIANT_OF_RECORD = {id(r): (r, v) for r, v in zip(_catalogue.RECORDS, VARIANTS)}
 
 HOLDEM = _VARIANT_OF[_catalogue.HOLDEM.name]
 SHORT_DECK_HOLDEM = _VARIANT_OF[_catalogue.SHORT_DECK_HOLDEM.name]
@@ -234,6 +237,9 @@ def as_variant(record: VariantRecord) -> Variant:
     record the resolver found by name)."""
     if isinstance(record, Variant):
         return record
+    catalogued = _VARIANT_OF_RECORD.get(id(record))
+    if catalogued is not None and catalogued[0] is record:
+        return catalogued[1]
     known = _VARIANT_OF.get(record.name)
     return known if known == record else _built(record)
 
