@@ -41,6 +41,8 @@ cdef extern from "prc_equity.h" nogil:
     const int PRC_EQ_SWEEP_MAX_PLAYERS
     ctypedef struct prc_eq_sweep_t:
         prc_bd_game_t game
+        prc_bd_game_t low
+        int hilo
         const uint8_t *combos
         const uint16_t *sub
         int n, k
@@ -77,6 +79,10 @@ cdef extern from "prc_equity.h" nogil:
         double *pw
         int32_t *pstr
         double *pmass
+        int32_t *lstrength
+        int32_t *lorder
+        double *wbuf
+        double *hbuf
     int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j)
     int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
                      const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
@@ -345,7 +351,8 @@ cdef int fold_values(const int32_t *strength, const int32_t *order,
 def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_final,
                  const uint8_t[::1] deck, const uint8_t[:, ::1] combos,
                  const double[:, ::1] counts, weights, int counted, int64_t b_lo,
-                 int64_t b_hi, Py_ssize_t first_lo=0, Py_ssize_t first_hi=-1, stop=None):
+                 int64_t b_hi, Py_ssize_t first_lo=0, Py_ssize_t first_hi=-1, stop=None,
+                 GameTables low=None):
     """Exact tallies over boards b_lo..b_hi-1 (the board completed to
     board_final cards from *deck* every way, colex order) of 2 to 6 players:
     combos is the union of the players' combos, counts[p, i] how often combo
@@ -353,7 +360,8 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     *counted*: with three or more players (two-card combos), the seat whose
     combos are counted at each combination of the others', and of the first
     of the others only its combos first_lo..first_hi-1 (-1: to the end;
-    tasks split one board so). Returns (stats
+    tasks split one board so). *low*: a hi-lo game's low ranking (heads-up
+    only; t is then its high ranking). Returns (stats
     (P, EQ_NSTAT) uint64, wstats (P, EQ_NSTAT) float64 or None, wtotal).
     stop: as equity_exact."""
     import numpy as np
@@ -362,6 +370,14 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     cdef int k = combos.shape[1], nb = board.shape[0], P = counts.shape[0]
     cdef Py_ssize_t n = combos.shape[0], i
     _board_game(&j.game, t, omaha, k, board_final)
+    j.hilo = low is not None
+    j.low = j.game
+    if low is not None:
+        _board_game(&j.low, low, omaha, k, board_final)
+        j.game.deck &= j.low.deck
+        j.low.deck = j.game.deck
+        if P != 2:
+            raise InvalidArgumentError("the sweep takes hi-lo heads-up only")
     if k not in SWEEP_HOLE_CARDS:
         raise HandSizeError(f"the sweep takes combos of 2 or 4 cards, not {k}")
     if not 2 <= P <= PRC_EQ_SWEEP_MAX_PLAYERS or (P > 2 and k != 2):
@@ -444,6 +460,10 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     pairs = np.full(52 * 52 if P > 2 else 1, -1, dtype=np.int32)
     pair_counts = np.empty(52 * 52 if P > 2 else 1, dtype=np.int64)
     pair_weights = np.empty(52 * 52 if P > 2 else 1, dtype=np.float64)
+    low_ints = np.empty(2 * n if low is not None else 1, dtype=np.int32)
+    low_work = np.empty(2 * n if low is not None else 1, dtype=np.float64)
+    cdef int32_t[::1] liv = low_ints
+    cdef double[::1] lwv = low_work
     pair_strengths = np.full(52 * 52 if P == 3 else 1, -1, dtype=np.int32)
     pair_masses = np.zeros(3 * 52 * 52 if P == 3 else 1, dtype=np.float64)
     cdef int32_t[::1] psv = pair_strengths
@@ -482,6 +502,10 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.pw = &pwv[0]
     x.pstr = &psv[0]
     x.pmass = &pmv[0]
+    x.lstrength = &liv[0]
+    x.lorder = &liv[n] if low is not None else &liv[0]
+    x.wbuf = &lwv[0]
+    x.hbuf = &lwv[n] if low is not None else &lwv[0]
     cdef uint64_t[:, ::1] stv = stats
     cdef double[:, ::1] wsv = wstats
     cdef double wtotal = 0

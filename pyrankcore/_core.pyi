@@ -141,6 +141,7 @@ def equity_sweep(
     first_lo: int = 0,
     first_hi: int = -1,
     stop: npt.NDArray[np.int32] | None = None,
+    low: GameTables | None = None,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64] | None, float]: ...
 
 SUIT_KEY_BITS: int

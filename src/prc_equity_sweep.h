@@ -14,7 +14,9 @@
  * counted seat's combos that rank below, level with and above the best of
  * them, and share no card with them, are read from cumulative sums per
  * card at the tie groups' boundaries (inclusion and exclusion over the
- * combination's cards and pairs of cards). The tallies are the same integers as those of
+ * combination's cards and pairs of cards). Hi-lo heads-up ranks and sorts
+ * both halves and sweeps the high half with the opponent's mass restricted
+ * by its low (prc_eq_hilo_side). The tallies are the same integers as those of
  * enumerating every combination of combos and every board
  * (prc_equity_exact.h): a combination of combos on a board is one deal.
  * Included by prc_equity.h only.
@@ -39,6 +41,8 @@
  * every way. */
 typedef struct {
     prc_bd_game_t game;
+    prc_bd_game_t low; /* hi-lo (heads-up): the low half's ranking */
+    int hilo;
     const uint8_t *combos;
     const uint16_t *sub;
     int n, k;
@@ -82,6 +86,10 @@ typedef struct {
      * each seat's mass, and per-card running sums */
     int32_t *pstr;
     double *pmass; /* 3 * 52 * 52 */
+    /* hi-lo: the low strengths and their order (n ints each), two masses
+     * (n doubles each) */
+    int32_t *lstrength, *lorder;
+    double *wbuf, *hbuf;
 } prc_eq_sweep_work_t;
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
@@ -280,6 +288,125 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
     if (!weighted) return;
     prc_eq_add_two(NULL, wstats, h, wwon, wtied, wlost);
     *wtotal += wall;
+}
+
+/* Heads-up hi-lo, one board: seat h's combos as heroes against seat o's.
+ * With H and L a combo's high and low strengths (L = 0: no qualifying
+ * low), a hero a against b scoops when H_a > H_b and (L_b < L_a, or both
+ * lows are 0); it takes part of the pot when it wins or ties the high, or
+ * (L_a > 0) wins or ties the low, without scooping. Every tally is then a
+ * sum over heroes of what sweeps over the high order give, with the other
+ * seat's mass restricted: in full, to L_b = 0, and for each hero low v to
+ * L_b < v and L_b <= v (the two-dimensional counts); the low order gives
+ * the low half. m: the masses (counts or weights) by seat; out: seat h's
+ * tallies (wins, ties, units, hi units, lo units, hi wins, hi ties, lo
+ * wins, lo ties) and out[9], the mass of every deal that fits. */
+static void prc_eq_hilo_side(const prc_eq_sweep_t *j, const prc_bd_list_t *hl,
+                             const prc_bd_list_t *ll, const prc_eq_sweep_work_t *x,
+                             const double *mh, const double *mo, double *out) {
+    const int n = j->n;
+    const int32_t *L = ll->strength;
+    double *beat = x->d, *tie = x->d + n, *apart = x->d + 2 * (size_t)n;
+    double *w = x->wbuf, *hero = x->hbuf;
+    double hw0 = 0, ht0 = 0, hw_0 = 0, ht_0 = 0, hw_1 = 0, ht_1 = 0, all = 0;
+    double lw = 0, lt = 0, d1 = 0, d2 = 0;
+    /* the high half in full */
+    prc_bd_sweep(hl, mo, mh, x->sums, beat, tie, apart);
+    for (int q = 0; q < hl->m; q++) {
+        int i = hl->order[q];
+        if (mh[i] == 0.0) continue;
+        all += mh[i] * apart[i];
+        if (L[i] == 0) {
+            hw_0 += mh[i] * beat[i];
+            ht_0 += mh[i] * tie[i];
+        } else {
+            hw_1 += mh[i] * beat[i];
+            ht_1 += mh[i] * tie[i];
+        }
+    }
+    /* heroes without a low: against the other seat's combos without one */
+    for (int i = 0; i < n; i++) {
+        w[i] = L[i] == 0 ? mo[i] : 0.0;
+        hero[i] = L[i] == 0 ? mh[i] : 0.0;
+    }
+    prc_bd_sweep(hl, w, hero, x->sums, beat, tie, apart);
+    for (int q = 0; q < hl->m; q++) {
+        int i = hl->order[q];
+        if (hero[i] == 0.0) continue;
+        hw0 += hero[i] * beat[i];
+        ht0 += hero[i] * tie[i];
+    }
+    /* heroes with a low: the low half, and for each low v the high half
+     * against the combos whose low is below v, and at most v */
+    for (int i = 0; i < n; i++) hero[i] = L[i] > 0 ? mh[i] : 0.0;
+    prc_bd_sweep(ll, mo, hero, x->sums, beat, tie, apart);
+    int32_t last = -1;
+    for (int q = 0; q < ll->m; q++) {
+        int i = ll->order[q];
+        if (hero[i] != 0.0) {
+            lw += hero[i] * beat[i];
+            lt += hero[i] * tie[i];
+        }
+    }
+    for (int q = 0; q < ll->m; q++) {
+        int a = ll->order[q];
+        int32_t v = L[a];
+        if (v <= 0 || v == last || mh[a] == 0.0) continue;
+        last = v;
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < n; i++) {
+                w[i] = (L[i] >= 0 && (round ? L[i] <= v : L[i] < v)) ? mo[i] : 0.0;
+                hero[i] = L[i] == v ? mh[i] : 0.0;
+            }
+            prc_bd_sweep(hl, w, hero, x->sums, beat, tie, apart);
+            for (int p = q; p < ll->m && L[ll->order[p]] == v; p++) {
+                int i = ll->order[p];
+                if (hero[i] == 0.0) continue;
+                if (round)
+                    d2 += hero[i] * (beat[i] + tie[i]);
+                else
+                    d1 += hero[i] * beat[i];
+            }
+        }
+    }
+    const double U = PRC_EQ_UNIT;
+    out[0] = hw0 + d1;
+    out[1] = (hw_0 - hw0 + ht_0) + (hw_1 - d1 + ht_1 + lw + lt - d2);
+    out[3] = U * hw0 + U / 2 * (hw_0 - hw0) + U / 2 * ht0 + U / 4 * (ht_0 - ht0) +
+             U / 2 * hw_1 + U / 4 * ht_1;
+    out[4] = U / 2 * lw + U / 4 * lt;
+    out[2] = out[3] + out[4];
+    out[5] = hw_0 + hw_1;
+    out[6] = ht_0 + ht_1;
+    out[7] = lw;
+    out[8] = lt;
+    out[9] = all;
+}
+
+/* Heads-up hi-lo tallies of one board: both seats as heroes in turn, for
+ * the counts and (weighted) the weights. */
+static void prc_eq_sweep_hilo(const prc_eq_sweep_t *j, const prc_bd_list_t *hl,
+                              const prc_bd_list_t *ll, const prc_eq_sweep_work_t *x,
+                              uint64_t *stats, double *wstats, double *wtotal) {
+    static const int col[9] = {PRC_EQ_WINS,    PRC_EQ_TIES,    PRC_EQ_UNITS,
+                               PRC_EQ_HI_UNITS, PRC_EQ_LO_UNITS, PRC_EQ_HI_WINS,
+                               PRC_EQ_HI_TIES,  PRC_EQ_LO_WINS,  PRC_EQ_LO_TIES};
+    for (int run = 0; run < 2; run++) {
+        const double *const *m = run ? j->weight : j->count;
+        if (run && m[0] == NULL) break;
+        for (int h = 0; h < 2; h++) {
+            double out[10];
+            prc_eq_hilo_side(j, hl, ll, x, m[h], m[1 - h], out);
+            for (int c = 0; c < 9; c++) {
+                size_t k = (size_t)h * PRC_EQ_NSTAT + col[c];
+                if (run)
+                    wstats[k] += out[c];
+                else
+                    stats[k] += (uint64_t)llround(out[c]);
+            }
+            if (run && h == 0) *wtotal += out[9];
+        }
+    }
 }
 
 /* Heads-up tallies of one ranked board (l), by two sweeps. */
@@ -795,7 +922,8 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     if (r < 0 || r > 5 || j->board_final > 5 || (j->k != 2 && j->k != 4) || n < 0 ||
         b_lo < 0 || b_lo > b_hi || b_hi > boards || P < 2 || P > PRC_EQ_SWEEP_MAX_PLAYERS ||
         (P > 2 && (j->k != 2 || j->counted < 0 || j->counted >= P ||
-                   j->first_lo < 0 || j->first_lo > j->first_hi)))
+                   j->first_lo < 0 || j->first_lo > j->first_hi)) ||
+        (j->hilo && P != 2))
         return PRC_EQ_BAD_SPEC;
     uint8_t board[5];
     for (int i = 0; i < j->nb; i++) board[i] = j->board[i];
@@ -814,7 +942,7 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     /* heads-up with two-card combos and a seat of few combos: that seat's
      * list, the other's, and the other's by card */
     int few = -1, nh = 0, no = 0;
-    if (P == 2 && j->k == 2) {
+    if (P == 2 && j->k == 2 && !j->hilo) {
         int c0 = 0, c1 = 0;
         for (int i = 0; i < n; i++) {
             c0 += j->count[0][i] != 0.0;
@@ -848,6 +976,18 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
         for (int i = 0; i < r; i++) board[j->nb + i] = j->deck[pos[i]];
         prc_bd_strengths(&j->game, board, j->board_final, j->combos, x->prepared, j->k, 0, n,
                          x->strength);
+        if (j->hilo) {
+            prc_bd_strengths(&j->low, board, j->board_final, j->combos, x->prepared, j->k, 0, n,
+                             x->lstrength);
+            prc_bd_list_t ll = l;
+            ll.strength = x->lstrength;
+            ll.order = x->lorder;
+            l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
+            ll.m = prc_bd_sort(x->lstrength, n, x->lorder, x->tmp);
+            prc_eq_sweep_hilo(j, &l, &ll, x, stats, wstats, wtotal);
+            if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
+            continue;
+        }
         if (few >= 0) {
             prc_eq_sweep_few(j, x, few, nh, no, stats, wstats, wtotal);
             if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);

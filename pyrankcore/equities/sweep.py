@@ -16,8 +16,9 @@ each board (one deal each), so :mod:`pyrankcore.equities.planning` picks
 whichever is estimated faster.
 
 Taken where every player's own cards are dealt as whole combos: hold'em
-(two cards; 2 to 6 players) or Omaha with four (heads-up), one ranking
-(not hi-lo), a board of five. A random hand becomes the range of every
+(two cards; 2 to 6 players) or Omaha with four (heads-up), a board of
+five; hi-lo heads-up (the low half ranked and sorted the same way, see
+prc_eq_hilo_side in src/prc_equity_sweep.h). A random hand becomes the range of every
 combo left; a hand given in part becomes every completion of it.
 """
 
@@ -56,6 +57,14 @@ NS_PER_THREE_COMBO = 2_000.0
 # Four or more players: per combination of the combined seats' combos (the
 # counted seat's sums read at three tie-group boundaries).
 NS_PER_COMBINATION = 35.0
+# Hi-lo: the distinct qualifying lows a seat's combos can have (eight or
+# better: five of eight ranks), each two sweeps of the high order; a sweep
+# costs about this much per combo (running sums of four-card or two-card
+# combos) and per sweep (zeroing the sums).
+HILO_LOWS = 56
+NS_PER_SWEEP4 = 8.0
+NS_PER_SWEEP2 = 3.0
+NS_PER_SWEEP_SUMS = 20_000.0
 # The most players the sweep takes (src/prc_equity_sweep.h).
 MAX_PLAYERS = 6
 # A range of every combo is made at most this large (Omaha from the flop:
@@ -73,6 +82,7 @@ class SweepJob:
     completed from, and how many boards that makes."""
 
     ranking: Any
+    low: Any
     omaha: bool
     counted: int
     board: Any
@@ -92,7 +102,9 @@ def _eligible(inputs: Inputs) -> int:
     """The cards per combo the sweep deals the players (2 or 4), or 0 where
     it does not apply."""
     s = inputs.spec
-    if not 2 <= inputs.n_players <= MAX_PLAYERS or inputs.hilo or s.board_final != 5:
+    if not 2 <= inputs.n_players <= MAX_PLAYERS or s.board_final != 5:
+        return 0
+    if inputs.hilo and inputs.n_players != 2:
         return 0
     k = s.hand_final[0]
     if any(h != k for h in s.hand_final) or k not in _core.SWEEP_HOLE_CARDS:
@@ -133,12 +145,19 @@ def sweep_seconds(inputs: Inputs) -> float | None:
     if weighted:
         per_combo += NS_PER_WEIGHTED_COMBO
     per_board = NS_PER_OMAHA_BOARD if k == 4 else NS_PER_BOARD
+    live = min(n, math.comb(n_live, k))
+    if inputs.hilo:
+        # both halves ranked, then per seat as heroes three sweeps and two
+        # per distinct low of its combos (at most 56 eight-or-better lows)
+        sweeps = sum(3 + 2 * min(HILO_LOWS, size) for size in sizes)
+        per_sweep = live * (NS_PER_SWEEP4 if k == 4 else NS_PER_SWEEP2) + NS_PER_SWEEP_SUMS
+        return 1e-9 * boards * (2 * live * per_combo + sweeps * per_sweep)
     if inputs.n_players == 3:
         per_board += NS_PER_THREE_COMBO * sum(sorted(sizes)[:-1])
     elif inputs.n_players > 3:
         # every combination of the seats but the largest one
         per_board += NS_PER_COMBINATION * math.prod(sorted(sizes)[:-1])
-    return 1e-9 * boards * (min(n, math.comb(n_live, k)) * per_combo + per_board)
+    return 1e-9 * boards * (live * per_combo + per_board)
 
 
 _MASKS: dict[int, Any] = {}
@@ -161,7 +180,8 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     k = _eligible(inputs)
     s = inputs.spec
     one = s.high if s.high is not None else s.low
-    assert one is not None  # _eligible: one ranking, not hi-lo
+    assert one is not None  # a variant has a high or a low ranking
+    low = s.low if s.high is not None else None  # hi-lo: the low half
     tables = _tables(one)
     live = _live_bits(inputs, tables)
     universe = all_combos(k)
@@ -215,6 +235,7 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     deck = [c for c, bit in enumerate(reversed(bin(deal)[2:])) if bit == "1"]
     return SweepJob(
         ranking=one,
+        low=low,
         omaha=s.omaha,
         counted=counted,
         board=np.array(s.board, dtype=np.uint8),
@@ -249,4 +270,5 @@ def sweep_task(
         first_lo,
         first_hi,
         stop,
+        None if job.low is None else _tables(job.low),
     )

@@ -97,6 +97,24 @@ def test_spots_match_enumeration(monkeypatch, variant, hands, board, dead):
     )
 
 
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["AsKs2d3d", "9h9c8h7c"], "Ah 4c 5d Ts Jh", ""),
+        (["As2s3d4d,KcKdQhQs", "Ah2h5c6c:0.5,9h9c8h7c"], "Kh 7d 3c Ts 4s", ""),
+        (["As2s3d4d", "random"], "Kh 7d 3c Ts 4s", ""),
+        (["As2s3d4d:0.3,7c8c9dTd", "Ah2h5c6c,2h3h4c5c"], "Kh 7d 3c 4s", "2c"),
+        (["Ah2h3c4c,AdKd2s3s", "A2**"], "5h 6d 8c Ks Qs", ""),  # lows everywhere
+        (["KhKdQcQs", "JhJdTcTs"], "2h 3d 4c Ks Qd", "Ac As"),  # no low possible but one
+    ],
+)
+def test_hilo_heads_up_matches_enumeration(monkeypatch, hands, board, dead):
+    same(
+        enumerated(monkeypatch, "Omaha Hi-Lo 8", hands, board, dead=dead),
+        swept("Omaha Hi-Lo 8", hands, board, dead=dead),
+    )
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_three_to_six_players_match_enumeration(monkeypatch, seed):
     rng = np.random.default_rng(100 + seed)
@@ -213,8 +231,10 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
     assert kind("Hold'em", ["AKs,QQ+", "random"], "Qs9d7h") == "sweep"
     # preflop with narrow ranges stays on the rank-board path
     assert kind("Hold'em", ["AKs", "QQ"]) == "exact"
-    # hi-lo, three players and stud are not swept
-    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c"], "Kh 7d 2c Ts 4s") == "exact"
+    # hi-lo heads-up with a wide range is swept; hi-lo three-handed and
+    # Omaha three-handed are not
+    assert kind("Omaha Hi-Lo 8", ["A2**", "random"], "Kh 7d 2c Ts 4s") == "sweep"
+    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") != "sweep"
     assert kind("Hold'em", ["random", "random", "random"], "Ks 7d 2c 9h 4s") == "sweep"
     assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts 4s") == "exact"
     assert kind("Seven-card Stud", ["AsAh Kd", "QcQd Jh"]) != "sweep"

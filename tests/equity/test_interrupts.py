@@ -88,8 +88,9 @@ def interrupt(code):
         "\"Hold'em\", ['random'] * 4, '2c3d4h5s9c', exact=True",
         "\"Hold'em\", ['random'] * 4, '2c3d4h5s9c', exact=True, threads=2",
         f"\"Hold'em\", [{FULL_RANGE}] * 4, '2c3d4h5s9c', exact=True",
-        # exact over whole ranges, combinations made in C (hi-lo is not swept)
-        "'Omaha Hi-Lo 8', ['AA**', 'KK**'], '2c3d4h5s', exact=True",
+        # exact over whole ranges, combinations made in C (hi-lo three-handed
+        # is not swept): a minute of work
+        "'Omaha Hi-Lo 8', ['Ah2h3c4c', 'AA**', 'KK**'], '5s 9d Jh Qc', exact=True",
         # exact Omaha against a random hand
         "'Omaha', ['AsKsQdJd', 'random'], '2c3d4h', exact=True",
         # Monte Carlo, one thread and two, and a target never reached
