@@ -95,6 +95,37 @@ PRC_ENTRY void prc_bd_subsets(const uint8_t *c, int k, uint16_t *sub) {
             for (int l = j + 1; l < 4; l++) sub[n++] = (uint16_t)prc_bd_triple_id(s[i], s[j], s[l]);
 }
 
+/* A board's sums: its key (with the suit counters' start), suit-major bits
+ * and id mask. */
+typedef struct {
+    uint64_t key, bits, mask;
+} prc_bd_board_t;
+
+static inline void prc_bd_board(const uint8_t *board, int nb, prc_bd_board_t *b) {
+    b->key = PRC_SUIT_START;
+    b->bits = 0;
+    b->mask = 0;
+    for (int i = 0; i < nb; i++) {
+        b->key += PRC_CARD_KEY16(board[i]);
+        b->bits |= PRC_CARD_BITS16(board[i]);
+        b->mask |= 1ULL << board[i];
+    }
+}
+
+/* The strength of one hold'em-style combo (its sums c) on board b, n cards
+ * in all, or -1 when it shares a card with the board; std: x is the
+ * standard high ranking (the suit bits read only where a flush is
+ * possible). */
+static PRC_ALWAYS_INLINE int32_t prc_bd_one(const prc_bd_game_t *x, const prc_bd_board_t *b,
+                                            const prc_bd_combo_t *c, int n, int std) {
+    if (c->mask & b->mask) return -1;
+    uint64_t key = b->key + c->key;
+    if (std)
+        return key & PRC_FLUSH_BITS ? prc_high_value(key, b->bits | c->bits)
+                                    : prc_rank_lookup((uint32_t)key);
+    return prc_game_value(x->g, key, b->bits | c->bits, n);
+}
+
 /* The sums of combos lo..hi-1 (k cards each, C order) for
  * prc_bd_strengths. */
 PRC_ENTRY void prc_bd_prepare(const uint8_t *combos, int k, long lo, long hi,
@@ -121,34 +152,19 @@ PRC_ENTRY void prc_bd_prepare(const uint8_t *combos, int k, long lo, long hi,
 PRC_ENTRY void prc_bd_strengths(const prc_bd_game_t *x, const uint8_t *board, int nb,
                                 const uint8_t *combos, const prc_bd_combo_t *pc, int k,
                                 long lo, long hi, int32_t *out) {
-    uint64_t bkey = PRC_SUIT_START, bbits = 0, bmask = 0;
-    for (int i = 0; i < nb; i++) {
-        bkey += PRC_CARD_KEY16(board[i]);
-        bbits |= PRC_CARD_BITS16(board[i]);
-        bmask |= 1ULL << board[i];
-    }
+    prc_bd_board_t b;
+    prc_bd_board(board, nb, &b);
     if (x->omaha) {
         for (long i = lo; i < hi; i++)
-            out[i] = pc[i].mask & bmask ? -1 : prc_omaha(x->g, combos + (size_t)i * k, k, board, nb);
+            out[i] = pc[i].mask & b.mask ? -1 : prc_omaha(x->g, combos + (size_t)i * k, k, board, nb);
         return;
     }
-    const prc_game_t *g = x->g;
     const int n = k + nb;
-    if (x->std) {
-        for (long i = lo; i < hi; i++) {
-            if (pc[i].mask & bmask) {
-                out[i] = -1;
-                continue;
-            }
-            uint64_t key = bkey + pc[i].key;
-            out[i] = key & PRC_FLUSH_BITS ? prc_high_value(key, bbits | pc[i].bits)
-                                          : prc_rank_lookup((uint32_t)key);
-        }
+    if (x->std) { /* the loop of its own lets the compiler drop the test */
+        for (long i = lo; i < hi; i++) out[i] = prc_bd_one(x, &b, &pc[i], n, 1);
         return;
     }
-    for (long i = lo; i < hi; i++)
-        out[i] = pc[i].mask & bmask ? -1
-                                    : prc_game_value(g, bkey + pc[i].key, bbits | pc[i].bits, n);
+    for (long i = lo; i < hi; i++) out[i] = prc_bd_one(x, &b, &pc[i], n, 0);
 }
 
 /* order[0..m) = the indices i with strength[i] >= 0, by ascending

@@ -177,11 +177,16 @@ static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, d
  * P[2p + 1]) and could face (P[2d + 1]); the same per card of the few
  * takes back the combos that share a card with each of the few. */
 static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t *x, int h,
-                             int nh, int no, uint64_t *stats, double *wstats,
-                             double *wtotal) {
-    const int o = 1 - h, n = j->n;
+                             int nh, int no, const prc_bd_board_t *bd, uint64_t *stats,
+                             double *wstats, double *wtotal) {
+    const int o = 1 - h, n = j->n, cards_in_hand = 2 + j->board_final;
     const int weighted = j->weight[0] != NULL;
-    const int32_t *st = x->strength;
+    int32_t *st = x->strength;
+    /* the few's strengths: the other seat's are made below, code by code */
+    for (int q = 0; q < nh; q++) {
+        int i = x->lists[q];
+        st[i] = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, j->game.std);
+    }
     const double *ch = j->count[h], *co = j->count[o];
     const double *wh = weighted ? j->weight[h] : NULL, *wo = weighted ? j->weight[o] : NULL;
     /* the few's strengths, ascending and distinct: v[0..d) */
@@ -213,12 +218,25 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
     memset(P, 0, sizeof(double) * (size_t)(ncode + 1));
     memset(W, 0, sizeof(double) * (size_t)(ncode + 1));
     const int32_t *others = x->lists + n;
-    for (int q = 0; q < no; q++) {
-        int i = others[q];
-        int32_t s = st[i];
-        int c = s < 0 ? off : s > top ? above : code[s];
-        P[c + 1] += co[i];
-        if (weighted) W[c + 1] += wo[i];
+    int32_t *codes = x->tmp; /* each of the other seat's combos' code */
+    if (j->game.std) { /* a loop each, so that the compiler drops the test */
+        for (int q = 0; q < no; q++) {
+            int i = others[q];
+            int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, 1);
+            int c = s < 0 ? off : s > top ? above : code[s];
+            codes[i] = c;
+            P[c + 1] += co[i];
+            if (weighted) W[c + 1] += wo[i];
+        }
+    } else {
+        for (int q = 0; q < no; q++) {
+            int i = others[q];
+            int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, 0);
+            int c = s < 0 ? off : s > top ? above : code[s];
+            codes[i] = c;
+            P[c + 1] += co[i];
+            if (weighted) W[c + 1] += wo[i];
+        }
     }
     for (int c = 0; c < ncode; c++) {
         P[c + 1] += P[c];
@@ -244,8 +262,7 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
             memset(cw, 0, sizeof(double) * (size_t)(ncode + 1));
             for (int e = x->card_start[card]; e < x->card_start[card + 1]; e++) {
                 int i = x->card_list[e];
-                int32_t s = st[i];
-                int c = s < 0 ? off : s > top ? above : code[s];
+                int c = codes[i];
                 cp[c + 1] += co[i];
                 if (weighted) cw[c + 1] += wo[i];
             }
@@ -974,6 +991,13 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     for (int64_t b = b_lo; b < b_hi; b++) {
         if (prc_eq_stopped_flag(j->stop)) return PRC_EQ_STOPPED;
         for (int i = 0; i < r; i++) board[j->nb + i] = j->deck[pos[i]];
+        if (few >= 0) { /* strengths made inside, as needed */
+            prc_bd_board_t bd;
+            prc_bd_board(board, j->board_final, &bd);
+            prc_eq_sweep_few(j, x, few, nh, no, &bd, stats, wstats, wtotal);
+            if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
+            continue;
+        }
         prc_bd_strengths(&j->game, board, j->board_final, j->combos, x->prepared, j->k, 0, n,
                          x->strength);
         if (j->hilo) {
@@ -985,11 +1009,6 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
             l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
             ll.m = prc_bd_sort(x->lstrength, n, x->lorder, x->tmp);
             prc_eq_sweep_hilo(j, &l, &ll, x, stats, wstats, wtotal);
-            if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
-            continue;
-        }
-        if (few >= 0) {
-            prc_eq_sweep_few(j, x, few, nh, no, stats, wstats, wtotal);
             if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
             continue;
         }
