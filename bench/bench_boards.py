@@ -83,6 +83,13 @@ OMAHA_SPOTS = [
     ("Omaha, every hand v every hand, river", "Omaha", ["random", "random"], "Ks7d2c9h4s"),
     ('Omaha, "AA**" v random, river', "Omaha", ["AA**", "random"], "Ks7d2c9h4s"),
     ('Omaha, "AA**" v "KK**", turn', "Omaha", ["AA**", "KK**"], "Ks7d2c9h"),
+    (
+        "Omaha Hi-Lo 8, every hand v every hand, river",
+        "Omaha Hi-Lo 8",
+        ["random", "random"],
+        "Kh7d2cTs4s",
+    ),
+    ('Omaha Hi-Lo 8, "A2**" v "KK**", turn', "Omaha Hi-Lo 8", ["A2**", "KK**"], "Kh7d2cTs"),
 ]
 
 DRIVER = r"""
