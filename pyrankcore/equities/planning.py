@@ -72,9 +72,9 @@ class Plan:
 
     exact: enumeration or Monte Carlo; seconds: the estimated work on one
     thread (exact: all of it; Monte Carlo: per deal). Exact plans take one
-    of three forms. A sweep (heads-up, both hands dealt as whole combos):
-    sweep, the arrays of :mod:`pyrankcore.equities.sweep`, whose tasks are
-    ranges of boards. Rows: every assignment of known cards in an (A, players,
+    of three forms. A sweep (every hand dealt as whole combos, two to six
+    players): sweep, the arrays of :mod:`pyrankcore.equities.sweep`, whose
+    tasks are ranges of boards. Rows: every assignment of known cards in an (A, players,
     8) uint8 array (hold'em from preflop, grouped by suit renaming), with
     weights ((A,) float64, or None when unweighted) and mult ((A,) int64,
     the assignments each row stands for, or None). Ranges: per player
