@@ -25,11 +25,24 @@ except ModuleNotFoundError as missing:
         raise
     # Python started inside a checkout finds the source folder before the
     # installed package, and the source folder holds no compiled module.
+    import importlib.metadata
+
+    try:
+        installed = importlib.metadata.version("pyrankcore")
+    except importlib.metadata.PackageNotFoundError:
+        installed = None
+    what_to_do = (
+        f"pyrankcore {installed} is installed: run the tests with `pytest` (which keeps "
+        "the checkout off the import path; `python -m pytest` puts it first), or start "
+        "Python outside the checkout."
+        if installed is not None
+        else "Run `pip install .` there and start Python outside the checkout (or build "
+        "in place: `pip install -e .`)."
+    )
     raise ImportError(
         f"pyrankcore's compiled core (pyrankcore._core) is not in {__path__[0]}: "
         "that is the source folder of a checkout, which shadows the installed package "
-        "when Python starts inside the checkout. Run `pip install .` there and start "
-        "Python outside the checkout (or build in place: `pip install -e .`)."
+        f"when Python starts inside the checkout. {what_to_do}"
     ) from None
 from pyrankcore._rankings import Ranking, ranking, stripped_deck
 from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch

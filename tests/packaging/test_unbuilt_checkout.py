@@ -1,11 +1,14 @@
 """Python started inside an unbuilt checkout imports the source folder, which
 has no compiled core: the error says so and says what to run."""
 
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import pyrankcore
 
@@ -45,6 +48,31 @@ def test_importing_an_unbuilt_checkout_says_to_run_pip_install(tmp_path):
     assert "Run `pip install .`" in last_line
     assert "shadows the installed package" in last_line
     assert str(checkout / "pyrankcore") in last_line
+
+
+def test_with_pyrankcore_installed_the_message_says_how_to_reach_it(tmp_path):
+    # without -S the installed copy is on the path too, behind the checkout:
+    # the message says how to reach it (pytest, or another folder), not to
+    # install it again
+    if "site-packages" not in Path(pyrankcore.__file__).parts:
+        pytest.skip("an editable install finds the package past the checkout")
+    checkout = tmp_path / "checkout"
+    _copy_sources(checkout / "pyrankcore")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    result = subprocess.run(
+        [sys.executable, "-c", "import pyrankcore"],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    last_line = result.stderr.strip().splitlines()[-1]
+    assert "shadows the installed package" in last_line, result.stderr
+    assert f"pyrankcore {importlib.metadata.version('pyrankcore')} is installed" in last_line
+    assert "run the tests with `pytest`" in last_line
+    assert "Run `pip install .`" not in last_line
 
 
 def test_other_missing_modules_are_not_reported_as_an_unbuilt_checkout(tmp_path):
