@@ -27,6 +27,7 @@ except ModuleNotFoundError as missing:
     # installed package, and the source folder holds no compiled module.
     import importlib.metadata
 
+    installed: str | None
     try:
         installed = importlib.metadata.version("pyrankcore")
     except importlib.metadata.PackageNotFoundError:

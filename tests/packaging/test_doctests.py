@@ -28,6 +28,10 @@ MODULES = [
     "pyrankcore.probabilities",
     "pyrankcore.suits",
     "pyrankcore.hutchison",
+    "pyrankcore.boards",
+    "pyrankcore.solver",
+    "pyrankcore.features",
+    "pyrankcore.indexer",
 ]
 
 

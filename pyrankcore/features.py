@@ -1,0 +1,221 @@
+"""Hand-strength features for every hand of a board at once, for card
+abstraction (bucketing hands by strength in bots and solvers).
+
+Against an opponent holding a random hand (or a weighted range) that shares
+no card with the hand or the board:
+
+- :func:`hand_strength` (HS): the share of the opponent's hands the hand
+  beats now, ties counted half, on the board as it is;
+- :func:`ehs` (expected hand strength): the same on the final board,
+  averaged over every way to complete it (the hand's equity when both
+  players' cards are all in);
+- :func:`ehs2`: the average of the square of the river hand strength over
+  the completions (high for hands with potential as well as made hands);
+- :func:`equity_histogram`: the distribution of the river hand strength
+  over the completions, in equal bins of [0, 1] (the input of earth
+  mover's distance clustering).
+
+Every function returns one value per combo of
+:func:`pyrankcore.boards.hole_combos` order (or of *combos*), NaN where the
+combo shares a card with the board. Each completed board is ranked once for
+every combo and swept once (see :mod:`pyrankcore.boards`), so a flop's
+1,081 runouts take milliseconds each, not a hand at a time.
+
+>>> import numpy as np
+>>> import pyrankcore as prc
+>>> from pyrankcore.boards import hole_combos
+>>> from pyrankcore.features import ehs, hand_strength
+>>> combos = hole_combos()
+>>> row = {prc.format_cards(c): i for i, c in enumerate(combos)}
+>>> hs = hand_strength("Ah Kh Qh 7c 2d")
+>>> float(hs[row["Th Jh"]]), round(float(hs[row["2c 2s"]]), 4)   # the royal; a set
+(1.0, 0.9273)
+>>> e = ehs("Ah Kh Qh")                          # all in on the flop: already the nuts
+>>> float(e[row["Th Jh"]])
+1.0
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from pyrankcore import _core
+from pyrankcore.boards import SortedBoard, board_game, combo_array
+from pyrankcore.errors import HandSizeError, InvalidArgumentError
+from pyrankcore.ranges import parse_range
+
+__all__ = [
+    "StrengthFeatures",
+    "ehs",
+    "ehs2",
+    "equity_histogram",
+    "hand_strength",
+    "river_strengths",
+    "strength_features",
+]
+
+
+def _opponent(opponent: Any, combos: np.ndarray) -> np.ndarray:
+    """The opponent's mass per combo: 1 each (a random hand), or weights
+    (an array over *combos*, or a range text)."""
+    if opponent is None:
+        return np.ones(len(combos))
+    if isinstance(opponent, str):
+        index = {tuple(sorted(r)): i for i, r in enumerate(combos.tolist())}
+        mass = np.zeros(len(combos))
+        for cards, w in parse_range(opponent, hole_cards=combos.shape[1]):
+            i = index.get(tuple(sorted(cards)))
+            if i is not None:
+                mass[i] = w
+        return mass
+    mass = np.asarray(opponent, dtype=np.float64)
+    if mass.shape != (len(combos),):
+        raise InvalidArgumentError(
+            f"opponent must be None, a range or {len(combos)} weights, got shape {mass.shape}"
+        )
+    if not bool(np.isfinite(mass).all()) or bool((mass < 0).any()):
+        raise InvalidArgumentError("opponent weights must be finite and >= 0")
+    return mass
+
+
+def _strength_now(sb: SortedBoard, mass: np.ndarray) -> np.ndarray:
+    beat, tie, apart = _core.board_masses(sb.strengths, sb.order, sb.subsets, mass)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        hs = (beat + tie / 2) / apart
+    hs[(sb.strengths < 0) | (apart == 0)] = np.nan
+    return hs
+
+
+def hand_strength(
+    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
+) -> np.ndarray:
+    """Each combo's hand strength on *board* as it is (3 to 5 cards): the
+    opponent's mass it beats plus half what it ties, over all of the
+    opponent's mass that shares no card with it. *opponent*: None (a random
+    hand), a range text, or one weight per combo."""
+    sb = SortedBoard(board, game, combos=combos)
+    return _strength_now(sb, _opponent(opponent, sb.combos))
+
+
+def river_strengths(
+    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
+) -> np.ndarray:
+    """The hand strength of every combo on every completion of *board* to
+    five cards: a (completions, combos) float64 array, NaN where the combo
+    shares a card with that final board (completions in the order of
+    ``itertools.combinations`` over the cards left)."""
+    tables, omaha, hole = board_game(game)
+    if omaha:
+        raise InvalidArgumentError("features take hold'em-style games (two hole cards)")
+    rows = combo_array(combos, tables, hole)
+    if rows.shape[1] != 2:
+        raise HandSizeError("features take two-card combos")
+    ids = _core.parse_cards(board)
+    if not 3 <= len(ids) <= 5:
+        raise HandSizeError(f"board: 3 to 5 cards, got {len(ids)}")
+    mass = _opponent(opponent, rows)
+    left = [c for c in range(52) if tables.deck_mask >> c & 1 and c not in ids]
+    finals = np.array(
+        [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
+    ).reshape(-1, 5)
+    strengths = np.empty((len(finals), len(rows)), dtype=np.int32)
+    _core.board_strengths_into(tables, False, finals, rows, strengths, 0, len(finals))
+    subsets = _core.combo_subsets(rows)
+    out = np.empty((len(finals), len(rows)))
+    for b in range(len(finals)):
+        st = strengths[b]
+        order = _core.sort_strengths(st)
+        beat, tie, apart = _core.board_masses(st, order, subsets, mass)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            hs = (beat + tie / 2) / apart
+        hs[(st < 0) | (apart == 0)] = np.nan
+        out[b] = hs
+    return out
+
+
+def ehs(
+    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
+) -> np.ndarray:
+    """Each combo's expected hand strength: the river hand strength averaged
+    over the completions of *board* that miss it (its all-in equity against
+    the opponent). Arguments as :func:`hand_strength`."""
+    return _mean_over_boards(_rivers(board, game, combos, opponent))
+
+
+def ehs2(
+    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
+) -> np.ndarray:
+    """Each combo's EHS²: the square of the river hand strength averaged over
+    the completions of *board*."""
+    return _mean_over_boards(_rivers(board, game, combos, opponent) ** 2)
+
+
+def equity_histogram(
+    board: Any, game: Any = "Hold'em", *, bins: int = 10, combos: Any = None, opponent: Any = None
+) -> np.ndarray:
+    """Each combo's distribution of river hand strength over the completions
+    of *board*: an (n, bins) array of shares (each row sums to 1; NaN rows
+    for combos on the board), bin j holding strengths in [j/bins,
+    (j+1)/bins) and the last bin 1.0 too."""
+    _check_bins(bins)
+    return _histogram(_rivers(board, game, combos, opponent), bins)
+
+
+class StrengthFeatures(NamedTuple):
+    """Every feature of every combo, from one pass over the completions:
+    hand strength now, EHS, EHS² and the (n, bins) river histogram."""
+
+    hs: np.ndarray
+    ehs: np.ndarray
+    ehs2: np.ndarray
+    histogram: np.ndarray
+
+
+def strength_features(
+    board: Any, game: Any = "Hold'em", *, bins: int = 10, combos: Any = None, opponent: Any = None
+) -> StrengthFeatures:
+    """:func:`hand_strength`, :func:`ehs`, :func:`ehs2` and
+    :func:`equity_histogram` at once, the completions ranked and swept
+    once for all of them."""
+    _check_bins(bins)
+    rivers = _rivers(board, game, combos, opponent)
+    return StrengthFeatures(
+        hand_strength(board, game, combos=combos, opponent=opponent),
+        _mean_over_boards(rivers),
+        _mean_over_boards(rivers**2),
+        _histogram(rivers, bins),
+    )
+
+
+def _check_bins(bins: Any) -> None:
+    if not isinstance(bins, int) or isinstance(bins, bool) or not 1 <= bins <= 1000:
+        raise InvalidArgumentError(f"bins must be an int from 1 to 1000, got {bins!r}")
+
+
+def _histogram(rivers: np.ndarray, bins: int) -> np.ndarray:
+    live = ~np.isnan(rivers)
+    which = np.minimum((np.nan_to_num(rivers) * bins).astype(np.int64), bins - 1)
+    out = np.zeros((rivers.shape[1], bins))
+    for j in range(bins):
+        out[:, j] = ((which == j) & live).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out /= live.sum(axis=0)[:, None]
+    return out
+
+
+def _rivers(board: Any, game: Any, combos: Any, opponent: Any) -> np.ndarray:
+    return river_strengths(board, game, combos=combos, opponent=opponent)
+
+
+def _mean_over_boards(values: np.ndarray) -> np.ndarray:
+    """The mean of each column over its rows that are not NaN (NaN where
+    none is)."""
+    live = ~np.isnan(values)
+    count = live.sum(axis=0)
+    total = np.where(live, values, 0.0).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean: np.ndarray = np.where(count > 0, total / np.maximum(count, 1), np.nan)
+    return mean
