@@ -516,3 +516,89 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     if weights is None:
         return stats, None, 0.0
     return stats, wstats, wtotal
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def board_hand_strengths(GameTables t, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] combos,
+                         const double[::1] mass, out, int bins=0):
+    """Combo i's hand strength on boards[b] against the opponent's mass (one
+    value per combo of the same list): what it beats plus half what it
+    ties, over all it could face. With *out* (a (B, n) float64 array) each
+    is written there, NaN where the combo shares a card with the board or
+    faces nothing; with bins > 0 they are also summed per combo: returns
+    (count, sum, sum of squares, (n, bins) counts per equal bin of [0, 1],
+    the last bin closed). Two-card combos, hold'em-style games; without the
+    GIL, the boards one after another."""
+    import numpy as np
+    cdef prc_bd_game_t x
+    cdef int k = combos.shape[1], nb = boards.shape[1]
+    cdef Py_ssize_t n = combos.shape[0], B = boards.shape[0], b, i
+    if k != 2:
+        raise HandSizeError("hand strengths take two-card combos")
+    _board_game(&x, t, False, k, nb)
+    cdef double[:, ::1] ov
+    cdef bint write = out is not None
+    if write:
+        ov = out
+        if ov.shape[0] != B or ov.shape[1] != n:
+            raise InvalidArgumentError(f"out must have shape ({B}, {n})")
+    if mass.shape[0] != n:
+        raise InvalidArgumentError(f"mass must have {n} entries")
+    if not 0 <= bins <= 1000:
+        raise InvalidArgumentError("bins must be 0 to 1000")
+    if n > BOARD_MAX_COMBOS:
+        raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
+    _check_rows(boards, x.deck, "board")
+    _check_rows(combos, x.deck, "combo")
+    for i in range(n):
+        if not (mass[i] >= 0.0 and mass[i] < float("inf")):
+            raise InvalidArgumentError("mass must be finite and >= 0")
+    moments = np.zeros((3, n), dtype=np.float64)
+    hist = np.zeros((n, max(bins, 1)), dtype=np.float64)
+    if n == 0 or B == 0:
+        return moments[0], moments[1], moments[2], hist[:, :bins]
+    subs = combo_subsets(combos)
+    ints = np.empty(3 * n, dtype=np.int32)
+    work = np.empty(3 * n + PRC_BD_SUMS(k), dtype=np.float64)
+    prepared = np.empty(3 * n, dtype=np.uint64)
+    cdef uint16_t[:, ::1] sv = subs
+    cdef int32_t[::1] iv = ints
+    cdef double[::1] wv = work
+    cdef uint64_t[::1] pv = prepared
+    cdef double[:, ::1] mv = moments
+    cdef double[:, ::1] hv = hist
+    cdef prc_bd_combo_t *pc = <prc_bd_combo_t *>&pv[0]
+    cdef prc_bd_list_t l
+    cdef double nan = float("nan"), all_, hs
+    cdef int j
+    l.n = <int>n
+    l.k = k
+    l.nsub = prc_bd_nsub(k)
+    l.strength = &iv[0]
+    l.order = &iv[n]
+    l.sub = &sv[0, 0]
+    with nogil:
+        prc_bd_prepare(&combos[0, 0], k, 0, n, pc)
+        for b in range(B):
+            prc_bd_strengths(&x, &boards[b, 0], nb, &combos[0, 0], pc, k, 0, n, &iv[0])
+            l.m = prc_bd_sort(&iv[0], <int>n, &iv[n], &iv[2 * n])
+            prc_bd_sweep(&l, &mass[0], NULL, &wv[3 * n], &wv[0], &wv[n], &wv[2 * n])
+            for i in range(n):
+                all_ = wv[2 * n + i]
+                if iv[i] < 0 or all_ <= 0.0:
+                    if write:
+                        ov[b, i] = nan
+                    continue
+                hs = (wv[i] + wv[n + i] / 2) / all_
+                if write:
+                    ov[b, i] = hs
+                if bins:
+                    mv[0, i] += 1.0
+                    mv[1, i] += hs
+                    mv[2, i] += hs * hs
+                    j = <int>(hs * bins)
+                    if j >= bins:
+                        j = bins - 1
+                    hv[i, j] += 1.0
+    return moments[0], moments[1], moments[2], hist[:, :bins]

@@ -120,6 +120,19 @@ def board_values_into(
     lose: float,
     fold: bool,
 ) -> None: ...
+def board_hand_strengths(
+    t: GameTables,
+    boards: npt.NDArray[np.uint8],
+    combos: npt.NDArray[np.uint8],
+    mass: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64] | None,
+    bins: int = 0,
+) -> tuple[
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+]: ...
 def board_masses(
     strength: npt.NDArray[np.int32],
     order: npt.NDArray[np.int32],

@@ -107,6 +107,15 @@ def river_strengths(
     five cards: a (completions, combos) float64 array, NaN where the combo
     shares a card with that final board (completions in the order of
     ``itertools.combinations`` over the cards left)."""
+    tables, finals, rows, mass = _completions(board, game, combos, opponent)
+    out = np.empty((len(finals), len(rows)))
+    _core.board_hand_strengths(tables, finals, rows, mass, out)
+    return out
+
+
+def _completions(board: Any, game: Any, combos: Any, opponent: Any) -> tuple[Any, Any, Any, Any]:
+    """The ranking's tables, every completion of *board* to five cards, the
+    combos and the opponent's mass over them."""
     tables, omaha, hole = board_game(game)
     if omaha:
         raise InvalidArgumentError("features take hold'em-style games (two hole cards)")
@@ -121,19 +130,21 @@ def river_strengths(
     finals = np.array(
         [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
     ).reshape(-1, 5)
-    strengths = np.empty((len(finals), len(rows)), dtype=np.int32)
-    _core.board_strengths_into(tables, False, finals, rows, strengths, 0, len(finals))
-    subsets = _core.combo_subsets(rows)
-    out = np.empty((len(finals), len(rows)))
-    for b in range(len(finals)):
-        st = strengths[b]
-        order = _core.sort_strengths(st)
-        beat, tie, apart = _core.board_masses(st, order, subsets, mass)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            hs = (beat + tie / 2) / apart
-        hs[(st < 0) | (apart == 0)] = np.nan
-        out[b] = hs
-    return out
+    return tables, finals, rows, mass
+
+
+def _moments(
+    board: Any, game: Any, combos: Any, opponent: Any, bins: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """EHS, EHS² and the histogram, summed over the completions in C."""
+    tables, finals, rows, mass = _completions(board, game, combos, opponent)
+    count, total, squares, hist = _core.board_hand_strengths(tables, finals, rows, mass, None, bins)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        live = count > 0
+        first = np.where(live, total / np.maximum(count, 1), np.nan)
+        second = np.where(live, squares / np.maximum(count, 1), np.nan)
+        shares = hist / count[:, None]
+    return first, second, shares
 
 
 def ehs(
@@ -142,7 +153,7 @@ def ehs(
     """Each combo's expected hand strength: the river hand strength averaged
     over the completions of *board* that miss it (its all-in equity against
     the opponent). Arguments as :func:`hand_strength`."""
-    return _mean_over_boards(_rivers(board, game, combos, opponent))
+    return _moments(board, game, combos, opponent, 1)[0]
 
 
 def ehs2(
@@ -150,7 +161,7 @@ def ehs2(
 ) -> np.ndarray:
     """Each combo's EHS²: the square of the river hand strength averaged over
     the completions of *board*."""
-    return _mean_over_boards(_rivers(board, game, combos, opponent) ** 2)
+    return _moments(board, game, combos, opponent, 1)[1]
 
 
 def equity_histogram(
@@ -161,7 +172,7 @@ def equity_histogram(
     for combos on the board), bin j holding strengths in [j/bins,
     (j+1)/bins) and the last bin 1.0 too."""
     _check_bins(bins)
-    return _histogram(_rivers(board, game, combos, opponent), bins)
+    return _moments(board, game, combos, opponent, bins)[2]
 
 
 class StrengthFeatures(NamedTuple):
@@ -181,41 +192,12 @@ def strength_features(
     :func:`equity_histogram` at once, the completions ranked and swept
     once for all of them."""
     _check_bins(bins)
-    rivers = _rivers(board, game, combos, opponent)
+    first, second, shares = _moments(board, game, combos, opponent, bins)
     return StrengthFeatures(
-        hand_strength(board, game, combos=combos, opponent=opponent),
-        _mean_over_boards(rivers),
-        _mean_over_boards(rivers**2),
-        _histogram(rivers, bins),
+        hand_strength(board, game, combos=combos, opponent=opponent), first, second, shares
     )
 
 
 def _check_bins(bins: Any) -> None:
     if not isinstance(bins, int) or isinstance(bins, bool) or not 1 <= bins <= 1000:
         raise InvalidArgumentError(f"bins must be an int from 1 to 1000, got {bins!r}")
-
-
-def _histogram(rivers: np.ndarray, bins: int) -> np.ndarray:
-    live = ~np.isnan(rivers)
-    which = np.minimum((np.nan_to_num(rivers) * bins).astype(np.int64), bins - 1)
-    out = np.zeros((rivers.shape[1], bins))
-    for j in range(bins):
-        out[:, j] = ((which == j) & live).sum(axis=0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        out /= live.sum(axis=0)[:, None]
-    return out
-
-
-def _rivers(board: Any, game: Any, combos: Any, opponent: Any) -> np.ndarray:
-    return river_strengths(board, game, combos=combos, opponent=opponent)
-
-
-def _mean_over_boards(values: np.ndarray) -> np.ndarray:
-    """The mean of each column over its rows that are not NaN (NaN where
-    none is)."""
-    live = ~np.isnan(values)
-    count = live.sum(axis=0)
-    total = np.where(live, values, 0.0).sum(axis=0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        mean: np.ndarray = np.where(count > 0, total / np.maximum(count, 1), np.nan)
-    return mean
