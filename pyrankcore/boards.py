@@ -53,6 +53,7 @@ __all__ = [
     "SortedBoard",
     "all_combos",
     "board_game",
+    "board_rows",
     "board_strengths",
     "combo_array",
     "combo_index",
@@ -171,7 +172,7 @@ def _deck_combos(tables: GameTables, k: int) -> np.ndarray:
     return rows
 
 
-def _board_rows(board: Any) -> tuple[np.ndarray, bool]:
+def board_rows(board: Any) -> tuple[np.ndarray, bool]:
     """Boards as a (B, nb) uint8 array, and whether one board was given."""
     if isinstance(board, np.ndarray) and board.ndim == 2:
         if board.dtype.kind not in "iu":
@@ -272,7 +273,7 @@ def board_strengths(
         without *half*, more than 270,725 combos.
     """
     tables, omaha, hole = board_game(game, half)
-    rows, single = _board_rows(board)
+    rows, single = board_rows(board)
     combo_rows = combo_array(combos, tables, hole)
     out = np.empty((rows.shape[0], combo_rows.shape[0]), dtype=np.int32)
     n_boards = rows.shape[0]
@@ -327,17 +328,32 @@ class SortedBoard:
         self, board: Any, game: Any = "Hold'em", *, combos: Any = None, half: str | None = None
     ) -> None:
         tables, omaha, hole = board_game(game, half)
-        rows, single = _board_rows(board)
+        rows, single = board_rows(board)
         if not single:
             raise InvalidArgumentError("SortedBoard takes one board; board_strengths takes many")
-        combo_rows = combo_array(combos, tables, hole)
+        self._build(tables, omaha, rows, combo_array(combos, tables, hole), combos is None)
+
+    @classmethod
+    def from_resolved(
+        cls, tables: GameTables, omaha: bool, board: np.ndarray, combos: np.ndarray, own: bool
+    ) -> SortedBoard:
+        """A SortedBoard from arguments read already (:func:`board_game`,
+        :func:`board_rows` (one board, shape (1, nb)), :func:`combo_array`),
+        for the modules that resolve the game once for several calls. own:
+        *combos* are the deck's own (checked and distinct already)."""
+        sb = cls.__new__(cls)
+        sb._build(tables, omaha, board, combos, own)
+        return sb
+
+    def _build(
+        self, tables: GameTables, omaha: bool, rows: np.ndarray, combo_rows: np.ndarray, own: bool
+    ) -> None:
         k = combo_rows.shape[1]
         if k not in _core.SWEEP_HOLE_CARDS:
             raise HandSizeError(
                 f"card removal is counted for combos of 2 or 4 cards, not {k}: "
                 "board_strengths ranks combos of any size"
             )
-        own = combos is None
         if not own and len(np.unique(_masks_of(combo_rows))) != len(combo_rows):
             raise InvalidArgumentError("combos: a combo is listed twice")
         strengths = np.empty((1, len(combo_rows)), dtype=np.int32)

@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from pyrankcore import _core
-from pyrankcore.boards import SortedBoard, board_game, combo_array
+from pyrankcore.boards import SortedBoard, board_game, board_rows, combo_array
 from pyrankcore.errors import HandSizeError, InvalidArgumentError
 from pyrankcore.ranges import parse_range
 
@@ -96,8 +96,13 @@ def hand_strength(
     opponent's mass it beats plus half what it ties, over all of the
     opponent's mass that shares no card with it. *opponent*: None (a random
     hand), a range text, or one weight per combo."""
-    sb = SortedBoard(board, game, combos=combos)
-    return _strength_now(sb, _opponent(opponent, sb.combos))
+    tables, omaha, hole = board_game(game)
+    board_ids, single = board_rows(board)
+    if not single:
+        raise InvalidArgumentError("board: one board")
+    rows = combo_array(combos, tables, hole)
+    sb = SortedBoard.from_resolved(tables, omaha, board_ids, rows, combos is None)
+    return _strength_now(sb, _opponent(opponent, rows))
 
 
 def river_strengths(
@@ -107,37 +112,46 @@ def river_strengths(
     five cards: a (completions, combos) float64 array, NaN where the combo
     shares a card with that final board (completions in the order of
     ``itertools.combinations`` over the cards left)."""
-    tables, finals, rows, mass = _completions(board, game, combos, opponent)
+    tables, _ids, finals, rows, mass = _completions(board, game, combos, opponent)
     out = np.empty((len(finals), len(rows)))
     _core.board_hand_strengths(tables, finals, rows, mass, out)
     return out
 
 
-def _completions(board: Any, game: Any, combos: Any, opponent: Any) -> tuple[Any, Any, Any, Any]:
-    """The ranking's tables, every completion of *board* to five cards, the
-    combos and the opponent's mass over them."""
+def _completions(
+    board: Any, game: Any, combos: Any, opponent: Any
+) -> tuple[Any, Any, Any, Any, Any]:
+    """The arguments read once: the ranking's tables, the board as a (1,
+    nb) array, every completion of it to five cards, the combos and the
+    opponent's mass over them."""
     tables, omaha, hole = board_game(game)
     if omaha:
         raise InvalidArgumentError("features take hold'em-style games (two hole cards)")
     rows = combo_array(combos, tables, hole)
     if rows.shape[1] != 2:
         raise HandSizeError("features take two-card combos")
-    ids = _core.parse_cards(board)
-    if not 3 <= len(ids) <= 5:
-        raise HandSizeError(f"board: 3 to 5 cards, got {len(ids)}")
+    board_ids, single = board_rows(board)
+    if not single or not 3 <= board_ids.shape[1] <= 5:
+        raise HandSizeError(f"board: one board of 3 to 5 cards, got {board_ids.shape[1]}")
+    ids = board_ids[0].tolist()
     mass = _opponent(opponent, rows)
     left = [c for c in range(52) if tables.deck_mask >> c & 1 and c not in ids]
     finals = np.array(
         [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
     ).reshape(-1, 5)
-    return tables, finals, rows, mass
+    return tables, board_ids, finals, rows, mass
 
 
 def _moments(
     board: Any, game: Any, combos: Any, opponent: Any, bins: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """EHS, EHS² and the histogram, summed over the completions in C."""
-    tables, finals, rows, mass = _completions(board, game, combos, opponent)
+    return _summed(*_completions(board, game, combos, opponent), bins)
+
+
+def _summed(
+    tables: Any, board_ids: Any, finals: Any, rows: Any, mass: Any, bins: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     count, total, squares, hist = _core.board_hand_strengths(tables, finals, rows, mass, None, bins)
     with np.errstate(invalid="ignore", divide="ignore"):
         live = count > 0
@@ -192,10 +206,10 @@ def strength_features(
     :func:`equity_histogram` at once, the completions ranked and swept
     once for all of them."""
     _check_bins(bins)
-    first, second, shares = _moments(board, game, combos, opponent, bins)
-    return StrengthFeatures(
-        hand_strength(board, game, combos=combos, opponent=opponent), first, second, shares
-    )
+    tables, board_ids, finals, rows, mass = _completions(board, game, combos, opponent)
+    first, second, shares = _summed(tables, board_ids, finals, rows, mass, bins)
+    now = SortedBoard.from_resolved(tables, False, board_ids, rows, combos is None)
+    return StrengthFeatures(_strength_now(now, mass), first, second, shares)
 
 
 def _check_bins(bins: Any) -> None:

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from pyrankcore.boards import SortedBoard, board_game, combo_array
+from pyrankcore.boards import SortedBoard, board_game, board_rows, combo_array
 from pyrankcore.errors import InvalidArgumentError
 
 __all__ = ["SortedBoard", "fold_values", "showdown_values"]
@@ -43,7 +43,10 @@ def _union(
 ) -> tuple[SortedBoard, np.ndarray, np.ndarray]:
     """The sorted board of both lists' combos, and where each list's combos
     are in it."""
-    tables, _omaha, hole = board_game(game, half)
+    tables, omaha, hole = board_game(game, half)
+    board_ids, single = board_rows(board)
+    if not single:
+        raise InvalidArgumentError("board: one board (these values are per board)")
     mine = combo_array(hands, tables, hole)
     theirs = mine if opponent_hands is None else combo_array(opponent_hands, tables, hole)
     if mine.shape[1] != theirs.shape[1]:
@@ -65,7 +68,7 @@ def _union(
             at[i] = j
         where.append(at)
     combos = np.array(union, dtype=np.uint8).reshape(len(union), mine.shape[1])
-    return SortedBoard(board, game, combos=combos, half=half), where[0], where[1]
+    return SortedBoard.from_resolved(tables, omaha, board_ids, combos, False), where[0], where[1]
 
 
 def _spread(reach: Any, at: np.ndarray, size: int) -> tuple[np.ndarray, bool, Any]:

@@ -242,35 +242,10 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
     assert kind("Hold'em", ["random", "random"], "2c3d4h", exact=False) == "monte carlo"
 
 
-def test_a_raised_stop_flag_stops_the_sweep():
-    inputs = read_inputs("Hold'em", ["random", "random"], "2c3d4h", ())
-    assert sweep_seconds(inputs) is not None
-    job = sweep_job(inputs)
-    stop = np.ones(1, dtype=np.int32)
-    with pytest.raises(KeyboardInterrupt):
-        prc._core.equity_sweep(
-            resolve(job.ranking).tables,
-            job.omaha,
-            job.board,
-            job.board_final,
-            job.deck,
-            job.combos,
-            job.counts,
-            job.weights,
-            job.counted,
-            0,
-            job.boards,
-            0,
-            -1,
-            stop,
-        )
-
-
-def test_the_sweep_kernel_refuses_bad_arrays():
-    inputs = read_inputs("Hold'em", ["AKs", "random"], "2c3d4h", ())
-    job = sweep_job(inputs)
-    core = prc._core
-    args = [
+def kernel_args(job):
+    """equity_sweep's arguments for every board of *job*, up to the first
+    seat's combos."""
+    return [
         resolve(job.ranking).tables,
         job.omaha,
         job.board,
@@ -283,6 +258,22 @@ def test_the_sweep_kernel_refuses_bad_arrays():
         0,
         job.boards,
     ]
+
+
+def test_a_raised_stop_flag_stops_the_sweep():
+    inputs = read_inputs("Hold'em", ["random", "random"], "2c3d4h", ())
+    assert sweep_seconds(inputs) is not None
+    job = sweep_job(inputs)
+    stop = np.ones(1, dtype=np.int32)
+    with pytest.raises(KeyboardInterrupt):
+        prc._core.equity_sweep(*kernel_args(job), 0, -1, stop)
+
+
+def test_the_sweep_kernel_refuses_bad_arrays():
+    inputs = read_inputs("Hold'em", ["AKs", "random"], "2c3d4h", ())
+    job = sweep_job(inputs)
+    core = prc._core
+    args = kernel_args(job)
     bad_counts = job.counts.copy()
     bad_counts[0, 0] = 0.5
     with pytest.raises(prc.InvalidArgumentError, match="whole numbers"):

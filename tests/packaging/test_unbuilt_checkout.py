@@ -30,12 +30,14 @@ def _copy_sources(target):
     assert not [p for p in target.rglob("_core*") if p.suffix in (".so", ".pyd")]
 
 
-def test_importing_an_unbuilt_checkout_says_to_run_pip_install(tmp_path):
+def import_in_checkout(tmp_path, *flags):
+    """`import pyrankcore` in a fresh copy of the sources (no compiled core),
+    Python started there: the last line of its stderr and the checkout."""
     checkout = tmp_path / "checkout"
     _copy_sources(checkout / "pyrankcore")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
     result = subprocess.run(
-        [sys.executable, *CHILD, "import pyrankcore"],
+        [sys.executable, *flags, "-c", "import pyrankcore"],
         cwd=checkout,
         env=env,
         capture_output=True,
@@ -43,8 +45,12 @@ def test_importing_an_unbuilt_checkout_says_to_run_pip_install(tmp_path):
         timeout=120,
     )
     assert result.returncode != 0
-    last_line = result.stderr.strip().splitlines()[-1]
-    assert last_line.startswith("ImportError: pyrankcore's compiled core"), result.stderr
+    return result.stderr.strip().splitlines()[-1], checkout
+
+
+def test_importing_an_unbuilt_checkout_says_to_run_pip_install(tmp_path):
+    last_line, checkout = import_in_checkout(tmp_path, *CHILD[:-1])
+    assert last_line.startswith("ImportError: pyrankcore's compiled core"), last_line
     assert "Run `pip install .`" in last_line
     assert "shadows the installed package" in last_line
     assert str(checkout / "pyrankcore") in last_line
@@ -56,20 +62,8 @@ def test_with_pyrankcore_installed_the_message_says_how_to_reach_it(tmp_path):
     # install it again
     if "site-packages" not in Path(pyrankcore.__file__).parts:
         pytest.skip("an editable install finds the package past the checkout")
-    checkout = tmp_path / "checkout"
-    _copy_sources(checkout / "pyrankcore")
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
-    result = subprocess.run(
-        [sys.executable, "-c", "import pyrankcore"],
-        cwd=checkout,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode != 0
-    last_line = result.stderr.strip().splitlines()[-1]
-    assert "shadows the installed package" in last_line, result.stderr
+    last_line, _ = import_in_checkout(tmp_path)
+    assert "shadows the installed package" in last_line, last_line
     assert f"pyrankcore {importlib.metadata.version('pyrankcore')} is installed" in last_line
     assert "run the tests with `pytest`" in last_line
     assert "Run `pip install .`" not in last_line
