@@ -169,8 +169,7 @@ def _job(
     nb = boards.shape[1]
     if nb not in sizes:
         raise HandSizeError(
-            f"board: {nb} cards; this feature takes boards of "
-            f"{' or '.join(map(str, sizes))} cards"
+            f"board: {nb} cards; this feature takes boards of {' or '.join(map(str, sizes))} cards"
         )
     mask = _dead_mask(dead, tables.deck_mask)
     _check_boards(boards, tables.deck_mask, mask)
@@ -247,8 +246,7 @@ def _run(job: _Job, bins: int, with_potential: bool, threads: Any) -> list[_Sums
     parts = run_tasks(tasks, work, n_threads, stop=stop if n_threads > 1 else None)
     n = len(job.rows)
     sums = [
-        _Sums(np.zeros(n), np.zeros(n), np.zeros(n), np.zeros((n, bins)), None)
-        for _ in job.boards
+        _Sums(np.zeros(n), np.zeros(n), np.zeros(n), np.zeros((n, bins)), None) for _ in job.boards
     ]
     for (b, _lo, _hi), (count, total, squares, hist, counts) in zip(tasks, parts):
         s = sums[b]
