@@ -205,7 +205,7 @@ def _now(job: _Job, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _strength(beat: np.ndarray, tie: np.ndarray, apart: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
-        hs = (beat + tie / 2) / apart
+        hs: np.ndarray = (beat + tie / 2) / apart
     hs[apart <= 0] = np.nan
     return hs
 
@@ -213,7 +213,7 @@ def _strength(beat: np.ndarray, tie: np.ndarray, apart: np.ndarray) -> np.ndarra
 class _Sums(NamedTuple):
     """One board's sums over its runouts."""
 
-    count: np.ndarray
+    seen: np.ndarray  # runouts that miss the combo
     total: np.ndarray
     squares: np.ndarray
     hist: np.ndarray
@@ -248,9 +248,9 @@ def _run(job: _Job, bins: int, with_potential: bool, threads: Any) -> list[_Sums
     sums = [
         _Sums(np.zeros(n), np.zeros(n), np.zeros(n), np.zeros((n, bins)), None) for _ in job.boards
     ]
-    for (b, _lo, _hi), (count, total, squares, hist, counts) in zip(tasks, parts):
+    for (b, _lo, _hi), (seen, total, squares, hist, counts) in zip(tasks, parts):
         s = sums[b]
-        s.count[...] += count
+        s.seen[...] += seen
         s.total[...] += total
         s.squares[...] += squares
         s.hist[...] += hist
@@ -261,10 +261,10 @@ def _run(job: _Job, bins: int, with_potential: bool, threads: Any) -> list[_Sums
 
 def _means(s: _Sums) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     with np.errstate(invalid="ignore", divide="ignore"):
-        live = s.count > 0
-        first = np.where(live, s.total / np.maximum(s.count, 1), np.nan)
-        second = np.where(live, s.squares / np.maximum(s.count, 1), np.nan)
-        shares = s.hist / s.count[:, None]
+        live = s.seen > 0
+        first = np.where(live, s.total / np.maximum(s.seen, 1), np.nan)
+        second = np.where(live, s.squares / np.maximum(s.seen, 1), np.nan)
+        shares = s.hist / s.seen[:, None]
     return first, second, shares
 
 

@@ -51,7 +51,8 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +91,8 @@ class StreetTableError(PyrankcoreError):
     table's."""
 
 
-class StreetTable(NamedTuple):
+@dataclass(frozen=True)
+class StreetTable:
     """A street's features: ``index`` (B,) uint64 board indices (0 to B-1),
     ``boards`` (B, nb) their canonical boards, ``combos`` (n, 2) the hands,
     the features (float32, NaN where a combo collides with the board) and
@@ -206,7 +208,8 @@ def _write_chunk(
     data = {"index": index.astype("<u8"), "boards": boards.astype(np.uint8), **arrays}
     header = _chunk_header(digest, c, lo, data)
     buf = io.BytesIO()
-    np.savez(buf, header=np.array(json.dumps(header, sort_keys=True)), **data)
+    save: Any = np.savez  # its stubs take no array named like its options
+    save(buf, header=np.array(json.dumps(header, sort_keys=True)), **data)
     fd, tmp = tempfile.mkstemp(prefix=".chunk_", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
