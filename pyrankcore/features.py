@@ -28,8 +28,8 @@ thread. Each completed board is ranked once for every combo and swept once
 (see :mod:`pyrankcore.boards`), so a flop's 1,081 runouts take
 milliseconds each, not a hand at a time. Hold'em-style games (two hole
 cards: hold'em, short deck, a ranking played hold'em style); Omaha's
-270,725 combos a board are refused (see the features page for what it
-would cost).
+hand strength too, but its features over runouts are refused (270,725
+combos a board: see the features page for what they would cost).
 
 >>> import numpy as np
 >>> import pyrankcore as prc
@@ -110,6 +110,7 @@ class _Job(NamedTuple):
     """The arguments of a feature call, read and checked once."""
 
     tables: Any
+    omaha: bool
     boards: np.ndarray  # (B, nb) uint8
     single: bool
     rows: np.ndarray  # (n, 2) uint8 combos
@@ -155,16 +156,27 @@ def _check_boards(boards: np.ndarray, deck: int, dead: int) -> None:
 
 
 def _job(
-    board: Any, game: Any, combos: Any, opponent: Any, dead: Any, sizes: tuple[int, ...]
+    board: Any,
+    game: Any,
+    combos: Any,
+    opponent: Any,
+    dead: Any,
+    sizes: tuple[int, ...],
+    omaha_now: bool = False,
 ) -> _Job:
+    """*omaha_now*: Omaha's four-card combos are taken (the strength now
+    only; see the module notes)."""
     tables, omaha, hole = board_game(game)
-    if omaha:
+    if omaha and not omaha_now:
         raise InvalidArgumentError(
-            "features take hold'em-style games (two hole cards), not Omaha's two-plus-three"
+            "features over runouts take hold'em-style games (two hole cards): "
+            "Omaha's 270,725 combos a board take minutes a flop (hand_strength takes Omaha)"
         )
     rows = combo_array(combos, tables, hole)
-    if rows.shape[1] != 2:
-        raise HandSizeError(f"features take two-card combos, not {rows.shape[1]}")
+    if rows.shape[1] != (4 if omaha else 2):
+        raise HandSizeError(
+            f"features take {'four' if omaha else 'two'}-card combos, not {rows.shape[1]}"
+        )
     boards, single = board_rows(board)
     nb = boards.shape[1]
     if nb not in sizes:
@@ -179,7 +191,7 @@ def _job(
         bits = np.array([mask >> c & 1 for c in range(52)], dtype=bool)
         hit = bits[rows].any(axis=1)
         mass = np.where(hit, 0.0, mass)
-    return _Job(tables, boards, single, rows, mass, combos is None, mask, hit)
+    return _Job(tables, omaha, boards, single, rows, mass, combos is None, mask, hit)
 
 
 def _runouts(job: _Job, b: int) -> np.ndarray:
@@ -197,7 +209,9 @@ def _runouts(job: _Job, b: int) -> np.ndarray:
 
 def _now(job: _Job, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(beat, tie, apart) per combo on board b as it is."""
-    sb = SortedBoard.from_resolved(job.tables, False, job.boards[b : b + 1], job.rows, job.own)
+    sb = SortedBoard.from_resolved(
+        job.tables, job.omaha, job.boards[b : b + 1], job.rows, job.own
+    )
     beat, tie, apart = _core.board_masses(sb.strengths, sb.order, sb.subsets, job.mass)
     apart = np.where(sb.strengths < 0, 0.0, apart)
     return beat, tie, apart
@@ -338,7 +352,7 @@ def _compute(
     hs = nan.copy()
     first, second, shares = nan.copy(), nan.copy(), np.full((B, n, bins), np.nan)
     ppot, npot = nan.copy(), nan.copy()
-    matrix = np.full((B, n, 3, 3), np.nan)
+    matrix = np.full((B, n if want_potential else 0, 3, 3), np.nan)
     sums = _run(job, bins, want_potential, threads) if want_moments or want_potential else []
     for b in range(B):
         now = _now(job, b)
@@ -376,7 +390,8 @@ def hand_strength(
         One board ("Ah Kh Qh 7c"), or many as a (B, nb) integer array.
     game
         A hold'em-style variant or ranking ("Hold'em", "Short-deck
-        Hold'em", "high").
+        Hold'em", "high"); here also an Omaha variant ("Omaha", four-card
+        combos, two plus three), whose other features are refused.
     combos
         None (every combo of the deck, :func:`~pyrankcore.boards.hole_combos`
         order), an (n, 2) array of ids, a range or a list of hands.
@@ -397,14 +412,15 @@ def hand_strength(
     Raises
     ------
     HandSizeError
-        A board of other than 3 to 5 cards, combos of other than two cards.
+        A board of other than 3 to 5 cards, combos of other than the game's
+        hole cards.
     InvalidCardError, DuplicateCardError
         A card outside the deck, or twice on a board.
     InvalidArgumentError
-        Omaha, a dead card on the board, opponent weights of the wrong
-        shape or negative.
+        A dead card on the board, opponent weights of the wrong shape or
+        negative; Omaha (but for the hand strength).
     """
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5), omaha_now=True)
     return _compute(job, 1, False, False, threads)[0].hs
 
 

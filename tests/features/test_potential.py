@@ -52,10 +52,15 @@ class Brute:
         self.weight = np.where(self.hit, 0.0, self.weight)
         hands = np.array([self.board + c for c in self.combos.tolist()], dtype=np.uint8)
         self.now = rank_live(hands, ranking)
-        finals = np.array(
-            [self.board + r + c for r in self.runouts for c in self.combos.tolist()],
-            dtype=np.uint8,
-        )
+        R, k = len(self.runouts), 5 - len(board)
+        finals = np.concatenate(
+            [
+                np.broadcast_to(np.array(self.board, dtype=np.uint8), (R, n, len(board))),
+                np.broadcast_to(np.array(self.runouts, dtype=np.uint8).reshape(R, 1, k), (R, n, k)),
+                np.broadcast_to(self.combos, (R, n, 2)),
+            ],
+            axis=2,
+        ).reshape(R * n, 7)
         self.river = rank_live(finals, ranking).reshape(-1, n)
         self.mask = np.array(
             [sum(1 << c for c in c2) for c2 in self.combos.tolist()], dtype=np.uint64
@@ -74,11 +79,9 @@ class Brute:
         w = (self.weight * self.apart(i))[None, :] * self.meets[self.meets[:, i]]
         river = np.sign(self.river[self.meets[:, i], i][:, None] - self.river[self.meets[:, i]])
         now = np.sign(self.now[i] - self.now)
-        hp = np.zeros((3, 3))
-        for a, sa in enumerate((1, 0, -1)):
-            for b, sb in enumerate((1, 0, -1)):
-                hp[a, b] = (w * ((now == sa)[None, :] & (river == sb))).sum()
-        return hp
+        # ahead 0, tied 1, behind 2: 1 - sign
+        code = (1 - now)[None, :] * 3 + (1 - river)
+        return np.bincount(code.ravel(), weights=w.ravel(), minlength=9).reshape(3, 3)
 
     def strength(self, i, strengths):
         w = self.weight * self.apart(i)
@@ -232,3 +235,23 @@ def test_river_boards_have_no_potential():
 def test_bad_input_names_it(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_omaha_hand_strength_against_brute_force():
+    board = prc.parse_cards("Kd 8s 3c 3h")
+    combos = hole_combos("Omaha")
+    hs = hand_strength(board, "Omaha", opponent=None)
+    assert hs.shape == (270725,)
+    live = ~np.isin(combos, board).any(axis=1)
+    strengths = np.full(len(combos), -1, dtype=np.int64)
+    strengths[live] = prc.evaluate_omaha_batch(combos[live], board, "high")
+    masks = (np.uint64(1) << combos.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    rng = np.random.default_rng(5)
+    for i in rng.choice(np.flatnonzero(live), 3, replace=False):
+        opp = live & ((masks & masks[i]) == 0)
+        s = strengths[i]
+        want = ((strengths[opp] < s).sum() + (strengths[opp] == s).sum() / 2) / opp.sum()
+        assert hs[i] == pytest.approx(want, abs=1e-12)
+    assert np.isnan(hs[~live]).all()
+    with pytest.raises(prc.InvalidArgumentError, match="hand_strength takes Omaha"):
+        ehs(board, "Omaha")
