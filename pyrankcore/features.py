@@ -209,9 +209,7 @@ def _runouts(job: _Job, b: int) -> np.ndarray:
 
 def _now(job: _Job, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(beat, tie, apart) per combo on board b as it is."""
-    sb = SortedBoard.from_resolved(
-        job.tables, job.omaha, job.boards[b : b + 1], job.rows, job.own
-    )
+    sb = SortedBoard.from_resolved(job.tables, job.omaha, job.boards[b : b + 1], job.rows, job.own)
     beat, tie, apart = _core.board_masses(sb.strengths, sb.order, sb.subsets, job.mass)
     apart = np.where(sb.strengths < 0, 0.0, apart)
     return beat, tie, apart

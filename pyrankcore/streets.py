@@ -50,8 +50,8 @@ import io
 import json
 import os
 import tempfile
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
