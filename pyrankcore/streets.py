@@ -77,8 +77,8 @@ __all__ = [
 # Board cards per street that has cards to come.
 STREETS = {"flop": 3, "turn": 4}
 FORMAT_VERSION = 1
-# Boards per chunk by default: a few seconds of a flop's work on one core,
-# a few MB of float32 per file.
+# Boards per chunk by default: under a minute of flops on one core (what an
+# interruption may lose), about 5 MB of float32 per hold'em flop file.
 CHUNK_BOARDS = 64
 # The dask tasks computed before their chunks are written.
 DASK_WAVE = 16
