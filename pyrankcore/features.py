@@ -232,9 +232,12 @@ class _Sums(NamedTuple):
     counts: np.ndarray | None  # (n, 3, 2) potential counts
 
 
-def _run(job: _Job, bins: int, with_potential: bool, threads: Any) -> list[_Sums]:
-    """Every board's sums over its runouts, slices of RUNOUTS_PER_TASK spread
-    over threads and added in order."""
+def _run(
+    job: _Job, bins: int, with_moments: bool, with_potential: bool, threads: Any
+) -> list[_Sums]:
+    """Every board's sums over its runouts (the moments and histogram, the
+    potential counts, or both), slices of RUNOUTS_PER_TASK spread over
+    threads and added in order."""
     finals = [_runouts(job, b) for b in range(len(job.boards))]
     tasks = [
         (b, lo, min(lo + RUNOUTS_PER_TASK, len(f)))
@@ -247,7 +250,10 @@ def _run(job: _Job, bins: int, with_potential: bool, threads: Any) -> list[_Sums
     def work(task: tuple[int, int, int]) -> tuple[Any, ...]:
         b, lo, hi = task
         part = finals[b][lo:hi]
-        moments = _core.board_hand_strengths(job.tables, part, job.rows, job.mass, None, bins)
+        n = len(job.rows)
+        moments: tuple[Any, ...] = (np.zeros(n),) * 3 + (np.zeros((n, bins)),)
+        if with_moments:
+            moments = _core.board_hand_strengths(job.tables, part, job.rows, job.mass, None, bins)
         counts = None
         if with_potential:
             counts = _core.board_potential_counts(
@@ -351,7 +357,9 @@ def _compute(
     first, second, shares = nan.copy(), nan.copy(), np.full((B, n, bins), np.nan)
     ppot, npot = nan.copy(), nan.copy()
     matrix = np.full((B, n if want_potential else 0, 3, 3), np.nan)
-    sums = _run(job, bins, want_potential, threads) if want_moments or want_potential else []
+    sums = []
+    if want_moments or want_potential:
+        sums = _run(job, bins, want_moments, want_potential, threads)
     for b in range(B):
         now = _now(job, b)
         hs[b] = _strength(*now)
