@@ -72,6 +72,7 @@ __all__ = [
     "ehs2",
     "equity_histogram",
     "hand_strength",
+    "opponent_weights",
     "potential",
     "river_strengths",
     "strength_features",
@@ -83,9 +84,17 @@ __all__ = [
 RUNOUTS_PER_TASK = 128
 
 
-def _opponent(opponent: Any, combos: np.ndarray) -> np.ndarray:
-    """The opponent's mass per combo: 1 each (a random hand), or weights
-    (an array over *combos*, or a range text)."""
+def opponent_weights(opponent: Any, combos: np.ndarray) -> np.ndarray:
+    """The *opponent* argument of the features as one float64 weight per row
+    of *combos* (an (n, k) array of ids): 1 each for None (a random hand),
+    a range text's weights (0 for the combos it leaves out), or an array
+    of n finite weights >= 0, checked.
+
+    >>> from pyrankcore.boards import hole_combos
+    >>> w = opponent_weights("AA,KK:0.5", hole_combos())
+    >>> float(w.sum()), len(w)
+    (9.0, 1326)
+    """
     if opponent is None:
         return np.ones(len(combos))
     if isinstance(opponent, str):
@@ -185,7 +194,7 @@ def _job(
         )
     mask = _dead_mask(dead, tables.deck_mask)
     _check_boards(boards, tables.deck_mask, mask)
-    mass = _opponent(opponent, rows)
+    mass = opponent_weights(opponent, rows)
     hit = np.zeros(len(rows), dtype=bool)
     if mask:
         bits = np.array([mask >> c & 1 for c in range(52)], dtype=bool)

@@ -46,10 +46,10 @@ True
 from __future__ import annotations
 
 import hashlib
+import importlib
 import io
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,10 +58,11 @@ import numpy as np
 
 import pyrankcore
 from pyrankcore._args import flag, optional_whole_number, whole_number
+from pyrankcore._files import replace_atomically
 from pyrankcore._work import progress_bar
 from pyrankcore.boards import board_game, combo_array
 from pyrankcore.errors import InvalidArgumentError, PyrankcoreError
-from pyrankcore.features import _opponent, strength_features
+from pyrankcore.features import opponent_weights, strength_features
 from pyrankcore.games import resolve
 from pyrankcore.indexer import HandIndexer
 
@@ -210,19 +211,7 @@ def _write_chunk(
     buf = io.BytesIO()
     save: Any = np.savez  # its stubs take no array named like its options
     save(buf, header=np.array(json.dumps(header, sort_keys=True)), **data)
-    fd, tmp = tempfile.mkstemp(prefix=".chunk_", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(buf.getvalue())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, _chunk_path(folder, c))
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replace_atomically(_chunk_path(folder, c), buf.getvalue(), ".chunk_")
 
 
 def _chunk_header(digest: str, c: int, lo: int, data: dict[str, np.ndarray]) -> dict[str, Any]:
@@ -357,7 +346,7 @@ def build_street_table(
     name, _deck_name = _deck(game)
     tables, _omaha, _hole = board_game(game)
     combos = combo_array(None, tables, 2)
-    mass = _opponent(opponent, combos)
+    mass = opponent_weights(opponent, combos)
     meta = _meta(street, game, bins, mass, potential, limit, chunk)
     folder = Path(path)
     folder.mkdir(parents=True, exist_ok=True)
@@ -413,13 +402,15 @@ def _build_on_dask(
 ) -> None:
     """The chunks as dask tasks, DASK_WAVE at a time, each wave written as it
     comes back (so an interrupted run keeps the waves done)."""
-    import pyrankcore.dask as prd
-
-    work = prd.dask.delayed(_compute_chunk, pure=True)
+    try:  # an optional dependency; dask.compute runs on the default client if any
+        dask: Any = importlib.import_module("dask")
+    except ImportError:
+        raise InvalidArgumentError("dask=True needs dask: pip install 'pyrankcore[dask]'") from None
+    work = dask.delayed(_compute_chunk, pure=True)
     for w in range(0, len(todo), DASK_WAVE):
         wave = todo[w : w + DASK_WAVE]
         tasks = [work(boards[lo:hi], game, bins, mass, potential, None) for _c, lo, hi in wave]
-        for (c, lo, hi), arrays in zip(wave, prd.compute(*tasks)):
+        for (c, lo, hi), arrays in zip(wave, dask.compute(*tasks)):
             _write_chunk(folder, c, lo, np.arange(lo, hi), boards[lo:hi], arrays, digest)
             if bar is not None:
                 bar.update(hi - lo)
