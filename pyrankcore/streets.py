@@ -417,20 +417,24 @@ def _build_on_dask(
 
 
 def _assemble(folder: Path, meta: dict[str, Any], combos: np.ndarray, check: bool) -> StreetTable:
-    """Every chunk read and checked, concatenated; with *check* the first
-    board computed again and compared."""
+    """Every chunk read and checked into the table's arrays (one chunk in
+    memory beside them); with *check* the first board computed again and
+    compared."""
     total, chunk = meta["boards"], meta["chunk"]
-    parts = [
-        _read_chunk(folder, c, lo, min(lo + chunk, total), meta, len(combos))
-        for c, lo in enumerate(range(0, total, chunk))
-    ]
-    joined = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    joined: dict[str, np.ndarray] = {}
+    for c, lo in enumerate(range(0, total, chunk)):
+        hi = min(lo + chunk, total)
+        part = _read_chunk(folder, c, lo, hi, meta, len(combos))
+        for k, v in part.items():
+            if k not in joined:
+                joined[k] = np.empty((total, *v.shape[1:]), dtype=v.dtype)
+            joined[k][lo:hi] = v
     table = StreetTable(
-        index=joined["index"].astype(np.uint64),
+        index=joined["index"].astype(np.uint64, copy=False),
         boards=joined["boards"],
         combos=np.array(combos),
         meta=dict(meta),
-        **{k: joined[k].astype(np.float32) for k in FEATURES},
+        **{k: joined[k].astype(np.float32, copy=False) for k in FEATURES},
     )
     # the opponent's weights are not stored (their digest is): a table
     # against a random opponent is computed again
