@@ -302,7 +302,7 @@ def _matrix(job: _Job, b: int, s: _Sums, now: tuple[np.ndarray, ...]) -> np.ndar
     number of runouts); NaN rows for combos that collide or face nothing."""
     beat, tie, apart = now
     assert s.counts is not None
-    left = bin(job.tables.deck_mask & ~job.dead).count("1") - job.boards.shape[1]
+    left = bin(job.tables.deck_mask & ~job.dead & ((1 << 52) - 1)).count("1") - job.boards.shape[1]
     runs = math.comb(left - 4, 5 - job.boards.shape[1])
     rows = np.stack([beat, tie, apart - beat - tie], axis=1) * runs
     m = np.empty((len(job.rows), 3, 3))

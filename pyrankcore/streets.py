@@ -358,7 +358,8 @@ def build_street_table(
             f"({', '.join(differ)}); use another folder"
         )
     if old is None:
-        (folder / _META).write_text(json.dumps(meta, sort_keys=True, indent=1) + "\n")
+        text = json.dumps(meta, sort_keys=True, indent=1) + "\n"
+        replace_atomically(folder / _META, text.encode(), ".meta_")
     boards = street_boards(street, game)[: meta["boards"]]
     digest = _digest(meta)
     n = len(combos)
