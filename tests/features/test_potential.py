@@ -255,3 +255,10 @@ def test_omaha_hand_strength_against_brute_force():
     assert np.isnan(hs[~live]).all()
     with pytest.raises(prc.InvalidArgumentError, match="hand_strength takes Omaha"):
         ehs(board, "Omaha")
+
+
+def test_a_ranking_plays_as_its_variant():
+    a = strength_features("Jh Th 9c", "high", bins=3)
+    b = strength_features("Jh Th 9c", "Hold'em", bins=3)
+    for name in a._fields:
+        np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)

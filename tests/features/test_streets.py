@@ -190,3 +190,26 @@ def test_the_command(tmp_path, capsys):
     assert main([*argv, "--bins", "3", "--no-progress"]) == 2
     assert "other parameters" in capsys.readouterr().err
     assert os.path.exists(os.path.join(folder, "meta.json"))
+
+
+def test_bad_command_lines_get_one_line_and_status_2(tmp_path, capsys):
+    folder = str(tmp_path / "t")
+    for extra, words in (
+        (["--bins", "0"], "bins"),
+        (["--limit", "0"], "--limit"),
+        (["--chunk", "0"], "--chunk"),
+        (["--game", "Omaha"], "two hole cards"),
+        (["--opponent", "QQ+,ZZ"], "ZZ"),
+    ):
+        assert main(["features", "flop", folder, "--no-progress", *extra]) == 2, extra
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err, (extra, err)
+
+
+def test_a_damaged_meta_file_is_named(tmp_path):
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1)
+    (tmp_path / "meta.json").write_text("{not json")
+    with pytest.raises(StreetTableError, match="meta.json"):
+        read_street_table(tmp_path)
+    with pytest.raises(StreetTableError, match="meta.json"):
+        build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1)
