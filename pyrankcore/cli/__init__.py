@@ -1,5 +1,5 @@
 """Command line: ``pyrankcore demo``, ``eval``, ``equity``, ``odds``,
-``range``, ``ofc``, ``features``, ``bench``, ``info`` and ``pyrankcore --version``.
+``range``, ``ofc``, ``bench``, ``info``, ``features`` and ``pyrankcore --version``.
 
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. ``--game`` takes the same names everywhere: a ranking or a
@@ -32,7 +32,7 @@ from pyrankcore.errors import PyrankcoreError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = "{demo,eval,equity,odds,range,ofc,features,bench,info}"
+COMMANDS = "{demo,eval,equity,odds,range,ofc,bench,info,features}"
 
 
 def build_parser() -> Parser:
@@ -46,8 +46,8 @@ def build_parser() -> Parser:
     odds.add_parsers(sub)
     ranges.add_parsers(sub)
     ofc.add_parsers(sub)
-    features.add_parsers(sub)
     machine.add_parsers(sub)
+    features.add_parsers(sub)
     return parser
 
 
