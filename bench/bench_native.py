@@ -37,6 +37,7 @@ import time
 import numpy as np
 
 import pyrankcore as prc
+from pyrankcore.bench import to_ompeval_ids
 
 DRIVER = r"""
 // Times OMPEval's evaluator over hands read from a file (n rows of k ids).
@@ -111,9 +112,6 @@ int main(int argc, char **argv) {
 # The driver's two loops: the card count as a compile-time constant (the
 # baseline), then as a run-time variable (the earlier driver, for comparison).
 OMP_DRIVERS = ("fixed", "runtime")
-
-# Our suits c, d, h, s are OMPEval's 2, 3, 1, 0 (it numbers s, h, c, d).
-OMP_SUIT = np.array([2, 3, 1, 0], dtype=np.uint8)
 
 
 def build_driver(ompeval: str, workdir: str) -> str:
@@ -192,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         exe = build_driver(args.ompeval, work)
         for k in args.cards:
             hands = prc.random_hands(args.hands, k, seed=args.seed + k)
-            omp_ids = (hands >> 2) * 4 + OMP_SUIT[hands & 3]
+            omp_ids = to_ompeval_ids(hands)
             path = os.path.join(work, f"hands{k}.bin")
             omp_ids.astype(np.uint8).tofile(path)
             ours_t: dict[str, list[float]] = {loop: [] for loop in loops}
