@@ -53,6 +53,12 @@
 #define PRC_IX_MAX_CODES 1024
 #define PRC_IX_CODE_BITS 16 /* a raw code, before the count limit prunes it */
 
+/* Sizes of the tables of multiset terms C(a + k - 1, k), k = 2, 3, 4
+ * (powers of two; every value below 2^32). */
+#define PRC_IX_TERMS_2 2048
+#define PRC_IX_TERMS_3 256
+#define PRC_IX_TERMS_4 64
+
 /* Errors of prc_ix_build. */
 #define PRC_IX_E_ROUNDS -1 /* not 1..8 rounds, or a round of no card */
 #define PRC_IX_E_DECK -2   /* more cards than the deck holds */
@@ -70,7 +76,13 @@ typedef struct {
     uint64_t offset;
     uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride (0: no term) */
     uint8_t pk[PRC_IX_SUITS];     /* per position: its term's k (0: no term) */
-    uint8_t multi; /* a group of two or more suits has terms: k above 1 */
+    /* per position, where its terms C(a + k - 1, k) start in
+     * prc_ix_t.terms and the mask of a there (0 for k <= 1: the term is
+     * a), when every a of the configuration is inside the tables;
+     * otherwise formula is set and the terms are computed */
+    uint16_t tbase[PRC_IX_SUITS];
+    uint16_t tmask[PRC_IX_SUITS];
+    uint8_t formula;
     uint8_t ngroups;
     uint8_t gpos[PRC_IX_SUITS];
     uint8_t gsize[PRC_IX_SUITS];
@@ -117,6 +129,10 @@ typedef struct {
      * high 6 ranks: a suit's set becomes card bits in two lookups */
     uint64_t spread_lo[128];
     uint64_t spread_hi[64];
+    /* C(a + k - 1, k) for k = 2, 3, 4 and a below PRC_IX_TERMS_2, _3,
+     * _4, one after the other: the terms of groups of suits with the same
+     * code (their a is below their code's index count) */
+    uint32_t terms[PRC_IX_TERMS_2 + PRC_IX_TERMS_3 + PRC_IX_TERMS_4];
 } prc_ix_t;
 
 /* Incremental indexing of one hand: the suits so far. */
@@ -335,6 +351,13 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         ix->spread_lo[c] = lo_bits;
         if (c < 64) ix->spread_hi[c] = hi_bits;
     }
+    {
+        static const int limit[3] = {PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
+        int at = 0;
+        for (int k = 2; k <= 4; k++)
+            for (int a = 0; a < limit[k - 2]; a++)
+                ix->terms[at++] = (uint32_t)prc_ix_choose((uint64_t)(a + k - 1), k);
+    }
     int total = 0;
     for (int r = 0; r < nrounds; r++) {
         if (cards[r] < 1) return PRC_IX_E_ROUNDS;
@@ -422,10 +445,21 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                                 x->gcount[t] = prc_ix_multisets(sn, q - p, &over);
                                 x->gmult[t] = mult;
                                 for (int j = p; j < q; j++) {
-                                    x->pk[j] = (uint8_t)(q - j);
+                                    int k = q - j;
+                                    x->pk[j] = (uint8_t)k;
                                     x->pmult[j] = mult;
+                                    if (k < 2) continue;
+                                    static const uint16_t base[3] = {
+                                        0, PRC_IX_TERMS_2, PRC_IX_TERMS_2 + PRC_IX_TERMS_3};
+                                    static const uint64_t limit[3] = {
+                                        PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
+                                    if (k > 4 || sn > limit[k - 2]) {
+                                        x->formula = 1;
+                                        continue;
+                                    }
+                                    x->tbase[j] = base[k - 2];
+                                    x->tmask[j] = (uint16_t)(limit[k - 2] - 1);
                                 }
-                                if (q - p > 1) x->multi = 1;
                                 mult = prc_ix_mul(mult, x->gcount[t], &over);
                             }
                             p = q;
@@ -515,8 +549,10 @@ static PRC_ALWAYS_INLINE void prc_ix_advance(const prc_ix_t *PRC_IX_RESTRICT ix,
 /* The index of a hand whose suits' sort keys on round rd are key[0..3]:
  * the keys sorted into the canonical order, its configuration found by
  * their codes, then the groups' ranks added to its offset. */
-static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_round_t *PRC_IX_RESTRICT rd,
+static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                               const prc_ix_round_t *PRC_IX_RESTRICT rd,
                                                uint64_t *PRC_IX_RESTRICT key) {
+    const uint32_t *PRC_IX_RESTRICT ix_terms = ix->terms;
     /* canonical order: a sorting network, largest first */
 #define PRC_IX_CSWAP(i, j)                                   \
     do {                                                     \
@@ -541,16 +577,23 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_round_t *PRC_IX_REST
         if (x->key == packed) break;
         h = (h + 1) & rd->hash_mask;
     }
-    uint64_t a0 = key[0] & PRC_IX_IDX_MASK, a1 = key[1] & PRC_IX_IDX_MASK;
-    uint64_t a2 = key[2] & PRC_IX_IDX_MASK, a3 = key[3] & PRC_IX_IDX_MASK;
-    /* suits of codes no other suit has: each term is the index itself
-     * (positions without a term have stride 0) */
-    if (!x->multi) return x->offset + a0 * x->pmult[0] + a1 * x->pmult[1] + a2 * x->pmult[2] +
-                          a3 * x->pmult[3];
+    uint64_t index = x->offset, a[PRC_IX_SUITS];
+    for (int p = 0; p < PRC_IX_SUITS; p++) a[p] = key[p] & PRC_IX_IDX_MASK;
+    if (!x->formula) {
+        /* each position's term of its group's colex rank: a itself for
+         * k = 1 (a suit whose code no other suit has, or a group's last;
+         * positions without a term have stride 0), else from the table,
+         * chosen without a branch */
+        for (int p = 0; p < PRC_IX_SUITS; p++) {
+            uint64_t from_table = ix_terms[x->tbase[p] + (a[p] & x->tmask[p])];
+            uint64_t own = 0 - (uint64_t)(x->tmask[p] == 0);
+            index += ((a[p] & own) | (from_table & ~own)) * x->pmult[p];
+        }
+        return index;
+    }
     /* each position's term C(a + k - 1, k) of its group's colex rank,
      * every k's product made and the one wanted picked, without a branch
      * (k = 0: no term; a = 0 makes each product 0) */
-    uint64_t index = x->offset, a[PRC_IX_SUITS] = {a0, a1, a2, a3};
     for (int p = 0; p < PRC_IX_SUITS; p++) {
         uint64_t k = x->pk[p];
         uint64_t v = a[p] + k - (k != 0);
@@ -586,7 +629,7 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
         st->code[s] = code[s];
     }
     st->round++;
-    return prc_ix_class(rd, key);
+    return prc_ix_class(ix, rd, key);
 }
 
 /* The index of a hand of nr rounds, cards[0 .. the rounds' total) (the
@@ -601,7 +644,7 @@ static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT 
     for (int r = 0; r < nr; r++) {
         const prc_ix_round_t *rd = &ix->round[r];
         prc_ix_advance(ix, rd, cards, idx, used, nfree, code, key);
-        out[r] = prc_ix_class(rd, key);
+        out[r] = prc_ix_class(ix, rd, key);
         cards += rd->cards;
     }
 }
@@ -690,7 +733,36 @@ static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, 
  * card (rows before it are written). */
 PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
                                  uint64_t *out, long start, long stop) {
-    for (long i = start; i < stop; i++) {
+    long i = start;
+    /* two hands at a time, round by round: the rounds of one hand form a
+     * chain of dependent loads, and two chains side by side keep the core
+     * busy while each waits */
+    for (; i + 1 < stop; i += 2) {
+        const uint8_t *c = cards + (size_t)i * (size_t)k, *d = c + k;
+        uint64_t seen_c = 0, seen_d = 0;
+        if (!prc_ix_check(ix, c, k, &seen_c)) return i;
+        if (!prc_ix_check(ix, d, k, &seen_d)) {
+            prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
+            return i + 1;
+        }
+        uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
+        uint64_t idx_c[PRC_IX_SUITS] = {0, 0, 0, 0}, key_c[PRC_IX_SUITS];
+        uint64_t idx_d[PRC_IX_SUITS] = {0, 0, 0, 0}, key_d[PRC_IX_SUITS];
+        uint32_t used_c[PRC_IX_SUITS] = {0, 0, 0, 0}, code_c[PRC_IX_SUITS] = {0, 0, 0, 0};
+        uint32_t used_d[PRC_IX_SUITS] = {0, 0, 0, 0}, code_d[PRC_IX_SUITS] = {0, 0, 0, 0};
+        uint32_t nfree_c[PRC_IX_SUITS], nfree_d[PRC_IX_SUITS];
+        for (int s = 0; s < PRC_IX_SUITS; s++) nfree_c[s] = nfree_d[s] = (uint32_t)ix->ranks;
+        for (int r = 0; r < nr; r++) {
+            const prc_ix_round_t *rd = &ix->round[r];
+            prc_ix_advance(ix, rd, c, idx_c, used_c, nfree_c, code_c, key_c);
+            prc_ix_advance(ix, rd, d, idx_d, used_d, nfree_d, code_d, key_d);
+            oc[r] = prc_ix_class(ix, rd, key_c);
+            od[r] = prc_ix_class(ix, rd, key_d);
+            c += rd->cards;
+            d += rd->cards;
+        }
+    }
+    if (i < stop) {
         const uint8_t *c = cards + (size_t)i * (size_t)k;
         uint64_t seen = 0;
         if (!prc_ix_check(ix, c, k, &seen)) return i;
