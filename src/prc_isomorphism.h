@@ -504,6 +504,24 @@ static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT i
     const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
     const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
     const int lo = ix->rank_lo;
+    if (n == 1) {
+        /* one card (a turn, a river): only its suit gains a rank, at its
+         * position among the suit's free ranks; the others' codes take a
+         * 0 digit */
+        const int t = cards[0] & 3, bit = (cards[0] >> 2) - lo;
+        const uint32_t pos = (uint32_t)bit - (uint32_t)(tab[used[t] & ((1u << bit) - 1)] >> 11);
+        for (int s = 0; s < PRC_IX_SUITS; s++) {
+            const int mine = s == t;
+            uint64_t i2 = mine ? idx[s] * nfree[s] + pos : idx[s];
+            uint32_t c2 = code[s] * radix + (uint32_t)mine;
+            idx[s] = i2;
+            code[s] = c2;
+            key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
+        }
+        used[t] |= 1u << bit;
+        nfree[t] -= 1;
+        return;
+    }
     uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
     uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - lo);
