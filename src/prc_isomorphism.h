@@ -144,6 +144,15 @@ typedef struct {
     int32_t round; /* the next round to index */
 } prc_ix_state_t;
 
+/* The suits of one hand being indexed, in a row loop's locals: each
+ * suit's index, rank set, free ranks and code so far. */
+typedef struct {
+    uint64_t idx[PRC_IX_SUITS];
+    uint32_t used[PRC_IX_SUITS];
+    uint32_t nfree[PRC_IX_SUITS];
+    uint32_t code[PRC_IX_SUITS];
+} prc_ix_suits_t;
+
 #if defined(_MSC_VER)
 #define PRC_IX_RESTRICT __restrict
 #else
@@ -487,19 +496,14 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
 
 #endif /* PRC_KERNELS_DECLARE */
 
-/* The suits of a hand after one more round of n cards: cards[0 .. n)
- * added to each suit's index idx, rank set used, free rank count nfree
- * and code, all in the caller's locals (so a row loop keeps them in
- * registers); key[s] gets suit s's sort key, its code above its index.
- * Inlined with a constant n for the usual round sizes (prc_ix_advance),
- * so that the card loops unroll. */
+/* The suits h of a hand after one more round of n cards, cards[0 .. n);
+ * key[s] gets suit s's sort key, its code above its index. Inlined with
+ * a constant n for the usual round sizes (prc_ix_advance), so that the
+ * card loops unroll. */
 static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT ix, int n,
                                                uint32_t radix,
                                                const uint8_t *PRC_IX_RESTRICT cards,
-                                               uint64_t *PRC_IX_RESTRICT idx,
-                                               uint32_t *PRC_IX_RESTRICT used,
-                                               uint32_t *PRC_IX_RESTRICT nfree,
-                                               uint32_t *PRC_IX_RESTRICT code,
+                                               prc_ix_suits_t *PRC_IX_RESTRICT h,
                                                uint64_t *PRC_IX_RESTRICT key) {
     const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
     const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
@@ -509,17 +513,17 @@ static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT i
          * position among the suit's free ranks; the others' codes take a
          * 0 digit */
         const int t = cards[0] & 3, bit = (cards[0] >> 2) - lo;
-        const uint32_t pos = (uint32_t)bit - (uint32_t)(tab[used[t] & ((1u << bit) - 1)] >> 11);
+        const uint32_t pos = (uint32_t)bit - (uint32_t)(tab[h->used[t] & ((1u << bit) - 1)] >> 11);
         for (int s = 0; s < PRC_IX_SUITS; s++) {
             const int mine = s == t;
-            uint64_t i2 = mine ? idx[s] * nfree[s] + pos : idx[s];
-            uint32_t c2 = code[s] * radix + (uint32_t)mine;
-            idx[s] = i2;
-            code[s] = c2;
+            uint64_t i2 = mine ? h->idx[s] * h->nfree[s] + pos : h->idx[s];
+            uint32_t c2 = h->code[s] * radix + (uint32_t)mine;
+            h->idx[s] = i2;
+            h->code[s] = c2;
             key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
         }
-        used[t] |= 1u << bit;
-        nfree[t] -= 1;
+        h->used[t] |= 1u << bit;
+        h->nfree[t] -= 1;
         return;
     }
     uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
@@ -532,17 +536,17 @@ static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT i
     for (int i = 0; i < n; i++) {
         int s = cards[i] & 3, bit = (cards[i] >> 2) - lo;
         uint32_t below = (1u << bit) - 1;
-        colex[s] += nck[bit - (tab[used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
+        colex[s] += nck[bit - (tab[h->used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
     }
     for (int s = 0; s < PRC_IX_SUITS; s++) {
         uint32_t m = (uint32_t)(tab[set[s]] >> 11);
         /* a suit dealt nothing this round keeps its index (times C(free, 0) = 1) */
-        uint64_t i2 = idx[s] * nck[nfree[s]][m] + colex[s];
-        uint32_t c2 = code[s] * radix + m;
-        idx[s] = i2;
-        used[s] |= set[s];
-        nfree[s] -= m;
-        code[s] = c2;
+        uint64_t i2 = h->idx[s] * nck[h->nfree[s]][m] + colex[s];
+        uint32_t c2 = h->code[s] * radix + m;
+        h->idx[s] = i2;
+        h->used[s] |= set[s];
+        h->nfree[s] -= m;
+        h->code[s] = c2;
         key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
     }
 }
@@ -550,17 +554,24 @@ static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT i
 static PRC_ALWAYS_INLINE void prc_ix_advance(const prc_ix_t *PRC_IX_RESTRICT ix,
                                              const prc_ix_round_t *PRC_IX_RESTRICT rd,
                                              const uint8_t *PRC_IX_RESTRICT cards,
-                                             uint64_t *PRC_IX_RESTRICT idx,
-                                             uint32_t *PRC_IX_RESTRICT used,
-                                             uint32_t *PRC_IX_RESTRICT nfree,
-                                             uint32_t *PRC_IX_RESTRICT code,
+                                             prc_ix_suits_t *PRC_IX_RESTRICT h,
                                              uint64_t *PRC_IX_RESTRICT key) {
     const uint32_t radix = (uint32_t)rd->radix;
     switch (rd->cards) {
-    case 1: prc_ix_advance_n(ix, 1, radix, cards, idx, used, nfree, code, key); break;
-    case 2: prc_ix_advance_n(ix, 2, radix, cards, idx, used, nfree, code, key); break;
-    case 3: prc_ix_advance_n(ix, 3, radix, cards, idx, used, nfree, code, key); break;
-    default: prc_ix_advance_n(ix, rd->cards, radix, cards, idx, used, nfree, code, key); break;
+    case 1: prc_ix_advance_n(ix, 1, radix, cards, h, key); break;
+    case 2: prc_ix_advance_n(ix, 2, radix, cards, h, key); break;
+    case 3: prc_ix_advance_n(ix, 3, radix, cards, h, key); break;
+    default: prc_ix_advance_n(ix, rd->cards, radix, cards, h, key); break;
+    }
+}
+
+/* A hand's suits before its first round: nothing dealt. */
+static PRC_ALWAYS_INLINE void prc_ix_suits_start(const prc_ix_t *ix, prc_ix_suits_t *h) {
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        h->idx[s] = 0;
+        h->used[s] = 0;
+        h->nfree[s] = (uint32_t)ix->ranks;
+        h->code[s] = 0;
     }
 }
 
@@ -632,19 +643,19 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
                                               prc_ix_state_t *PRC_IX_RESTRICT st,
                                               const uint8_t *PRC_IX_RESTRICT cards) {
     const prc_ix_round_t *rd = &ix->round[st->round];
-    uint64_t idx[PRC_IX_SUITS], key[PRC_IX_SUITS];
-    uint32_t used[PRC_IX_SUITS], nfree[PRC_IX_SUITS], code[PRC_IX_SUITS];
+    uint64_t key[PRC_IX_SUITS];
+    prc_ix_suits_t h;
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        idx[s] = st->idx[s];
-        used[s] = st->used[s];
-        nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[used[s]] >> 11);
-        code[s] = st->code[s];
+        h.idx[s] = st->idx[s];
+        h.used[s] = st->used[s];
+        h.nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[h.used[s]] >> 11);
+        h.code[s] = st->code[s];
     }
-    prc_ix_advance(ix, rd, cards, idx, used, nfree, code, key);
+    prc_ix_advance(ix, rd, cards, &h, key);
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        st->idx[s] = idx[s];
-        st->used[s] = (uint16_t)used[s];
-        st->code[s] = code[s];
+        st->idx[s] = h.idx[s];
+        st->used[s] = (uint16_t)h.used[s];
+        st->code[s] = h.code[s];
     }
     st->round++;
     return prc_ix_class(ix, rd, key);
@@ -655,13 +666,12 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
 static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
                                                 const uint8_t *PRC_IX_RESTRICT cards,
                                                 uint64_t *PRC_IX_RESTRICT out) {
-    uint64_t idx[PRC_IX_SUITS] = {0, 0, 0, 0}, key[PRC_IX_SUITS];
-    uint32_t used[PRC_IX_SUITS] = {0, 0, 0, 0}, code[PRC_IX_SUITS] = {0, 0, 0, 0};
-    uint32_t nfree[PRC_IX_SUITS];
-    for (int s = 0; s < PRC_IX_SUITS; s++) nfree[s] = (uint32_t)ix->ranks;
+    uint64_t key[PRC_IX_SUITS];
+    prc_ix_suits_t h;
+    prc_ix_suits_start(ix, &h);
     for (int r = 0; r < nr; r++) {
         const prc_ix_round_t *rd = &ix->round[r];
-        prc_ix_advance(ix, rd, cards, idx, used, nfree, code, key);
+        prc_ix_advance(ix, rd, cards, &h, key);
         out[r] = prc_ix_class(ix, rd, key);
         cards += rd->cards;
     }
@@ -764,16 +774,14 @@ PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *card
             return i + 1;
         }
         uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
-        uint64_t idx_c[PRC_IX_SUITS] = {0, 0, 0, 0}, key_c[PRC_IX_SUITS];
-        uint64_t idx_d[PRC_IX_SUITS] = {0, 0, 0, 0}, key_d[PRC_IX_SUITS];
-        uint32_t used_c[PRC_IX_SUITS] = {0, 0, 0, 0}, code_c[PRC_IX_SUITS] = {0, 0, 0, 0};
-        uint32_t used_d[PRC_IX_SUITS] = {0, 0, 0, 0}, code_d[PRC_IX_SUITS] = {0, 0, 0, 0};
-        uint32_t nfree_c[PRC_IX_SUITS], nfree_d[PRC_IX_SUITS];
-        for (int s = 0; s < PRC_IX_SUITS; s++) nfree_c[s] = nfree_d[s] = (uint32_t)ix->ranks;
+        uint64_t key_c[PRC_IX_SUITS], key_d[PRC_IX_SUITS];
+        prc_ix_suits_t hc, hd;
+        prc_ix_suits_start(ix, &hc);
+        prc_ix_suits_start(ix, &hd);
         for (int r = 0; r < nr; r++) {
             const prc_ix_round_t *rd = &ix->round[r];
-            prc_ix_advance(ix, rd, c, idx_c, used_c, nfree_c, code_c, key_c);
-            prc_ix_advance(ix, rd, d, idx_d, used_d, nfree_d, code_d, key_d);
+            prc_ix_advance(ix, rd, c, &hc, key_c);
+            prc_ix_advance(ix, rd, d, &hd, key_d);
             oc[r] = prc_ix_class(ix, rd, key_c);
             od[r] = prc_ix_class(ix, rd, key_d);
             c += rd->cards;
