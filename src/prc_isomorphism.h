@@ -21,10 +21,18 @@
  *
  * Tables (built once from the round structure, read only afterwards, so
  * any number of threads may share them): the configurations of each round
- * with offsets and group strides, an open-addressed hash of the sorted
- * codes, colex ranks of the 13-bit rank sets and their inverse. The
- * configuration arrays are the caller's memory (the Cython layer allocates
- * them, checked, and frees them with the indexer).
+ * with offsets, group strides and, per suit, the rounds that deal it
+ * cards (what unindexing decodes); an open-addressed hash of the sorted
+ * codes whose multiplier is chosen, and whose common configurations are
+ * placed, so that they are found at the first probe; colex ranks of the
+ * 13-bit rank sets and their inverse; the multiset terms of small groups.
+ * The configuration arrays are the caller's memory (the Cython layer
+ * allocates them, checked, and frees them with the indexer).
+ *
+ * Where the time goes, per hand: the rounds of one hand are a chain of
+ * dependent loads (a suit's index feeds the next round), so the row loop
+ * indexes two hands side by side, rounds of one card skip the card loops,
+ * and the group terms come from tables rather than a chain of products.
  *
  * Pure C; the Cython layer (pyrankcore/_indexer.pxi) checks the round
  * structure before building, and the row loops check every card.
