@@ -2,7 +2,9 @@
 
 The scripts are run by path (``python bench/bench_eval.py``) from outside the
 checkout, so each puts its own folder on ``sys.path`` and imports this module
-as ``_common``.
+as ``_common``. The peer adapters and the timing (medians, interleaved
+rounds, ratios) are the installed package's, :mod:`pyrankcore.bench`, which
+``pyrankcore bench`` runs too; this module adds the reports' plumbing.
 """
 
 from __future__ import annotations
@@ -13,19 +15,22 @@ import os
 import platform
 import re
 import shlex
-import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-CARD_TEXT = [r + s for r in RANKS for s in SUITS]  # index = id = rank * 4 + suit
-N_CLASSES = 7462  # five-card high classes: Cactus-Kev rank r = strength 7463 - r
+from pyrankcore import bench as shared
+from pyrankcore.bench import (  # noqa: F401 - the scripts import them from here
+    CARD_TEXT,
+    Timed,
+    call_each,
+    from_cactus_kev,
+    ratio_text,
+)
+
 QUICK_SCALE = 10  # --quick divides the sample sizes by this
 
 
@@ -37,40 +42,7 @@ def hand_text(row) -> str:
     return " ".join(CARD_TEXT[c] for c in row)
 
 
-def from_cactus_kev(ranks) -> np.ndarray:
-    """Cactus-Kev ranks (1 = royal flush), as phevaluator and treys give them,
-    to pyrankcore strengths."""
-    return N_CLASSES + 1 - np.asarray(ranks)
-
-
 # ---------------------------------------------------------------------- timing
-class Timed:
-    """Timing properties of a case: ``times`` (seconds per run) and ``hands``
-    (hands per run)."""
-
-    times: list[float]
-    hands: int
-
-    @property
-    def seconds(self) -> float:
-        return statistics.median(self.times)
-
-    @property
-    def rate(self) -> float:
-        return self.hands / self.seconds
-
-    @property
-    def ns(self) -> float:
-        return self.seconds / self.hands * 1e9
-
-
-def call_each(items: list, fn: Callable) -> tuple[Callable[[], list], Callable[[], list]]:
-    """``(run, warmup)`` for a per-call case: one ``fn(item)`` per hand,
-    collected in a list as user code would; the warm-up does the first 1,000."""
-    head = items[:1000]
-    return (lambda: [fn(x) for x in items]), (lambda: [fn(x) for x in head])
-
-
 @dataclass
 class Findings:
     problems: list[str] = field(default_factory=list)
@@ -94,38 +66,10 @@ class Findings:
 
 
 def run_rounds(cases: list, repeat: int, found: Findings) -> list:
-    """Warm every case up, then time them in ``repeat`` interleaved rounds.
-
-    A case has ``label``, ``run``, ``warmup`` (or None: the first call is then
-    timed as ``first``), ``times`` and ``keep(output)``, called with the output
-    of the last round. Interleaving spreads a burst of load on a shared
-    machine over all cases instead of one, which keeps the ratios of one run
-    comparable.
-    """
-    live = []
-    for c in cases:
-        log(c.label)
-        try:
-            t0 = time.perf_counter()
-            (c.warmup or c.run)()
-            if c.warmup is None:
-                c.first = time.perf_counter() - t0
-            live.append(c)
-        except Exception as e:
-            found.fail(c.label, e)
-    for round_no in range(repeat):
-        log(f"round {round_no + 1} of {repeat}")
-        for c in list(live):
-            try:
-                t0 = time.perf_counter()
-                out = c.run()
-                c.times.append(time.perf_counter() - t0)
-                if round_no == repeat - 1:
-                    c.keep(out)
-            except Exception as e:
-                found.fail(c.label, e)
-                live.remove(c)
-    return live
+    """:func:`pyrankcore.bench.run_rounds`, a failing case recorded in
+    ``found`` (one broken case must not hide the others' numbers) and each
+    step logged on stderr."""
+    return shared.run_rounds(cases, repeat, found.fail, log)
 
 
 # ------------------------------------------------------------------- agreement

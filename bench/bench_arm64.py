@@ -37,6 +37,7 @@ import numpy as np
 
 import pyrankcore as prc
 from pyrankcore import _core
+from pyrankcore.bench import to_ompeval_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 DRIVER = ROOT / "tests" / "native_safety" / "arm64" / "driver.c"
@@ -82,9 +83,6 @@ int main(int argc, char **argv) {
     return 0;
 }
 """
-
-# Our suits c, d, h, s are OMPEval's 2, 3, 1, 0 (it numbers s, h, c, d).
-OMP_SUIT = np.array([2, 3, 1, 0], dtype=np.uint8)
 
 
 def guest_instructions(command: list[str]) -> int:
@@ -183,7 +181,7 @@ def main() -> None:
             rows = prc.random_hands(2 * args.hands, k, seed=k)
             cells = [per_hand(partial(ours, driver, k, loop), work, rows) for loop in loops]
             if omp:
-                omp_rows = (rows >> 2) * 4 + OMP_SUIT[rows & 3]
+                omp_rows = to_ompeval_ids(rows)
                 cells.append(per_hand(partial(theirs, omp, k), work, omp_rows))
             print(f"| {k} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
             sys.stdout.flush()

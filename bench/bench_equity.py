@@ -8,7 +8,8 @@ makes as many calls as take about 50 ms, and its time is per call.
 
 The Monte Carlo goals are ratios to native OMPEval's 7-card evaluation
 rate on the same machine: with ``--ompeval DIR`` (an OMPEval checkout) the
-script compiles bench_native.py's driver and times OMPEval in the same run
+script compiles bench_native.py's driver (the card count fixed at compile
+time, as OMPEval's users call it) and times OMPEval in the same run
 (its fastest round of 1M random hands, the rate least disturbed by other
 work); without it, only the trials/s are printed. Each result is checked
 against the same call's first run (a seeded run gives the same tallies
@@ -29,6 +30,7 @@ from collections.abc import Callable
 import numpy as np
 
 import pyrankcore
+from pyrankcore.bench import to_ompeval_ids
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import cpu_line  # noqa: E402
@@ -77,14 +79,13 @@ def ompeval_rate(ompeval: str, hands: int, rounds: int) -> float:
     """OMPEval's 7-card evaluations/s, its fastest of *rounds* rounds."""
     rng = np.random.default_rng(20261201)
     rows = np.argsort(rng.random((hands, 52)), axis=1)[:, :7].astype(np.uint8)
-    # our suits c, d, h, s are OMPEval's 2, 3, 1, 0
-    omp = (rows & ~np.uint8(3)) | np.array([2, 3, 1, 0], dtype=np.uint8)[rows & 3]
+    omp = to_ompeval_ids(rows)
     with tempfile.TemporaryDirectory() as work:
         exe = build_driver(ompeval, work)
         path, out = os.path.join(work, "hands.bin"), os.path.join(work, "out.bin")
         omp.tofile(path)
         run = subprocess.run(
-            [exe, path, "7", out, str(rounds)], check=True, capture_output=True, text=True
+            [exe, path, "7", out, str(rounds), "fixed"], check=True, capture_output=True, text=True
         )
     return hands / min(float(t) for t in run.stdout.split())
 

@@ -25,7 +25,6 @@ to stderr.
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import os
 import platform
@@ -42,13 +41,11 @@ import numpy as np
 # The helpers shared by the three scripts live next to this file.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import (  # noqa: E402
-    CARD_TEXT,
     Findings,
     Timed,
     call_each,
     cpu_line,
     fmt_rate,
-    from_cactus_kev,
     hand_text,
     log,
     order_breaks,
@@ -59,6 +56,8 @@ from _common import (  # noqa: E402
     version,
 )
 from _common import finish as finish_args  # noqa: E402
+
+from pyrankcore.bench import PEER_NAMES, import_peer, peer_calls, ratio_text  # noqa: E402
 
 # Most hands timed for each per-call case (batch cases get them all).
 PER_CALL_CAP = {"fast": 200_000, "eval7": 200_000, "treys": 20_000, "pokerkit": 2_000}
@@ -299,104 +298,24 @@ def extension_size() -> list[tuple[str, str]]:
 
 
 # ----------------------------------------------------------------------- peers
-def pokerfast_cases(hands, caps) -> list[Case]:
-    from pokerfast.equity import _load
-
-    lib = _load()
-    k = hands.shape[1]
-    to_omp_suit = np.array([2, 3, 1, 0], np.uint8)  # c, d, h, s in OMPEval's order
-    omp = np.ascontiguousarray((hands // 4) * 4 + to_omp_suit[hands % 4])
-    out = np.zeros(len(hands), np.uint16)
-    cards_p = ctypes.cast(omp.ctypes.data, ctypes.c_char_p)
-    out_p = out.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16))
-
-    def run():
-        if lib.pf_evaluate(cards_p, len(omp), k, out_p) != 0:
-            raise RuntimeError("pokerfast pf_evaluate failed")
-        return out
-
-    return [batch_case("pokerfast", "pf_evaluate (OMPEval, ctypes)", hands, run, exact=False)]
-
-
-def phevaluator_cases(hands, caps) -> list[Case]:
-    from phevaluator import _pheval
-
-    k = hands.shape[1]
-    fn = getattr(_pheval, f"evaluate_{k}cards")
-    items = [tuple(map(int, r)) for r in hands[: caps["fast"]]]
+def peer_cases(name: str, hands, caps) -> list[Case]:
+    """The peer's cases on ``hands``, from the adapters ``pyrankcore bench``
+    uses; a per-call peer gets its cap of rows (``caps["fast"]`` if it has
+    none)."""
     return [
-        per_call_case(
-            "phevaluator",
-            f"_pheval.evaluate_{k}cards(*ids)",
-            k,
-            items,
-            lambda r: fn(*r),
-            convert=from_cactus_kev,
+        Case(
+            p.library,
+            p.call,
+            p.cards,
+            p.hands,
+            p.run,
+            warmup=p.warmup,
+            convert=p.values,
+            per_call=p.per_call,
+            exact=p.exact,
         )
+        for p in peer_calls(name, hands, caps.get(name, caps["fast"]))
     ]
-
-
-def eval7_cases(hands, caps) -> list[Case]:
-    import eval7
-
-    deck = [eval7.Card(t) for t in CARD_TEXT]
-    items = [[deck[c] for c in r] for r in hands[: caps["eval7"]]]
-    return [
-        per_call_case(
-            "eval7",
-            "evaluate(list of Card)",
-            hands.shape[1],
-            items,
-            eval7.evaluate,
-            exact=False,
-        )
-    ]
-
-
-def treys_cases(hands, caps) -> list[Case]:
-    from treys import Card, Evaluator
-
-    deck = [Card.new(t) for t in CARD_TEXT]
-    evaluator = Evaluator()
-    # treys takes (hand, board) lists and concatenates them itself.
-    items = [([deck[c] for c in r[:2]], [deck[c] for c in r[2:]]) for r in hands[: caps["treys"]]]
-    return [
-        per_call_case(
-            "treys",
-            "Evaluator().evaluate(hand, board)",
-            hands.shape[1],
-            items,
-            lambda hb: evaluator.evaluate(*hb),
-            convert=from_cactus_kev,
-        )
-    ]
-
-
-def pokerkit_cases(hands, caps) -> list[Case]:
-    from pokerkit import Card, StandardHighHand
-
-    deck = [next(iter(Card.parse(t))) for t in CARD_TEXT]
-    items = [tuple(deck[c] for c in r) for r in hands[: caps["pokerkit"]]]
-    # entry.index runs from 0 (7-5-4-3-2) to 7461 (royal flush): strength - 1.
-    return [
-        per_call_case(
-            "pokerkit",
-            "StandardHighHand.from_game(cards)",
-            hands.shape[1],
-            items,
-            StandardHighHand.from_game,
-            convert=lambda hs: [h.entry.index + 1 for h in hs],
-        )
-    ]
-
-
-PEERS = {
-    "pokerfast": pokerfast_cases,
-    "phevaluator": phevaluator_cases,
-    "eval7": eval7_cases,
-    "treys": treys_cases,
-    "pokerkit": pokerkit_cases,
-}
 
 
 # ------------------------------------------------------------------- agreement
@@ -443,11 +362,7 @@ def check_agreement(cases: list[Case], hands: np.ndarray, found: Findings) -> No
 
 # ---------------------------------------------------------------------- report
 def fmt_ratio(base: Case | None, case: Case) -> str:
-    if base is None:
-        return "–"
-    x = base.rate / case.rate
-    digits = 0 if x >= 100 else 1 if x >= 10 else 2 if x >= 0.1 else 3
-    return f"{x:,.{digits}f}×"
+    return "–" if base is None else ratio_text(base.rate, case.rate)
 
 
 def markdown_table(cases: list[Case], k: int) -> str:
@@ -473,7 +388,7 @@ def markdown_table(cases: list[Case], k: int) -> str:
 
 
 def machine_info(args) -> str:
-    peers = ", ".join(f"{p} {version(p)}" for p in PEERS)
+    peers = ", ".join(f"{p} {version(p)}" for p in PEER_NAMES)
     return "\n".join(
         [
             cpu_line(),
@@ -511,20 +426,20 @@ def print_report(args, cases: list[Case], found: Findings) -> None:
 def build_cases(prc, cimport_mod, hands, caps, found: Findings) -> list[Case]:
     """Every case on ``hands``, with the card formats converted up front."""
     k = hands.shape[1]
-    cases: list[Case] = []
-    if prc is not None:
-        made = found.attempt(
-            f"{k} cards: preparing pyrankcore",
-            lambda: pyrankcore_cases(prc, hands, caps, cimport_mod),
-        )
-        cases += made or []
-    for name, make in PEERS.items():
+    made = found.attempt(
+        f"{k} cards: preparing pyrankcore",
+        lambda: pyrankcore_cases(prc, hands, caps, cimport_mod),
+    )
+    cases: list[Case] = made or []
+    for name in PEER_NAMES:
         try:
-            importlib.import_module(name)
+            import_peer(name)
         except ImportError:
             found.skipped.add(name)
             continue
-        made = found.attempt(f"{k} cards: preparing {name}", lambda make=make: make(hands, caps))
+        made = found.attempt(
+            f"{k} cards: preparing {name}", lambda name=name: peer_cases(name, hands, caps)
+        )
         cases += made or []
     return cases
 
@@ -555,20 +470,13 @@ def main(argv=None) -> int:
     rng = np.random.default_rng(args.seed)
     all_hands = [random_hands(rng, args.hands, k) for k in args.cards]
 
-    try:
-        prc = importlib.import_module("pyrankcore")
-    except ImportError as e:
-        prc = None
-        log(f"pyrankcore is not importable ({e}): timing the peers alone")
-
+    prc = importlib.import_module("pyrankcore")
     found = Findings()
     with tempfile.TemporaryDirectory(prefix="pyrankcore-bench-") as workdir:
-        cimport_mod = None
-        if prc is not None:
-            log("compiling the cimport benchmark ...")
-            cimport_mod = build_cimport_module(workdir)
-            if cimport_mod is None:
-                found.problems.append("the cimport benchmark did not compile")
+        log("compiling the cimport benchmark ...")
+        cimport_mod = build_cimport_module(workdir)
+        if cimport_mod is None:
+            found.problems.append("the cimport benchmark did not compile")
         cases = [
             c for hands in all_hands for c in build_cases(prc, cimport_mod, hands, caps, found)
         ]
@@ -576,8 +484,7 @@ def main(argv=None) -> int:
         for hands in all_hands:
             k = hands.shape[1]
             check_agreement([c for c in cases if c.cards == k], hands, found)
-        if prc is not None:
-            pyrankcore_facts(args.repeat, workdir, found)
+        pyrankcore_facts(args.repeat, workdir, found)
 
     print_report(args, cases, found)
     return 1 if found.problems else 0

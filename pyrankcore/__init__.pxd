@@ -8,6 +8,11 @@ from pyrankcore._core cimport (
     evaluate_mask,
     evaluate_many,
     fold_values,
+    index_hand,
+    index_many,
+    indexer_tables,
     showdown_values,
     terminal_work_size,
+    unindex_hand,
+    unindex_many,
 )

@@ -64,3 +64,35 @@ cdef int fold_values(const int32_t *strength, const int32_t *order,
                      const uint16_t *subsets, int n, int m, int k,
                      const double *reach, long R, double amount, double *work,
                      double *out) noexcept nogil
+
+# Hand isomorphism: the class indices of pyrankcore.indexer.HandIndexer,
+# for solvers and bots written in Cython. indexer_tables(indexer) gives a
+# HandIndexer's tables (an opaque pointer, valid while that HandIndexer
+# lives; any number of threads may read them at once); the other functions
+# take it and need no GIL. Cards are given round by round, each row the
+# first `rounds` rounds' cards (their total), every card checked.
+#   index_hand:   out[r] = the hand's index on round r, r < rounds. Returns
+#                 0, -1 for a card outside the indexer's deck or repeated
+#                 (out partly written), -2 for rounds outside 1..the
+#                 structure's rounds (nothing written).
+#   index_many:   the same for n rows (row i is cards[i*total ..], its
+#                 indices out[i*rounds ..]); returns -1 when every row is
+#                 valid, else the first bad row (the rows before it
+#                 written); -2 for bad rounds or n < 0.
+#   unindex_hand: cards = the canonical hand of class `index` on `round`
+#                 (its cards through that round, round by round, each
+#                 round's ids ascending). Returns 0, -1 for an index not
+#                 below the round's size, -2 for a round outside the
+#                 structure.
+#   unindex_many: the same for n indices (row i of out holds the cards of
+#                 indices[i]); returns -1, or the first index out of range,
+#                 or -2.
+cdef const void *indexer_tables(object indexer) except NULL
+cdef int index_hand(const void *tables, int rounds, const uint8_t *cards,
+                    uint64_t *out) noexcept nogil
+cdef long index_many(const void *tables, int rounds, const uint8_t *cards, uint64_t *out,
+                     long n) noexcept nogil
+cdef int unindex_hand(const void *tables, int round, uint64_t index,
+                      uint8_t *cards) noexcept nogil
+cdef long unindex_many(const void *tables, int round, const uint64_t *indices, uint8_t *out,
+                       long n) noexcept nogil

@@ -177,3 +177,46 @@ cdef class IndexerTables:
         with nogil:
             bad = prc_ix_unindex_rows(self.ix, round, &indices[0], &out[0, 0], lo, hi)
         return bad
+
+
+# The C-level API of the indexer (declared in _core.pxd): a HandIndexer's
+# tables as an opaque pointer, then index and unindex without the GIL.
+
+cdef const void *indexer_tables(object indexer) except NULL:
+    tables = getattr(indexer, "_tables", indexer)
+    if not isinstance(tables, IndexerTables):
+        raise TypeError(
+            f"indexer must be a pyrankcore.indexer.HandIndexer, not {type(indexer).__name__}")
+    return <const void *>(<IndexerTables>tables).ix
+
+
+cdef long index_many(const void *tables, int rounds, const uint8_t *cards, uint64_t *out,
+                     long n) noexcept nogil:
+    cdef const prc_ix_t *ix = <const prc_ix_t *>tables
+    if ix == NULL or rounds < 1 or rounds > ix.nrounds or n < 0:
+        return -2
+    if n == 0:
+        return -1
+    return prc_ix_index_rows(ix, rounds, cards, ix.round[rounds - 1].total, out, 0, n)
+
+
+cdef int index_hand(const void *tables, int rounds, const uint8_t *cards,
+                    uint64_t *out) noexcept nogil:
+    cdef long bad = index_many(tables, rounds, cards, out, 1)
+    return 0 if bad == -1 else (-2 if bad == -2 else -1)
+
+
+cdef long unindex_many(const void *tables, int round, const uint64_t *indices, uint8_t *out,
+                       long n) noexcept nogil:
+    cdef const prc_ix_t *ix = <const prc_ix_t *>tables
+    if ix == NULL or round < 0 or round >= ix.nrounds or n < 0:
+        return -2
+    if n == 0:
+        return -1
+    return prc_ix_unindex_rows(ix, round, indices, out, 0, n)
+
+
+cdef int unindex_hand(const void *tables, int round, uint64_t index,
+                      uint8_t *cards) noexcept nogil:
+    cdef long bad = unindex_many(tables, round, &index, cards, 1)
+    return 0 if bad == -1 else (-2 if bad == -2 else -1)

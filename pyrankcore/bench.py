@@ -18,7 +18,9 @@ three significant digits and the prefix that fits each (``1.23 k``,
 ``467 M``); the equity calls in milliseconds per call. A peer's import
 runs with its warnings silenced (eval7's import warns), so that a peer is
 timed whatever the warning filters say. The bench scripts in ``bench/``
-measure more carefully (interleaved rounds, agreement checks).
+measure more carefully (interleaved rounds, agreement checks) with the same
+peer adapters (:func:`peer_calls`) and the same timing (:func:`run_rounds`,
+:class:`Timed`, :func:`ratio_text`), which live here.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ import platform
 import statistics
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -41,10 +44,34 @@ from pyrankcore._work import ProgressBar, progress_bar
 from pyrankcore.batch import evaluate_batch, evaluate_omaha_batch
 from pyrankcore.equities import equity
 
-__all__ = ["PEERS", "format_bench", "format_rate", "run_bench", "three_digits"]
+__all__ = [
+    "CARD_TEXT",
+    "PEERS",
+    "PEER_NAMES",
+    "PeerCall",
+    "Timed",
+    "call_each",
+    "format_bench",
+    "format_rate",
+    "from_cactus_kev",
+    "peer_calls",
+    "ratio_text",
+    "run_bench",
+    "run_rounds",
+    "three_digits",
+    "to_ompeval_ids",
+]
 
+# The peers `pyrankcore bench` times (pokerkit, slow, only in bench/).
 PEERS = ("pokerfast", "phevaluator", "eval7", "treys")
-_TEXT = [r + s for r in RANK_CHARS for s in SUIT_CHARS]  # id = rank * 4 + suit
+CARD_TEXT = [r + s for r in RANK_CHARS for s in SUIT_CHARS]  # id = rank * 4 + suit
+# Cactus-Kev ranks (phevaluator, treys) number the 7,462 five-card classes
+# from 1 (royal flush) down.
+_CACTUS_KEV_CLASSES = 7462
+# Our suits c, d, h, s are OMPEval's 2, 3, 1, 0 (it numbers s, h, c, d).
+_OMPEVAL_SUIT = np.array([2, 3, 1, 0], dtype=np.uint8)
+# A per-call case warms up on this many hands.
+_WARMUP_CALLS = 1000
 # The cases pyrankcore times itself (for the progress bar's total).
 OWN_CASES = 6
 # Rate prefixes, largest first.
@@ -59,27 +86,124 @@ def import_peer(module: str) -> Any:
         return importlib.import_module(module)
 
 
-def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    fn()  # warm-up: lazily built tables, caches
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+# ---------------------------------------------------------------------- timing
+class Timed:
+    """Timing properties of a case with ``times`` (seconds per run) and
+    ``hands`` (hands per run): the median run, its rate and ns a hand."""
+
+    times: list[float]
+    hands: int
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def ns(self) -> float:
+        return self.seconds / self.hands * 1e9
+
+
+class _Round(Protocol):
+    label: str
+    run: Callable[[], object]
+    warmup: Callable[[], object] | None
+    times: list[float]
+    first: float | None
+
+    def keep(self, out: Any) -> None: ...
+
+
+def run_rounds(
+    cases: Sequence[Any],
+    repeat: int,
+    fail: Callable[[str, Exception], None] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> list[Any]:
+    """Warm every case up, then time them in *repeat* interleaved rounds;
+    the cases that ran to the end.
+
+    A case has ``label``, ``run``, ``warmup`` (or None: the first call is then
+    timed as ``first``), ``times`` and ``keep(output)``, called with the output
+    of the last round. Interleaving spreads a burst of load on a shared
+    machine over all cases instead of one, which keeps the ratios of one run
+    comparable. A case that raises is dropped and passed to *fail* with its
+    exception (without *fail*, the exception propagates); *log* hears each
+    step.
+    """
+    say = log or (lambda _msg: None)
+    live: list[_Round] = []
+    for c in cases:
+        say(c.label)
+        try:
+            t0 = time.perf_counter()
+            (c.warmup or c.run)()
+            if c.warmup is None:
+                c.first = time.perf_counter() - t0
+            live.append(c)
+        except Exception as exc:
+            if fail is None:
+                raise
+            fail(c.label, exc)
+    for round_no in range(repeat):
+        say(f"round {round_no + 1} of {repeat}")
+        for c in list(live):
+            try:
+                t0 = time.perf_counter()
+                out = c.run()
+                c.times.append(time.perf_counter() - t0)
+                if round_no == repeat - 1:
+                    c.keep(out)
+            except Exception as exc:
+                if fail is None:
+                    raise
+                fail(c.label, exc)
+                live.remove(c)
+    return live
+
+
+def ratio_text(base_rate: float, rate: float) -> str:
+    """How many times *rate* fits in *base_rate*, with the digits its size
+    deserves: ``ratio_text(467e6, 188e6) == "2.48×"``."""
+    x = base_rate / rate
+    digits = 0 if x >= 100 else 1 if x >= 10 else 2 if x >= 0.1 else 3
+    return f"{x:,.{digits}f}×"
+
+
+@dataclass
+class _Case(Timed):
+    label: str
+    hands: int
+    run: Callable[[], object]
+    warmup: Callable[[], object] | None = None
+    times: list[float] = field(default_factory=list)
+    first: float | None = None
+
+    def keep(self, out: Any) -> None:
+        pass
 
 
 def _case(
-    library: str, name: str, count: int, unit: str, fn: Callable[[], object], repeat: int
+    library: str,
+    name: str,
+    count: int,
+    unit: str,
+    fn: Callable[[], object],
+    repeat: int,
+    warmup: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
-    seconds = _median_seconds(fn, repeat)
+    timed = _Case(name, count, fn, warmup or fn)  # warm-up: lazily built tables, caches
+    run_rounds([timed], repeat)
     return {
         "library": library,
         "case": name,
         "count": count,
         "unit": unit,
-        "seconds": seconds,
-        "rate": count / seconds if seconds > 0 else float("inf"),
+        "seconds": timed.seconds,
+        "rate": timed.rate,
     }
 
 
@@ -149,59 +273,192 @@ def _advance(bar: ProgressBar | None) -> None:
         bar.update(1)
 
 
+# ----------------------------------------------------------------------- peers
+def to_ompeval_ids(hands: Any) -> Any:
+    """pyrankcore card ids (rank * 4 + suit, suits c, d, h, s) as OMPEval's
+    (its suits s, h, c, d): ``to_ompeval_ids(np.array([51], np.uint8))`` is
+    ``[48]`` (As)."""
+    hands = np.asarray(hands, dtype=np.uint8)
+    return np.ascontiguousarray((hands >> 2) * 4 + _OMPEVAL_SUIT[hands & 3])
+
+
+def from_cactus_kev(ranks: Any) -> Any:
+    """Cactus-Kev ranks (1 = royal flush), as phevaluator and treys give them,
+    as pyrankcore strengths (7462 = royal flush): ``from_cactus_kev([1])`` is
+    ``[7462]``."""
+    return _CACTUS_KEV_CLASSES + 1 - np.asarray(ranks)
+
+
+@dataclass
+class PeerCall:
+    """One way of calling a peer on a batch of hands, ready to time.
+
+    ``run()`` evaluates ``hands`` hands (of ``cards`` cards) and returns the
+    peer's results (one call per hand, collected in a list as user code
+    would, when ``per_call``); ``warmup()`` does the first 1,000.
+    ``values(output)`` turns the results into numbers (None: they are);
+    ``exact``: those numbers are pyrankcore's strengths, else only their
+    order (ties, larger wins) matches.
+    """
+
+    library: str
+    call: str
+    cards: int
+    hands: int
+    run: Callable[[], Any]
+    warmup: Callable[[], Any] | None = None
+    per_call: bool = False
+    values: Callable[[Any], Any] | None = None
+    exact: bool = True
+
+    @property
+    def case(self) -> str:
+        """The call, its card count and whether it is per call, in words."""
+        return f"{self.call}, {self.cards} cards" + (", per call" if self.per_call else "")
+
+
+def call_each(
+    items: Sequence[Any], fn: Callable[[Any], Any]
+) -> tuple[Callable[[], list[Any]], Callable[[], list[Any]]]:
+    """``(run, warmup)`` for a per-call case: one ``fn(item)`` per hand,
+    collected in a list as user code would; the warm-up does the first 1,000.
+
+    Example: ``run, warmup = call_each(rows, evaluate)``; ``len(run())`` is
+    ``len(rows)``.
+    """
+    head = items[:_WARMUP_CALLS]
+    return (lambda: [fn(x) for x in items]), (lambda: [fn(x) for x in head])
+
+
+def _each(
+    library: str,
+    call: str,
+    cards: int,
+    items: list[Any],
+    fn: Callable[[Any], Any],
+    values: Callable[[Any], Any] | None,
+    exact: bool = True,
+) -> PeerCall:
+    run, warmup = call_each(items, fn)
+    return PeerCall(
+        library,
+        call,
+        cards,
+        len(items),
+        run,
+        warmup,
+        per_call=True,
+        values=values,
+        exact=exact,
+    )
+
+
+def _pokerfast(hands: Any, limit: int) -> PeerCall:
+    lib = import_peer("pokerfast.equity")._load()
+    k = hands.shape[1]
+    omp = to_ompeval_ids(hands)
+    res = np.zeros(len(omp), np.uint16)
+    cards_p = ctypes.cast(omp.ctypes.data, ctypes.c_char_p)
+    res_p = res.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16))
+
+    def batch() -> Any:
+        if lib.pf_evaluate(cards_p, len(omp), k, res_p) != 0:
+            raise RuntimeError("pokerfast pf_evaluate failed")
+        return res
+
+    return PeerCall("pokerfast", "pf_evaluate (OMPEval, ctypes)", k, len(omp), batch, exact=False)
+
+
+def _phevaluator(hands: Any, limit: int) -> PeerCall:
+    k = hands.shape[1]
+    evaluate = getattr(import_peer("phevaluator._pheval"), f"evaluate_{k}cards")
+    rows = [tuple(int(c) for c in r) for r in hands[:limit]]
+    return _each(
+        "phevaluator",
+        f"_pheval.evaluate_{k}cards(*ids)",
+        k,
+        rows,
+        lambda r: evaluate(*r),
+        from_cactus_kev,
+    )
+
+
+def _eval7(hands: Any, limit: int) -> PeerCall:
+    eval7 = import_peer("eval7")
+    deck = [eval7.Card(t) for t in CARD_TEXT]
+    items = [[deck[c] for c in r] for r in hands[:limit]]
+    return _each(
+        "eval7", "evaluate(list of Card)", hands.shape[1], items, eval7.evaluate, None, False
+    )
+
+
+def _treys(hands: Any, limit: int) -> PeerCall:
+    treys = import_peer("treys")
+    deck = [treys.Card.new(t) for t in CARD_TEXT]
+    evaluator = treys.Evaluator()
+    # treys takes (hand, board) lists and concatenates them itself.
+    items = [([deck[c] for c in r[:2]], [deck[c] for c in r[2:]]) for r in hands[:limit]]
+    return _each(
+        "treys",
+        "Evaluator().evaluate(hand, board)",
+        hands.shape[1],
+        items,
+        lambda hb: evaluator.evaluate(*hb),
+        from_cactus_kev,
+    )
+
+
+def _pokerkit(hands: Any, limit: int) -> PeerCall:
+    pokerkit = import_peer("pokerkit")
+    deck = [next(iter(pokerkit.Card.parse(t))) for t in CARD_TEXT]
+    items = [tuple(deck[c] for c in r) for r in hands[:limit]]
+    # entry.index runs from 0 (7-5-4-3-2) to 7461 (royal flush): strength - 1.
+    return _each(
+        "pokerkit",
+        "StandardHighHand.from_game(cards)",
+        hands.shape[1],
+        items,
+        pokerkit.StandardHighHand.from_game,
+        lambda hs: [h.entry.index + 1 for h in hs],
+    )
+
+
+_PEER_CALLS: dict[str, Callable[[Any, int], PeerCall]] = {
+    "pokerfast": _pokerfast,
+    "phevaluator": _phevaluator,
+    "eval7": _eval7,
+    "treys": _treys,
+    "pokerkit": _pokerkit,
+}
+# Every peer an adapter exists for, fastest first.
+PEER_NAMES = tuple(_PEER_CALLS)
+
+
+def peer_calls(name: str, hands: Any, limit: int) -> list[PeerCall]:
+    """The calls of peer *name* (one of ``PEER_NAMES``) on *hands*, a (n, k)
+    uint8 array of pyrankcore card ids, card formats converted up front; a
+    per-call peer gets the first *limit* rows.
+
+    Example: ``peer_calls("treys", random_hands(1000, 7), 100)[0].hands``
+    is 100 when treys is installed.
+
+    Raises:
+        ImportError: the peer is not installed.
+        ValueError: *name* is not a known peer.
+    """
+    make = _PEER_CALLS.get(name)
+    if make is None:
+        raise ValueError(f"unknown peer {name!r}; known: {', '.join(PEER_NAMES)}")
+    return [make(hands, limit)]
+
+
 def _peer_cases(name: str, hands: Any, repeat: int) -> list[dict[str, Any]]:
-    """One peer's 7-card case (ImportError when it is not installed)."""
-    small = hands[: max(len(hands) // 10, 1)]
-    if name == "pokerfast":
-        lib = import_peer("pokerfast.equity")._load()
-        to_omp = np.array([2, 3, 1, 0], np.uint8)  # c, d, h, s in OMPEval's suit order
-        omp = np.ascontiguousarray((hands // 4) * 4 + to_omp[hands % 4])
-        res = np.zeros(len(omp), np.uint16)
-        cards_p = ctypes.cast(omp.ctypes.data, ctypes.c_char_p)
-        res_p = res.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16))
-
-        def batch() -> None:
-            if lib.pf_evaluate(cards_p, len(omp), 7, res_p) != 0:
-                raise RuntimeError("pokerfast pf_evaluate failed")
-
-        return [_case(name, "pf_evaluate (OMPEval), 7 cards", len(omp), "hands", batch, repeat)]
-    if name == "phevaluator":
-        evaluate_cards = import_peer("phevaluator").evaluate_cards
-
-        rows = [tuple(int(c) for c in r) for r in small]
-
-        def ph() -> None:
-            for r in rows:
-                evaluate_cards(*r)
-
-        return [_case(name, "evaluate_cards, 7 cards, per call", len(rows), "hands", ph, repeat)]
-    if name == "eval7":
-        eval7 = import_peer("eval7")
-
-        deck = [eval7.Card(t) for t in _TEXT]
-        items = [[deck[c] for c in r] for r in small]
-
-        def e7() -> None:
-            for it in items:
-                eval7.evaluate(it)
-
-        return [_case(name, "evaluate, 7 cards, per call", len(items), "hands", e7, repeat)]
-    if name == "treys":
-        treys = import_peer("treys")
-        Card, Evaluator = treys.Card, treys.Evaluator
-
-        tdeck = [Card.new(t) for t in _TEXT]
-        ev = Evaluator()
-        pairs = [([tdeck[c] for c in r[:2]], [tdeck[c] for c in r[2:]]) for r in small]
-
-        def tr() -> None:
-            for h, b in pairs:
-                ev.evaluate(h, b)
-
-        return [
-            _case(name, "Evaluator.evaluate, 7 cards, per call", len(pairs), "hands", tr, repeat)
-        ]
-    raise ValueError(f"unknown peer {name!r}")
+    """One peer's cases for `pyrankcore bench` (ImportError when it is not
+    installed): per call on a tenth of the hands."""
+    return [
+        _case(p.library, p.case, p.hands, "hands", p.run, repeat, p.warmup)
+        for p in peer_calls(name, hands, max(len(hands) // 10, 1))
+    ]
 
 
 def run_bench(

@@ -21,10 +21,18 @@
  *
  * Tables (built once from the round structure, read only afterwards, so
  * any number of threads may share them): the configurations of each round
- * with offsets and group strides, an open-addressed hash of the sorted
- * codes, colex ranks of the 13-bit rank sets and their inverse. The
- * configuration arrays are the caller's memory (the Cython layer allocates
- * them, checked, and frees them with the indexer).
+ * with offsets, group strides and, per suit, the rounds that deal it
+ * cards (what unindexing decodes); an open-addressed hash of the sorted
+ * codes whose multiplier is chosen, and whose common configurations are
+ * placed, so that they are found at the first probe; colex ranks of the
+ * 13-bit rank sets and their inverse; the multiset terms of small groups.
+ * The configuration arrays are the caller's memory (the Cython layer
+ * allocates them, checked, and frees them with the indexer).
+ *
+ * Where the time goes, per hand: the rounds of one hand are a chain of
+ * dependent loads (a suit's index feeds the next round), so the row loop
+ * indexes two hands side by side, rounds of one card skip the card loops,
+ * and the group terms come from tables rather than a chain of products.
  *
  * Pure C; the Cython layer (pyrankcore/_indexer.pxi) checks the round
  * structure before building, and the row loops check every card.
@@ -53,6 +61,12 @@
 #define PRC_IX_MAX_CODES 1024
 #define PRC_IX_CODE_BITS 16 /* a raw code, before the count limit prunes it */
 
+/* Sizes of the tables of multiset terms C(a + k - 1, k), k = 2, 3, 4
+ * (powers of two; every value below 2^32). */
+#define PRC_IX_TERMS_2 2048
+#define PRC_IX_TERMS_3 256
+#define PRC_IX_TERMS_4 64
+
 /* Errors of prc_ix_build. */
 #define PRC_IX_E_ROUNDS -1 /* not 1..8 rounds, or a round of no card */
 #define PRC_IX_E_DECK -2   /* more cards than the deck holds */
@@ -63,20 +77,34 @@
  * (code[0] >= code[1] >= ...), its first index, and the groups of equal
  * codes whose suits have more than one possible index (the others always
  * rank 0): position of the group's first suit, its size, its number of
- * multisets and its stride in the index. */
+ * multisets and its stride in the index. The fields indexing reads come
+ * first, in one cache line; unindexing reads the rest. */
 typedef struct {
-    uint64_t offset;
     uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each */
-    uint64_t gmult[PRC_IX_SUITS];
-    uint64_t gcount[PRC_IX_SUITS];
-    uint64_t gn[PRC_IX_SUITS]; /* indices per suit of the group */
-    uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride */
-    uint16_t code[PRC_IX_SUITS];
-    uint8_t pk[PRC_IX_SUITS]; /* per position: its term's k (0: no term) */
-    uint8_t m[PRC_IX_SUITS][PRC_IX_MAX_ROUNDS]; /* per position: its counts */
+    uint64_t offset;
+    uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride (0: no term) */
+    uint8_t pk[PRC_IX_SUITS];     /* per position: its term's k (0: no term) */
+    /* per position, where its terms C(a + k - 1, k) start in
+     * prc_ix_t.terms and the mask of a there (0 for k <= 1: the term is
+     * a), when every a of the configuration is inside the tables;
+     * otherwise formula is set and the terms are computed */
+    uint16_t tbase[PRC_IX_SUITS];
+    uint16_t tmask[PRC_IX_SUITS];
+    uint8_t formula;
     uint8_t ngroups;
     uint8_t gpos[PRC_IX_SUITS];
     uint8_t gsize[PRC_IX_SUITS];
+    uint16_t code[PRC_IX_SUITS];
+    uint64_t gmult[PRC_IX_SUITS];
+    uint64_t gcount[PRC_IX_SUITS];
+    /* per position, the rounds that deal its suit a card, in order: the
+     * round, its count, where the sets of that count start in
+     * prc_ix_t.sets, and how many sets of that count the ranks still free
+     * before it hold (the radix of its digit in the suit's index) */
+    uint8_t nstep[PRC_IX_SUITS];
+    uint8_t sround[PRC_IX_SUITS][PRC_IX_MAX_ROUNDS];
+    uint16_t sstart[PRC_IX_SUITS][PRC_IX_MAX_ROUNDS];
+    uint16_t sdiv[PRC_IX_SUITS][PRC_IX_MAX_ROUNDS];
 } prc_ix_config_t;
 
 typedef struct {
@@ -87,6 +115,7 @@ typedef struct {
     uint64_t size;
     const prc_ix_config_t *config; /* by increasing offset */
     const uint32_t *hash;          /* config number + 1, 0 for empty */
+    uint64_t hash_mul;
     uint32_t hash_mask;
 } prc_ix_round_t;
 
@@ -104,6 +133,14 @@ typedef struct {
      * the low 7 and the high 6 ranks (a portable PDEP in two lookups) */
     uint8_t deposit_lo[128][128];
     uint8_t deposit_hi[64][64];
+    /* a rank set's cards of suit 0 (ids rank * 4), for the low 7 and the
+     * high 6 ranks: a suit's set becomes card bits in two lookups */
+    uint64_t spread_lo[128];
+    uint64_t spread_hi[64];
+    /* C(a + k - 1, k) for k = 2, 3, 4 and a below PRC_IX_TERMS_2, _3,
+     * _4, one after the other: the terms of groups of suits with the same
+     * code (their a is below their code's index count) */
+    uint32_t terms[PRC_IX_TERMS_2 + PRC_IX_TERMS_3 + PRC_IX_TERMS_4];
 } prc_ix_t;
 
 /* Incremental indexing of one hand: the suits so far. */
@@ -114,6 +151,15 @@ typedef struct {
     uint16_t used[PRC_IX_SUITS];
     int32_t round; /* the next round to index */
 } prc_ix_state_t;
+
+/* The suits of one hand being indexed, in a row loop's locals: each
+ * suit's index, rank set, free ranks and code so far. */
+typedef struct {
+    uint64_t idx[PRC_IX_SUITS];
+    uint32_t used[PRC_IX_SUITS];
+    uint32_t nfree[PRC_IX_SUITS];
+    uint32_t code[PRC_IX_SUITS];
+} prc_ix_suits_t;
 
 #if defined(_MSC_VER)
 #define PRC_IX_RESTRICT __restrict
@@ -159,9 +205,10 @@ static inline void prc_ix_counts(const prc_ix_t *ix, int r, uint32_t code, int *
     }
 }
 
-/* Slot of a configuration's packed codes in its round's hash. */
-static PRC_ALWAYS_INLINE uint32_t prc_ix_hash(uint64_t key, uint32_t mask) {
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
+/* Slot of a configuration's packed codes in its round's hash (mul: the
+ * round's multiplier, chosen when the tables are built). */
+static PRC_ALWAYS_INLINE uint32_t prc_ix_hash(uint64_t key, uint64_t mul, uint32_t mask) {
+    return (uint32_t)((key * mul) >> 40) & mask;
 }
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
@@ -197,6 +244,78 @@ static inline uint64_t prc_ix_suit_n(const prc_ix_t *ix, int r, uint32_t code) {
         used += m[j];
     }
     return n;
+}
+
+/* Configurations up to which the hash is 8 slots a configuration and
+ * its multiplier the best of PRC_IX_HASH_TRIES (2 slots and the first
+ * multiplier above). */
+#define PRC_IX_HASH_SEARCH 4096
+#define PRC_IX_HASH_TRIES 32
+
+/* How many hands have configuration x of round r: the suits' index counts
+ * times the ways to give the codes to the suits. */
+static double prc_ix_hands(const prc_ix_t *ix, int r, const prc_ix_config_t *x) {
+    double hands = 24.0;
+    for (int p = 0, run = 1; p < PRC_IX_SUITS; p++) {
+        hands *= (double)prc_ix_suit_n(ix, r, x->code[p]);
+        run = p > 0 && x->code[p] == x->code[p - 1] ? run + 1 : 1;
+        hands /= run;
+    }
+    return hands;
+}
+
+/* Fills a round's hash with multiplier mul, linear probing; a
+ * configuration of more hands takes the slot of one of fewer (which
+ * moves on), so the common ones are found at the first probe. Returns
+ * the probes per hand. */
+static double prc_ix_fill_with(const prc_ix_t *ix, int r, const prc_ix_config_t *config, int n,
+                               uint32_t *hash, uint32_t mask, uint64_t mul) {
+    for (uint32_t i = 0; i <= mask; i++) hash[i] = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t item = (uint32_t)i + 1;
+        uint32_t h = prc_ix_hash(config[i].key, mul, mask);
+        double w = prc_ix_hands(ix, r, &config[i]);
+        while (hash[h]) {
+            double w_there = prc_ix_hands(ix, r, &config[hash[h] - 1]);
+            if (w_there < w) {
+                uint32_t moved = hash[h];
+                hash[h] = item;
+                item = moved;
+                w = w_there;
+            }
+            h = (h + 1) & mask;
+        }
+        hash[h] = item;
+    }
+    double probes = 0, hands = 0;
+    for (uint32_t h = 0; h <= mask; h++) {
+        if (!hash[h]) continue;
+        const prc_ix_config_t *x = &config[hash[h] - 1];
+        double w = prc_ix_hands(ix, r, x);
+        probes += w * (double)(((h - prc_ix_hash(x->key, mul, mask)) & mask) + 1);
+        hands += w;
+    }
+    return probes / hands;
+}
+
+/* Fills a round's hash (mask + 1 slots) with the best multiplier tried;
+ * returns it. */
+static uint64_t prc_ix_fill_hash(const prc_ix_t *ix, int r, const prc_ix_config_t *config, int n,
+                                 uint32_t *hash, uint32_t mask) {
+    uint64_t mul = 0x9E3779B97F4A7C15ULL, best = mul;
+    double best_probes = 1e300;
+    int tries = n <= PRC_IX_HASH_SEARCH ? PRC_IX_HASH_TRIES : 1;
+    for (int t = 0; t < tries; t++) {
+        double probes = prc_ix_fill_with(ix, r, config, n, hash, mask, mul);
+        if (probes < best_probes) {
+            best_probes = probes;
+            best = mul;
+        }
+        mul = mul * 6364136223846793005ULL + 1442695040888963407ULL;
+        mul |= 1;
+    }
+    if (best != mul || tries > 1) prc_ix_fill_with(ix, r, config, n, hash, mask, best);
+    return best;
 }
 
 /* Build the tables for rounds cards[0..nrounds) over the top `ranks`
@@ -238,6 +357,24 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
             ix->deposit_lo[f][c] = (uint8_t)out;
             if (f < 64 && c < 64) ix->deposit_hi[f][c] = (uint8_t)out;
         }
+    for (uint32_t c = 0; c < 128; c++) {
+        uint64_t lo_bits = 0, hi_bits = 0;
+        for (int i = 0; i < 7; i++)
+            if (c >> i & 1) {
+                lo_bits |= 1ULL << ((i + ix->rank_lo) * 4);
+                if (i < 6 && i + 7 + ix->rank_lo < PRC_IX_RANKS)
+                    hi_bits |= 1ULL << ((i + 7 + ix->rank_lo) * 4);
+            }
+        ix->spread_lo[c] = lo_bits;
+        if (c < 64) ix->spread_hi[c] = hi_bits;
+    }
+    {
+        static const int limit[3] = {PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
+        int at = 0;
+        for (int k = 2; k <= 4; k++)
+            for (int a = 0; a < limit[k - 2]; a++)
+                ix->terms[at++] = (uint32_t)prc_ix_choose((uint64_t)(a + k - 1), k);
+    }
     int total = 0;
     for (int r = 0; r < nrounds; r++) {
         if (cards[r] < 1) return PRC_IX_E_ROUNDS;
@@ -301,9 +438,17 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                             x->key |= (uint64_t)x->code[p] << (PRC_IX_CODE_BITS * p);
                         x->offset = offset;
                         for (int p = 0; p < PRC_IX_SUITS; p++) {
-                            int mp[PRC_IX_MAX_ROUNDS];
+                            int mp[PRC_IX_MAX_ROUNDS], before = 0, t = 0;
                             prc_ix_counts(ix, r, x->code[p], mp);
-                            for (int j = 0; j <= r; j++) x->m[p][j] = (uint8_t)mp[j];
+                            for (int j = 0; j <= r; j++) {
+                                if (mp[j] == 0) continue;
+                                x->sround[p][t] = (uint8_t)j;
+                                x->sstart[p][t] = ix->set_start[mp[j]];
+                                x->sdiv[p][t] = (uint16_t)ix->nck[ranks - before][mp[j]];
+                                before += mp[j];
+                                t++;
+                            }
+                            x->nstep[p] = (uint8_t)t;
                         }
                         uint64_t mult = 1;
                         for (int p = 0; p < PRC_IX_SUITS;) {
@@ -314,12 +459,23 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                                 int t = x->ngroups++;
                                 x->gpos[t] = (uint8_t)p;
                                 x->gsize[t] = (uint8_t)(q - p);
-                                x->gn[t] = sn;
                                 x->gcount[t] = prc_ix_multisets(sn, q - p, &over);
                                 x->gmult[t] = mult;
                                 for (int j = p; j < q; j++) {
-                                    x->pk[j] = (uint8_t)(q - j);
+                                    int k = q - j;
+                                    x->pk[j] = (uint8_t)k;
                                     x->pmult[j] = mult;
+                                    if (k < 2) continue;
+                                    static const uint16_t base[3] = {
+                                        0, PRC_IX_TERMS_2, PRC_IX_TERMS_2 + PRC_IX_TERMS_3};
+                                    static const uint64_t limit[3] = {
+                                        PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
+                                    if (k > 4 || sn > limit[k - 2]) {
+                                        x->formula = 1;
+                                        continue;
+                                    }
+                                    x->tbase[j] = base[k - 2];
+                                    x->tmask[j] = (uint16_t)(limit[k - 2] - 1);
                                 }
                                 mult = prc_ix_mul(mult, x->gcount[t], &over);
                             }
@@ -331,18 +487,14 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                     n++;
                 }
         if (n > (1 << 22)) return PRC_IX_E_CODES;
-        while (slots < 2u * (uint32_t)n) slots <<= 1;
+        /* room for few collisions where the hash stays small */
+        while (slots < (n <= PRC_IX_HASH_SEARCH ? 8u : 2u) * (uint32_t)n) slots <<= 1;
         rd->nconfig = n;
         rd->hash_mask = slots - 1;
         if (config == NULL) continue;
         rd->size = offset;
         rd->config = config;
-        for (uint32_t i = 0; i < slots; i++) hash[i] = 0;
-        for (int i = 0; i < n; i++) {
-            uint32_t h = prc_ix_hash(config[i].key, rd->hash_mask);
-            while (hash[h]) h = (h + 1) & rd->hash_mask;
-            hash[h] = (uint32_t)i + 1;
-        }
+        rd->hash_mul = prc_ix_fill_hash(ix, r, config, n, hash, rd->hash_mask);
         rd->hash = hash;
         config += n;
         hash += slots;
@@ -352,21 +504,38 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
 
 #endif /* PRC_KERNELS_DECLARE */
 
-/* The next round of a hand: cards[0 .. round's cards) added to *st (the
- * caller checked them); returns the hand's index on that round. The state
- * is read into locals and written back once: stores through st could
- * otherwise alias the tables and force every table read again. */
-static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix,
-                                              prc_ix_state_t *PRC_IX_RESTRICT st,
-                                              const uint8_t *PRC_IX_RESTRICT cards) {
-    const prc_ix_round_t *rd = &ix->round[st->round];
+/* The suits h of a hand after one more round of n cards, cards[0 .. n);
+ * key[s] gets suit s's sort key, its code above its index. Inlined with
+ * a constant n for the usual round sizes (prc_ix_advance), so that the
+ * card loops unroll. */
+static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT ix, int n,
+                                               uint32_t radix,
+                                               const uint8_t *PRC_IX_RESTRICT cards,
+                                               prc_ix_suits_t *PRC_IX_RESTRICT h,
+                                               uint64_t *PRC_IX_RESTRICT key) {
     const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
     const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
-    const int n = rd->cards, lo = ix->rank_lo, ranks = ix->ranks;
-    const uint32_t radix = (uint32_t)rd->radix;
-    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0}, used[PRC_IX_SUITS];
+    const int lo = ix->rank_lo;
+    if (n == 1) {
+        /* one card (a turn, a river): only its suit gains a rank, at its
+         * position among the suit's free ranks; the others' codes take a
+         * 0 digit */
+        const int t = cards[0] & 3, bit = (cards[0] >> 2) - lo;
+        const uint32_t pos = (uint32_t)bit - (uint32_t)(tab[h->used[t] & ((1u << bit) - 1)] >> 11);
+        for (int s = 0; s < PRC_IX_SUITS; s++) {
+            const int mine = s == t;
+            uint64_t i2 = mine ? h->idx[s] * h->nfree[s] + pos : h->idx[s];
+            uint32_t c2 = h->code[s] * radix + (uint32_t)mine;
+            h->idx[s] = i2;
+            h->code[s] = c2;
+            key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
+        }
+        h->used[t] |= 1u << bit;
+        h->nfree[t] -= 1;
+        return;
+    }
+    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
     uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
-    for (int s = 0; s < PRC_IX_SUITS; s++) used[s] = st->used[s];
     for (int i = 0; i < n; i++) set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - lo);
     /* card by card, without a branch on the data: a card's term of its
      * suit's colex rank is C(position among the suit's free ranks, 1 +
@@ -375,20 +544,52 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
     for (int i = 0; i < n; i++) {
         int s = cards[i] & 3, bit = (cards[i] >> 2) - lo;
         uint32_t below = (1u << bit) - 1;
-        colex[s] += nck[bit - (tab[used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
+        colex[s] += nck[bit - (tab[h->used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
     }
-    uint64_t key[PRC_IX_SUITS];
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        uint32_t b = set[s], u = used[s];
-        uint32_t m = (uint32_t)(tab[b] >> 11);
-        uint64_t idx = st->idx[s] * nck[ranks - (tab[u] >> 11)][m] + colex[s];
-        uint32_t code = st->code[s] * radix + m;
-        st->idx[s] = idx;
-        st->used[s] = (uint16_t)(u | b);
-        st->code[s] = code;
-        key[s] = (uint64_t)code << PRC_IX_SHIFT | idx;
+        uint32_t m = (uint32_t)(tab[set[s]] >> 11);
+        /* a suit dealt nothing this round keeps its index (times C(free, 0) = 1) */
+        uint64_t i2 = h->idx[s] * nck[h->nfree[s]][m] + colex[s];
+        uint32_t c2 = h->code[s] * radix + m;
+        h->idx[s] = i2;
+        h->used[s] |= set[s];
+        h->nfree[s] -= m;
+        h->code[s] = c2;
+        key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
     }
-    st->round++;
+}
+
+static PRC_ALWAYS_INLINE void prc_ix_advance(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                             const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                             const uint8_t *PRC_IX_RESTRICT cards,
+                                             prc_ix_suits_t *PRC_IX_RESTRICT h,
+                                             uint64_t *PRC_IX_RESTRICT key) {
+    const uint32_t radix = (uint32_t)rd->radix;
+    switch (rd->cards) {
+    case 1: prc_ix_advance_n(ix, 1, radix, cards, h, key); break;
+    case 2: prc_ix_advance_n(ix, 2, radix, cards, h, key); break;
+    case 3: prc_ix_advance_n(ix, 3, radix, cards, h, key); break;
+    default: prc_ix_advance_n(ix, rd->cards, radix, cards, h, key); break;
+    }
+}
+
+/* A hand's suits before its first round: nothing dealt. */
+static PRC_ALWAYS_INLINE void prc_ix_suits_start(const prc_ix_t *ix, prc_ix_suits_t *h) {
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        h->idx[s] = 0;
+        h->used[s] = 0;
+        h->nfree[s] = (uint32_t)ix->ranks;
+        h->code[s] = 0;
+    }
+}
+
+/* The index of a hand whose suits' sort keys on round rd are key[0..3]:
+ * the keys sorted into the canonical order, its configuration found by
+ * their codes, then the groups' ranks added to its offset. */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                               const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                               uint64_t *PRC_IX_RESTRICT key) {
+    const uint32_t *PRC_IX_RESTRICT ix_terms = ix->terms;
     /* canonical order: a sorting network, largest first */
 #define PRC_IX_CSWAP(i, j)                                   \
     do {                                                     \
@@ -406,20 +607,33 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
     uint64_t packed = (key[0] >> PRC_IX_SHIFT) | (key[1] >> PRC_IX_SHIFT) << PRC_IX_CODE_BITS |
                       (key[2] >> PRC_IX_SHIFT) << (2 * PRC_IX_CODE_BITS) |
                       (key[3] >> PRC_IX_SHIFT) << (3 * PRC_IX_CODE_BITS);
-    uint32_t h = prc_ix_hash(packed, rd->hash_mask);
+    uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
     const prc_ix_config_t *x;
     for (;;) {
         x = &rd->config[rd->hash[h] - 1];
         if (x->key == packed) break;
         h = (h + 1) & rd->hash_mask;
     }
+    uint64_t index = x->offset, a[PRC_IX_SUITS];
+    for (int p = 0; p < PRC_IX_SUITS; p++) a[p] = key[p] & PRC_IX_IDX_MASK;
+    if (!x->formula) {
+        /* each position's term of its group's colex rank: a itself for
+         * k = 1 (a suit whose code no other suit has, or a group's last;
+         * positions without a term have stride 0), else from the table,
+         * chosen without a branch */
+        for (int p = 0; p < PRC_IX_SUITS; p++) {
+            uint64_t from_table = ix_terms[x->tbase[p] + (a[p] & x->tmask[p])];
+            uint64_t own = 0 - (uint64_t)(x->tmask[p] == 0);
+            index += ((a[p] & own) | (from_table & ~own)) * x->pmult[p];
+        }
+        return index;
+    }
     /* each position's term C(a + k - 1, k) of its group's colex rank,
      * every k's product made and the one wanted picked, without a branch
      * (k = 0: no term; a = 0 makes each product 0) */
-    uint64_t index = x->offset;
     for (int p = 0; p < PRC_IX_SUITS; p++) {
-        uint64_t a = key[p] & PRC_IX_IDX_MASK, k = x->pk[p];
-        uint64_t v = a + k - (k != 0);
+        uint64_t k = x->pk[p];
+        uint64_t v = a[p] + k - (k != 0);
         uint64_t t[5];
         t[0] = 0;
         t[1] = v;
@@ -429,6 +643,46 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
         index += t[k] * x->pmult[p];
     }
     return index;
+}
+
+/* The next round of a hand: cards[0 .. round's cards) added to *st (the
+ * caller checked them); returns the hand's index on that round. */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                              prc_ix_state_t *PRC_IX_RESTRICT st,
+                                              const uint8_t *PRC_IX_RESTRICT cards) {
+    const prc_ix_round_t *rd = &ix->round[st->round];
+    uint64_t key[PRC_IX_SUITS];
+    prc_ix_suits_t h;
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        h.idx[s] = st->idx[s];
+        h.used[s] = st->used[s];
+        h.nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[h.used[s]] >> 11);
+        h.code[s] = st->code[s];
+    }
+    prc_ix_advance(ix, rd, cards, &h, key);
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        st->idx[s] = h.idx[s];
+        st->used[s] = (uint16_t)h.used[s];
+        st->code[s] = h.code[s];
+    }
+    st->round++;
+    return prc_ix_class(ix, rd, key);
+}
+
+/* The index of a hand of nr rounds, cards[0 .. the rounds' total) (the
+ * caller checked them), on each round: out[0 .. nr). */
+static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                                const uint8_t *PRC_IX_RESTRICT cards,
+                                                uint64_t *PRC_IX_RESTRICT out) {
+    uint64_t key[PRC_IX_SUITS];
+    prc_ix_suits_t h;
+    prc_ix_suits_start(ix, &h);
+    for (int r = 0; r < nr; r++) {
+        const prc_ix_round_t *rd = &ix->round[r];
+        prc_ix_advance(ix, rd, cards, &h, key);
+        out[r] = prc_ix_class(ix, rd, key);
+        cards += rd->cards;
+    }
 }
 
 /* Largest c with C(c, k) <= r (k <= 4), for unranking. */
@@ -472,26 +726,22 @@ static inline void prc_ix_unindex(const prc_ix_t *ix, int r, uint64_t index, uin
     }
     uint64_t mask[PRC_IX_MAX_ROUNDS] = {0};
     for (int p = 0; p < PRC_IX_SUITS; p++) {
-        const uint8_t *m = x->m[p];
-        int before[PRC_IX_MAX_ROUNDS], used = 0;
+        /* the suit's index, digit by digit from the last round that dealt
+         * it a card (rounds that dealt it none have one set only: the
+         * empty one) */
+        const int ns = x->nstep[p];
         uint64_t colex[PRC_IX_MAX_ROUNDS], v = idx[p];
-        for (int j = 0; j <= r; j++) {
-            before[j] = used;
-            used += m[j];
-        }
-        for (int j = r; j > 0; j--)
-            v = prc_ix_divmod(v, ix->nck[ix->ranks - before[j]][m[j]], &colex[j]);
+        for (int t = ns - 1; t > 0; t--) v = prc_ix_divmod(v, x->sdiv[p][t], &colex[t]);
         colex[0] = v;
         uint32_t taken = 0;
-        for (int j = 0; j <= r; j++) {
-            uint32_t compact = ix->sets[ix->set_start[m[j]] + colex[j]];
+        for (int t = 0; t < ns; t++) {
+            uint32_t compact = ix->sets[x->sstart[p][t] + colex[t]];
             uint32_t free_ranks = ~taken & ((1u << PRC_IX_RANKS) - 1);
             uint32_t flo = free_ranks & 127, klo = PRC_IX_COUNT(ix, flo);
             uint32_t set = ix->deposit_lo[flo][compact & 127] |
                            (uint32_t)ix->deposit_hi[free_ranks >> 7][(compact >> klo) & 63] << 7;
             taken |= set;
-            for (uint32_t s = set; s; s &= s - 1)
-                mask[j] |= 1ULL << ((prc_ctz64(s) + ix->rank_lo) * 4 + p);
+            mask[x->sround[p][t]] |= (ix->spread_lo[set & 127] | ix->spread_hi[set >> 7]) << p;
         }
     }
     for (int j = 0; j <= r; j++)
@@ -519,17 +769,38 @@ static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, 
  * card (rows before it are written). */
 PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
                                  uint64_t *out, long start, long stop) {
-    for (long i = start; i < stop; i++) {
+    long i = start;
+    /* two hands at a time, round by round: the rounds of one hand form a
+     * chain of dependent loads, and two chains side by side keep the core
+     * busy while each waits */
+    for (; i + 1 < stop; i += 2) {
+        const uint8_t *c = cards + (size_t)i * (size_t)k, *d = c + k;
+        uint64_t seen_c = 0, seen_d = 0;
+        if (!prc_ix_check(ix, c, k, &seen_c)) return i;
+        if (!prc_ix_check(ix, d, k, &seen_d)) {
+            prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
+            return i + 1;
+        }
+        uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
+        uint64_t key_c[PRC_IX_SUITS], key_d[PRC_IX_SUITS];
+        prc_ix_suits_t hc, hd;
+        prc_ix_suits_start(ix, &hc);
+        prc_ix_suits_start(ix, &hd);
+        for (int r = 0; r < nr; r++) {
+            const prc_ix_round_t *rd = &ix->round[r];
+            prc_ix_advance(ix, rd, c, &hc, key_c);
+            prc_ix_advance(ix, rd, d, &hd, key_d);
+            oc[r] = prc_ix_class(ix, rd, key_c);
+            od[r] = prc_ix_class(ix, rd, key_d);
+            c += rd->cards;
+            d += rd->cards;
+        }
+    }
+    if (i < stop) {
         const uint8_t *c = cards + (size_t)i * (size_t)k;
         uint64_t seen = 0;
         if (!prc_ix_check(ix, c, k, &seen)) return i;
-        prc_ix_state_t st;
-        memset(&st, 0, sizeof st);
-        uint64_t *o = out + (size_t)i * (size_t)nr;
-        for (int r = 0; r < nr; r++) {
-            o[r] = prc_ix_step(ix, &st, c);
-            c += ix->round[r].cards;
-        }
+        prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
     }
     return -1;
 }

@@ -218,6 +218,34 @@ def test_index_next_round_matches_index():
         ix.index_next_round(state, hands[:, 8:9])
 
 
+@pytest.mark.parametrize("rounds", [[4, 4], [3, 3, 3, 3], [2, 2, 2, 2, 2, 2]])
+def test_suits_sharing_counts_and_rounds_of_many_configurations(rounds):
+    """Groups of suits dealt the same counts whose index counts are too
+    large for the tables of multiset terms (two suits of 2 + 2 cards:
+    4,290 indices each), and rounds of thousands of configurations: the
+    classes are the brute-force ones, every class goes back to itself, and
+    round by round gives the same indices."""
+    ix = HandIndexer(rounds)
+    k = sum(rounds)
+    bounds = np.cumsum([0, *rounds])
+    # two suits only: their counts often match round by round
+    two_suits = [c for c in range(52) if c % 4 >= 2]
+    for hands in (random_deals(20_000, k, seed=13), random_deals(20_000, k, 14, two_suits)):
+        idx = ix.index(hands)
+        for r in range(len(rounds)):
+            part = hands[:, : bounds[r + 1]]
+            ref = canonical_keys(part, rounds[: r + 1])
+            pairs = set(zip(idx[:, r].tolist(), ref.tolist()))
+            assert len(pairs) == len(set(idx[:, r].tolist())) == len(set(ref.tolist()))
+            back = ix.unindex(r, idx[:, r])
+            assert (ix.index(back)[:, r] == idx[:, r]).all()
+            assert (canonical_keys(back, rounds[: r + 1]) == ref).all()
+        state = ix.start(len(hands))
+        for r in range(len(rounds)):
+            step = ix.index_next_round(state, hands[:, bounds[r] : bounds[r + 1]])
+            assert (step == idx[:, r]).all()
+
+
 def test_index_next_round_refuses_a_card_dealt_before():
     ix = HandIndexer([2, 3])
     hands = random_deals(10, 5, seed=4)

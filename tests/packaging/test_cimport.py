@@ -91,6 +91,11 @@ def test_pxd_files_ship_with_the_package():
         "showdown_values",
         "fold_values",
         "terminal_work_size",
+        "indexer_tables",
+        "index_hand",
+        "index_many",
+        "unindex_hand",
+        "unindex_many",
     ):
         assert fn in text, fn
 
@@ -293,3 +298,46 @@ def test_evaluate_many_refuses_bad_sizes(smoke):
     seven = random_hands(10, 7, seed=3)
     assert smoke.eval_many(seven, out, n=0) == -1
     assert not out.any()
+
+
+@pytest.mark.parametrize(("rounds", "deck"), [([2, 3, 1, 1], "standard"), ([2, 4], "short")])
+def test_cimported_indexer_agrees_with_hand_indexer(smoke, rounds, deck):
+    from pyrankcore.indexer import HandIndexer
+
+    ix = HandIndexer(rounds, deck=deck)
+    ids = np.arange(52) if deck == "standard" else np.arange(16, 52)
+    rng = np.random.default_rng(7)
+    cards = ids[np.argsort(rng.random((500, len(ids))), axis=1)[:, : sum(rounds)]].astype(np.uint8)
+    for nr in range(1, len(rounds) + 1):
+        part = np.ascontiguousarray(cards[:, : sum(rounds[:nr])])
+        each = np.zeros((len(part), nr), np.uint64)
+        batch = np.zeros((len(part), nr), np.uint64)
+        assert smoke.index_rows(ix, part, nr, each, batch) == ([0] * len(part), -1)
+        want = ix.index(part)
+        np.testing.assert_array_equal(each, want)
+        np.testing.assert_array_equal(batch, want)
+        r = nr - 1
+        back_each = np.zeros((len(part), part.shape[1]), np.uint8)
+        back_batch = np.zeros_like(back_each)
+        indices = np.ascontiguousarray(want[:, r])
+        assert smoke.unindex_rows(ix, r, indices, back_each, back_batch) == ([0] * len(part), -1)
+        np.testing.assert_array_equal(back_each, ix.unindex(r, indices))
+        np.testing.assert_array_equal(back_batch, back_each)
+
+
+def test_cimported_indexer_refuses_bad_input(smoke):
+    from pyrankcore.indexer import HandIndexer
+
+    ix = HandIndexer([2, 3])
+    cards = np.array([[0, 4, 8, 12, 16], [0, 4, 8, 12, 12], [0, 4, 8, 12, 60]], np.uint8)
+    out = np.zeros((3, 2), np.uint64)
+    # a repeated card, a card outside the deck: -1, and index_many's first bad row
+    assert smoke.index_rows(ix, cards, 2, out, out.copy()) == ([0, -1, -1], 1)
+    # rounds outside 1..2: -2, nothing written
+    assert smoke.index_rows(ix, cards, 3, out, out.copy()) == ([-2, -2, -2], -2)
+    big = np.array([ix.size(1) - 1, ix.size(1), 2**63], np.uint64)
+    back = np.zeros((3, 5), np.uint8)
+    assert smoke.unindex_rows(ix, 1, big, back, back.copy()) == ([0, -1, -1], 1)
+    assert smoke.unindex_rows(ix, 2, big, back, back.copy()) == ([-2, -2, -2], -2)
+    with pytest.raises(TypeError, match="HandIndexer"):
+        smoke.tables_of("not an indexer")

@@ -14,6 +14,11 @@ from pyrankcore cimport (
     evaluate_cards,
     evaluate_many,
     evaluate_mask,
+    index_hand,
+    index_many,
+    indexer_tables,
+    unindex_hand,
+    unindex_many,
 )
 
 
@@ -72,3 +77,44 @@ def eval_many(const uint8_t[:, ::1] hands, uint16_t[::1] out, long n=-1):
     with nogil:
         first_bad = evaluate_many(&hands[0, 0], <int>hands.shape[1], &out[0], rows)
     return first_bad
+
+
+def index_rows(indexer, const uint8_t[:, ::1] cards, int rounds, uint64_t[:, ::1] each,
+               uint64_t[:, ::1] batch):
+    """Each row by index_hand into each (its statuses), then all rows by
+    index_many into batch: (statuses, index_many's result)."""
+    cdef const void *tables = indexer_tables(indexer)
+    cdef Py_ssize_t i, n = cards.shape[0]
+    cdef long first_bad
+    statuses = []
+    cdef int status
+    for i in range(n):
+        with nogil:
+            status = index_hand(tables, rounds, &cards[i, 0], &each[i, 0])
+        statuses.append(status)
+    with nogil:
+        first_bad = index_many(tables, rounds, &cards[0, 0], &batch[0, 0], n)
+    return statuses, first_bad
+
+
+def unindex_rows(indexer, int round, const uint64_t[::1] indices, uint8_t[:, ::1] each,
+                 uint8_t[:, ::1] batch):
+    """unindex_hand per index into each (its statuses), then unindex_many
+    into batch: (statuses, unindex_many's result)."""
+    cdef const void *tables = indexer_tables(indexer)
+    cdef Py_ssize_t i, n = indices.shape[0]
+    cdef long first_bad
+    statuses = []
+    cdef int status
+    for i in range(n):
+        with nogil:
+            status = unindex_hand(tables, round, indices[i], &each[i, 0])
+        statuses.append(status)
+    with nogil:
+        first_bad = unindex_many(tables, round, &indices[0], &batch[0, 0], n)
+    return statuses, first_bad
+
+
+def tables_of(indexer):
+    """indexer_tables on anything: raises TypeError for a non-indexer."""
+    indexer_tables(indexer)
