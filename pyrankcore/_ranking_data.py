@@ -111,6 +111,9 @@ def suit_order_ranks(name: str) -> tuple[int, int, int, int]:
     return tuple(3 - letters.index(s) for s in SUIT_CHARS)  # type: ignore[return-value]
 
 
+# bug="lowest_card": in a low game the bug is the lowest card its five lacks.
+BUG_LOWEST_CARD = "lowest_card"
+
 # natural_beats_wild: each hand class splits into tiers by wild cards used.
 GRADED_TIERS = 8  # True / "graded": 0..7 wild cards, fewer wins
 PLAIN_TIERS = 2  # "plain": natural, or made with wild cards
@@ -143,7 +146,7 @@ class RankingData:
     min_cards: int = 5
     max_cards: int = 7
     wild: str | None = None
-    bug: bool = False
+    bug: bool | str = False
     natural_beats_wild: bool | str = False
     double_ace_flush: bool = False
     suit_tiebreak: str | None = None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, overload
 from pyrankcore._args import is_whole_number
 from pyrankcore._ranking_data import (
     ACE,
+    BUG_LOWEST_CARD,
     BUILT_IN_RANKINGS,
     CATEGORY_NAMES,
     DEFAULT_SUIT_ORDER,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     # ranking data, for the modules that import it from here
     "ACE",
+    "BUG_LOWEST_CARD",
     "CATEGORY_NAMES",
     "DEFAULT_SUIT_ORDER",
     "FLUSH_DOMINANT",
@@ -124,7 +126,6 @@ def resolve_suit_order(value: Any, option: str = "suit_order", where: str = "") 
 
 # Ranking fields that are True or False.
 _BOOL_FIELDS = (
-    "bug",
     "double_ace_flush",
     "low",
     "ace_low",
@@ -233,8 +234,16 @@ class Ranking(RankingData):
         in that order, e.g. "jokers 2". Given to :func:`ranking` as text or
         a tuple of texts; stored canonical so equal rankings compare equal.
     bug: the jokers are bugs: an ace, or any card that completes a straight
-        or a flush. In low games a bug is a full fitter (the rule texts: "in
-        lowball, the joker plays as the lowest card not already in the hand").
+        or a flush (True). In low games a bug is a full fitter, the card
+        that makes the best low, as the texts say of wild cards in low poker
+        (True, or "fitter", stored as True). ``bug="lowest_card"`` (low
+        games only) is text 002's rule, "in lowball, the joker plays as the
+        lowest card not already in the hand": the bug takes the lowest rank
+        the five that play lack, even where that makes a straight (6-5-4-3
+        and the bug is 6-5-4-3-2, a straight in deuce-to-seven; 2-3-4-5 and
+        the bug is the wheel in ace-to-six). In ace-to-five, where straights
+        do not count, both rules give the same hands. The bug's suit is
+        free: it never makes a flush.
     natural_beats_wild: a house rule for hands otherwise equal, counting
         the wild cards among the five that play. False: wild cards are as
         good as natural cards. "plain": a hand without wild cards beats the
@@ -283,6 +292,7 @@ class Ranking(RankingData):
             if not isinstance(value, bool):
                 raise _option_type_error(option, value, "True or False", where)
         set_field = object.__setattr__  # frozen: normalise in place, once
+        set_field(self, "bug", _bug_rule(self, self.bug, where))
         set_field(self, "lowest_rank", as_rank("lowest_rank", self.lowest_rank, 0, 8, where))
         # The kernels hold at most 7 cards and compare 5-card hands.
         set_field(self, "min_cards", _as_int("min_cards", self.min_cards, 1, 5, where))
@@ -373,6 +383,29 @@ class Ranking(RankingData):
             set_field(self, "suit_order", resolve_suit_order(self.suit_order, where=where))
         elif tiebreak is not None:
             set_field(self, "suit_order", DEFAULT_SUIT_ORDER)
+
+
+def _bug_rule(ranking: Ranking, value: Any, where: str) -> bool | str:
+    """bug as stored: False, True (the standard bug; "fitter" is its name in
+    low games) or "lowest_card" (low games only)."""
+    allowed = 'False, True, "fitter" or "lowest_card" (low games)'
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        raise _option_type_error("bug", value, allowed, where)
+    word = value.strip().lower()
+    if word == "fitter":
+        return True
+    if word != BUG_LOWEST_CARD:
+        raise _option_error("bug", value, allowed, where)
+    if not ranking.low:
+        raise _option_error(
+            "bug",
+            value,
+            "True or False in a high ranking (the lowest-card bug is a rule of lowball)",
+            where,
+        )
+    return BUG_LOWEST_CARD
 
 
 def _natural_beats_wild(value: Any, where: str) -> bool | str:
@@ -517,8 +550,9 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
     Notes
     -----
     Wild cards are options too: ``wild=`` ("jokers", a rank such as "2",
-    cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True``, and
-    two house rules (see :class:`Ranking`):
+    cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True`` (in
+    low games also ``bug="lowest_card"``, see :class:`Ranking`), and two
+    house rules (see :class:`Ranking`):
 
     * ``natural_beats_wild``: True or "graded" (fewer wild cards among the
       five that play win), or "plain" (a hand without wild cards beats the

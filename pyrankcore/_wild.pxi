@@ -21,7 +21,8 @@
 # The bug (bug=True, high games) is an ace, or any card that completes a
 # straight or a flush: rank[w][M] = max(M with w more aces (five aces if
 # that makes five), the best straight M completes with w cards); the flush
-# side is as above. In low games the bug is a full fitter.
+# side is as above. In low games the bug is a full fitter, or, with
+# bug="lowest_card", the lowest rank its five lacks (_lowest_card_levels).
 #
 # natural_beats_wild splits each strength into tiers by the fewest wild
 # cards that reach it (_tier_rank, _tier_flush).
@@ -126,6 +127,75 @@ cdef void _bug_level(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
             if missing <= w and straight_value[s] > v:
                 v = straight_value[s]
         cur[prc_rank_slot(sums[j])] = v
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _lowest_card_levels(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                              const int64_t[::1] by_size, const uint16_t[::1] natural,
+                              list out, int max_wild, const uint32_t *mult,
+                              const int *low_first, int n_ranks):
+    """rank[1..max_wild] for bugs under the lowest-card rule of low games.
+    In a five that plays, its bugs take the lowest ranks its natural cards
+    lack (low_first: the deck's ranks, lowest first); the hand is its best
+    five. E[j][M], the best five of M's naturals with j bugs, is that value
+    for |M| = 5 - j and the best over M less one card above (by_size: the
+    patterns smallest first); rank[w][M] is the best of E[j][M], j <= w.
+    The bug's suit is free, so a five with a bug is never a flush; a five
+    of natural cards in one suit is matched by a five where a bug stands for
+    its lowest card (or beaten by one where a bug replaces its top card), so
+    suits need no table of their own."""
+    cdef Py_ssize_t i, j, n = by_size.shape[0]
+    cdef int r, k, b, size, w, need, top = max_wild if max_wild < 5 else 5
+    cdef uint32_t key
+    cdef uint16_t v, x
+    cdef uint16_t *best[6]
+    cdef uint16_t *dest[8]
+    cdef uint16_t[::1] view
+    import numpy as np
+    levels = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in range(top + 1)]
+    for k in range(top + 1):
+        view = levels[k]
+        best[k] = &view[0]
+    for w in range(1, max_wild + 1):
+        view = out[w - 1]
+        dest[w] = &view[0]
+    with nogil:
+        for i in range(n):
+            j = by_size[i]
+            size = 0
+            for r in range(13):
+                size += counts[j, r]
+            for k in range(top + 1):
+                need = 5 - k
+                if size < need:
+                    continue
+                v = 0
+                if size == need:
+                    key = sums[j]
+                    b = 0
+                    for r in range(n_ranks):
+                        if b == k:
+                            break
+                        if counts[j, low_first[r]] == 0:
+                            key += mult[low_first[r]]
+                            b += 1
+                    v = natural[prc_rank_slot(key)]
+                else:
+                    for r in range(13):
+                        if counts[j, r]:
+                            x = best[k][prc_rank_slot(sums[j] - mult[r])]
+                            if x > v:
+                                v = x
+                best[k][prc_rank_slot(sums[j])] = v
+            for w in range(1, max_wild + 1):
+                if size + w > 7:
+                    break
+                v = 0
+                for k in range(top + 1):
+                    if k <= w and size >= 5 - k and best[k][prc_rank_slot(sums[j])] > v:
+                        v = best[k][prc_rank_slot(sums[j])]
+                dest[w][prc_rank_slot(sums[j])] = v
 
 
 @cython.boundscheck(False)
@@ -337,9 +407,16 @@ cdef GameTables _build_wild(object ranking):
     rank_tables = [natural_rank]
     flush_tables = [natural_flush]
     dominant = ranking.flush_mode == _rankings.FLUSH_DOMINANT
+    lowest_card = None
+    if ranking.low and ranking.bug == _rankings.BUG_LOWEST_CARD:
+        lowest_card = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in range(max_wild)]
+        _lowest_card_levels(counts, sums, np.argsort(counts.sum(axis=1), kind="stable").astype(np.int64),
+                            natural_rank, lowest_card, max_wild, mult, ranks, n_ranks)
     for w in range(1, max_wild + 1):
         cur = np.zeros(PRC_RANK_LEN, dtype=np.uint16)
-        if bug:
+        if lowest_card is not None:
+            cur = lowest_card[w - 1]
+        elif bug:
             _bug_level(counts, sums, natural_rank, cur, w, mult, five, straights,
                        straight_value, n_straights)
         else:

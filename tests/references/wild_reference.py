@@ -25,8 +25,9 @@ The rules, as this reference applies them
   card that completes a straight or a flush (so a five-card hand in which a
   bug stands for anything but an ace must be a straight, flush or straight
   flush).  Five of a kind is then only possible in aces.  In low games the bug
-  is a full fitter ("In lowball, the joker plays as the lowest card not
-  already in the hand", 002; "the best card for that low").
+  is a full fitter by default ("the best card for that low"; text 002's
+  "the lowest card not already in the hand" is the option
+  bug="lowest_card", whose reference is in tests/wild/test_lowball_bug.py).
 * Low games: a wild card is a fitter -- the substitution that makes the best
   low, the eight-or-better qualifier counting the wild card as the rank it
   stands for.  Five of a kind never helps a low hand.

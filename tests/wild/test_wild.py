@@ -23,8 +23,9 @@ Rulings where the rule texts contradict themselves (each test says which):
   fewer wild cards win.
 * 002 "In lowball, the joker plays as the lowest card not already in the
   hand": in deuce-to-seven the lowest such card can make a straight (6-5-4-2
-  plus a three); the bug in low games is ruled a full fitter, the best card
-  for that low (7-6-5-4-2 there), as 000 says of wild cards in low poker.
+  plus a three); the bug in low games is ruled a full fitter by default, the
+  best card for that low (7-6-5-4-2 there), as 000 says of wild cards in low
+  poker; text 002's rule is the option bug="lowest_card" (test_lowball_bug.py).
 * Omaha: "not already present in the hand" is read as not among the five
   cards that play (two hole, three board), so 8-8 in the hole with 8-wild-J on
   the board and the last eight unused in the hole is four eights.  With five to
