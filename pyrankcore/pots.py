@@ -150,7 +150,7 @@ def showdown(
         failed), nobody wins and every share is 0: the pot stays for the
         next deal.
     down
-        Each seat's face-down cards (Dakota, Mexican Stud: the lowest one
+        Each seat's face-down cards (Dakota, Mexican Stud (down card wild): the lowest one
         and every card of its rank are wild for that player's high hand).
     up
         Each seat's face-up cards that must play (Pick a Partner: the
