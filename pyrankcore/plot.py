@@ -1,10 +1,13 @@
 """Pictures of ranges, equities, probability tables and OFC boards.
 
-Each function draws with matplotlib's object-oriented API and returns the
-:class:`matplotlib.figure.Figure`: no pyplot state, no GUI and no backend
-needed (``fig.savefig("x.png")`` works anywhere, and a notebook shows the
-figure when it is the cell's value). Pass ``ax=`` to draw into an axes of
-your own figure instead; the figure returned is then that axes' figure.
+Each function draws with matplotlib's object-oriented API and returns a
+:class:`matplotlib.figure.Figure` (a :class:`PictureFigure`, which adds only
+``_repr_png_``): no pyplot state, no GUI and no backend needed
+(``fig.savefig("x.png")`` works anywhere). A Jupyter notebook shows the
+figure when it is a cell's value, without ``%matplotlib inline``: a Figure
+made without pyplot has no display of its own, so ``_repr_png_`` renders it.
+Pass ``ax=`` to draw into an axes of your own figure instead; the figure
+returned is then that axes' figure.
 
 matplotlib is an optional dependency (``pip install "pyrankcore[plot]"``,
 or ``pip install ".[plot]"`` from a checkout); it is imported when a
@@ -19,11 +22,13 @@ and a call without it raises ImportError saying what to install.
   per player of an :class:`~pyrankcore.EquityResult`, or of a sequence of
   them street by street;
 * :func:`probability_chart`: a :func:`pyrankcore.probabilities` table;
-* :func:`ofc_board`: an OFC board, with royalties under given rules.
+* :func:`ofc_board`: an OFC board, with its royalties (the standard ones
+  unless other rules are given).
 """
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Sequence
 from numbers import Real
@@ -50,6 +55,7 @@ if TYPE_CHECKING:
     from pyrankcore.ranges import WeightedCombo
 
 __all__ = [
+    "PictureFigure",
     "equity_chart",
     "ofc_board",
     "preflop_heatmap",
@@ -85,6 +91,45 @@ STREET_NAMES = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 ROW_NAMES = ("front", "middle", "back")
 
 
+_PICTURE_FIGURE: Any = None  # the class, made on first use (matplotlib is optional)
+
+
+def _picture_figure() -> Any:
+    """PictureFigure, defined on first use so that importing this module
+    imports no matplotlib."""
+    global _PICTURE_FIGURE
+    if _PICTURE_FIGURE is None:
+        from matplotlib.figure import Figure
+
+        class PictureFigure(Figure):
+            """A matplotlib Figure that a Jupyter notebook shows as a PNG
+            when it is a cell's value (``_repr_png_``), with or without
+            ``%matplotlib inline``; otherwise a plain Figure, made without
+            pyplot."""
+
+            def _repr_png_(self) -> bytes:
+                buffer = io.BytesIO()
+                self.savefig(buffer, format="png", bbox_inches="tight")
+                return buffer.getvalue()
+
+        # pickle finds it here, through the module's __getattr__
+        PictureFigure.__module__ = __name__
+        PictureFigure.__qualname__ = "PictureFigure"
+        _PICTURE_FIGURE = PictureFigure
+    return _PICTURE_FIGURE
+
+
+def __getattr__(name: str) -> Any:
+    """``pyrankcore.plot.PictureFigure``: the figure class, made on first
+    use (importing it imports matplotlib)."""
+    if name == "PictureFigure":
+        try:
+            return _picture_figure()
+        except ImportError as error:
+            raise ImportError(MISSING_MATPLOTLIB) from error
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]:
     """A new figure and its axes, or *ax* and the figure that holds it."""
     try:
@@ -93,7 +138,7 @@ def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]
     except ImportError as error:
         raise ImportError(MISSING_MATPLOTLIB) from error
     if ax is None:
-        fig = Figure(figsize=size, layout="constrained")
+        fig = _picture_figure()(figsize=size, layout="constrained")
         return fig, fig.add_subplot()
     if not isinstance(ax, Axes):
         raise TypeError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
@@ -534,6 +579,7 @@ def ofc_board(
     board: Board | Sequence[Any],
     *,
     rules: Rules | None = None,
+    royalties: bool = True,
     ax: Axes | None = None,
 ) -> Figure:
     """An Open-Face Chinese poker board: front, middle and back rows of cards.
@@ -542,21 +588,36 @@ def ofc_board(
     rows, the text "front / middle / back" or 13 cards as
     :func:`pyrankcore.ofc.score` takes them. Cards show
     their suits in four colours; each row is described in words, and a
-    fouled board says so. With *rules* (a :class:`pyrankcore.ofc.Rules`),
-    each row's royalties and their total under those rules are shown too.
+    fouled board says so. Each row's royalties and their total are shown
+    under *rules* (a :class:`pyrankcore.ofc.Rules`); by default the
+    standard royalties, ``Rules()`` (``Rules(decks=2)`` for a double-deck
+    :class:`~pyrankcore.ofc.Board`), as a player expects to see them.
+    ``royalties=False`` draws the board alone.
+
+    >>> from pyrankcore import ofc
+    >>> fig = ofc_board(ofc.Board("Qh Qd 4c", "9s 9h 9d Jc 2s", "Th 8h 7h 4h 2h"))
+    >>> fig.axes[0].get_title()
+    'royalties 13'
 
     Raises TypeError for a board or rules of the wrong type, the card
     errors of :class:`~pyrankcore.ofc.Board` for bad rows, and
-    InvalidArgumentError for a double-deck board under single-deck rules.
+    InvalidArgumentError for a double-deck board under single-deck rules,
+    and for *rules* with ``royalties=False``.
     """
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError(f"rules must be a pyrankcore.ofc.Rules or None, not {type(rules).__name__}")
+    if not isinstance(royalties, bool):
+        raise TypeError(f"royalties must be True or False, not {type(royalties).__name__}")
+    if rules is not None and not royalties:
+        raise InvalidArgumentError("rules= gives the royalties that royalties=False leaves out")
     the_board = as_board(board, rules.decks if rules is not None else _decks_of(board))
+    if rules is None and royalties:
+        rules = Rules(decks=the_board.decks)
     fig, ax = _new_axes(ax, BOARD_SIZE)
     from matplotlib.patches import FancyBboxPatch
 
     rows = (the_board.front, the_board.middle, the_board.back)
-    royalties = the_board.row_royalties_under(rules) if rules is not None else None
+    row_royalties = the_board.row_royalties_under(rules) if rules is not None else None
     words = _row_words(the_board)
     card_w, card_h, gap = 0.8, 1.1, 0.15
     for i, (name, cards) in enumerate(zip(ROW_NAMES, rows)):
@@ -591,8 +652,8 @@ def ofc_board(
                 linespacing=1.1,
             )
         note = words[i]
-        if royalties is not None:
-            note += f"  (+{royalties[i]})" if royalties[i] else ""
+        if row_royalties is not None:
+            note += f"  (+{row_royalties[i]})" if row_royalties[i] else ""
         ax.text(5 * (card_w + gap) + 0.2, y + card_h / 2, note, va="center", fontsize=9)
     ax.set_xlim(-1.6, 11.4)
     ax.set_ylim(-2 * (card_h + 0.3) - 0.15, card_h + 0.15)
@@ -600,8 +661,8 @@ def ofc_board(
     ax.axis("off")
     if the_board.fouled:
         title = "fouled board"
-    elif royalties is not None:
-        title = f"royalties {sum(royalties)}"
+    elif row_royalties is not None:
+        title = f"royalties {sum(row_royalties)}"
     else:
         title = "OFC board"
     if the_board.decks == 2:

@@ -302,11 +302,24 @@ def test_ofc_board_draws_the_cards_in_suit_colours(check_png):
     assert cards["3\n\u2665"] == cards["4\n\u2665"]
 
 
-def test_ofc_board_without_rules_and_fouled(check_png, texts):
-    fig = plot.ofc_board(ROWS)  # rows as text, no royalties shown
+def test_ofc_board_shows_the_standard_royalties_by_default(check_png, texts):
+    # A player reading a board expects its royalties: without rules= they
+    # are the standard ones, the same as rules=ofc.Rules().
+    fig = plot.ofc_board(ROWS)  # rows as text
     found = texts(fig)
-    assert "OFC board" in found and not any("+" in t for t in found)
-    fouled = plot.ofc_board(("Ah Ad Kc", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d"), rules=ofc.Rules())
+    assert found == texts(plot.ofc_board(ROWS, rules=ofc.Rules()))
+    assert "royalties 7" in found
+    assert any(t.startswith("Full House, Threes full of Twos") and "+6" in t for t in found)
+    no_front = ofc.Rules(royalties=ofc.RoyaltyTable(front_pairs=(0,) * 13))
+    assert "royalties 6" in texts(plot.ofc_board(ROWS, rules=no_front))
+    # royalties=False draws the board alone
+    bare = texts(plot.ofc_board(ROWS, royalties=False))
+    assert "OFC board" in bare and not any("+" in t or "royalties" in t for t in bare)
+    with pytest.raises(InvalidArgumentError, match="royalties=False"):
+        plot.ofc_board(ROWS, rules=ofc.Rules(), royalties=False)
+    with pytest.raises(TypeError, match="royalties"):
+        plot.ofc_board(ROWS, royalties="no")
+    fouled = plot.ofc_board(("Ah Ad Kc", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d"))
     assert "fouled board" in check_png(fouled)
 
 
@@ -315,6 +328,8 @@ def test_ofc_board_double_deck(texts):
     fig = plot.ofc_board(ofc.Board(*rows, decks=2), rules=ofc.Rules(decks=2))
     found = texts(fig)
     assert "royalties 30 (double deck)" in found
+    # the default rules follow the board's decks
+    assert texts(plot.ofc_board(ofc.Board(*rows, decks=2))) == found
     assert any(t.startswith("Five of a Kind, Nines") for t in found)
     with pytest.raises(InvalidArgumentError, match="double-deck"):
         plot.ofc_board(ofc.Board(*rows, decks=2), rules=ofc.Rules())
@@ -372,3 +387,41 @@ def test_importing_pyrankcore_and_its_plot_module_needs_no_matplotlib(tmp_path):
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------ notebooks
+
+
+def test_figures_show_themselves_in_a_notebook():
+    # A Figure made without pyplot has no display of its own: a notebook
+    # printed "<Figure size 640x560 with 2 Axes>" unless %matplotlib inline
+    # ran. The figures carry _repr_png_, which Jupyter calls.
+    import pickle
+
+    fig = plot.range_grid("AA")
+    assert isinstance(fig, Figure) and isinstance(fig, plot.PictureFigure)
+    png = fig._repr_png_()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+    again = pickle.loads(pickle.dumps(fig))
+    assert type(again) is plot.PictureFigure
+    # a figure of the user's own (ax=) stays theirs
+    own = Figure()
+    assert type(plot.range_grid("AA", ax=own.add_subplot())) is Figure
+
+
+def test_ipython_displays_the_figure_as_a_png():
+    pytest.importorskip("IPython")
+    from IPython.core.formatters import DisplayFormatter
+
+    data, _ = DisplayFormatter().format(plot.ofc_board(ROWS))
+    assert data["image/png"].startswith(b"\x89PNG")
+
+
+def test_the_notebook_display_imports_no_pyplot():
+    code = (
+        "import sys; from pyrankcore import plot\n"
+        "assert 'matplotlib' not in sys.modules\n"
+        "png = plot.range_grid('AA')._repr_png_()\n"
+        "assert png[:4] == b'\\x89PNG' and 'matplotlib.pyplot' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
