@@ -189,12 +189,12 @@ class RankingData:
     @property
     def has_wild(self) -> bool:
         """Any wild card (or bug) in this game."""
-        return self.wild is not None or self.bug
+        return self.wild is not None or bool(self.bug)
 
     @property
     def jokers(self) -> bool:
         """The deck holds the two jokers (card ids 52 and 53)."""
-        return self.bug or (self.wild is not None and "jokers" in self.wild.split())
+        return bool(self.bug) or (self.wild is not None and "jokers" in self.wild.split())
 
     @property
     def wild_lowest(self) -> bool:

@@ -54,8 +54,9 @@ if TYPE_CHECKING:
 
     from pyrankcore.ranges import WeightedCombo
 
+# PictureFigure, the figures' class, is an attribute too (made on first use,
+# see __getattr__), not listed here: a star import would import matplotlib.
 __all__ = [
-    "PictureFigure",
     "equity_chart",
     "ofc_board",
     "preflop_heatmap",
@@ -71,6 +72,9 @@ MISSING_MATPLOTLIB = (
 GRID_SIZE = (6.4, 5.6)
 HEATMAP_SIZE = (9.0, 8.0)
 SMALL_HEATMAP_SIZE = (7.5, 6.5)  # up to MAX_ANNOTATED hands
+FULL_HEATMAP_SIZE = (15.0, 7.5)  # all 169: the matrix and the grid of values
+# Tick labels no smaller than this (points): a large matrix labels some rows.
+MIN_LABEL_POINTS = 7.0
 BAR_SIZE = (7.0, 3.6)
 PROBABILITY_SIZE = (7.5, 4.0)
 BOARD_SIZE = (7.5, 2.7)
@@ -130,8 +134,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]:
-    """A new figure and its axes, or *ax* and the figure that holds it."""
+def _new_axes(ax: Axes | None, size: tuple[float, float], columns: int = 1) -> tuple[Figure, Axes]:
+    """A new figure and its (first of *columns*) axes, or *ax* and the
+    figure that holds it."""
     try:
         from matplotlib.axes import Axes
         from matplotlib.figure import Figure
@@ -139,7 +144,7 @@ def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]
         raise ImportError(MISSING_MATPLOTLIB) from error
     if ax is None:
         fig = _picture_figure()(figsize=size, layout="constrained")
-        return fig, fig.add_subplot()
+        return fig, fig.add_subplot(1, columns, 1)
     if not isinstance(ax, Axes):
         raise TypeError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
     holder: Any = ax.figure
@@ -304,6 +309,13 @@ def preflop_heatmap(
     :data:`pyrankcore.GRID_NAMES`. *hands* (grid names) picks some of them,
     in that order; a square matrix of another size needs *hands* to name
     its rows. Up to 20 hands get their equities written in the cells.
+    Tick labels are never smaller than 7 points: where the rows are too many
+    to label each, the whole matrix labels its pairs (AA to 22), a part of
+    it every few hands. The whole matrix in a figure of its own comes with
+    its values beside it: each class's equity against a random hand (the
+    matrix's row averaged over the combos that share no card with it), on
+    the 13 x 13 grid, written in the cells. An interactive window shows the
+    cell under the pointer ("AKs against QQ: 46.2%").
 
     Raises InvalidArgumentError for a matrix that is not square, has values
     outside [0, 1] or does not match *hands*, for an unknown grid name and
@@ -340,13 +352,30 @@ def preflop_heatmap(
             f"(the full matrix is {len(GRID_NAMES)} x {len(GRID_NAMES)})"
         )
     n = len(names)
-    fig, ax = _new_axes(ax, SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE)
+    whole = names == list(GRID_NAMES)
+    with_values = whole and ax is None
+    if with_values:
+        size = FULL_HEATMAP_SIZE
+    else:
+        size = SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE
     _check_cmap(cmap)
+    fig, ax = _new_axes(ax, size, 2 if with_values else 1)
     image = ax.imshow(m, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
-    fontsize = max(2.5, min(9.0, 240.0 / n))
-    ax.set_xticks(range(n), names, rotation=90, fontsize=fontsize)
-    ax.set_yticks(range(n), names, fontsize=fontsize)
-    ax.tick_params(length=0 if n > MAX_ANNOTATED else 3)
+    fontsize = min(9.0, 240.0 / n)
+    shown = list(range(n))
+    if fontsize < MIN_LABEL_POINTS:
+        # Too many rows to label each readably: label the pairs of the whole
+        # grid (every 14th class, AA to 22), else every k-th hand.
+        fontsize = MIN_LABEL_POINTS
+        step = math.ceil(n * MIN_LABEL_POINTS / 240.0)
+        shown = [i for i, name in enumerate(names) if len(name) == 2] if whole else shown[::step]
+        ax.set_xticks(range(0, n, 13) if whole else [], minor=True)
+        ax.set_yticks(range(0, n, 13) if whole else [], minor=True)
+    labels = [names[i] for i in shown]
+    ax.set_xticks(shown, labels, rotation=90, fontsize=fontsize)
+    ax.set_yticks(shown, labels, fontsize=fontsize)
+    ax.tick_params(length=3)
+    ax.format_coord = _matrix_coord(m, names)  # type: ignore[method-assign]  # hover text
     if n <= MAX_ANNOTATED:
         for (row, col), value in np.ndenumerate(m):
             ax.text(
@@ -358,12 +387,66 @@ def preflop_heatmap(
                 fontsize=fontsize,
                 in_layout=False,
             )
-    ax.set_xlabel("against")
+    ax.set_xlabel("against" if len(shown) == n else "against (labels: " + _label_note(whole) + ")")
     ax.set_ylabel("hand")
     ax.set_title("Hold'em preflop equity, heads-up")
-    bar = fig.colorbar(image, ax=ax, shrink=0.8, label="equity")
+    axes = [ax]
+    if with_values:
+        axes.append(_random_hand_grid(fig, m, cmap))
+    bar = fig.colorbar(image, ax=axes, shrink=0.8, label="equity")
     _percent_axis(bar.ax.yaxis)
     return fig
+
+
+def _label_note(whole: bool) -> str:
+    return "the pairs; minor ticks: the rows of the 13 x 13 grid" if whole else "every few hands"
+
+
+def _matrix_coord(m: np.ndarray, names: list[str]) -> Any:
+    """Axes.format_coord for an interactive window: the cell under the
+    pointer in words."""
+    n = len(names)
+
+    def where(x: float, y: float) -> str:
+        row, col = round(y), round(x)
+        if 0 <= row < n and 0 <= col < n:
+            return f"{names[row]} against {names[col]}: {m[row, col]:.1%}"
+        return ""
+
+    return where
+
+
+def _random_hand_weights() -> np.ndarray:
+    """169 x 169 array: for one combo of class i (rows in
+    :data:`pyrankcore.GRID_NAMES` order), the combos of class j that share
+    no card with it. Each row sums to C(50, 2) = 1,225; a class's equity
+    against a random hand is its row of the preflop matrix averaged with
+    these weights."""
+    cards = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)])
+    index = {name: i for i, name in enumerate(GRID_NAMES)}
+    classes = np.array([index[grid_name([int(a), int(b)])] for a, b in cards])
+    weights = np.zeros((len(GRID_NAMES), len(GRID_NAMES)))
+    for i in range(len(GRID_NAMES)):
+        a, b = cards[np.argmax(classes == i)]
+        free = (cards != a).all(axis=1) & (cards != b).all(axis=1)
+        weights[i] = np.bincount(classes[free], minlength=len(GRID_NAMES))
+    return weights
+
+
+def _random_hand_grid(fig: Figure, m: np.ndarray, cmap: str) -> Axes:
+    """A second axes: each class's equity against a random hand, on the
+    13 x 13 grid, written in its cell."""
+    weights = _random_hand_weights()
+    value = ((weights * m).sum(axis=1) / weights.sum(axis=1)).reshape(13, 13)
+    ax = fig.add_subplot(1, 2, 2)
+    ax.imshow(value, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
+    for (row, col), v in np.ndenumerate(value):
+        name = GRID_NAMES[13 * row + col]
+        ax.text(col, row, f"{name}\n{v:.0%}", ha="center", va="center", fontsize=7)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title("against a random hand")
+    return ax
 
 
 # ------------------------------------------------------------------ equity

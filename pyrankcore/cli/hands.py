@@ -324,7 +324,9 @@ def add_parsers(sub: Any) -> None:
     )
     e.add_argument("--board", default="", help="community cards, e.g. 5s7dKh3c4h")
     e.add_argument(
-        "--down", default=None, help="home games: the face-down cards (Dakota, Mexican Stud (down card wild))"
+        "--down",
+        default=None,
+        help="home games: the face-down cards (Dakota, Mexican Stud (down card wild))",
     )
     e.add_argument(
         "--up", default=None, help="home games: the face-up cards that must play (Pick a Partner)"

@@ -100,16 +100,74 @@ class Labelled:
         return self.m
 
 
+PAIRS = [name for name in GRID_NAMES if len(name) == 2]
+
+
+def tick_labels(ax):
+    return [t for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
+
+
 def test_preflop_heatmap_of_the_whole_matrix(texts):
-    # drawn, not saved: its 338 labels make it the slowest picture to save,
-    # and the PNG of a heatmap is checked with some hands below
+    # drawn, not saved: the PNG of a heatmap is checked with some hands below
     m = fake_matrix()
     fig = plot.preflop_heatmap(Labelled(m))
     found = texts(fig)
     assert np.array_equal(grid_data(fig), m)
-    assert found.count("AKs") == 2 and found.count("72o") == 2  # both axes
-    assert set(GRID_NAMES) <= set(found)
     assert "Hold'em preflop equity, heads-up" in found
+    # readable labels: 169 rows cannot each take a 7-point label, so the
+    # pairs are labelled on both axes, at their own rows
+    labels = tick_labels(fig.axes[0])
+    assert [t.get_text() for t in labels] == PAIRS + PAIRS
+    assert min(t.get_fontsize() for t in labels) >= plot.MIN_LABEL_POINTS
+    assert list(fig.axes[0].get_yticks()) == [GRID_NAMES.index(p) for p in PAIRS]
+    # the values: each class against a random hand, written on the grid
+    weights = plot._random_hand_weights()
+    value = (weights * m).sum(axis=1) / weights.sum(axis=1)
+    cells = {t.split("\n")[0]: t.split("\n")[1] for t in found if "\n" in t}
+    assert set(cells) == set(GRID_NAMES)
+    assert all(cells[name] == f"{v:.0%}" for name, v in zip(GRID_NAMES, value))
+    assert "against a random hand" in found
+    # the cell under the pointer, in words
+    row, col = GRID_NAMES.index("AKs"), GRID_NAMES.index("QQ")
+    assert fig.axes[0].format_coord(col, row) == f"AKs against QQ: {m[row, col]:.1%}"
+    # into an axes of the caller's own: the matrix alone, labelled the same
+    own = Figure()
+    drawn = plot.preflop_heatmap(m, ax=own.add_subplot())
+    assert drawn is own and "against a random hand" not in texts(own)
+    assert [t.get_text() for t in tick_labels(own.axes[0])] == PAIRS + PAIRS
+
+
+def test_random_hand_weights_count_the_combos_that_share_no_card():
+    w = plot._random_hand_weights()
+    assert (w.sum(axis=1) == 1225).all()  # C(50, 2) for every class
+    aa, ak_suited, ak_off = (GRID_NAMES.index(h) for h in ("AA", "AKs", "AKo"))
+    assert w[aa, aa] == 1 and w[aa, ak_suited] == 2 and w[aa, ak_off] == 6
+    assert w[ak_suited, ak_suited] == 3 and w[ak_suited, ak_off] == 6
+
+
+def test_preflop_heatmap_values_against_a_random_hand(preflop_cache_dir, monkeypatch, texts):
+    # Published equities of a hand against a random hand: AA 85.2%, KK 82.4%,
+    # AKs 67.0%, 72o 34.6%, 32o 32.3%.
+    monkeypatch.setenv("PYRANKCORE_CACHE_DIR", str(preflop_cache_dir))
+    m = np.asarray(pyrankcore.preflop_matrix())
+    w = plot._random_hand_weights()
+    value = dict(zip(GRID_NAMES, (w * m).sum(axis=1) / w.sum(axis=1)))
+    published = {"AA": 0.852, "KK": 0.824, "AKs": 0.670, "72o": 0.346, "32o": 0.323}
+    for name, equity in published.items():
+        assert value[name] == pytest.approx(equity, abs=0.0006), name
+    found = texts(plot.preflop_heatmap())
+    assert {"AA\n85%", "KK\n82%", "72o\n35%"} <= set(found)
+
+
+def test_preflop_heatmap_of_many_hands_labels_every_few(texts):
+    m = fake_matrix()
+    hands = list(GRID_NAMES[:100])
+    fig = plot.preflop_heatmap(m, hands=hands)
+    labels = tick_labels(fig.axes[0])
+    assert min(t.get_fontsize() for t in labels) >= plot.MIN_LABEL_POINTS
+    shown = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert shown[0] == hands[0] and 10 <= len(shown) < 100
+    assert "against a random hand" not in texts(fig)  # values: for the whole matrix
 
 
 def test_preflop_heatmap_of_some_hands_writes_the_equities(check_png, texts):
