@@ -25,6 +25,7 @@ from pyrankcore._ranking_data import (
     FLUSH_LOW,
     HIGH_CARD,
     JOKERS,
+    MORE_WILD,
     NATURAL_BEATS_WILD_RULES,
     RANK_CHARS,
     SUIT_CHARS,
@@ -54,6 +55,7 @@ __all__ = [
     "FLUSH_LOW",
     "HIGH_CARD",
     "JOKERS",
+    "MORE_WILD",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_ORDER_ALIASES",
@@ -251,14 +253,19 @@ class Ranking(RankingData):
         tie (each class splits into PLAIN_TIERS strengths). True (or
         "graded", stored as True): fewer wild cards win, so a natural hand
         beats all (each class splits into GRADED_TIERS strengths, one per
-        count of wild cards used). See :func:`wild_tier`.
+        count of wild cards used). "more_wild": the other rule text 000
+        allows, "a hand with more wild cards beats an otherwise equal hand
+        with fewer wild cards", read as written: more wild cards among the
+        five that play win, so a natural hand loses to the same hand made
+        with a wild card (GRADED_TIERS strengths per class, as True). See
+        :func:`wild_tier`.
     double_ace_flush: each wild card may duplicate a card held, so a flush
         can hold two or more aces (A-A-K-Q-J, A-A-A-K-Q); flushes compare
         card by card, highest first. Five cards of one rank are five of a
         kind, never a flush: four natural aces and a wild card, or an ace
         and four wild cards, make five aces. High games only; not with
-        natural_beats_wild=True (the classes would not fit uint16
-        strengths); "plain" is allowed.
+        natural_beats_wild=True or "more_wild" (the classes would not fit
+        uint16 strengths); "plain" is allowed.
     suit_tiebreak: a house rule of the rule texts ("Ranking of suits") for
         hands equal apart from suit: None (standard poker: they tie),
         "highest_card", "main_group" or "highest_unpaired" (see
@@ -328,12 +335,12 @@ class Ranking(RankingData):
                 "double_ace_flush", True, "False in a game where flushes do not win", where
             )
         set_field(self, "natural_beats_wild", _natural_beats_wild(self.natural_beats_wild, where))
-        if self.double_ace_flush and self.natural_beats_wild is True:
+        if self.double_ace_flush and self.natural_beats_wild in (True, MORE_WILD):
             raise _option_error(
                 "double_ace_flush",
                 True,
-                "False with natural_beats_wild=True or 'graded' (together they make "
-                "more classes than uint16 strengths hold; 'plain' fits)",
+                "False with natural_beats_wild=True, 'graded' or 'more_wild' (together "
+                "they make more classes than uint16 strengths hold; 'plain' fits)",
                 where,
             )
         if self.natural_beats_wild and not (self.wild is not None or self.bug):
@@ -410,8 +417,8 @@ def _bug_rule(ranking: Ranking, value: Any, where: str) -> bool | str:
 
 def _natural_beats_wild(value: Any, where: str) -> bool | str:
     """natural_beats_wild as stored: False, True (the graded rule, today's
-    meaning of True) or "plain"."""
-    allowed = 'False, True, "graded" or "plain"'
+    meaning of True), "plain" or "more_wild"."""
+    allowed = 'False, True, "graded", "plain" or "more_wild"'
     if isinstance(value, bool):
         return value
     if not isinstance(value, str):
@@ -555,8 +562,9 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
     house rules (see :class:`Ranking`):
 
     * ``natural_beats_wild``: True or "graded" (fewer wild cards among the
-      five that play win), or "plain" (a hand without wild cards beats the
-      same hand made with them; one wild card or more tie).
+      five that play win), "plain" (a hand without wild cards beats the
+      same hand made with them; one wild card or more tie), or "more_wild"
+      (more wild cards win: text 000's extension, read as written).
     * ``double_ace_flush=True``: every wild card may duplicate a card held,
       so a flush may hold two or more aces (A-A-A-9-5 beats A-A-K-9-5);
       five cards of one rank are five of a kind, never a flush, so four
