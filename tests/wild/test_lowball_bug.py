@@ -23,6 +23,7 @@ from itertools import combinations, combinations_with_replacement, product
 
 import numpy as np
 import pytest
+from references import row_loops
 from references.wild_reference import assert_same_order, cards, show
 
 import pyrankcore as prc
@@ -182,3 +183,18 @@ def test_the_reference_tells_the_rules_apart():
     fitter = prc.ranking("deuce_seven", bug=True)
     assert ev("6c 5d 4h 3s Jk", fitter) == ev("8c 6d 5h 4s 3c", fitter)
     assert show(hand) == "6c 5d 4h 3s Jk"
+
+
+@pytest.mark.parametrize("base", ["deuce_seven", "ace_six"])
+def test_every_row_loop_equals_the_scalar_kernel(base):
+    g = prc.ranking(base, bug="lowest_card")
+    rng = random.Random(base)
+    for k in (5, 6, 7):
+        rows = [rng.sample(range(52), k - 2) + list(JOKERS) for _ in range(300)]
+        rows += [rng.sample(range(52), k - 1) + [JOKERS[0]] for _ in range(300)]
+        rows += [rng.sample([c for c in range(52) if c % 4 < 2], k - 1) + [53] for _ in range(300)]
+        rows = np.array([rng.sample(row, k) for row in rows], dtype=np.uint8)
+        got = row_loops.agree(row_loops.every_kernel(lambda rows=rows: prc.evaluate_batch(rows, g)))
+        scalar = prc.evaluate_batch(rows.astype(np.int16), g)  # row by row
+        assert got.tolist() == scalar.tolist(), k
+        assert got[::61].tolist() == [prc.evaluate(h, g) for h in rows[::61].tolist()], k
