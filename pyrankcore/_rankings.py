@@ -392,41 +392,40 @@ class Ranking(RankingData):
             set_field(self, "suit_order", DEFAULT_SUIT_ORDER)
 
 
+def _bool_or_word(option: str, value: Any, words: tuple[str, ...], allowed: str, where: str) -> Any:
+    """An option that is True, False or one of *words* (any case, spaces
+    around): the bool, or the word in lower case."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        raise _option_type_error(option, value, allowed, where)
+    word = value.strip().lower()
+    if word not in words:
+        raise _option_error(option, value, allowed, where)
+    return word
+
+
 def _bug_rule(ranking: Ranking, value: Any, where: str) -> bool | str:
     """bug as stored: False, True (the standard bug; "fitter" is its name in
     low games) or "lowest_card" (low games only)."""
     allowed = 'False, True, "fitter" or "lowest_card" (low games)'
-    if isinstance(value, bool):
-        return value
-    if not isinstance(value, str):
-        raise _option_type_error("bug", value, allowed, where)
-    word = value.strip().lower()
-    if word == "fitter":
-        return True
-    if word != BUG_LOWEST_CARD:
-        raise _option_error("bug", value, allowed, where)
-    if not ranking.low:
+    rule = _bool_or_word("bug", value, ("fitter", BUG_LOWEST_CARD), allowed, where)
+    if rule == BUG_LOWEST_CARD and not ranking.low:
         raise _option_error(
             "bug",
             value,
             "True or False in a high ranking (the lowest-card bug is a rule of lowball)",
             where,
         )
-    return BUG_LOWEST_CARD
+    return True if rule == "fitter" else rule
 
 
 def _natural_beats_wild(value: Any, where: str) -> bool | str:
     """natural_beats_wild as stored: False, True (the graded rule, today's
     meaning of True), "plain" or "more_wild"."""
     allowed = 'False, True, "graded", "plain" or "more_wild"'
-    if isinstance(value, bool):
-        return value
-    if not isinstance(value, str):
-        raise _option_type_error("natural_beats_wild", value, allowed, where)
-    word = value.strip().lower()
-    if word not in NATURAL_BEATS_WILD_RULES:
-        raise _option_error("natural_beats_wild", value, allowed, where)
-    return True if word == "graded" else word
+    rule = _bool_or_word("natural_beats_wild", value, NATURAL_BEATS_WILD_RULES, allowed, where)
+    return True if rule == "graded" else rule
 
 
 _WILD_ALLOWED = (

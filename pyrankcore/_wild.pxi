@@ -314,7 +314,7 @@ cdef object _most_wild_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] su
     """natural_beats_wild="more_wild", rank tables: each entry's strength
     becomes (v - 1) * tiers + 1 + used, where used is the most wild cards a
     five of strength v can hold. E[u][M], the best five of u wild cards and
-    u - 5 of M's natural cards, is levels[u] at that five for |M| = 5 - u and
+    5 - u of M's natural cards, is levels[u] at that five for |M| = 5 - u and
     the best over M less one card above (by_size: the patterns smallest
     first); used is the largest u <= w with E[u][M] = v. A wild card takes
     any suit, so a five with one never needs the natural cards' suits."""
