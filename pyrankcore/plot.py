@@ -28,7 +28,6 @@ and a call without it raises ImportError saying what to install.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from numbers import Real
@@ -37,13 +36,21 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pyrankcore._core import format_cards, parse_cards
+from pyrankcore._figures import (
+    cell_words,
+    check_cmap,
+    new_axes,
+    percent_axis,
+    picture_figure_class,
+    value_grid,
+)
 from pyrankcore.equities import EquityResult
 from pyrankcore.errors import DuplicateCardError, InvalidArgumentError
 from pyrankcore.hands import describe
 from pyrankcore.ofc import Board, Rules
 from pyrankcore.ofc.board import as_board
 from pyrankcore.ofc.two_decks import describe_five
-from pyrankcore.preflop import preflop_matrix
+from pyrankcore.preflop import preflop_matrix, random_hand_weights
 from pyrankcore.probabilities import HandProbabilities
 from pyrankcore.ranges import GRID_NAMES, grid_name, parse_range
 
@@ -64,10 +71,6 @@ __all__ = [
     "range_grid",
 ]
 
-MISSING_MATPLOTLIB = (
-    "pyrankcore.plot needs matplotlib: pip install matplotlib "
-    '(or pip install "pyrankcore[plot]"; from a checkout, pip install ".[plot]")'
-)
 # Figure sizes in inches; matplotlib's default 100 dpi makes them pixels x 100.
 GRID_SIZE = (6.4, 5.6)
 HEATMAP_SIZE = (9.0, 8.0)
@@ -95,84 +98,12 @@ STREET_NAMES = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 ROW_NAMES = ("front", "middle", "back")
 
 
-_PICTURE_FIGURE: Any = None  # the class, made on first use (matplotlib is optional)
-
-
-def _picture_figure() -> Any:
-    """PictureFigure, defined on first use so that importing this module
-    imports no matplotlib."""
-    global _PICTURE_FIGURE
-    if _PICTURE_FIGURE is None:
-        from matplotlib.figure import Figure
-
-        class PictureFigure(Figure):
-            """A matplotlib Figure that a Jupyter notebook shows as a PNG
-            when it is a cell's value (``_repr_png_``), with or without
-            ``%matplotlib inline``; otherwise a plain Figure, made without
-            pyplot."""
-
-            def _repr_png_(self) -> bytes:
-                buffer = io.BytesIO()
-                self.savefig(buffer, format="png", bbox_inches="tight")
-                return buffer.getvalue()
-
-        # pickle finds it here, through the module's __getattr__
-        PictureFigure.__module__ = __name__
-        PictureFigure.__qualname__ = "PictureFigure"
-        _PICTURE_FIGURE = PictureFigure
-    return _PICTURE_FIGURE
-
-
 def __getattr__(name: str) -> Any:
-    """``pyrankcore.plot.PictureFigure``: the figure class, made on first
+    """``pyrankcore.plot.PictureFigure``: the figures' class, made on first
     use (importing it imports matplotlib)."""
     if name == "PictureFigure":
-        try:
-            return _picture_figure()
-        except ImportError as error:
-            raise ImportError(MISSING_MATPLOTLIB) from error
+        return picture_figure_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _new_axes(ax: Axes | None, size: tuple[float, float], columns: int = 1) -> tuple[Figure, Axes]:
-    """A new figure and its (first of *columns*) axes, or *ax* and the
-    figure that holds it."""
-    try:
-        from matplotlib.axes import Axes
-        from matplotlib.figure import Figure
-    except ImportError as error:
-        raise ImportError(MISSING_MATPLOTLIB) from error
-    if ax is None:
-        fig = _picture_figure()(figsize=size, layout="constrained")
-        return fig, fig.add_subplot(1, columns, 1)
-    if not isinstance(ax, Axes):
-        raise TypeError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
-    holder: Any = ax.figure
-    while not isinstance(holder, Figure):  # a SubFigure: its parent figure
-        holder = holder.figure
-    return holder, ax
-
-
-def _check_cmap(cmap: Any) -> None:
-    """TypeError or InvalidArgumentError for a colormap matplotlib does not
-    know (its own ValueError lists a few names and points elsewhere)."""
-    from matplotlib import colormaps
-    from matplotlib.colors import Colormap
-
-    if isinstance(cmap, Colormap):
-        return
-    if not isinstance(cmap, str):
-        raise TypeError(f"cmap must be a colormap name or a Colormap, not {type(cmap).__name__}")
-    if cmap not in colormaps:
-        raise InvalidArgumentError(
-            f"unknown colormap {cmap[:40]!r}; matplotlib.colormaps lists the names"
-        )
-
-
-def _percent_axis(axis: Any) -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    axis.set_major_formatter(PercentFormatter(1.0))
 
 
 # ------------------------------------------------------------------ ranges
@@ -238,8 +169,8 @@ def range_grid(
     anything else.
     """
     weights = _grid_weights(hand_range)
-    fig, ax = _new_axes(ax, GRID_SIZE)
-    _check_cmap(cmap)
+    fig, ax = new_axes(ax, GRID_SIZE)
+    check_cmap(cmap)
     image = ax.imshow(weights, cmap=cmap, vmin=0.0, vmax=1.0)
     colours = image.cmap
     for i, name in enumerate(GRID_NAMES):
@@ -358,8 +289,8 @@ def preflop_heatmap(
         size = FULL_HEATMAP_SIZE
     else:
         size = SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE
-    _check_cmap(cmap)
-    fig, ax = _new_axes(ax, size, 2 if with_values else 1)
+    check_cmap(cmap)
+    fig, ax = new_axes(ax, size, 2 if with_values else 1)
     image = ax.imshow(m, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
     fontsize = min(9.0, 240.0 / n)
     shown = list(range(n))
@@ -375,7 +306,7 @@ def preflop_heatmap(
     ax.set_xticks(shown, labels, rotation=90, fontsize=fontsize)
     ax.set_yticks(shown, labels, fontsize=fontsize)
     ax.tick_params(length=3)
-    ax.format_coord = _matrix_coord(m, names)  # type: ignore[method-assign]  # hover text
+    ax.format_coord = cell_words(m, names)  # type: ignore[method-assign]  # hover text
     if n <= MAX_ANNOTATED:
         for (row, col), value in np.ndenumerate(m):
             ax.text(
@@ -387,66 +318,18 @@ def preflop_heatmap(
                 fontsize=fontsize,
                 in_layout=False,
             )
-    ax.set_xlabel("against" if len(shown) == n else "against (labels: " + _label_note(whole) + ")")
+    note = "the pairs; minor ticks: the rows of the 13 x 13 grid" if whole else "every few hands"
+    ax.set_xlabel("against" if len(shown) == n else f"against (labels: {note})")
     ax.set_ylabel("hand")
     ax.set_title("Hold'em preflop equity, heads-up")
     axes = [ax]
     if with_values:
-        axes.append(_random_hand_grid(fig, m, cmap))
+        w = random_hand_weights()  # each class against a random hand, on the grid
+        against_random = (w * m).sum(axis=1) / w.sum(axis=1)
+        axes.append(value_grid(fig, against_random, GRID_NAMES, cmap, "against a random hand"))
     bar = fig.colorbar(image, ax=axes, shrink=0.8, label="equity")
-    _percent_axis(bar.ax.yaxis)
+    percent_axis(bar.ax.yaxis)
     return fig
-
-
-def _label_note(whole: bool) -> str:
-    return "the pairs; minor ticks: the rows of the 13 x 13 grid" if whole else "every few hands"
-
-
-def _matrix_coord(m: np.ndarray, names: list[str]) -> Any:
-    """Axes.format_coord for an interactive window: the cell under the
-    pointer in words."""
-    n = len(names)
-
-    def where(x: float, y: float) -> str:
-        row, col = round(y), round(x)
-        if 0 <= row < n and 0 <= col < n:
-            return f"{names[row]} against {names[col]}: {m[row, col]:.1%}"
-        return ""
-
-    return where
-
-
-def _random_hand_weights() -> np.ndarray:
-    """169 x 169 array: for one combo of class i (rows in
-    :data:`pyrankcore.GRID_NAMES` order), the combos of class j that share
-    no card with it. Each row sums to C(50, 2) = 1,225; a class's equity
-    against a random hand is its row of the preflop matrix averaged with
-    these weights."""
-    cards = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)])
-    index = {name: i for i, name in enumerate(GRID_NAMES)}
-    classes = np.array([index[grid_name([int(a), int(b)])] for a, b in cards])
-    weights = np.zeros((len(GRID_NAMES), len(GRID_NAMES)))
-    for i in range(len(GRID_NAMES)):
-        a, b = cards[np.argmax(classes == i)]
-        free = (cards != a).all(axis=1) & (cards != b).all(axis=1)
-        weights[i] = np.bincount(classes[free], minlength=len(GRID_NAMES))
-    return weights
-
-
-def _random_hand_grid(fig: Figure, m: np.ndarray, cmap: str) -> Axes:
-    """A second axes: each class's equity against a random hand, on the
-    13 x 13 grid, written in its cell."""
-    weights = _random_hand_weights()
-    value = ((weights * m).sum(axis=1) / weights.sum(axis=1)).reshape(13, 13)
-    ax = fig.add_subplot(1, 2, 2)
-    ax.imshow(value, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
-    for (row, col), v in np.ndenumerate(value):
-        name = GRID_NAMES[13 * row + col]
-        ax.text(col, row, f"{name}\n{v:.0%}", ha="center", va="center", fontsize=7)
-    ax.set_xticks([])
-    ax.set_yticks([])
-    ax.set_title("against a random hand")
-    return ax
 
 
 # ------------------------------------------------------------------ equity
@@ -492,7 +375,7 @@ def equity_chart(
     if isinstance(results, EquityResult):
         if streets is not None:
             raise InvalidArgumentError("streets= labels a sequence of results, not one")
-        fig, ax = _new_axes(ax, BAR_SIZE)
+        fig, ax = new_axes(ax, BAR_SIZE)
         _player_bars(ax, results)
         return fig
     if isinstance(results, str) or not isinstance(results, Sequence):
@@ -520,7 +403,7 @@ def equity_chart(
             raise InvalidArgumentError(
                 f"{len(runs)} results need {len(runs)} street labels, got {len(labels)}"
             )
-    fig, ax = _new_axes(ax, BAR_SIZE)
+    fig, ax = new_axes(ax, BAR_SIZE)
     _street_bars(ax, runs, labels)
     return fig
 
@@ -553,7 +436,7 @@ def _player_bars(ax: Axes, result: EquityResult) -> None:
     ax.invert_yaxis()
     ax.set_xlim(0.0, 1.2)  # room for the text beside a bar of 100%
     ax.set_xticks(np.linspace(0.0, 1.0, 6))
-    _percent_axis(ax.xaxis)
+    percent_axis(ax.xaxis)
     ax.set_xlabel("share of the pot")
     board = f", board {result.board}" if result.board else ""
     ax.set_title(f"{result.variant}{board} ({_how(result)})")
@@ -601,7 +484,7 @@ def _street_bars(ax: Axes, runs: list[EquityResult], labels: list[str]) -> None:
     ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_xticks(streets, labels)
     ax.set_ylim(0.0, 1.08)
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.set_ylabel("share of the pot")
     ax.set_title(f"{last.variant}: equity by street")
 
@@ -626,7 +509,7 @@ def probability_chart(
         )
     if not isinstance(log, bool):
         raise TypeError(f"log must be True or False, not {type(log).__name__}")
-    fig, ax = _new_axes(ax, PROBABILITY_SIZE)
+    fig, ax = new_axes(ax, PROBABILITY_SIZE)
     rows = np.arange(len(table.rows))
     values = [r.probability for r in table.rows]
     ax.barh(rows, values, color="C0", height=0.7)
@@ -637,7 +520,7 @@ def probability_chart(
         ax.set_xlim(10 ** math.floor(math.log10(min(values))), 1.0)
     else:
         ax.set_xlim(0.0, 1.0)
-        _percent_axis(ax.xaxis)
+        percent_axis(ax.xaxis)
     right = ax.secondary_yaxis("right")
     right.set_yticks(rows, [f"{_percent_text(r.probability)}  ({r.odds})" for r in table.rows])
     right.tick_params(length=0)
@@ -696,7 +579,7 @@ def ofc_board(
     the_board = as_board(board, rules.decks if rules is not None else _decks_of(board))
     if rules is None and royalties:
         rules = Rules(decks=the_board.decks)
-    fig, ax = _new_axes(ax, BOARD_SIZE)
+    fig, ax = new_axes(ax, BOARD_SIZE)
     from matplotlib.patches import FancyBboxPatch
 
     rows = (the_board.front, the_board.middle, the_board.back)

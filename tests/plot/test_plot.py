@@ -121,7 +121,7 @@ def test_preflop_heatmap_of_the_whole_matrix(texts):
     assert min(t.get_fontsize() for t in labels) >= plot.MIN_LABEL_POINTS
     assert list(fig.axes[0].get_yticks()) == [GRID_NAMES.index(p) for p in PAIRS]
     # the values: each class against a random hand, written on the grid
-    weights = plot._random_hand_weights()
+    weights = pyrankcore.preflop.random_hand_weights()
     value = (weights * m).sum(axis=1) / weights.sum(axis=1)
     cells = {t.split("\n")[0]: t.split("\n")[1] for t in found if "\n" in t}
     assert set(cells) == set(GRID_NAMES)
@@ -138,7 +138,7 @@ def test_preflop_heatmap_of_the_whole_matrix(texts):
 
 
 def test_random_hand_weights_count_the_combos_that_share_no_card():
-    w = plot._random_hand_weights()
+    w = pyrankcore.preflop.random_hand_weights()
     assert (w.sum(axis=1) == 1225).all()  # C(50, 2) for every class
     aa, ak_suited, ak_off = (GRID_NAMES.index(h) for h in ("AA", "AKs", "AKo"))
     assert w[aa, aa] == 1 and w[aa, ak_suited] == 2 and w[aa, ak_off] == 6
@@ -150,7 +150,7 @@ def test_preflop_heatmap_values_against_a_random_hand(preflop_cache_dir, monkeyp
     # AKs 67.0%, 72o 34.6%, 32o 32.3%.
     monkeypatch.setenv("PYRANKCORE_CACHE_DIR", str(preflop_cache_dir))
     m = np.asarray(pyrankcore.preflop_matrix())
-    w = plot._random_hand_weights()
+    w = pyrankcore.preflop.random_hand_weights()
     value = dict(zip(GRID_NAMES, (w * m).sum(axis=1) / w.sum(axis=1)))
     published = {"AA": 0.852, "KK": 0.824, "AKs": 0.670, "72o": 0.346, "32o": 0.323}
     for name, equity in published.items():
