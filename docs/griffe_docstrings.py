@@ -8,7 +8,9 @@ them as Markdown, without changing them:
   code (a list in brackets would otherwise read as a Markdown link);
 - Sphinx roles (``:func:`x```, ``:class:`~a.b.C```) become code spans;
 - the signature that Cython puts on the first line of a compiled
-  function's docstring is dropped: the page shows the signature already.
+  function's docstring is dropped: the page shows the signature already;
+- a compiled function loses the label "method descriptor", which names how
+  CPython stores it, not anything a caller sees: it is called as a function.
 """
 
 from __future__ import annotations
@@ -54,3 +56,4 @@ class DocstringsAsMarkdown(griffe.Extension):
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         if obj.docstring is not None:
             obj.docstring.value = to_markdown(obj.docstring.value, obj.name)
+        obj.labels.discard("method descriptor")

@@ -1,4 +1,4 @@
-"""Draw the README's pictures into docs/images/ (or the folder given).
+"""Draw the documentation's pictures into docs/images/ (or the folder given).
 
     python docs/make_pictures.py [FOLDER]
 
@@ -21,7 +21,7 @@ import pyrankcore
 from pyrankcore import ofc, plot
 
 FOLDER = Path(__file__).resolve().parent / "images"
-DPI = 100  # the README shows them at this size
+DPI = 100  # the pages show them at this size
 # Saved with a palette of this many colours: a third of the bytes of
 # matplotlib's RGBA files (a heatmap's shades and antialiased text) and no
 # visible difference; no metadata (matplotlib's version) either.
@@ -75,7 +75,7 @@ def solver_picture():
     return river_cfr.convergence_figure(game.solve(500))
 
 
-# file name -> the function that draws it, in the README's order
+# file name -> the function that draws it, in the order the pages show them
 PICTURES = {
     "range_grid.png": range_picture,
     "preflop_heatmap.png": preflop_picture,

@@ -80,7 +80,7 @@ if TYPE_CHECKING:  # imported on first use at run time: see __getattr__
     from pyrankcore.suits import SUIT_ORDERS, SuitRule, compare, suited_strength, winners
     from pyrankcore.variants import VARIANTS, Variant, variant
 
-# The public names, by topic, in the order the README teaches them.
+# The public names, by topic, in the order the tutorials teach them.
 __all__ = [
     "__version__",
     # Cards and one hand at a time

@@ -602,3 +602,98 @@ def board_hand_strengths(GameTables t, const uint8_t[:, ::1] boards, const uint8
                         j = bins - 1
                     hv[i, j] += 1.0
     return moments[0], moments[1], moments[2], hist[:, :bins]
+
+
+# ---------------------------------------------------------------------------
+# Hand potential (prc_bd_potential)
+
+cdef extern from "prc_board.h" nogil:
+    long prc_bd_potential(const prc_bd_game_t *x, const uint8_t *finals, long R,
+                          const uint8_t *combos, const prc_bd_combo_t *pc,
+                          const uint16_t *sub, int n, const double *w,
+                          const int32_t *pos, const int32_t *lo, const int32_t *hi, int m,
+                          int32_t *strength, int32_t *order, int32_t *scratch,
+                          double *sums, double *tree, double *hp, const int32_t *stop)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def board_potential_counts(GameTables t, const uint8_t[:, ::1] board,
+                           const uint8_t[:, ::1] finals, const uint8_t[:, ::1] combos,
+                           const double[::1] mass, stop=None):
+    """The hand-potential counts of every two-card combo on *board* (one
+    board, shape (1, nb), 3 or 4 cards) over the runouts *finals* ((R, 5)
+    final boards): an (n, 3, 2) float64 array, [i, now, river] the
+    opponent's mass (one value per combo of the same list) that shares no
+    card with combo i or the runout, summed over the runouts that miss i,
+    where i stands *now* (0 ahead, 1 tied, 2 behind) on the board as it is
+    and *river* (0 ahead, 1 tied) on the runout. Hold'em-style games;
+    without the GIL; stop: an int32 array of one element that ends the run
+    early when set (then the counts are partial)."""
+    import numpy as np
+    cdef prc_bd_game_t x
+    cdef int nb = board.shape[1]
+    cdef Py_ssize_t n = combos.shape[0], R = finals.shape[0], i, j
+    if combos.shape[1] != 2:
+        raise HandSizeError("hand potential takes two-card combos")
+    if board.shape[0] != 1 or nb not in (3, 4):
+        raise HandSizeError("hand potential takes one board of 3 or 4 cards")
+    if finals.shape[1] != 5:
+        raise HandSizeError("runouts are final boards of 5 cards")
+    _board_game(&x, t, False, 2, nb)  # ranks the hands now
+    _board_game(&x, t, False, 2, 5)  # and at the river
+    if mass.shape[0] != n:
+        raise InvalidArgumentError(f"mass must have {n} entries")
+    if n > BOARD_MAX_COMBOS:
+        raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
+    _check_rows(board, x.deck, "board")
+    _check_rows(finals, x.deck, "runout")
+    _check_rows(combos, x.deck, "combo")
+    for i in range(n):
+        if not (mass[i] >= 0.0 and mass[i] < float("inf")):
+            raise InvalidArgumentError("mass must be finite and >= 0")
+    cdef int32_t[::1] flag
+    cdef const int32_t *stop_ptr = NULL
+    if stop is not None:
+        flag = stop
+        if flag.shape[0] != 1:
+            raise InvalidArgumentError("the stop flag is an int32 array of one element")
+        stop_ptr = &flag[0]
+    hp = np.zeros((n, 3, 2), dtype=np.float64)
+    if n == 0 or R == 0:
+        return hp
+    subs = combo_subsets(combos)
+    now = np.empty(n, dtype=np.int32)
+    places = np.zeros((3, n), dtype=np.int32)  # pos, lo, hi
+    ints = np.empty(3 * n, dtype=np.int32)
+    prepared = np.empty(3 * n, dtype=np.uint64)
+    cdef uint16_t[:, ::1] sv = subs
+    cdef int32_t[::1] nowv = now, iv = ints
+    cdef int32_t[:, ::1] pl = places
+    cdef uint64_t[::1] pv = prepared
+    cdef prc_bd_combo_t *pc = <prc_bd_combo_t *>&pv[0]
+    cdef int m, start
+    with nogil:
+        prc_bd_prepare(&combos[0, 0], 2, 0, n, pc)
+        prc_bd_strengths(&x, &board[0, 0], nb, &combos[0, 0], pc, 2, 0, n, &nowv[0])
+        m = prc_bd_sort(&nowv[0], <int>n, &iv[0], &iv[n])
+        start = 0
+        for j in range(m):
+            if j and nowv[iv[j]] != nowv[iv[j - 1]]:
+                start = <int>j
+            pl[0, iv[j]] = <int32_t>j
+            pl[1, iv[j]] = start
+        start = m
+        for j in range(m - 1, -1, -1):
+            if j < m - 1 and nowv[iv[j]] != nowv[iv[j + 1]]:
+                start = <int>j + 1
+            pl[2, iv[j]] = start
+    tree = np.zeros(53 * (m + 1), dtype=np.float64)
+    sums = np.empty(PRC_BD_SUMS(2), dtype=np.float64)
+    cdef double[::1] tv = tree, smv = sums
+    cdef double[:, :, ::1] hv = hp
+    with nogil:
+        prc_bd_potential(&x, &finals[0, 0], R, &combos[0, 0], pc, &sv[0, 0], <int>n,
+                         &mass[0], &pl[0, 0], &pl[1, 0], &pl[2, 0], m, &iv[0], &iv[n],
+                         &iv[2 * n], &smv[0], &tv[0], &hv[0, 0, 0], stop_ptr)
+    return hp

@@ -225,6 +225,9 @@ def parse_cards(cards):
     deuce .. 12 = ace; suit c, d, h, s = 0..3; 52 and 53 are the jokers,
     legal only in a game with jokers (``ranking("high", wild="jokers")``).
 
+    >>> parse_cards("As Kd")
+    [51, 45]
+
     Raises
     ------
     InvalidCardError
@@ -234,9 +237,6 @@ def parse_cards(cards):
     TypeError
         Anything that is not text, an int or a sequence of them (sets are
         refused: their order is arbitrary).
-
-    >>> parse_cards("As Kd")
-    [51, 45]
     """
     return _check_duplicates(_ids_of(cards))
 

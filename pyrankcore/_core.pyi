@@ -133,6 +133,14 @@ def board_hand_strengths(
     npt.NDArray[np.float64],
     npt.NDArray[np.float64],
 ]: ...
+def board_potential_counts(
+    t: GameTables,
+    board: npt.NDArray[np.uint8],
+    finals: npt.NDArray[np.uint8],
+    combos: npt.NDArray[np.uint8],
+    mass: npt.NDArray[np.float64],
+    stop: npt.NDArray[np.int32] | None = None,
+) -> npt.NDArray[np.float64]: ...
 def board_masses(
     strength: npt.NDArray[np.int32],
     order: npt.NDArray[np.int32],

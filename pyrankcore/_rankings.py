@@ -93,17 +93,17 @@ def resolve_suit_order(value: Any, option: str = "suit_order", where: str = "") 
     ("clubs-diamonds-hearts-spades") or four suit letters ("hdcs"); case,
     spaces and underscores do not matter.
 
+    >>> resolve_suit_order("Italy")
+    'hearts-diamonds-clubs-spades'
+    >>> resolve_suit_order("shcd")
+    'spades-hearts-clubs-diamonds'
+
     Raises
     ------
     OptionTypeError
         *value* is not a str (a TypeError).
     InvalidOptionError
         Anything else: the message names *option* and *value*.
-
-    >>> resolve_suit_order("Italy")
-    'hearts-diamonds-clubs-spades'
-    >>> resolve_suit_order("shcd")
-    'spades-hearts-clubs-diamonds'
     """
     if not isinstance(value, str):
         raise _option_type_error(option, value, "a suit order name (a str)", where)
@@ -498,15 +498,15 @@ def stripped_deck(
     (a flush above a full house). The 20-card ace-to-ten deck of early poker
     had six hand types: ``stripped_deck("T", straights=False, flushes=False)``.
 
+    >>> stripped_deck("7").deck_ranks[:2]
+    (5, 6)
+
     Raises
     ------
     OptionTypeError
         An option of the wrong type (a TypeError).
     InvalidOptionError
         An option outside its values, e.g. *lowest* above ten (a ValueError).
-
-    >>> stripped_deck("7").deck_ranks[:2]
-    (5, 6)
     """
     lowest = as_rank("lowest", lowest, 0, 8, "stripped_deck")
     if name is not None and not isinstance(name, str):

@@ -83,6 +83,10 @@ def evaluate_batch(
 ) -> Any:
     """Strengths of N hands given as an (N, k) integer array, k = 5 to 10.
 
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44]]))
+    array([7452], dtype=uint16)
+
     Parameters
     ----------
     cards
@@ -119,10 +123,6 @@ def evaluate_batch(
         ``threads`` < 1, or a bad ``out`` (shape, layout, overlap).
     TypeError
         A non-integer dtype, a wrong type of ``out`` or ``threads``.
-
-    >>> import numpy as np
-    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44]]))
-    array([7452], dtype=uint16)
     """
     import numpy as np
 

@@ -2,7 +2,7 @@
 abstraction (bucketing hands by strength in bots and solvers).
 
 Against an opponent holding a random hand (or a weighted range) that shares
-no card with the hand or the board:
+no card with the hand, the board or the dead cards:
 
 - :func:`hand_strength` (HS): the share of the opponent's hands the hand
   beats now, ties counted half, on the board as it is;
@@ -13,13 +13,23 @@ no card with the hand or the board:
   the completions (high for hands with potential as well as made hands);
 - :func:`equity_histogram`: the distribution of the river hand strength
   over the completions, in equal bins of [0, 1] (the input of earth
-  mover's distance clustering).
+  mover's distance clustering);
+- :func:`potential`: positive and negative hand potential (PPot, NPot,
+  after Papp 1998 and Billings et al. 2002), from the hand-potential
+  matrix of where the hand stands now against where it stands at the river.
 
 Every function returns one value per combo of
 :func:`pyrankcore.boards.hole_combos` order (or of *combos*), NaN where the
-combo shares a card with the board. Each completed board is ranked once for
-every combo and swept once (see :mod:`pyrankcore.boards`), so a flop's
-1,081 runouts take milliseconds each, not a hand at a time.
+combo shares a card with the board or a dead card. *board* is one board
+("Ah Kh Qh", an array of ids) or many boards as a (B, nb) integer array,
+and then every result gains a leading axis of B; ``threads=`` spreads the
+work (boards and runouts) over threads, with the same result as one
+thread. Each completed board is ranked once for every combo and swept once
+(see :mod:`pyrankcore.boards`), so a flop's 1,081 runouts take
+milliseconds each, not a hand at a time. Hold'em-style games (two hole
+cards: hold'em, short deck, a ranking played hold'em style); Omaha's
+hand strength too, but its features over runouts are refused (270,725
+combos a board: see the features page for what they would cost).
 
 >>> import numpy as np
 >>> import pyrankcore as prc
@@ -38,29 +48,53 @@ every combo and swept once (see :mod:`pyrankcore.boards`), so a flop's
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from pyrankcore import _core
+from pyrankcore._args import thread_count
+from pyrankcore._work import run_tasks
 from pyrankcore.boards import SortedBoard, board_game, board_rows, combo_array
-from pyrankcore.errors import HandSizeError, InvalidArgumentError
+from pyrankcore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 from pyrankcore.ranges import parse_range
 
 __all__ = [
+    "HandPotential",
     "StrengthFeatures",
     "ehs",
     "ehs2",
     "equity_histogram",
     "hand_strength",
+    "opponent_weights",
+    "potential",
     "river_strengths",
     "strength_features",
 ]
 
+# Runouts per task: a board's completions are summed in slices of this
+# many, in order, whatever the number of threads (so threads give the
+# same floating-point sums as one), and Ctrl-C is seen between slices.
+RUNOUTS_PER_TASK = 128
 
-def _opponent(opponent: Any, combos: np.ndarray) -> np.ndarray:
-    """The opponent's mass per combo: 1 each (a random hand), or weights
-    (an array over *combos*, or a range text)."""
+
+def opponent_weights(opponent: Any, combos: np.ndarray) -> np.ndarray:
+    """The *opponent* argument of the features as one float64 weight per row
+    of *combos* (an (n, k) array of ids): 1 each for None (a random hand),
+    a range text's weights (0 for the combos it leaves out), or an array
+    of n finite weights >= 0, checked.
+
+    >>> from pyrankcore.boards import hole_combos
+    >>> w = opponent_weights("AA,KK:0.5", hole_combos())
+    >>> float(w.sum()), len(w)
+    (9.0, 1326)
+    """
     if opponent is None:
         return np.ones(len(combos))
     if isinstance(opponent, str):
@@ -71,7 +105,7 @@ def _opponent(opponent: Any, combos: np.ndarray) -> np.ndarray:
             if i is not None:
                 mass[i] = w
         return mass
-    mass = np.asarray(opponent, dtype=np.float64)
+    mass = np.array(opponent, dtype=np.float64)
     if mass.shape != (len(combos),):
         raise InvalidArgumentError(
             f"opponent must be None, a range or {len(combos)} weights, got shape {mass.shape}"
@@ -81,135 +115,476 @@ def _opponent(opponent: Any, combos: np.ndarray) -> np.ndarray:
     return mass
 
 
-def _strength_now(sb: SortedBoard, mass: np.ndarray) -> np.ndarray:
-    beat, tie, apart = _core.board_masses(sb.strengths, sb.order, sb.subsets, mass)
+class _Job(NamedTuple):
+    """The arguments of a feature call, read and checked once."""
+
+    tables: Any
+    omaha: bool
+    boards: np.ndarray  # (B, nb) uint8
+    single: bool
+    rows: np.ndarray  # (n, 2) uint8 combos
+    mass: np.ndarray  # (n,) the opponent's, zero on dead cards
+    own: bool  # rows are the deck's own combos
+    dead: int  # the dead cards' id mask
+    hit: np.ndarray  # (n,) combos that hold a dead card
+
+
+def _dead_mask(dead: Any, deck: int) -> int:
+    if dead is None:
+        return 0
+    try:
+        ids = _core.parse_cards(dead)
+    except ValueError as bad:
+        raise type(bad)(f"dead: {bad}") from None
+    mask = 0
+    for c in ids:
+        if not deck >> c & 1:
+            raise InvalidCardError(f"dead: {_core.format_cards([c])} is not in the deck")
+        mask |= 1 << c
+    return mask
+
+
+def _check_boards(boards: np.ndarray, deck: int, dead: int) -> None:
+    """Every board's ids in the deck, none twice, none dead; the error names
+    the board."""
+    live = np.array([deck >> c & 1 for c in range(52)], dtype=bool)
+    dead_ids = np.array([dead >> c & 1 for c in range(52)], dtype=bool)
+    bad = ~live[boards].all(axis=1)
+    if bad.any():
+        b = int(np.argmax(bad))
+        raise InvalidCardError(f"board {b}: a card that is not in the deck")
+    s = np.sort(boards, axis=1)
+    twice = (s[:, 1:] == s[:, :-1]).any(axis=1) if boards.shape[1] > 1 else np.zeros(len(s), bool)
+    if twice.any():
+        b = int(np.argmax(twice))
+        raise DuplicateCardError(f"board {b}: a card twice ({_core.format_cards(boards[b])})")
+    gone = dead_ids[boards].any(axis=1)
+    if gone.any():
+        b = int(np.argmax(gone))
+        raise InvalidArgumentError(f"board {b}: a card on the board is dead")
+
+
+def _job(
+    board: Any,
+    game: Any,
+    combos: Any,
+    opponent: Any,
+    dead: Any,
+    sizes: tuple[int, ...],
+    omaha_now: bool = False,
+) -> _Job:
+    """*omaha_now*: Omaha's four-card combos are taken (the strength now
+    only; see the module notes)."""
+    tables, omaha, hole = board_game(game)
+    if omaha and not omaha_now:
+        raise InvalidArgumentError(
+            "features over runouts take hold'em-style games (two hole cards): "
+            "Omaha's 270,725 combos a board take minutes a flop (hand_strength takes Omaha)"
+        )
+    rows = combo_array(combos, tables, hole)
+    if rows.shape[1] != (4 if omaha else 2):
+        raise HandSizeError(
+            f"features take {'four' if omaha else 'two'}-card combos, not {rows.shape[1]}"
+        )
+    boards, single = board_rows(board)
+    nb = boards.shape[1]
+    if nb not in sizes:
+        raise HandSizeError(
+            f"board: {nb} cards; this feature takes boards of {' or '.join(map(str, sizes))} cards"
+        )
+    mask = _dead_mask(dead, tables.deck_mask)
+    _check_boards(boards, tables.deck_mask, mask)
+    mass = opponent_weights(opponent, rows)
+    hit = np.zeros(len(rows), dtype=bool)
+    if mask:
+        bits = np.array([mask >> c & 1 for c in range(52)], dtype=bool)
+        hit = bits[rows].any(axis=1)
+        mass = np.where(hit, 0.0, mass)
+    return _Job(tables, omaha, boards, single, rows, mass, combos is None, mask, hit)
+
+
+def _runouts(job: _Job, b: int) -> np.ndarray:
+    """Every completion of board b to five cards from the live deck, in the
+    order of ``itertools.combinations`` over the cards left."""
+    ids = job.boards[b].tolist()
+    taken = job.dead
+    for c in ids:
+        taken |= 1 << c
+    left = [c for c in range(52) if job.tables.deck_mask >> c & 1 and not taken >> c & 1]
+    return np.array(
+        [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
+    ).reshape(-1, 5)
+
+
+def _now(job: _Job, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(beat, tie, apart) per combo on board b as it is."""
+    sb = SortedBoard.from_resolved(job.tables, job.omaha, job.boards[b : b + 1], job.rows, job.own)
+    beat, tie, apart = _core.board_masses(sb.strengths, sb.order, sb.subsets, job.mass)
+    apart = np.where(sb.strengths < 0, 0.0, apart)
+    return beat, tie, apart
+
+
+def _strength(beat: np.ndarray, tie: np.ndarray, apart: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
-        hs = (beat + tie / 2) / apart
-    hs[(sb.strengths < 0) | (apart == 0)] = np.nan
+        hs: np.ndarray = (beat + tie / 2) / apart
+    hs[apart <= 0] = np.nan
     return hs
 
 
-def hand_strength(
-    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
-) -> np.ndarray:
-    """Each combo's hand strength on *board* as it is (3 to 5 cards): the
-    opponent's mass it beats plus half what it ties, over all of the
-    opponent's mass that shares no card with it. *opponent*: None (a random
-    hand), a range text, or one weight per combo."""
-    tables, omaha, hole = board_game(game)
-    board_ids, single = board_rows(board)
-    if not single:
-        raise InvalidArgumentError("board: one board")
-    rows = combo_array(combos, tables, hole)
-    sb = SortedBoard.from_resolved(tables, omaha, board_ids, rows, combos is None)
-    return _strength_now(sb, _opponent(opponent, rows))
+class _Sums(NamedTuple):
+    """One board's sums over its runouts."""
+
+    seen: np.ndarray  # runouts that miss the combo
+    total: np.ndarray
+    squares: np.ndarray
+    hist: np.ndarray
+    counts: np.ndarray | None  # (n, 3, 2) potential counts
 
 
-def river_strengths(
-    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
-) -> np.ndarray:
-    """The hand strength of every combo on every completion of *board* to
-    five cards: a (completions, combos) float64 array, NaN where the combo
-    shares a card with that final board (completions in the order of
-    ``itertools.combinations`` over the cards left)."""
-    tables, _ids, finals, rows, mass = _completions(board, game, combos, opponent)
-    out = np.empty((len(finals), len(rows)))
-    _core.board_hand_strengths(tables, finals, rows, mass, out)
-    return out
+def _run(
+    job: _Job, bins: int, with_moments: bool, with_potential: bool, threads: Any
+) -> list[_Sums]:
+    """Every board's sums over its runouts (the moments and histogram, the
+    potential counts, or both), slices of RUNOUTS_PER_TASK spread over
+    threads and added in order."""
+    finals = [_runouts(job, b) for b in range(len(job.boards))]
+    tasks = [
+        (b, lo, min(lo + RUNOUTS_PER_TASK, len(f)))
+        for b, f in enumerate(finals)
+        for lo in range(0, len(f), RUNOUTS_PER_TASK)
+    ]
+    stop = np.zeros(1, dtype=np.int32)
+    n_threads = thread_count(threads, len(tasks), 1)
+
+    def work(task: tuple[int, int, int]) -> tuple[Any, ...]:
+        b, lo, hi = task
+        part = finals[b][lo:hi]
+        n = len(job.rows)
+        moments: tuple[Any, ...] = (np.zeros(n),) * 3 + (np.zeros((n, bins)),)
+        if with_moments:
+            moments = _core.board_hand_strengths(job.tables, part, job.rows, job.mass, None, bins)
+        counts = None
+        if with_potential:
+            counts = _core.board_potential_counts(
+                job.tables, job.boards[b : b + 1], part, job.rows, job.mass, stop
+            )
+        return (*moments, counts)
+
+    parts = run_tasks(tasks, work, n_threads, stop=stop if n_threads > 1 else None)
+    n = len(job.rows)
+    sums = [
+        _Sums(np.zeros(n), np.zeros(n), np.zeros(n), np.zeros((n, bins)), None) for _ in job.boards
+    ]
+    for (b, _lo, _hi), (seen, total, squares, hist, counts) in zip(tasks, parts):
+        s = sums[b]
+        s.seen[...] += seen
+        s.total[...] += total
+        s.squares[...] += squares
+        s.hist[...] += hist
+        if counts is not None:
+            sums[b] = s._replace(counts=counts if s.counts is None else s.counts + counts)
+    return sums
 
 
-def _completions(
-    board: Any, game: Any, combos: Any, opponent: Any
-) -> tuple[Any, Any, Any, Any, Any]:
-    """The arguments read once: the ranking's tables, the board as a (1,
-    nb) array, every completion of it to five cards, the combos and the
-    opponent's mass over them."""
-    tables, omaha, hole = board_game(game)
-    if omaha:
-        raise InvalidArgumentError("features take hold'em-style games (two hole cards)")
-    rows = combo_array(combos, tables, hole)
-    if rows.shape[1] != 2:
-        raise HandSizeError("features take two-card combos")
-    board_ids, single = board_rows(board)
-    if not single or not 3 <= board_ids.shape[1] <= 5:
-        raise HandSizeError(f"board: one board of 3 to 5 cards, got {board_ids.shape[1]}")
-    ids = board_ids[0].tolist()
-    mass = _opponent(opponent, rows)
-    left = [c for c in range(52) if tables.deck_mask >> c & 1 and c not in ids]
-    finals = np.array(
-        [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
-    ).reshape(-1, 5)
-    return tables, board_ids, finals, rows, mass
-
-
-def _moments(
-    board: Any, game: Any, combos: Any, opponent: Any, bins: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """EHS, EHS² and the histogram, summed over the completions in C."""
-    return _summed(*_completions(board, game, combos, opponent), bins)
-
-
-def _summed(
-    tables: Any, board_ids: Any, finals: Any, rows: Any, mass: Any, bins: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    count, total, squares, hist = _core.board_hand_strengths(tables, finals, rows, mass, None, bins)
+def _means(s: _Sums) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     with np.errstate(invalid="ignore", divide="ignore"):
-        live = count > 0
-        first = np.where(live, total / np.maximum(count, 1), np.nan)
-        second = np.where(live, squares / np.maximum(count, 1), np.nan)
-        shares = hist / count[:, None]
+        live = s.seen > 0
+        first = np.where(live, s.total / np.maximum(s.seen, 1), np.nan)
+        second = np.where(live, s.squares / np.maximum(s.seen, 1), np.nan)
+        shares = s.hist / s.seen[:, None]
     return first, second, shares
 
 
-def ehs(
-    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
-) -> np.ndarray:
-    """Each combo's expected hand strength: the river hand strength averaged
-    over the completions of *board* that miss it (its all-in equity against
-    the opponent). Arguments as :func:`hand_strength`."""
-    return _moments(board, game, combos, opponent, 1)[0]
+def _matrix(job: _Job, b: int, s: _Sums, now: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The (n, 3, 3) hand-potential matrix of board b: the ahead and tied
+    columns counted over the runouts, the behind column the rest of each
+    row's total (every opponent hand apart from the hero meets the same
+    number of runouts); NaN rows for combos that collide or face nothing."""
+    beat, tie, apart = now
+    assert s.counts is not None
+    left = bin(job.tables.deck_mask & ~job.dead & ((1 << 52) - 1)).count("1") - job.boards.shape[1]
+    runs = math.comb(left - 4, 5 - job.boards.shape[1])
+    rows = np.stack([beat, tie, apart - beat - tie], axis=1) * runs
+    m = np.empty((len(job.rows), 3, 3))
+    m[:, :, :2] = s.counts
+    m[:, :, 2] = rows - s.counts.sum(axis=2)
+    m[(apart <= 0) | job.hit] = np.nan
+    return m
 
 
-def ehs2(
-    board: Any, game: Any = "Hold'em", *, combos: Any = None, opponent: Any = None
-) -> np.ndarray:
-    """Each combo's EHS²: the square of the river hand strength averaged over
-    the completions of *board*."""
-    return _moments(board, game, combos, opponent, 1)[1]
-
-
-def equity_histogram(
-    board: Any, game: Any = "Hold'em", *, bins: int = 10, combos: Any = None, opponent: Any = None
-) -> np.ndarray:
-    """Each combo's distribution of river hand strength over the completions
-    of *board*: an (n, bins) array of shares (each row sums to 1; NaN rows
-    for combos on the board), bin j holding strengths in [j/bins,
-    (j+1)/bins) and the last bin 1.0 too."""
-    _check_bins(bins)
-    return _moments(board, game, combos, opponent, bins)[2]
+def _pots(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """PPot and NPot from hand-potential matrices (..., 3, 3)."""
+    total = m.sum(axis=-1)
+    up = m[..., 2, 0] + m[..., 2, 1] / 2 + m[..., 1, 0] / 2
+    down = m[..., 0, 2] + m[..., 1, 2] / 2 + m[..., 0, 1] / 2
+    below = total[..., 2] + total[..., 1] / 2
+    above = total[..., 0] + total[..., 1] / 2
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ppot = np.where(below > 0, up / np.where(below > 0, below, 1), 0.0)
+        npot = np.where(above > 0, down / np.where(above > 0, above, 1), 0.0)
+    nan = np.isnan(total).any(axis=-1)
+    ppot[nan] = np.nan
+    npot[nan] = np.nan
+    return ppot, npot
 
 
 class StrengthFeatures(NamedTuple):
-    """Every feature of every combo, from one pass over the completions:
-    hand strength now, EHS, EHS² and the (n, bins) river histogram."""
+    """Every feature of every combo: hand strength now, EHS, EHS², the
+    (n, bins) river histogram, PPot and NPot (NaN on a river board, or
+    with ``potential=False``); each with a leading board axis for many
+    boards."""
 
     hs: np.ndarray
     ehs: np.ndarray
     ehs2: np.ndarray
     histogram: np.ndarray
+    ppot: np.ndarray
+    npot: np.ndarray
+
+
+class HandPotential(NamedTuple):
+    """:func:`potential`'s result: PPot and NPot per combo, and the
+    hand-potential matrix they come from, (n, 3, 3): ``matrix[i, now,
+    river]`` is the opponent's mass summed over runouts (a random
+    opponent: a count of opponent hands times runouts) where combo i is
+    ahead (0), tied (1) or behind (2) now and at the river."""
+
+    ppot: np.ndarray
+    npot: np.ndarray
+    matrix: np.ndarray
+
+
+def _compute(
+    job: _Job, bins: int, want_moments: bool, want_potential: bool, threads: Any
+) -> tuple[StrengthFeatures, np.ndarray]:
+    """Every feature of every board of *job*, and the hand-potential
+    matrices, stacked on a board axis (none for one board)."""
+    n = len(job.rows)
+    B = len(job.boards)
+    nan = np.full((B, n), np.nan)
+    hs = nan.copy()
+    first, second, shares = nan.copy(), nan.copy(), np.full((B, n, bins), np.nan)
+    ppot, npot = nan.copy(), nan.copy()
+    matrix = np.full((B, n if want_potential else 0, 3, 3), np.nan)
+    sums = []
+    if want_moments or want_potential:
+        sums = _run(job, bins, want_moments, want_potential, threads)
+    for b in range(B):
+        now = _now(job, b)
+        hs[b] = _strength(*now)
+        if sums:
+            first[b], second[b], shares[b] = _means(sums[b])
+        if want_potential:
+            matrix[b] = _matrix(job, b, sums[b], now)
+    if want_potential:
+        ppot, npot = _pots(matrix)
+    for a in (hs, first, second, shares, ppot, npot):
+        a[:, job.hit] = np.nan
+    out = StrengthFeatures(hs, first, second, shares, ppot, npot)
+    if job.single:
+        return StrengthFeatures(*(a[0] for a in out)), matrix[0]
+    return out, matrix
+
+
+def hand_strength(
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Each combo's hand strength on *board* as it is (3 to 5 cards): the
+    opponent's mass it beats plus half what it ties, over all of the
+    opponent's mass that shares no card with it.
+
+    Parameters
+    ----------
+    board
+        One board ("Ah Kh Qh 7c"), or many as a (B, nb) integer array.
+    game
+        A hold'em-style variant or ranking ("Hold'em", "Short-deck
+        Hold'em", "high"); here also an Omaha variant ("Omaha", four-card
+        combos, two plus three), whose other features are refused.
+    combos
+        None (every combo of the deck, :func:`~pyrankcore.boards.hole_combos`
+        order), an (n, 2) array of ids, a range or a list of hands.
+    opponent
+        None (a random hand), a range text ("QQ+,AK:0.5"), or one weight
+        per combo.
+    dead
+        Cards out of play ("2c 7d"): no opponent hand or runout holds them,
+        and combos that do get NaN.
+    threads
+        Threads for many boards (one value per board either way).
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, (n,) for one board, (B, n) for many.
+
+    Raises
+    ------
+    HandSizeError
+        A board of other than 3 to 5 cards, combos of other than the game's
+        hole cards.
+    InvalidCardError, DuplicateCardError
+        A card outside the deck, or twice on a board.
+    InvalidArgumentError
+        A dead card on the board, opponent weights of the wrong shape or
+        negative; Omaha (but for the hand strength).
+    """
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5), omaha_now=True)
+    return _compute(job, 1, False, False, threads)[0].hs
+
+
+def river_strengths(
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+) -> np.ndarray:
+    """The hand strength of every combo on every completion of *board* (one
+    board) to five cards: a (completions, combos) float64 array, NaN where
+    the combo shares a card with that final board (completions in the
+    order of ``itertools.combinations`` over the cards left)."""
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    if not job.single:
+        raise InvalidArgumentError("river_strengths takes one board")
+    finals = _runouts(job, 0)
+    out = np.empty((len(finals), len(job.rows)))
+    _core.board_hand_strengths(job.tables, finals, job.rows, job.mass, out)
+    out[:, job.hit] = np.nan
+    return out
+
+
+def ehs(
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Each combo's expected hand strength: the river hand strength averaged
+    over the completions of *board* that miss it (its all-in equity against
+    the opponent). Arguments and errors as :func:`hand_strength`.
+
+    >>> import numpy as np
+    >>> river = "Ah Kh Qh 7c 2d"        # nothing to come: EHS is the hand strength
+    >>> bool(np.allclose(ehs(river), hand_strength(river), equal_nan=True))
+    True
+    """
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    return _compute(job, 1, True, False, threads)[0].ehs
+
+
+def ehs2(
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Each combo's EHS²: the square of the river hand strength averaged over
+    the completions of *board*. Arguments as :func:`hand_strength`."""
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    return _compute(job, 1, True, False, threads)[0].ehs2
+
+
+def equity_histogram(
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    bins: int = 10,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Each combo's distribution of river hand strength over the completions
+    of *board*: an (n, bins) array of shares ((B, n, bins) for many boards;
+    each row sums to 1; NaN rows for combos that collide), bin j holding
+    strengths in [j/bins, (j+1)/bins) and the last bin 1.0 too."""
+    _check_bins(bins)
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    return _compute(job, bins, True, False, threads)[0].histogram
+
+
+def potential(
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+    threads: int | None = None,
+) -> HandPotential:
+    """Each combo's positive and negative hand potential on a flop or turn.
+
+    For combo i, over every opponent hand o that shares no card with i, the
+    board or the dead cards (weighted by *opponent*) and every runout r to
+    the river (both cards to come from the flop: the two-card potential;
+    the river card from the turn) that shares no card with i or o, the
+    hand-potential matrix ``HP[now, river]`` sums the weight of o where i
+    stands ahead (0), tied (1) or behind (2) against o on the board now and
+    on the final board. With ``T[now]`` its row sums:
+
+    - PPot = (HP[behind, ahead] + HP[behind, tied] / 2 + HP[tied, ahead] / 2)
+      / (T[behind] + T[tied] / 2): the chance of pulling ahead from
+      behind, a tie counting half;
+    - NPot = (HP[ahead, behind] + HP[ahead, tied] / 2 + HP[tied, behind] / 2)
+      / (T[ahead] + T[tied] / 2): the chance of falling behind from ahead.
+
+    A denominator of 0 (never behind, or never ahead, now) gives 0.
+    Arguments and errors as :func:`hand_strength`; the board has 3 or 4
+    cards. Papp's (1998) example, A♦Q♣ on 3♥4♣J♥ against a random hand:
+
+    >>> import pyrankcore as prc
+    >>> from pyrankcore.boards import hole_combos
+    >>> p = potential("3h 4c Jh")
+    >>> i = [prc.format_cards(c) for c in hole_combos()].index("Qc Ad")
+    >>> p.matrix[i].astype(int).tolist()
+    [[449005, 3211, 169504], [0, 8370, 540], [91981, 1036, 346543]]
+    >>> round(float(p.ppot[i]), 3), round(float(p.npot[i]), 3)
+    (0.208, 0.274)
+    """
+    job = _job(board, game, combos, opponent, dead, (3, 4))
+    f, matrix = _compute(job, 1, False, True, threads)
+    return HandPotential(f.ppot, f.npot, matrix)
 
 
 def strength_features(
-    board: Any, game: Any = "Hold'em", *, bins: int = 10, combos: Any = None, opponent: Any = None
+    board: Any,
+    game: Any = "Hold'em",
+    *,
+    bins: int = 10,
+    combos: Any = None,
+    opponent: Any = None,
+    dead: Any = None,
+    potential: bool = True,
+    threads: int | None = None,
 ) -> StrengthFeatures:
-    """:func:`hand_strength`, :func:`ehs`, :func:`ehs2` and
-    :func:`equity_histogram` at once, the completions ranked and swept
-    once for all of them."""
+    """:func:`hand_strength`, :func:`ehs`, :func:`ehs2`,
+    :func:`equity_histogram` and (``potential=True``, on a flop or turn)
+    :func:`potential`'s PPot and NPot at once, the completions ranked and
+    swept once for all of them.
+
+    >>> f = strength_features("Qs 9d 7h 2c", bins=5)
+    >>> f.hs.shape, f.histogram.shape, f.ppot.shape
+    ((1326,), (1326, 5), (1326,))
+    """
     _check_bins(bins)
-    tables, board_ids, finals, rows, mass = _completions(board, game, combos, opponent)
-    first, second, shares = _summed(tables, board_ids, finals, rows, mass, bins)
-    now = SortedBoard.from_resolved(tables, False, board_ids, rows, combos is None)
-    return StrengthFeatures(_strength_now(now, mass), first, second, shares)
+    if not isinstance(potential, bool):
+        raise TypeError(f"potential must be True or False, not {type(potential).__name__}")
+    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    return _compute(job, bins, True, potential and job.boards.shape[1] < 5, threads)[0]
 
 
 def _check_bins(bins: Any) -> None:

@@ -473,6 +473,14 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     a suit tie-break ranking (``ranking("high", suit_tiebreak=...)``) they
     are ordered by it, and the five are those that win the tie-break.
 
+    >>> from pyrankcore import format_cards
+    >>> format_cards(best_five("Kh Kd 9s 9c 2d 3h Ks"))
+    'Ks Kh Kd 9s 9c'
+    >>> format_cards(best_five("5c 4d 3h 2s Ac Kd Qh"))
+    '5c 4d 3h 2s Ac'
+    >>> format_cards(best_five("8c 6d 4h 2s Ad Kc Kh", "ace_five"))
+    '8c 6d 4h 2s Ad'
+
     Parameters
     ----------
     cards
@@ -489,14 +497,6 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     ------
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         As :func:`pyrankcore.evaluate` raises them for the same arguments.
-
-    >>> from pyrankcore import format_cards
-    >>> format_cards(best_five("Kh Kd 9s 9c 2d 3h Ks"))
-    'Ks Kh Kd 9s 9c'
-    >>> format_cards(best_five("5c 4d 3h 2s Ac Kd Qh"))
-    '5c 4d 3h 2s Ac'
-    >>> format_cards(best_five("8c 6d 4h 2s Ad Kc Kh", "ace_five"))
-    '8c 6d 4h 2s Ad'
     """
     tables = games.ranking_tables(game, suited=True)
     ids = _core.parse_cards(cards)

@@ -199,6 +199,11 @@ def _number(value: float) -> str:
 def hutchison_points(hand: CardsLike, game: str | Variant = OMAHA) -> HutchisonCount:
     """Edward Hutchison's point count of a four-card Omaha starting hand.
 
+    >>> hutchison_points("As Ks Ah Kh")
+    HutchisonCount('Omaha', total=54, suits=16, pairs=34, straights=4)
+    >>> hutchison_points("As 2s 3d Kd", "Omaha Hi-Lo").total
+    38.0
+
     Parameters
     ----------
     hand
@@ -223,11 +228,6 @@ def hutchison_points(hand: CardsLike, game: str | Variant = OMAHA) -> HutchisonC
         A game other than Omaha or Omaha Hi-Lo 8.
     TypeError
         Arguments of the wrong type.
-
-    >>> hutchison_points("As Ks Ah Kh")
-    HutchisonCount('Omaha', total=54, suits=16, pairs=34, straights=4)
-    >>> hutchison_points("As 2s 3d Kd", "Omaha Hi-Lo").total
-    38.0
     """
     system = _system(game)
     ids = _core.parse_cards(hand)

@@ -110,6 +110,11 @@ def showdown(
 ) -> list[int]:
     """Each player's share of *pot* at showdown, in seat order.
 
+    >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
+    [100, 0]
+    >>> showdown("ace_five", ["5c 4d 3h 2s Ac", "6c 4h 3d 2c Ad"], pot=11)
+    [11, 0]
+
     Parameters
     ----------
     game
@@ -198,11 +203,6 @@ def showdown(
     InvalidOptionError
         A bad *suit_rule*, *suit_order*, *unbeatable* or *both_ways* (named
         in the message), or *unbeatable* in a game with no high ranking.
-
-    >>> showdown("Hold'em", ["As Ad", "Kc Kd"], "2c 7d 9h Js 3s", 100)
-    [100, 0]
-    >>> showdown("ace_five", ["5c 4d 3h 2s Ac", "6c 4h 3d 2c Ad"], pot=11)
-    [11, 0]
     """
     g = _resolve_table(game)
     rules = _house_rules(g, suit_rule, suit_order, unbeatable)

@@ -61,7 +61,6 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 import threading
 import warnings
 from fractions import Fraction
@@ -73,6 +72,7 @@ import numpy as np
 import pyrankcore
 from pyrankcore import _core, _display
 from pyrankcore._args import flag, thread_count
+from pyrankcore._files import replace_atomically
 from pyrankcore._work import progress_bar, run_tasks
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.equities import equity
@@ -544,19 +544,7 @@ def _save(path: Path, m: npt.NDArray[np.float64]) -> None:
     data = np.ascontiguousarray(m, dtype="<f8").tobytes()
     header = json.dumps(_header(data), sort_keys=True).encode() + b"\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".preflop_", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(_MAGIC + header + data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replace_atomically(path, _MAGIC + header + data, ".preflop_")
 
 
 def preflop_matrix(

@@ -417,6 +417,11 @@ def parse_range(text: str, *, hole_cards: int = 2) -> Range:
     hold'em (``hole_cards=2``), a subset of ProPokerTools' for Omaha
     (``hole_cards`` 4, 5 or 6).
 
+    >>> [(format_cards(c), w) for c, w in parse_range("TT-99:0.5")][:2]
+    [('Ts Th', 0.5), ('Ts Td', 0.5)]
+    >>> len(parse_range("AA**", hole_cards=4))   # at least two aces
+    6961
+
     Parameters
     ----------
     text : str
@@ -437,11 +442,6 @@ def parse_range(text: str, *, hole_cards: int = 2) -> Range:
         range, a weight outside (0, 1], or one combo given two weights.
     InvalidArgumentError
         *hole_cards* is not 2, 4, 5 or 6.
-
-    >>> [(format_cards(c), w) for c, w in parse_range("TT-99:0.5")][:2]
-    [('Ts Th', 0.5), ('Ts Td', 0.5)]
-    >>> len(parse_range("AA**", hole_cards=4))   # at least two aces
-    6961
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is a str, not {type(text).__name__}")

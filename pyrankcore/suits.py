@@ -473,6 +473,10 @@ def suited_strength(
     hand". With 6 or 7 cards, the five that play are the best ones by
     strength, then by suit.
 
+    >>> rule = SuitRule(suit_tiebreak="highest_card", suit_order="italy")
+    >>> split_suited(suited_strength("Ah Kh Qh Jh Th", "high", rule))   # hearts: 3 3 3 3 3
+    (7462, 1023)
+
     Parameters
     ----------
     cards
@@ -494,10 +498,6 @@ def suited_strength(
         *suit_rule* is not a SuitRule.
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         As :func:`pyrankcore.evaluate` raises them.
-
-    >>> rule = SuitRule(suit_tiebreak="highest_card", suit_order="italy")
-    >>> split_suited(suited_strength("Ah Kh Qh Jh Th", "high", rule))   # hearts: 3 3 3 3 3
-    (7462, 1023)
     """
     if not isinstance(suit_rule, SuitRule):
         raise OptionTypeError(
@@ -540,6 +540,13 @@ def compare(
     antisymmetric: ``compare(a, b) == -compare(b, a)``. A hand that does not
     qualify (a low game's qualifier) loses to one that does.
 
+    >>> from pyrankcore import stripped_deck
+    >>> deck36 = stripped_deck("6")
+    >>> compare("As 6s 7s 8s 9s", "Ah Kh Qh Jh Th", deck36, unbeatable="italian")
+    1
+    >>> compare("As 6s 7s 8s 9s", "Ah Kh Qh Jh Th", deck36)
+    -1
+
     Parameters
     ----------
     a, b
@@ -567,13 +574,6 @@ def compare(
         An option in a wild-card game.
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         Bad cards (the same card in both hands included) or game.
-
-    >>> from pyrankcore import stripped_deck
-    >>> deck36 = stripped_deck("6")
-    >>> compare("As 6s 7s 8s 9s", "Ah Kh Qh Jh Th", deck36, unbeatable="italian")
-    1
-    >>> compare("As 6s 7s 8s 9s", "Ah Kh Qh Jh Th", deck36)
-    -1
     """
     g = _resolve(game)
     _check_rules(g, suit_rule, unbeatable)

@@ -318,6 +318,114 @@ PRC_ENTRY void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, 
                 : amount * (prc_bd_apart(sums, l->sub + (size_t)i * ns, k) + w[i]);
     }
 }
+
+/* Hand potential: sums of a Fenwick tree of prefix sums over positions
+ * 1..size (t[0] unused); prefix(t, p) is the mass at positions below p. */
+static PRC_ALWAYS_INLINE void prc_bd_fw_add(double *t, int size, int p, double v) {
+    for (p++; p <= size; p += p & -p) t[p] += v;
+}
+static PRC_ALWAYS_INLINE void prc_bd_fw_clear(double *t, int size, int p) {
+    for (p++; p <= size; p += p & -p) t[p] = 0.0;
+}
+static PRC_ALWAYS_INLINE double prc_bd_fw_prefix(const double *t, int p) {
+    double s = 0.0;
+    for (; p > 0; p -= p & -p) s += t[p];
+    return s;
+}
+
+/* The mass at now-positions below p that shares no card with the
+ * two-card combo (cards a, b): the whole tree less each card's tree. */
+static PRC_ALWAYS_INLINE double prc_bd_fw_apart(const double *tree, int stride, int p, int a,
+                                                int b) {
+    return prc_bd_fw_prefix(tree, p) - prc_bd_fw_prefix(tree + (size_t)(1 + a) * stride, p) -
+           prc_bd_fw_prefix(tree + (size_t)(1 + b) * stride, p);
+}
+
+/* The hand-potential counts of two-card combos on one board, summed over
+ * the runouts finals[0..R) (five cards each, the board and the cards to
+ * come). Each live combo i (now[i] >= 0, n combos, sub their card ids,
+ * prc_bd_subsets) has its place among the m live combos sorted by their
+ * strength on the board as it is: pos[i], and its tie group
+ * lo[i]..hi[i]-1 of those places. For every runout that misses i, the
+ * opponent's mass w that shares no card with i or the runout is split by
+ * where it stands against i now (below lo[i]: i is ahead; in its group:
+ * tied; above: behind) and at the river (i beats it or ties it); hp[i * 6
+ * + 2 * now + river] (now 0 ahead, 1 tied, 2 behind; river 0 ahead, 1
+ * tied) adds it. Where i is behind at the river follows from the totals
+ * (every opponent apart from i meets the same number of runouts), so it is
+ * not counted here. The river walk is prc_bd_sweep's; the split by the now
+ * place reads a Fenwick tree of the mass added so far per now place, one
+ * in all and one per card (tree: 53 * (m + 1) doubles, zero on entry and
+ * on return), so a runout costs O(n log m). strength, order, scratch: n
+ * ints each; sums: PRC_BD_SUMS(2) doubles. Returns the runouts done:
+ * fewer than R only when *stop is set. */
+PRC_ENTRY long prc_bd_potential(const prc_bd_game_t *x, const uint8_t *finals, long R,
+                                const uint8_t *combos, const prc_bd_combo_t *pc,
+                                const uint16_t *sub, int n, const double *w,
+                                const int32_t *pos, const int32_t *lo, const int32_t *hi, int m,
+                                int32_t *strength, int32_t *order, int32_t *scratch,
+                                double *sums, double *tree, double *hp, const int32_t *stop) {
+    const int stride = m + 1;
+    long r;
+    for (r = 0; r < R; r++) {
+        if (stop != NULL && *stop) break;
+        prc_bd_strengths(x, finals + (size_t)r * 5, 5, combos, pc, 2, 0, n, strength);
+        const int live = prc_bd_sort(strength, n, order, scratch);
+        prc_bd_zero(sums, 2);
+        int j = 0;
+        while (j < live) {
+            const int32_t s = strength[order[j]];
+            int end = j + 1;
+            while (end < live && strength[order[end]] == s) end++;
+            /* what each combo of the group beats: the mass added so far */
+            for (int q = j; q < end; q++) {
+                const int i = order[q];
+                const int a = sub[2 * i], b = sub[2 * i + 1];
+                double *h = hp + (size_t)i * 6;
+                const double all = prc_bd_apart(sums, sub + 2 * i, 2);
+                const double below = prc_bd_fw_apart(tree, stride, lo[i], a, b);
+                const double upto = prc_bd_fw_apart(tree, stride, hi[i], a, b);
+                h[0] += below;
+                h[2] += upto - below;
+                h[4] += all - upto;
+                /* kept to take off the ties below */
+                h[1] -= below;
+                h[3] -= upto - below;
+                h[5] -= all - upto;
+            }
+            for (int q = j; q < end; q++) {
+                const int i = order[q];
+                if (w[i] == 0.0) continue;
+                prc_bd_add(sums, sub + 2 * i, 2, w[i]);
+                prc_bd_fw_add(tree, m, pos[i], w[i]);
+                prc_bd_fw_add(tree + (size_t)(1 + sub[2 * i]) * stride, m, pos[i], w[i]);
+                prc_bd_fw_add(tree + (size_t)(1 + sub[2 * i + 1]) * stride, m, pos[i], w[i]);
+            }
+            /* what each beats or ties: the mass added with its group (its
+             * own mass, taken off once too often, is in its now group) */
+            for (int q = j; q < end; q++) {
+                const int i = order[q];
+                const int a = sub[2 * i], b = sub[2 * i + 1];
+                double *h = hp + (size_t)i * 6;
+                const double all = prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
+                const double below = prc_bd_fw_apart(tree, stride, lo[i], a, b);
+                const double upto = prc_bd_fw_apart(tree, stride, hi[i], a, b) + w[i];
+                h[1] += below;
+                h[3] += upto - below;
+                h[5] += all - upto;
+            }
+            j = end;
+        }
+        for (int q = 0; q < live; q++) { /* the trees back to zero */
+            const int i = order[q];
+            if (w[i] == 0.0) continue;
+            prc_bd_fw_clear(tree, m, pos[i]);
+            prc_bd_fw_clear(tree + (size_t)(1 + sub[2 * i]) * stride, m, pos[i]);
+            prc_bd_fw_clear(tree + (size_t)(1 + sub[2 * i + 1]) * stride, m, pos[i]);
+        }
+    }
+    return r;
+}
 #endif /* PRC_KERNELS_DECLARE */
 
 #endif

@@ -195,9 +195,9 @@ PREPARED_PREFLOP = os.path.join(_HERE, "data", "preflop_matrix.bin")
 @pytest.fixture(scope="session")
 def preflop_cache_dir(tmp_path_factory):
     """A cache folder holding the preflop matrix, shared by the preflop tests
-    and the README example, which read it as a user's second call would:
-    the prepared file (above), or the matrix computed once for the run where
-    that file is missing or outdated."""
+    and the examples of the README and the docs pages, which read it as a
+    user's second call would: the prepared file (above), or the matrix
+    computed once for the run where that file is missing or outdated."""
     from pyrankcore import preflop
 
     folder = tmp_path_factory.mktemp("preflop-cache")

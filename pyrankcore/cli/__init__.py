@@ -1,5 +1,5 @@
 """Command line: ``pyrankcore demo``, ``eval``, ``equity``, ``odds``,
-``range``, ``ofc``, ``bench``, ``info`` and ``pyrankcore --version``.
+``range``, ``ofc``, ``bench``, ``info``, ``features`` and ``pyrankcore --version``.
 
 Every command prints a table for people or, with ``--json``, one JSON object
 for programs. ``--game`` takes the same names everywhere: a ranking or a
@@ -14,6 +14,7 @@ command.
 One module per group of commands: :mod:`~pyrankcore.cli.hands` (demo,
 eval), :mod:`~pyrankcore.cli.odds` (odds, equity),
 :mod:`~pyrankcore.cli.ranges` (range), :mod:`~pyrankcore.cli.ofc` (ofc),
+:mod:`~pyrankcore.cli.features` (features),
 :mod:`~pyrankcore.cli.machine` (bench, info); what they share is in
 :mod:`~pyrankcore.cli.options`.
 """
@@ -25,13 +26,13 @@ import sys
 from collections.abc import Sequence
 
 import pyrankcore
-from pyrankcore.cli import hands, machine, odds, ofc, ranges
+from pyrankcore.cli import features, hands, machine, odds, ofc, ranges
 from pyrankcore.cli.options import Parser, UsageError, one_line
 from pyrankcore.errors import PyrankcoreError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = "{demo,eval,equity,odds,range,ofc,bench,info}"
+COMMANDS = "{demo,eval,equity,odds,range,ofc,bench,info,features}"
 
 
 def build_parser() -> Parser:
@@ -46,6 +47,7 @@ def build_parser() -> Parser:
     ranges.add_parsers(sub)
     ofc.add_parsers(sub)
     machine.add_parsers(sub)
+    features.add_parsers(sub)
     return parser
 
 

@@ -70,6 +70,10 @@ def equity(
 ) -> EquityResult:
     """Each player's equity (share of the pot) over the deals still to come.
 
+    >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
+    >>> [round(p.equity, 4) for p in r.players]
+    [0.9121, 0.0879]
+
     Parameters
     ----------
     variant
@@ -129,10 +133,6 @@ def equity(
         Ctrl-C: long runs (and every Monte Carlo run with ranges) wait for
         their worker threads in steps of 0.05 s and stop them within
         milliseconds (no thread is left running).
-
-    >>> r = equity("Hold'em", ["AhKh", "QsQd"], "Kd 7s 2c")
-    >>> [round(p.equity, 4) for p in r.players]
-    [0.9121, 0.0879]
     """
     n_threads = thread_count(threads)
     show = flag(progress, "progress")

@@ -297,6 +297,11 @@ def check_deal(dealt: Sequence[int], rules: Rules | None = None) -> int:
     Fantasyland what :func:`fantasyland` gave (13 to 17). Returns the
     total, at most 52 cards a deck (``rules.decks``).
 
+    >>> check_deal([PINEAPPLE_DEALT] * 3)          # Pineapple: three players
+    51
+    >>> check_deal([PINEAPPLE_DEALT] * 6, Rules(decks=2))
+    102
+
     Raises
     ------
     TypeError
@@ -305,11 +310,6 @@ def check_deal(dealt: Sequence[int], rules: Rules | None = None) -> int:
         An entry outside 13..17, a player count outside 2 to
         ``MAX_PLAYERS[rules.decks]`` (4 with one deck, 8 with two), or a
         deal needing more cards than the decks hold.
-
-    >>> check_deal([PINEAPPLE_DEALT] * 3)          # Pineapple: three players
-    51
-    >>> check_deal([PINEAPPLE_DEALT] * 6, Rules(decks=2))
-    102
     """
     rules = as_rules(rules)
     if isinstance(dealt, (str, bytes, Mapping)) or not isinstance(dealt, Sequence):

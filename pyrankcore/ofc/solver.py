@@ -173,6 +173,16 @@ def solve_fantasyland_batch(
 ) -> list[tuple[Board, float]]:
     """:func:`solve_fantasyland` for many hands, without the GIL.
 
+    >>> hands = ["As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h",
+    ...          "Qs Qd 2c 3d 4h 5s 7c 8d 9h Js Kc Kd Ac 6d"]
+    >>> [value for board, value in solve_fantasyland_batch(hands)]
+    [49.0, 9.0]
+
+    Raises InvalidCardError / DuplicateCardError naming the first bad hand,
+    HandSizeError for hands of fewer than 13 or more than 17 cards,
+    TypeError for ``threads`` other than None or a whole number or
+    ``progress`` other than a bool.
+
     Parameters
     ----------
     hands
@@ -192,16 +202,6 @@ def solve_fantasyland_batch(
     list of (Board, float)
         One (board, value) per hand, in order; equal to calling
         :func:`solve_fantasyland` on each.
-
-    Raises InvalidCardError / DuplicateCardError naming the first bad hand,
-    HandSizeError for hands of fewer than 13 or more than 17 cards,
-    TypeError for ``threads`` other than None or a whole number or
-    ``progress`` other than a bool.
-
-    >>> hands = ["As Ad Ah Kc Kd 7s 7d 7c 2h 3h 4h 5h 6h",
-    ...          "Qs Qd 2c 3d 4h 5s 7c 8d 9h Js Kc Kd Ac 6d"]
-    >>> [value for board, value in solve_fantasyland_batch(hands)]
-    [49.0, 9.0]
     """
     import numpy as np
 

@@ -4,6 +4,7 @@ the docs CI job builds it. Needs the ``docs`` extra; skipped without it."""
 import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,10 @@ def _mkdocs():
     return script
 
 
-def test_the_site_builds_without_warnings(tmp_path):
-    site = tmp_path / "site"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The site, built once for the tests of this file."""
+    site = tmp_path_factory.mktemp("docs") / "site"
     result = subprocess.run(
         [_mkdocs(), "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT,
@@ -33,6 +36,10 @@ def test_the_site_builds_without_warnings(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+    return site
+
+
+def test_the_site_builds_without_warnings(site):
     for page in (ROOT / "docs").glob("*.md"):
         html = site / "index.html" if page.stem == "index" else site / page.stem / "index.html"
         assert html.is_file(), page.name
@@ -43,3 +50,51 @@ def test_the_site_builds_without_warnings(tmp_path):
     # doctest lines read as code, and no Sphinx role is left as text
     assert "language-pycon" in reference
     assert ":class:" not in reference and ":func:" not in reference
+    # compiled functions are functions to a caller, not "method descriptor"s
+    assert "method descriptor" not in reference
+    # code is coloured when the site is built (Pygments), not by a script
+    assert 'class="gp"' in reference  # the >>> prompt of a pycon block
+
+
+class _TextOutsidePre(HTMLParser):
+    """The text of a page that is not inside a <pre> block."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.texts = []
+
+    def handle_starttag(self, tag, attrs):
+        self.depth += tag == "pre"
+
+    def handle_endtag(self, tag):
+        self.depth -= tag == "pre"
+
+    def handle_data(self, data):
+        if self.depth == 0:
+            self.texts.append(data)
+
+
+def outside_code_blocks(html):
+    parser = _TextOutsidePre()
+    parser.feed(html)
+    return parser.texts
+
+
+def test_outside_pre_finds_a_fence_in_a_table_cell():
+    # what a docstring's example after its "Raises" section renders as
+    html = "<pre><code>&gt;&gt;&gt; 1</code></pre><td><code>```pycon</code></td>"
+    assert outside_code_blocks(html) == ["```pycon"]
+
+
+def test_no_example_renders_outside_a_code_block(site):
+    """An example or a fence outside a code block is a docstring whose
+    example comes after one of its sections (Raises, Returns): the section
+    swallows it, a table row a line."""
+    bad = [
+        (str(page.relative_to(site)), text.strip()[:80])
+        for page in sorted(site.rglob("*.html"))
+        for text in outside_code_blocks(page.read_text(encoding="utf-8"))
+        if "```" in text or ">>>" in text
+    ]
+    assert not bad, bad

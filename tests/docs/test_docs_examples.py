@@ -33,6 +33,15 @@ def test_the_tutorials_have_examples():
     assert topics <= with_examples, topics - with_examples
 
 
+@pytest.fixture(autouse=True, scope="module")
+def private_cache(preflop_cache_dir):
+    """Pages that call preflop_matrix() read it from the test run's cache
+    folder (tests/conftest.py), never write the user's own."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYRANKCORE_CACHE_DIR", str(preflop_cache_dir))
+        yield
+
+
 @pytest.fixture(scope="module")
 def sessions():
     """Per page, the names its blocks have defined so far and the next block
@@ -76,3 +85,9 @@ def test_the_cimport_page_shows_the_example_the_readme_compiles():
     readme_blocks = blocks(README, "cython")
     assert len(page_blocks) == 1
     assert page_blocks == readme_blocks
+
+
+def test_the_pages_preflop_matrix_comes_from_the_runs_cache(preflop_cache_dir):
+    from pyrankcore import preflop
+
+    assert preflop.cache_path().parent == Path(preflop_cache_dir)

@@ -1,11 +1,9 @@
 """pyrankcore.equities is a package split by trade: the public names of the
 module it replaced still import, no module is over 600 lines, none imports
 another module's private names or hides an import of pyrankcore in a
-function, and a wheel ships the package."""
+function."""
 
 import pathlib
-
-import pytest
 
 import pyrankcore
 from pyrankcore import equities
@@ -30,12 +28,4 @@ def test_public_names_are_those_of_the_module_it_replaced():
 # Module sizes and import rules: tests/packaging/test_layers.py, for every module.
 
 
-def test_a_wheel_ships_the_package():
-    """setuptools lists packages explicitly: without pyrankcore.equities in
-    the list, a non-editable install would have no pyrankcore.equities."""
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
-    pyproject = pathlib.Path(pyrankcore.__file__).parents[1] / "pyproject.toml"
-    if not pyproject.exists():
-        pytest.skip("an installed copy: no pyproject.toml beside the package")
-    packages = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]
-    assert "pyrankcore.equities" in packages["packages"]
+# That a wheel ships the package: tests/packaging/test_packages.py.

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import pathlib
 
-import pytest
-
 import pyrankcore
 from pyrankcore import ofc
 
@@ -53,12 +51,4 @@ def test_public_names_are_those_of_the_module_it_replaced():
 # Module sizes and import rules: tests/packaging/test_layers.py, for every module.
 
 
-def test_a_wheel_ships_the_package():
-    """setuptools lists packages explicitly: without pyrankcore.ofc in the
-    list, a non-editable install would have no pyrankcore.ofc."""
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
-    pyproject = pathlib.Path(pyrankcore.__file__).parents[1] / "pyproject.toml"
-    if not pyproject.exists():
-        pytest.skip("an installed copy: no pyproject.toml beside the package")
-    packages = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]
-    assert "pyrankcore.ofc" in packages["packages"]
+# That a wheel ships the package: tests/packaging/test_packages.py.

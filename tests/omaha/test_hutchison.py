@@ -22,7 +22,7 @@ from pyrankcore.errors import (
 HI_LO = "Omaha Hi-Lo"
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench" / "hutchison_agreement.py"
-README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "hutchison.md"
 
 
 # The worked examples on the author's page (erh.homestead.com/omaha.html,
@@ -321,15 +321,15 @@ def test_bad_games(game, error):
 
 
 def test_published_measurements_are_the_bench_defaults():
-    # The module notes and the README quote one command line; running the
+    # The module notes and the docs page quote one command line; running the
     # bench with no options must be exactly that setup.
     bench = importlib.util.spec_from_file_location("hutchison_agreement", BENCH)
     module = importlib.util.module_from_spec(bench)
     bench.loader.exec_module(module)
     defaults = module.build_parser().parse_args([])
     notes = " ".join(importlib.import_module("pyrankcore.hutchison").__doc__.split())
-    readme = " ".join(README.read_text(encoding="utf-8").split())
-    for text in (notes, readme):
+    page = " ".join(PAGE.read_text(encoding="utf-8").split())
+    for text in (notes, page):
         assert "python bench/hutchison_agreement.py" in text
         found = re.search(r"--hands (\d+) --seed (\d+) --trials (\d+) --threads (\d+)", text)
         assert found is not None

@@ -32,6 +32,7 @@ MODULES = [
     "pyrankcore.solver",
     "pyrankcore.features",
     "pyrankcore.indexer",
+    "pyrankcore.streets",
 ]
 
 

@@ -188,18 +188,33 @@ def test_no_module_is_much_over_600_lines(module):
 
 
 def test_no_issue_numbers_in_code_or_comments():
+    """In the installed package and in the checkout these tests belong to
+    (its source, C files, tests, docs, benchmarks and README): an installed
+    copy has no .pyx, no src/ and no tests."""
     pattern = re.compile(r"\bissue\s*#?\d+|\bmerge conflict", re.I)
-    sources = [*MODULE_FILES, *PACKAGE.glob("*.p[yx][xid]")]
-    src = PACKAGE.parent / "src"
-    if src.is_dir():  # a checkout, not an installed copy
-        sources += [p for p in src.rglob("*.[ch]") if "generated" not in p.parts]
-    bad = [
-        f"{p.name}:{i}"
+    root = pathlib.Path(__file__).resolve().parents[2]
+    sources = {*MODULE_FILES, *PACKAGE.glob("*.p[yx][xid]")}
+    sources |= {p for p in (root / "pyrankcore").rglob("*") if p.suffix in SCANNED}
+    for folder in ("src", "tests", "docs", "bench"):
+        sources |= {p for p in (root / folder).rglob("*") if p.suffix in SCANNED}
+    sources.add(root / "README.md")
+    sources = {
+        p.resolve()
         for p in sources
+        if p.is_file() and "generated" not in p.parts and "__pycache__" not in p.parts
+    }
+    sources.discard(pathlib.Path(__file__).resolve())  # the pattern itself
+    assert len(sources) > 100
+    bad = [
+        f"{p.relative_to(root) if p.is_relative_to(root) else p.name}:{i}"
+        for p in sorted(sources)
         for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if pattern.search(line)
     ]
     assert not bad, bad
+
+
+SCANNED = {".py", ".pyx", ".pxi", ".pxd", ".pyi", ".c", ".h", ".md", ".toml", ".yml"}
 
 
 # The layers drawn so far, each module with the package modules it may import

@@ -70,3 +70,22 @@ def test_summary_names_what_the_library_covers(metadata):
     summary = metadata["Summary"].lower()
     for word in ("low", "omaha", "open-face", "numpy", "cimport"):
         assert word in summary, word
+
+
+def _extra(requires, name):
+    return {
+        r.split(";", 1)[0].strip() for r in requires if f'extra == "{name}"' in r.replace("'", '"')
+    }
+
+
+def test_the_all_extra_brings_every_optional_part(metadata):
+    """One `pip install ".[all]"` instead of one build per extra."""
+    requires = metadata.get_all("Requires-Dist") or []
+    every = _extra(requires, "all")
+    parts = {"dask", "plot", "progress", "pandas"}
+    for name in parts:
+        assert _extra(requires, name), name
+        assert _extra(requires, name) <= every, name
+    assert every == set().union(*(_extra(requires, name) for name in parts))
+    # the test extra tests every optional part too
+    assert every <= _extra(requires, "test")

@@ -12,8 +12,9 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 @pytest.fixture(autouse=True, scope="module")
 def private_cache(preflop_cache_dir):
-    """The preflop matrix example reads its cache file from the test run's
-    prepared folder (computed once per run), not the user's cache folder."""
+    """An example that calls preflop_matrix() reads its cache file from the
+    test run's prepared folder (computed once per run), never writes the
+    user's cache folder."""
     before = os.environ.get("PYRANKCORE_CACHE_DIR")
     os.environ["PYRANKCORE_CACHE_DIR"] = str(preflop_cache_dir)
     yield

@@ -1,5 +1,5 @@
-"""docs/make_pictures.py draws the README's pictures: each a small PNG that
-is not blank, and the README shows exactly the pictures the script makes
+"""docs/make_pictures.py draws the documentation's pictures: each a small PNG
+that is not blank, and the pages show exactly the pictures the script makes
 and the repository holds."""
 
 import importlib.util
@@ -48,9 +48,13 @@ def test_the_script_writes_every_picture(tmp_path, preflop_cache_dir, monkeypatc
         assert rgb.std() > 0.05 and len(np.unique(rgb, axis=0)) > 20, f"{path.name} is blank"
 
 
-def test_the_readme_shows_the_committed_pictures():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = re.findall(r"!\[[^\]]+\]\(docs/images/([\w.-]+\.png)\)", readme)
+def test_the_docs_show_the_committed_pictures():
+    pages = (ROOT / "docs").glob("*.md")
+    shown = {
+        name
+        for page in pages
+        for name in re.findall(r"!\[[^\]]+\]\(images/([\w.-]+\.png)\)", page.read_text("utf-8"))
+    }
     committed = sorted(p.name for p in IMAGES.glob("*.png"))
     assert sorted(shown) == committed == sorted(load_script().PICTURES)
     for name in committed:

@@ -1,0 +1,215 @@
+"""Street feature tables (pyrankcore.streets, ``pyrankcore features``) on
+small slices of the short deck's flops and turns: each row equal to the
+features of its board, keyed by the indexer, resumable, checked on read."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import pyrankcore as prc
+import pyrankcore.streets as streets
+from pyrankcore.boards import hole_combos
+from pyrankcore.cli import main
+from pyrankcore.features import strength_features
+from pyrankcore.indexer import HandIndexer
+from pyrankcore.streets import (
+    StreetTableError,
+    build_street_table,
+    read_street_table,
+    street_boards,
+)
+
+SHORT = "Short-deck Hold'em"
+
+
+def same(a, b):
+    return np.array_equal(a, b, equal_nan=True)
+
+
+def test_rows_are_the_features_of_the_boards_the_indexer_names(tmp_path):
+    t = build_street_table(tmp_path / "t", "turn", SHORT, bins=3, limit=5, chunk_boards=2)
+    assert t.hs.shape == (5, 630) and t.histogram.shape == (5, 630, 3)
+    assert t.hs.dtype == np.float32
+    ix = HandIndexer([4], deck="short")
+    np.testing.assert_array_equal(ix.index(t.boards)[:, 0], t.index)
+    np.testing.assert_array_equal(t.index, np.arange(5))
+    want = strength_features(t.boards, SHORT, bins=3)
+    for name in streets.FEATURES:
+        assert same(getattr(t, name), getattr(want, name).astype(np.float32)), name
+    back = read_street_table(tmp_path / "t")
+    for name in (*streets.FEATURES, "boards", "index", "combos"):
+        assert same(getattr(back, name), getattr(t, name)), name
+    assert back.meta == t.meta
+
+
+def test_every_board_of_a_street_is_one_class_each():
+    boards = street_boards("flop", SHORT)
+    ix = HandIndexer([3], deck="short")
+    assert len(boards) == ix.size(0) == 573
+    np.testing.assert_array_equal(ix.index(boards)[:, 0], np.arange(573))
+
+
+def test_an_isomorphic_board_has_the_same_features_renamed(tmp_path):
+    # row 7's board with its suits renamed: every hand's features move with it
+    t = short_table(tmp_path, "flop", 8)
+    board = t.boards[7]
+    perm = np.array([2, 0, 3, 1])
+    renamed = (board >> 2) * 4 + perm[board & 3]
+    f = strength_features(renamed.astype(np.uint8).reshape(1, -1), SHORT, bins=3)
+    combos = hole_combos(SHORT)
+    row = {tuple(sorted(c)): i for i, c in enumerate(combos.tolist())}
+    moved = [row[tuple(sorted(((c >> 2) * 4 + perm[c & 3]) for c in cs))] for cs in combos.tolist()]
+    for name in ("hs", "ehs", "ppot", "npot"):
+        assert same(getattr(f, name)[0][moved].astype(np.float32), getattr(t, name)[7]), name
+
+
+def short_table(folder, street, limit, bins=3):
+    return build_street_table(folder, street, SHORT, bins=bins, limit=limit)
+
+
+def test_an_interrupted_build_resumes(tmp_path, monkeypatch):
+    real = streets._compute_chunk
+    calls = []
+
+    def fails_on_third(boards, *args):
+        calls.append(len(boards))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(boards, *args)
+
+    monkeypatch.setattr(streets, "_compute_chunk", fails_on_third)
+    with pytest.raises(KeyboardInterrupt):
+        build_street_table(tmp_path, "flop", SHORT, bins=2, limit=7, chunk_boards=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "chunk-000000.npz",
+        "chunk-000001.npz",
+        "meta.json",
+    ]
+    with pytest.raises(StreetTableError, match="missing"):
+        read_street_table(tmp_path)
+    monkeypatch.setattr(streets, "_compute_chunk", real)
+    counted = []
+    monkeypatch.setattr(
+        streets,
+        "_compute_chunk",
+        lambda boards, *a: counted.append(len(boards)) or real(boards, *a),
+    )
+    t = build_street_table(tmp_path, "flop", SHORT, bins=2, limit=7, chunk_boards=2)
+    assert counted == [2, 1]  # chunks 2 and 3 only
+    whole = short_table(tmp_path / "whole", "flop", 7, bins=2)
+    assert same(t.ehs, whole.ehs) and same(t.ppot, whole.ppot)
+
+
+def test_damage_is_found_and_rebuilt(tmp_path):
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=4, chunk_boards=2)
+    chunk = tmp_path / "chunk-000001.npz"
+    good = chunk.read_bytes()
+    data = bytearray(good)
+    data[len(data) // 2] ^= 0xFF
+    chunk.write_bytes(bytes(data))
+    with pytest.raises(StreetTableError, match="chunk-000001"):
+        read_street_table(tmp_path)
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=4, chunk_boards=2)
+    assert chunk.read_bytes() != bytes(data)
+    read_street_table(tmp_path)
+
+
+def test_values_rewritten_with_their_checksums_fail_the_recomputation(tmp_path):
+    t = build_street_table(tmp_path, "flop", SHORT, bins=2, limit=2)
+    hs = t.hs.copy()
+    hs[0, np.flatnonzero(~np.isnan(hs[0]))[0]] += 0.25
+    arrays = {k: getattr(t, k) for k in streets.FEATURES} | {"hs": hs}
+    streets._write_chunk(tmp_path, 0, 0, t.index, t.boards, arrays, streets._digest(t.meta))
+    read_street_table(tmp_path, check=False)  # the checksums hold
+    with pytest.raises(StreetTableError, match="board 0's hs differs"):
+        read_street_table(tmp_path)
+
+
+def test_a_folder_of_another_table_is_refused(tmp_path):
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=2)
+    with pytest.raises(StreetTableError, match="bins"):
+        build_street_table(tmp_path, "flop", SHORT, bins=3, limit=2)
+    meta = json.loads((tmp_path / "meta.json").read_text())
+    meta["library"] = "0.0.1"
+    (tmp_path / "meta.json").write_text(json.dumps(meta))
+    with pytest.raises(StreetTableError, match="0.0.1"):
+        read_street_table(tmp_path)
+    with pytest.raises(StreetTableError, match="no street table"):
+        read_street_table(tmp_path / "nothing")
+
+
+def test_a_range_and_no_potential(tmp_path):
+    t = build_street_table(
+        tmp_path, "turn", SHORT, bins=2, limit=2, opponent="TT+,AK", potential=False
+    )
+    assert np.isnan(t.ppot).all()
+    want = strength_features(t.boards, SHORT, bins=2, opponent="TT+,AK", potential=False)
+    assert same(t.ehs, want.ehs.astype(np.float32))
+    read_street_table(tmp_path)  # not computed again: the range is not stored
+
+
+def test_on_dask_equals_one_machine(tmp_path):
+    pytest.importorskip("dask")
+    a = build_street_table(tmp_path / "a", "flop", SHORT, bins=2, limit=3, chunk_boards=2)
+    b = build_street_table(
+        tmp_path / "b", "flop", SHORT, bins=2, limit=3, chunk_boards=2, dask=True
+    )
+    for name in streets.FEATURES:
+        assert same(getattr(a, name), getattr(b, name)), name
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"street": "river"}, prc.InvalidArgumentError, "street"),
+        ({"game": "Omaha"}, prc.InvalidArgumentError, "two hole cards"),
+        ({"bins": 0}, prc.InvalidArgumentError, "bins"),
+        ({"limit": 0}, prc.InvalidArgumentError, "limit"),
+        ({"chunk_boards": 0}, prc.InvalidArgumentError, "chunk_boards"),
+        ({"potential": "yes"}, TypeError, "potential"),
+    ],
+)
+def test_bad_arguments(tmp_path, kwargs, error, words):
+    args = {"street": "flop", "game": SHORT, "limit": 1} | kwargs
+    with pytest.raises(error, match=words):
+        build_street_table(tmp_path, **args)
+
+
+def test_the_command(tmp_path, capsys):
+    folder = str(tmp_path / "t")
+    argv = ["features", "turn", folder, "--game", SHORT, "--limit", "3", "--bins", "2"]
+    assert main([*argv, "--json", "--no-progress"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["boards"] == 3 and record["combos"] == 630 and record["potential"]
+    assert read_street_table(folder).hs.shape == (3, 630)
+    assert main([*argv, "--no-progress"]) == 0  # finished already: read back
+    assert "3 turn boards x 630 hands" in capsys.readouterr().out
+    assert main(["features", "river", folder]) == 2
+    assert main([*argv, "--bins", "3", "--no-progress"]) == 2
+    assert "other parameters" in capsys.readouterr().err
+    assert os.path.exists(os.path.join(folder, "meta.json"))
+
+
+def test_bad_command_lines_get_one_line_and_status_2(tmp_path, capsys):
+    folder = str(tmp_path / "t")
+    for extra, words in (
+        (["--bins", "0"], "bins"),
+        (["--limit", "0"], "--limit"),
+        (["--chunk", "0"], "--chunk"),
+        (["--game", "Omaha"], "two hole cards"),
+        (["--opponent", "QQ+,ZZ"], "ZZ"),
+    ):
+        assert main(["features", "flop", folder, "--no-progress", *extra]) == 2, extra
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err, (extra, err)
+
+
+def test_a_damaged_meta_file_is_named(tmp_path):
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1)
+    (tmp_path / "meta.json").write_text("{not json")
+    with pytest.raises(StreetTableError, match="meta.json"):
+        read_street_table(tmp_path)
+    with pytest.raises(StreetTableError, match="meta.json"):
+        build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1)
