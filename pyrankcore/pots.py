@@ -167,8 +167,9 @@ def showdown(
         failed), nobody wins and every share is 0: the pot stays for the
         next deal.
     down
-        Each seat's face-down cards (Dakota, Mexican Stud (down card wild): the lowest one
-        and every card of its rank are wild for that player's high hand).
+        Each seat's face-down cards (Dakota, "Mexican Stud (down card
+        wild)": the lowest one and every card of its rank are wild for that
+        player's high hand).
     up
         Each seat's face-up cards that must play (Pick a Partner: the
         team's two up-cards; each hand is a partnership's cards).

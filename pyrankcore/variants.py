@@ -226,8 +226,7 @@ ROLL_YOUR_OWN = _VARIANT_OF[_catalogue.ROLL_YOUR_OWN.name]
 DAKOTA = _VARIANT_OF[_catalogue.DAKOTA.name]
 MEXICAN_STUD = _VARIANT_OF[_catalogue.MEXICAN_STUD.name]
 MEXICAN_STUD_DOWN_WILD = _VARIANT_OF[_catalogue.MEXICAN_STUD_DOWN_WILD.name]
-# The text's game, under the name it had while "Mexican Stud" made the
-# face-down card wild.
+# The text's game under another of its names ("Mexican Stud (no wild)").
 MEXICAN_STUD_NO_WILD = MEXICAN_STUD
 MISSISSIPPI_MUD = _VARIANT_OF[_catalogue.MISSISSIPPI_MUD.name]
 MISSISSIPPI_MUD_ACE_SIX = _VARIANT_OF[_catalogue.MISSISSIPPI_MUD_ACE_SIX.name]

@@ -224,8 +224,9 @@ def evaluate_one(
         Print one JSON object (see ``EVAL_JSON_HELP``) instead of a line.
     down, up : str, optional
         Home games (:meth:`pyrankcore.Variant.evaluate`): the face-down
-        cards (their lowest is wild: Dakota, Mexican Stud (down card wild)) and the face-up
-        cards that must play (Pick a Partner), among the cards.
+        cards (their lowest is wild: Dakota, "Mexican Stud (down card
+        wild)") and the face-up cards that must play (Pick a Partner),
+        among the cards.
 
     Returns
     -------
