@@ -278,14 +278,32 @@ ROLL_YOUR_OWN = VariantRecord(
     "Roll Your Own", (5, 6, 7), aliases=("roll your own stud", "roll-your-own", "ryo")
 )
 DAKOTA = VariantRecord("Dakota", (5, 6, 7), low="ace_five", declare=DECLARATIONS, down_wild=True)
-MEXICAN_STUD = VariantRecord("Mexican Stud", (5,), down_wild=True, aliases=("stud loco",))
-# The text itself names no wild card in Mexican Stud: this is the game as
-# written, five-card stud rolled your own, the cards speak.
-MEXICAN_STUD_NO_WILD = VariantRecord(
-    "Mexican Stud (no wild)",
+# Text 004's Mexican Stud: "four cards face up and one face down ... a
+# showdown", five-card stud rolled your own, the cards speak; the text names
+# no wild card.
+MEXICAN_STUD = VariantRecord(
+    "Mexican Stud",
     (5,),
-    aliases=("mexican stud no wild", "mexican stud natural", "stud loco no wild"),
+    aliases=(
+        "stud loco",
+        "Mexican Stud (no wild)",
+        "mexican stud no wild",
+        "mexican stud natural",
+        "stud loco no wild",
+    ),
 )
+# The usual home rule on top: the face-down card, and every card of its rank,
+# is wild for its owner's high hand.
+MEXICAN_STUD_DOWN_WILD = VariantRecord(
+    "Mexican Stud (down card wild)",
+    (5,),
+    down_wild=True,
+    aliases=("mexican stud down wild", "mexican stud wild", "stud loco down wild"),
+)
+# A game played without wild cards as the text writes it, and the name of its
+# home-rule version with the face-down card wild (for the message to a caller
+# who gives face-down cards to the plain game).
+DOWN_WILD_VERSIONS = {MEXICAN_STUD.name: MEXICAN_STUD_DOWN_WILD.name}
 MISSISSIPPI_MUD = VariantRecord(
     "Mississippi Mud", (5,), low="ace_five", declare=("high", "low"), aliases=("mud",)
 )
@@ -320,7 +338,7 @@ RECORDS = (
     ROLL_YOUR_OWN,
     DAKOTA,
     MEXICAN_STUD,
-    MEXICAN_STUD_NO_WILD,
+    MEXICAN_STUD_DOWN_WILD,
     MISSISSIPPI_MUD,
     MISSISSIPPI_MUD_ACE_SIX,
     PICK_A_PARTNER,

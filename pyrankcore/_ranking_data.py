@@ -111,10 +111,14 @@ def suit_order_ranks(name: str) -> tuple[int, int, int, int]:
     return tuple(3 - letters.index(s) for s in SUIT_CHARS)  # type: ignore[return-value]
 
 
+# bug="lowest_card": in a low game the bug is the lowest card its five lacks.
+BUG_LOWEST_CARD = "lowest_card"
+
 # natural_beats_wild: each hand class splits into tiers by wild cards used.
-GRADED_TIERS = 8  # True / "graded": 0..7 wild cards, fewer wins
+GRADED_TIERS = 8  # True / "graded": 0..7 wild cards, fewer wins ("more_wild": more wins)
 PLAIN_TIERS = 2  # "plain": natural, or made with wild cards
-NATURAL_BEATS_WILD_RULES = ("graded", "plain")
+MORE_WILD = "more_wild"  # text 000's "a hand with more wild cards beats ... fewer"
+NATURAL_BEATS_WILD_RULES = ("graded", "plain", MORE_WILD)
 
 Counts = tuple[int, ...]  # cards of each rank, deuce first (13 entries)
 Key = tuple[int, ...]  # compares like the hands: larger is better
@@ -143,7 +147,7 @@ class RankingData:
     min_cards: int = 5
     max_cards: int = 7
     wild: str | None = None
-    bug: bool = False
+    bug: bool | str = False
     natural_beats_wild: bool | str = False
     double_ace_flush: bool = False
     suit_tiebreak: str | None = None
@@ -186,12 +190,12 @@ class RankingData:
     @property
     def has_wild(self) -> bool:
         """Any wild card (or bug) in this game."""
-        return self.wild is not None or self.bug
+        return self.wild is not None or bool(self.bug)
 
     @property
     def jokers(self) -> bool:
         """The deck holds the two jokers (card ids 52 and 53)."""
-        return self.bug or (self.wild is not None and "jokers" in self.wild.split())
+        return bool(self.bug) or (self.wild is not None and "jokers" in self.wild.split())
 
     @property
     def wild_lowest(self) -> bool:
@@ -324,8 +328,10 @@ class RankingData:
         """Sorted distinct keys; strength of a key = its index + 1. With
         natural_beats_wild each key is followed by minus the wild cards
         used, from wild_tiers - 1 down to 0 (fewer wins; with "plain", -1
-        stands for one or more): wild_tiers classes per hand class."""
-        return list(_class_keys(self._class_shape(), self.wild_tiers))
+        stands for one or more; with "more_wild", the wild cards used, 0 up
+        to wild_tiers - 1): wild_tiers classes per hand class."""
+        more = self.natural_beats_wild == MORE_WILD
+        return list(_class_keys(self._class_shape(), self.wild_tiers, more))
 
     @property
     def wild_tiers(self) -> int:
@@ -359,20 +365,25 @@ def _sorted_keys(ranking: RankingData) -> tuple[Key, ...]:
 
 
 @lru_cache(maxsize=8)
-def _class_keys(ranking: RankingData, tiers: int) -> tuple[Key, ...]:
+def _class_keys(ranking: RankingData, tiers: int, more_wild: bool = False) -> tuple[Key, ...]:
     """:meth:`RankingData.classes` of a shape of ranking, with *tiers* strengths
-    per hand class."""
+    per hand class (more wild cards win with *more_wild*, fewer without)."""
     keys = _sorted_keys(ranking)
     if tiers == 1:
         return keys
+    if more_wild:
+        return tuple(k + (used,) for k in keys for used in range(tiers))
     return tuple(k + (-used,) for k in keys for used in range(tiers - 1, -1, -1))
 
 
-def wild_tier(strength: int, tiers: int = GRADED_TIERS) -> tuple[int, int]:
+def wild_tier(strength: int, tiers: int = GRADED_TIERS, more_wild: bool = False) -> tuple[int, int]:
     """(strength of the same hand without the natural_beats_wild rule, tier)
     of a natural_beats_wild strength (>= 1). The tier is the wild cards used
-    (graded, the default) or, with tiers=PLAIN_TIERS, 0 for a natural hand
-    and 1 for one made with wild cards."""
+    (graded, the default, and more_wild=True for the "more_wild" rule, whose
+    strengths count up with them) or, with tiers=PLAIN_TIERS, 0 for a
+    natural hand and 1 for one made with wild cards."""
+    if more_wild:
+        return (strength - 1) // tiers + 1, (strength - 1) % tiers
     return (strength - 1) // tiers + 1, tiers - 1 - (strength - 1) % tiers
 
 
@@ -382,7 +393,8 @@ def wild_use_words(ranking: RankingData, strength: int) -> str:
     the plain rule, " (wild)"; "" for a ranking without the rule."""
     if not ranking.natural_beats_wild:
         return ""
-    used = wild_tier(strength, ranking.wild_tiers)[1]
+    more = ranking.natural_beats_wild == MORE_WILD
+    used = wild_tier(strength, ranking.wild_tiers, more)[1]
     if used == 0:
         return " (natural)"
     if ranking.natural_beats_wild == "plain":

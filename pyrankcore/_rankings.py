@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, overload
 from pyrankcore._args import is_whole_number
 from pyrankcore._ranking_data import (
     ACE,
+    BUG_LOWEST_CARD,
     BUILT_IN_RANKINGS,
     CATEGORY_NAMES,
     DEFAULT_SUIT_ORDER,
@@ -24,6 +25,7 @@ from pyrankcore._ranking_data import (
     FLUSH_LOW,
     HIGH_CARD,
     JOKERS,
+    MORE_WILD,
     NATURAL_BEATS_WILD_RULES,
     RANK_CHARS,
     SUIT_CHARS,
@@ -46,12 +48,14 @@ if TYPE_CHECKING:
 __all__ = [
     # ranking data, for the modules that import it from here
     "ACE",
+    "BUG_LOWEST_CARD",
     "CATEGORY_NAMES",
     "DEFAULT_SUIT_ORDER",
     "FLUSH_DOMINANT",
     "FLUSH_LOW",
     "HIGH_CARD",
     "JOKERS",
+    "MORE_WILD",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_ORDER_ALIASES",
@@ -124,7 +128,6 @@ def resolve_suit_order(value: Any, option: str = "suit_order", where: str = "") 
 
 # Ranking fields that are True or False.
 _BOOL_FIELDS = (
-    "bug",
     "double_ace_flush",
     "low",
     "ace_low",
@@ -233,8 +236,16 @@ class Ranking(RankingData):
         in that order, e.g. "jokers 2". Given to :func:`ranking` as text or
         a tuple of texts; stored canonical so equal rankings compare equal.
     bug: the jokers are bugs: an ace, or any card that completes a straight
-        or a flush. In low games a bug is a full fitter (the rule texts: "in
-        lowball, the joker plays as the lowest card not already in the hand").
+        or a flush (True). In low games a bug is a full fitter, the card
+        that makes the best low, as the texts say of wild cards in low poker
+        (True, or "fitter", stored as True). ``bug="lowest_card"`` (low
+        games only) is text 002's rule, "in lowball, the joker plays as the
+        lowest card not already in the hand": the bug takes the lowest rank
+        the five that play lack, even where that makes a straight (6-5-4-3
+        and the bug is 6-5-4-3-2, a straight in deuce-to-seven; 2-3-4-5 and
+        the bug is the wheel in ace-to-six). In ace-to-five, where straights
+        do not count, both rules give the same hands. The bug's suit is
+        free: it never makes a flush.
     natural_beats_wild: a house rule for hands otherwise equal, counting
         the wild cards among the five that play. False: wild cards are as
         good as natural cards. "plain": a hand without wild cards beats the
@@ -242,14 +253,19 @@ class Ranking(RankingData):
         tie (each class splits into PLAIN_TIERS strengths). True (or
         "graded", stored as True): fewer wild cards win, so a natural hand
         beats all (each class splits into GRADED_TIERS strengths, one per
-        count of wild cards used). See :func:`wild_tier`.
+        count of wild cards used). "more_wild": the other rule text 000
+        allows, "a hand with more wild cards beats an otherwise equal hand
+        with fewer wild cards", read as written: more wild cards among the
+        five that play win, so a natural hand loses to the same hand made
+        with a wild card (GRADED_TIERS strengths per class, as True). See
+        :func:`wild_tier`.
     double_ace_flush: each wild card may duplicate a card held, so a flush
         can hold two or more aces (A-A-K-Q-J, A-A-A-K-Q); flushes compare
         card by card, highest first. Five cards of one rank are five of a
         kind, never a flush: four natural aces and a wild card, or an ace
         and four wild cards, make five aces. High games only; not with
-        natural_beats_wild=True (the classes would not fit uint16
-        strengths); "plain" is allowed.
+        natural_beats_wild=True or "more_wild" (the classes would not fit
+        uint16 strengths); "plain" is allowed.
     suit_tiebreak: a house rule of the rule texts ("Ranking of suits") for
         hands equal apart from suit: None (standard poker: they tie),
         "highest_card", "main_group" or "highest_unpaired" (see
@@ -283,6 +299,7 @@ class Ranking(RankingData):
             if not isinstance(value, bool):
                 raise _option_type_error(option, value, "True or False", where)
         set_field = object.__setattr__  # frozen: normalise in place, once
+        set_field(self, "bug", _bug_rule(self, self.bug, where))
         set_field(self, "lowest_rank", as_rank("lowest_rank", self.lowest_rank, 0, 8, where))
         # The kernels hold at most 7 cards and compare 5-card hands.
         set_field(self, "min_cards", _as_int("min_cards", self.min_cards, 1, 5, where))
@@ -318,12 +335,12 @@ class Ranking(RankingData):
                 "double_ace_flush", True, "False in a game where flushes do not win", where
             )
         set_field(self, "natural_beats_wild", _natural_beats_wild(self.natural_beats_wild, where))
-        if self.double_ace_flush and self.natural_beats_wild is True:
+        if self.double_ace_flush and self.natural_beats_wild in (True, MORE_WILD):
             raise _option_error(
                 "double_ace_flush",
                 True,
-                "False with natural_beats_wild=True or 'graded' (together they make "
-                "more classes than uint16 strengths hold; 'plain' fits)",
+                "False with natural_beats_wild=True, 'graded' or 'more_wild' (together "
+                "they make more classes than uint16 strengths hold; 'plain' fits)",
                 where,
             )
         if self.natural_beats_wild and not (self.wild is not None or self.bug):
@@ -375,18 +392,40 @@ class Ranking(RankingData):
             set_field(self, "suit_order", DEFAULT_SUIT_ORDER)
 
 
-def _natural_beats_wild(value: Any, where: str) -> bool | str:
-    """natural_beats_wild as stored: False, True (the graded rule, today's
-    meaning of True) or "plain"."""
-    allowed = 'False, True, "graded" or "plain"'
+def _bool_or_word(option: str, value: Any, words: tuple[str, ...], allowed: str, where: str) -> Any:
+    """An option that is True, False or one of *words* (any case, spaces
+    around): the bool, or the word in lower case."""
     if isinstance(value, bool):
         return value
     if not isinstance(value, str):
-        raise _option_type_error("natural_beats_wild", value, allowed, where)
+        raise _option_type_error(option, value, allowed, where)
     word = value.strip().lower()
-    if word not in NATURAL_BEATS_WILD_RULES:
-        raise _option_error("natural_beats_wild", value, allowed, where)
-    return True if word == "graded" else word
+    if word not in words:
+        raise _option_error(option, value, allowed, where)
+    return word
+
+
+def _bug_rule(ranking: Ranking, value: Any, where: str) -> bool | str:
+    """bug as stored: False, True (the standard bug; "fitter" is its name in
+    low games) or "lowest_card" (low games only)."""
+    allowed = 'False, True, "fitter" or "lowest_card" (low games)'
+    rule = _bool_or_word("bug", value, ("fitter", BUG_LOWEST_CARD), allowed, where)
+    if rule == BUG_LOWEST_CARD and not ranking.low:
+        raise _option_error(
+            "bug",
+            value,
+            "True or False in a high ranking (the lowest-card bug is a rule of lowball)",
+            where,
+        )
+    return True if rule == "fitter" else rule
+
+
+def _natural_beats_wild(value: Any, where: str) -> bool | str:
+    """natural_beats_wild as stored: False, True (the graded rule, today's
+    meaning of True), "plain" or "more_wild"."""
+    allowed = 'False, True, "graded", "plain" or "more_wild"'
+    rule = _bool_or_word("natural_beats_wild", value, NATURAL_BEATS_WILD_RULES, allowed, where)
+    return True if rule == "graded" else rule
 
 
 _WILD_ALLOWED = (
@@ -517,12 +556,14 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
     Notes
     -----
     Wild cards are options too: ``wild=`` ("jokers", a rank such as "2",
-    cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True``, and
-    two house rules (see :class:`Ranking`):
+    cards such as "Jh Js", "lowest", or a tuple of them), ``bug=True`` (in
+    low games also ``bug="lowest_card"``, see :class:`Ranking`), and two
+    house rules (see :class:`Ranking`):
 
     * ``natural_beats_wild``: True or "graded" (fewer wild cards among the
-      five that play win), or "plain" (a hand without wild cards beats the
-      same hand made with them; one wild card or more tie).
+      five that play win), "plain" (a hand without wild cards beats the
+      same hand made with them; one wild card or more tie), or "more_wild"
+      (more wild cards win: text 000's extension, read as written).
     * ``double_ace_flush=True``: every wild card may duplicate a card held,
       so a flush may hold two or more aces (A-A-A-9-5 beats A-A-K-9-5);
       five cards of one rank are five of a kind, never a flush, so four

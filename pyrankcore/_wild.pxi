@@ -21,10 +21,12 @@
 # The bug (bug=True, high games) is an ace, or any card that completes a
 # straight or a flush: rank[w][M] = max(M with w more aces (five aces if
 # that makes five), the best straight M completes with w cards); the flush
-# side is as above. In low games the bug is a full fitter.
+# side is as above. In low games the bug is a full fitter, or, with
+# bug="lowest_card", the lowest rank its five lacks (_lowest_card_levels).
 #
 # natural_beats_wild splits each strength into tiers by the fewest wild
-# cards that reach it (_tier_rank, _tier_flush).
+# cards that reach it (_tier_rank, _tier_flush), or under "more_wild" the
+# most (_most_wild_rank, _most_wild_flush).
 
 from itertools import combinations
 
@@ -126,6 +128,75 @@ cdef void _bug_level(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
             if missing <= w and straight_value[s] > v:
                 v = straight_value[s]
         cur[prc_rank_slot(sums[j])] = v
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _lowest_card_levels(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                              const int64_t[::1] by_size, const uint16_t[::1] natural,
+                              list out, int max_wild, const uint32_t *mult,
+                              const int *low_first, int n_ranks):
+    """rank[1..max_wild] for bugs under the lowest-card rule of low games.
+    In a five that plays, its bugs take the lowest ranks its natural cards
+    lack (low_first: the deck's ranks, lowest first); the hand is its best
+    five. E[j][M], the best five of M's naturals with j bugs, is that value
+    for |M| = 5 - j and the best over M less one card above (by_size: the
+    patterns smallest first); rank[w][M] is the best of E[j][M], j <= w.
+    The bug's suit is free, so a five with a bug is never a flush; a five
+    of natural cards in one suit is matched by a five where a bug stands for
+    its lowest card (or beaten by one where a bug replaces its top card), so
+    suits need no table of their own."""
+    cdef Py_ssize_t i, j, n = by_size.shape[0]
+    cdef int r, k, b, size, w, need, top = max_wild if max_wild < 5 else 5
+    cdef uint32_t key
+    cdef uint16_t v, x
+    cdef uint16_t *best[6]
+    cdef uint16_t *dest[8]
+    cdef uint16_t[::1] view
+    import numpy as np
+    levels = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in range(top + 1)]
+    for k in range(top + 1):
+        view = levels[k]
+        best[k] = &view[0]
+    for w in range(1, max_wild + 1):
+        view = out[w - 1]
+        dest[w] = &view[0]
+    with nogil:
+        for i in range(n):
+            j = by_size[i]
+            size = 0
+            for r in range(13):
+                size += counts[j, r]
+            for k in range(top + 1):
+                need = 5 - k
+                if size < need:
+                    continue
+                v = 0
+                if size == need:
+                    key = sums[j]
+                    b = 0
+                    for r in range(n_ranks):
+                        if b == k:
+                            break
+                        if counts[j, low_first[r]] == 0:
+                            key += mult[low_first[r]]
+                            b += 1
+                    v = natural[prc_rank_slot(key)]
+                else:
+                    for r in range(13):
+                        if counts[j, r]:
+                            x = best[k][prc_rank_slot(sums[j] - mult[r])]
+                            if x > v:
+                                v = x
+                best[k][prc_rank_slot(sums[j])] = v
+            for w in range(1, max_wild + 1):
+                if size + w > 7:
+                    break
+                v = 0
+                for k in range(top + 1):
+                    if k <= w and size >= 5 - k and best[k][prc_rank_slot(sums[j])] > v:
+                        v = best[k][prc_rank_slot(sums[j])]
+                dest[w][prc_rank_slot(sums[j])] = v
 
 
 @cython.boundscheck(False)
@@ -235,6 +306,112 @@ cdef list _hand_rank_tables(const uint8_t[:, ::1] counts, const uint32_t[::1] su
     return out
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _most_wild_rank(const uint8_t[:, ::1] counts, const uint32_t[::1] sums,
+                            const int64_t[::1] by_size, list levels, list out,
+                            int max_wild, int tiers):
+    """natural_beats_wild="more_wild", rank tables: each entry's strength
+    becomes (v - 1) * tiers + 1 + used, where used is the most wild cards a
+    five of strength v can hold. E[u][M], the best five of u wild cards and
+    5 - u of M's natural cards, is levels[u] at that five for |M| = 5 - u and
+    the best over M less one card above (by_size: the patterns smallest
+    first); used is the largest u <= w with E[u][M] = v. A wild card takes
+    any suit, so a five with one never needs the natural cards' suits."""
+    cdef Py_ssize_t i, j, n = by_size.shape[0]
+    cdef int r, u, w, size, top = max_wild if max_wild < 5 else 5, used
+    cdef uint32_t slot
+    cdef uint16_t v, x
+    cdef const uint16_t *level[8]
+    cdef uint16_t *best[6]
+    cdef uint16_t *dest[8]
+    cdef const uint16_t[::1] cview
+    cdef uint16_t[::1] view
+    cdef uint32_t mult[13]
+    for r in range(13):
+        mult[r] = prc_card_key[4 * r] & 0xFFFFFFFF
+    import numpy as np
+    fives = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in range(top + 1)]
+    for u in range(top + 1):
+        view = fives[u]
+        best[u] = &view[0]
+    for w in range(max_wild + 1):
+        cview = levels[w]
+        level[w] = &cview[0]
+        view = out[w]
+        dest[w] = &view[0]
+    with nogil:
+        for i in range(n):
+            j = by_size[i]
+            size = 0
+            for r in range(13):
+                size += counts[j, r]
+            slot = prc_rank_slot(sums[j])
+            for u in range(top + 1):
+                if size < 5 - u:
+                    continue
+                if size == 5 - u:
+                    v = level[u][slot]
+                else:
+                    v = 0
+                    for r in range(13):
+                        if counts[j, r]:
+                            x = best[u][prc_rank_slot(sums[j] - mult[r])]
+                            if x > v:
+                                v = x
+                best[u][slot] = v
+            for w in range(max_wild + 1):
+                if size + w > 7:
+                    break
+                v = level[w][slot]
+                if v == 0:
+                    dest[w][slot] = 0
+                    continue
+                used = -1
+                for u in range(top + 1):
+                    if u <= w and size >= 5 - u and best[u][slot] == v:
+                        used = u
+                if used < 0:   # not reached by one five: count every wild card
+                    used = w if w < 5 else 5
+                if used > tiers - 1:
+                    used = tiers - 1
+                dest[w][slot] = <uint16_t>((v - 1) * tiers + 1 + used)
+
+
+cdef list _most_wild_flush(list levels, int max_wild, int tiers):
+    """natural_beats_wild="more_wild", flush tables: as _most_wild_rank, by
+    suit rank mask (a five is five of the mask's ranks and wild cards)."""
+    import numpy as np
+    bits = np.array([bin(m).count("1") for m in range(8192)])
+    masks = np.arange(8192)
+    top = min(max_wild, 5)
+    fives = []
+    for u in range(top + 1):
+        e = np.where(bits == 5 - u, levels[u].astype(np.int64), 0)
+        for size in range(6 - u, 8):
+            at = masks[bits == size]
+            for r in range(13):
+                has = at[(at >> r) & 1 == 1]
+                e[has] = np.maximum(e[has], e[has ^ (1 << r)])
+        fives.append(e)
+    out = []
+    for w in range(max_wild + 1):
+        v = levels[w].astype(np.int64)
+        used = np.full(8192, -1)
+        for u in range(min(w, top) + 1):
+            used = np.where((fives[u] == v) & (bits + u >= 5), u, used)
+        used = np.where(used < 0, min(w, 5), used)
+        used = np.minimum(used, tiers - 1)
+        out.append(np.where(v > 0, (v - 1) * tiers + 1 + used, 0).astype(np.uint16))
+    return out
+
+
+cdef object _by_size(object counts):
+    """The rank patterns' rows, smallest pattern first."""
+    import numpy as np
+    return np.argsort(counts.sum(axis=1), kind="stable").astype(np.int64)
+
+
 cdef list _tier_flush(list levels, int max_wild, int tiers):
     """natural_beats_wild, flush tables: as _tier_rank, by suit rank mask."""
     import numpy as np
@@ -337,9 +514,16 @@ cdef GameTables _build_wild(object ranking):
     rank_tables = [natural_rank]
     flush_tables = [natural_flush]
     dominant = ranking.flush_mode == _rankings.FLUSH_DOMINANT
+    lowest_card = None
+    if ranking.low and ranking.bug == _rankings.BUG_LOWEST_CARD:
+        lowest_card = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in range(max_wild)]
+        _lowest_card_levels(counts, sums, _by_size(counts), natural_rank, lowest_card,
+                            max_wild, mult, ranks, n_ranks)
     for w in range(1, max_wild + 1):
         cur = np.zeros(PRC_RANK_LEN, dtype=np.uint16)
-        if bug:
+        if lowest_card is not None:
+            cur = lowest_card[w - 1]
+        elif bug:
             _bug_level(counts, sums, natural_rank, cur, w, mult, five, straights,
                        straight_value, n_straights)
         else:
@@ -355,14 +539,24 @@ cdef GameTables _build_wild(object ranking):
         else:
             flush_tables.append(None)
 
+    more_wild = ranking.natural_beats_wild == _rankings.MORE_WILD
     if tiers > 1:
         tiered = [np.zeros(PRC_RANK_LEN, dtype=np.uint16) for _ in rank_tables]
-        _tier_rank(counts, sums, rank_tables, tiered, max_wild, tiers)
+        if more_wild:
+            _most_wild_rank(counts, sums, _by_size(counts), rank_tables, tiered, max_wild,
+                            tiers)
+        else:
+            _tier_rank(counts, sums, rank_tables, tiered, max_wild, tiers)
         rank_tables = tiered
         natural_rank = tiered[0]
         if natural_flush is not None:
             flush_levels = flush_tables if dominant else [natural_flush] * (max_wild + 1)
-            tiered_flush = _tier_flush(flush_levels, max_wild, tiers)
+            if more_wild and dominant:
+                tiered_flush = _most_wild_flush(flush_levels, max_wild, tiers)
+            elif more_wild:   # natural flushes only (w = 0): no wild card used
+                tiered_flush = _most_wild_flush(flush_levels[:1], 0, tiers)
+            else:
+                tiered_flush = _tier_flush(flush_levels, max_wild, tiers)
             natural_flush = tiered_flush[0]
             flush_tables = tiered_flush if dominant else [natural_flush] + [None] * max_wild
         classes = ranking.classes()
@@ -415,7 +609,9 @@ cdef GameTables _build_wild(object ranking):
     t.wild.natural_bits = natural_bits
     t.wild.lowest = 1 if ranking.wild_lowest else 0
     # natural_beats_wild where a flush hurts a low: see prc_wild_value
-    low_flush = tiers > 1 and ranking.flush_mode == _rankings.FLUSH_LOW
+    # (under "more_wild" a wild card always reaches the best low, in a suit
+    # of its own: a natural flush never decides the tier)
+    low_flush = tiers > 1 and ranking.flush_mode == _rankings.FLUSH_LOW and not more_wild
     t.wild.low_flush_tiers = tiers if low_flush else 0
     return t
 

@@ -1,10 +1,13 @@
 """Pictures of ranges, equities, probability tables and OFC boards.
 
-Each function draws with matplotlib's object-oriented API and returns the
-:class:`matplotlib.figure.Figure`: no pyplot state, no GUI and no backend
-needed (``fig.savefig("x.png")`` works anywhere, and a notebook shows the
-figure when it is the cell's value). Pass ``ax=`` to draw into an axes of
-your own figure instead; the figure returned is then that axes' figure.
+Each function draws with matplotlib's object-oriented API and returns a
+:class:`matplotlib.figure.Figure` (a :class:`PictureFigure`, which adds only
+``_repr_png_``): no pyplot state, no GUI and no backend needed
+(``fig.savefig("x.png")`` works anywhere). A Jupyter notebook shows the
+figure when it is a cell's value, without ``%matplotlib inline``: a Figure
+made without pyplot has no display of its own, so ``_repr_png_`` renders it.
+Pass ``ax=`` to draw into an axes of your own figure instead; the figure
+returned is then that axes' figure.
 
 matplotlib is an optional dependency (``pip install "pyrankcore[plot]"``,
 or ``pip install ".[plot]"`` from a checkout); it is imported when a
@@ -19,7 +22,8 @@ and a call without it raises ImportError saying what to install.
   per player of an :class:`~pyrankcore.EquityResult`, or of a sequence of
   them street by street;
 * :func:`probability_chart`: a :func:`pyrankcore.probabilities` table;
-* :func:`ofc_board`: an OFC board, with royalties under given rules.
+* :func:`ofc_board`: an OFC board, with its royalties (the standard ones
+  unless other rules are given).
 """
 
 from __future__ import annotations
@@ -32,13 +36,21 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pyrankcore._core import format_cards, parse_cards
+from pyrankcore._figures import (
+    cell_words,
+    check_cmap,
+    new_axes,
+    percent_axis,
+    picture_figure_class,
+    value_grid,
+)
 from pyrankcore.equities import EquityResult
 from pyrankcore.errors import DuplicateCardError, InvalidArgumentError
 from pyrankcore.hands import describe
 from pyrankcore.ofc import Board, Rules
 from pyrankcore.ofc.board import as_board
 from pyrankcore.ofc.two_decks import describe_five
-from pyrankcore.preflop import preflop_matrix
+from pyrankcore.preflop import preflop_matrix, random_hand_weights
 from pyrankcore.probabilities import HandProbabilities
 from pyrankcore.ranges import GRID_NAMES, grid_name, parse_range
 
@@ -49,6 +61,8 @@ if TYPE_CHECKING:
 
     from pyrankcore.ranges import WeightedCombo
 
+# PictureFigure, the figures' class, is an attribute too (made on first use,
+# see __getattr__), not listed here: a star import would import matplotlib.
 __all__ = [
     "equity_chart",
     "ofc_board",
@@ -57,14 +71,13 @@ __all__ = [
     "range_grid",
 ]
 
-MISSING_MATPLOTLIB = (
-    "pyrankcore.plot needs matplotlib: pip install matplotlib "
-    '(or pip install "pyrankcore[plot]"; from a checkout, pip install ".[plot]")'
-)
 # Figure sizes in inches; matplotlib's default 100 dpi makes them pixels x 100.
 GRID_SIZE = (6.4, 5.6)
 HEATMAP_SIZE = (9.0, 8.0)
 SMALL_HEATMAP_SIZE = (7.5, 6.5)  # up to MAX_ANNOTATED hands
+FULL_HEATMAP_SIZE = (15.0, 7.5)  # all 169: the matrix and the grid of values
+# Tick labels no smaller than this (points): a large matrix labels some rows.
+MIN_LABEL_POINTS = 7.0
 BAR_SIZE = (7.0, 3.6)
 PROBABILITY_SIZE = (7.5, 4.0)
 BOARD_SIZE = (7.5, 2.7)
@@ -85,44 +98,12 @@ STREET_NAMES = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 ROW_NAMES = ("front", "middle", "back")
 
 
-def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]:
-    """A new figure and its axes, or *ax* and the figure that holds it."""
-    try:
-        from matplotlib.axes import Axes
-        from matplotlib.figure import Figure
-    except ImportError as error:
-        raise ImportError(MISSING_MATPLOTLIB) from error
-    if ax is None:
-        fig = Figure(figsize=size, layout="constrained")
-        return fig, fig.add_subplot()
-    if not isinstance(ax, Axes):
-        raise TypeError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
-    holder: Any = ax.figure
-    while not isinstance(holder, Figure):  # a SubFigure: its parent figure
-        holder = holder.figure
-    return holder, ax
-
-
-def _check_cmap(cmap: Any) -> None:
-    """TypeError or InvalidArgumentError for a colormap matplotlib does not
-    know (its own ValueError lists a few names and points elsewhere)."""
-    from matplotlib import colormaps
-    from matplotlib.colors import Colormap
-
-    if isinstance(cmap, Colormap):
-        return
-    if not isinstance(cmap, str):
-        raise TypeError(f"cmap must be a colormap name or a Colormap, not {type(cmap).__name__}")
-    if cmap not in colormaps:
-        raise InvalidArgumentError(
-            f"unknown colormap {cmap[:40]!r}; matplotlib.colormaps lists the names"
-        )
-
-
-def _percent_axis(axis: Any) -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    axis.set_major_formatter(PercentFormatter(1.0))
+def __getattr__(name: str) -> Any:
+    """``pyrankcore.plot.PictureFigure``: the figures' class, made on first
+    use (importing it imports matplotlib)."""
+    if name == "PictureFigure":
+        return picture_figure_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ------------------------------------------------------------------ ranges
@@ -188,8 +169,8 @@ def range_grid(
     anything else.
     """
     weights = _grid_weights(hand_range)
-    fig, ax = _new_axes(ax, GRID_SIZE)
-    _check_cmap(cmap)
+    fig, ax = new_axes(ax, GRID_SIZE)
+    check_cmap(cmap)
     image = ax.imshow(weights, cmap=cmap, vmin=0.0, vmax=1.0)
     colours = image.cmap
     for i, name in enumerate(GRID_NAMES):
@@ -259,6 +240,13 @@ def preflop_heatmap(
     :data:`pyrankcore.GRID_NAMES`. *hands* (grid names) picks some of them,
     in that order; a square matrix of another size needs *hands* to name
     its rows. Up to 20 hands get their equities written in the cells.
+    Tick labels are never smaller than 7 points: where the rows are too many
+    to label each, the whole matrix labels its pairs (AA to 22), a part of
+    it every few hands. The whole matrix in a figure of its own comes with
+    its values beside it: each class's equity against a random hand (the
+    matrix's row averaged over the combos that share no card with it), on
+    the 13 x 13 grid, written in the cells. An interactive window shows the
+    cell under the pointer ("AKs against QQ: 46.2%").
 
     Raises InvalidArgumentError for a matrix that is not square, has values
     outside [0, 1] or does not match *hands*, for an unknown grid name and
@@ -295,13 +283,30 @@ def preflop_heatmap(
             f"(the full matrix is {len(GRID_NAMES)} x {len(GRID_NAMES)})"
         )
     n = len(names)
-    fig, ax = _new_axes(ax, SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE)
-    _check_cmap(cmap)
+    whole = names == list(GRID_NAMES)
+    with_values = whole and ax is None
+    if with_values:
+        size = FULL_HEATMAP_SIZE
+    else:
+        size = SMALL_HEATMAP_SIZE if n <= MAX_ANNOTATED else HEATMAP_SIZE
+    check_cmap(cmap)
+    fig, ax = new_axes(ax, size, 2 if with_values else 1)
     image = ax.imshow(m, cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
-    fontsize = max(2.5, min(9.0, 240.0 / n))
-    ax.set_xticks(range(n), names, rotation=90, fontsize=fontsize)
-    ax.set_yticks(range(n), names, fontsize=fontsize)
-    ax.tick_params(length=0 if n > MAX_ANNOTATED else 3)
+    fontsize = min(9.0, 240.0 / n)
+    shown = list(range(n))
+    if fontsize < MIN_LABEL_POINTS:
+        # Too many rows to label each readably: label the pairs of the whole
+        # grid (every 14th class, AA to 22), else every k-th hand.
+        fontsize = MIN_LABEL_POINTS
+        step = math.ceil(n * MIN_LABEL_POINTS / 240.0)
+        shown = [i for i, name in enumerate(names) if len(name) == 2] if whole else shown[::step]
+        ax.set_xticks(range(0, n, 13) if whole else [], minor=True)
+        ax.set_yticks(range(0, n, 13) if whole else [], minor=True)
+    labels = [names[i] for i in shown]
+    ax.set_xticks(shown, labels, rotation=90, fontsize=fontsize)
+    ax.set_yticks(shown, labels, fontsize=fontsize)
+    ax.tick_params(length=3)
+    ax.format_coord = cell_words(m, names)  # type: ignore[method-assign]  # hover text
     if n <= MAX_ANNOTATED:
         for (row, col), value in np.ndenumerate(m):
             ax.text(
@@ -313,11 +318,17 @@ def preflop_heatmap(
                 fontsize=fontsize,
                 in_layout=False,
             )
-    ax.set_xlabel("against")
+    note = "the pairs; minor ticks: the rows of the 13 x 13 grid" if whole else "every few hands"
+    ax.set_xlabel("against" if len(shown) == n else f"against (labels: {note})")
     ax.set_ylabel("hand")
     ax.set_title("Hold'em preflop equity, heads-up")
-    bar = fig.colorbar(image, ax=ax, shrink=0.8, label="equity")
-    _percent_axis(bar.ax.yaxis)
+    axes = [ax]
+    if with_values:
+        w = random_hand_weights()  # each class against a random hand, on the grid
+        against_random = (w * m).sum(axis=1) / w.sum(axis=1)
+        axes.append(value_grid(fig, against_random, GRID_NAMES, cmap, "against a random hand"))
+    bar = fig.colorbar(image, ax=axes, shrink=0.8, label="equity")
+    percent_axis(bar.ax.yaxis)
     return fig
 
 
@@ -364,7 +375,7 @@ def equity_chart(
     if isinstance(results, EquityResult):
         if streets is not None:
             raise InvalidArgumentError("streets= labels a sequence of results, not one")
-        fig, ax = _new_axes(ax, BAR_SIZE)
+        fig, ax = new_axes(ax, BAR_SIZE)
         _player_bars(ax, results)
         return fig
     if isinstance(results, str) or not isinstance(results, Sequence):
@@ -392,7 +403,7 @@ def equity_chart(
             raise InvalidArgumentError(
                 f"{len(runs)} results need {len(runs)} street labels, got {len(labels)}"
             )
-    fig, ax = _new_axes(ax, BAR_SIZE)
+    fig, ax = new_axes(ax, BAR_SIZE)
     _street_bars(ax, runs, labels)
     return fig
 
@@ -425,7 +436,7 @@ def _player_bars(ax: Axes, result: EquityResult) -> None:
     ax.invert_yaxis()
     ax.set_xlim(0.0, 1.2)  # room for the text beside a bar of 100%
     ax.set_xticks(np.linspace(0.0, 1.0, 6))
-    _percent_axis(ax.xaxis)
+    percent_axis(ax.xaxis)
     ax.set_xlabel("share of the pot")
     board = f", board {result.board}" if result.board else ""
     ax.set_title(f"{result.variant}{board} ({_how(result)})")
@@ -473,7 +484,7 @@ def _street_bars(ax: Axes, runs: list[EquityResult], labels: list[str]) -> None:
     ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_xticks(streets, labels)
     ax.set_ylim(0.0, 1.08)
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.set_ylabel("share of the pot")
     ax.set_title(f"{last.variant}: equity by street")
 
@@ -498,7 +509,7 @@ def probability_chart(
         )
     if not isinstance(log, bool):
         raise TypeError(f"log must be True or False, not {type(log).__name__}")
-    fig, ax = _new_axes(ax, PROBABILITY_SIZE)
+    fig, ax = new_axes(ax, PROBABILITY_SIZE)
     rows = np.arange(len(table.rows))
     values = [r.probability for r in table.rows]
     ax.barh(rows, values, color="C0", height=0.7)
@@ -509,7 +520,7 @@ def probability_chart(
         ax.set_xlim(10 ** math.floor(math.log10(min(values))), 1.0)
     else:
         ax.set_xlim(0.0, 1.0)
-        _percent_axis(ax.xaxis)
+        percent_axis(ax.xaxis)
     right = ax.secondary_yaxis("right")
     right.set_yticks(rows, [f"{_percent_text(r.probability)}  ({r.odds})" for r in table.rows])
     right.tick_params(length=0)
@@ -534,6 +545,7 @@ def ofc_board(
     board: Board | Sequence[Any],
     *,
     rules: Rules | None = None,
+    royalties: bool = True,
     ax: Axes | None = None,
 ) -> Figure:
     """An Open-Face Chinese poker board: front, middle and back rows of cards.
@@ -542,21 +554,36 @@ def ofc_board(
     rows, the text "front / middle / back" or 13 cards as
     :func:`pyrankcore.ofc.score` takes them. Cards show
     their suits in four colours; each row is described in words, and a
-    fouled board says so. With *rules* (a :class:`pyrankcore.ofc.Rules`),
-    each row's royalties and their total under those rules are shown too.
+    fouled board says so. Each row's royalties and their total are shown
+    under *rules* (a :class:`pyrankcore.ofc.Rules`); by default the
+    standard royalties, ``Rules()`` (``Rules(decks=2)`` for a double-deck
+    :class:`~pyrankcore.ofc.Board`), as a player expects to see them.
+    ``royalties=False`` draws the board alone.
+
+    >>> from pyrankcore import ofc
+    >>> fig = ofc_board(ofc.Board("Qh Qd 4c", "9s 9h 9d Jc 2s", "Th 8h 7h 4h 2h"))
+    >>> fig.axes[0].get_title()
+    'royalties 13'
 
     Raises TypeError for a board or rules of the wrong type, the card
     errors of :class:`~pyrankcore.ofc.Board` for bad rows, and
-    InvalidArgumentError for a double-deck board under single-deck rules.
+    InvalidArgumentError for a double-deck board under single-deck rules,
+    and for *rules* with ``royalties=False``.
     """
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError(f"rules must be a pyrankcore.ofc.Rules or None, not {type(rules).__name__}")
+    if not isinstance(royalties, bool):
+        raise TypeError(f"royalties must be True or False, not {type(royalties).__name__}")
+    if rules is not None and not royalties:
+        raise InvalidArgumentError("rules= gives the royalties that royalties=False leaves out")
     the_board = as_board(board, rules.decks if rules is not None else _decks_of(board))
-    fig, ax = _new_axes(ax, BOARD_SIZE)
+    if rules is None and royalties:
+        rules = Rules(decks=the_board.decks)
+    fig, ax = new_axes(ax, BOARD_SIZE)
     from matplotlib.patches import FancyBboxPatch
 
     rows = (the_board.front, the_board.middle, the_board.back)
-    royalties = the_board.row_royalties_under(rules) if rules is not None else None
+    row_royalties = the_board.row_royalties_under(rules) if rules is not None else None
     words = _row_words(the_board)
     card_w, card_h, gap = 0.8, 1.1, 0.15
     for i, (name, cards) in enumerate(zip(ROW_NAMES, rows)):
@@ -591,8 +618,8 @@ def ofc_board(
                 linespacing=1.1,
             )
         note = words[i]
-        if royalties is not None:
-            note += f"  (+{royalties[i]})" if royalties[i] else ""
+        if row_royalties is not None:
+            note += f"  (+{row_royalties[i]})" if row_royalties[i] else ""
         ax.text(5 * (card_w + gap) + 0.2, y + card_h / 2, note, va="center", fontsize=9)
     ax.set_xlim(-1.6, 11.4)
     ax.set_ylim(-2 * (card_h + 0.3) - 0.15, card_h + 0.15)
@@ -600,8 +627,8 @@ def ofc_board(
     ax.axis("off")
     if the_board.fouled:
         title = "fouled board"
-    elif royalties is not None:
-        title = f"royalties {sum(royalties)}"
+    elif row_royalties is not None:
+        title = f"royalties {sum(row_royalties)}"
     else:
         title = "OFC board"
     if the_board.decks == 2:

@@ -7,8 +7,14 @@ Split-pot conventions (from the rule texts in shared/rules/):
   halving the pot goes to the high half.
 * Tied hands share their part equally. Odd chips go one at a time to the
   tied winners in seat order, seat 0 being the first seat clockwise from the
-  button; in stud games (no button), to the winner holding the highest card
-  by suit (spades, hearts, diamonds, clubs), in that order.
+  button (text 002); in stud games (no button), to the winner holding the
+  highest card by suit (spades, hearts, diamonds, clubs), in that order.
+* Texts 000 and 001 also give the odd chip by suit ranking: with a suit
+  order (``suit_order=``, a :class:`~pyrankcore.suits.SuitRule`'s order, or
+  the ranking's own ``suit_order``) odd chips go by the highest card by suit
+  in every game, button games included: the highest of each winner's own
+  cards (hole cards; the board is everyone's), ranks first, then suits in
+  that order.
 * Declaration games (Mississippi Mud, Dakota, Psycho): each player declares
   high, low or (where the game allows it) both; see :func:`showdown`. A
   player who declares both must win or tie both ways; ``both_ways="outright"``
@@ -135,11 +141,17 @@ def showdown(
         (``ranking("high", suit_tiebreak=...)``): then hands are ranked by
         it, and a *suit_rule* must be None or the same rule.
     suit_order
-        The suit order for odd chips in stud games (a name
-        :func:`~pyrankcore.suits.resolve_suit_order` accepts). Default: the
-        order of *suit_rule*, else the ``suit_order`` of the game's ranking
-        (``ranking("high", suit_order=...)``), else spades, hearts, diamonds,
-        clubs. It may not differ from *suit_rule*'s or the ranking's order.
+        The suit order odd chips follow (a name
+        :func:`~pyrankcore.suits.resolve_suit_order` accepts): the odd chip
+        goes to the tied winner holding the highest card of their own cards
+        (hole cards; stud: all their cards), by rank and then by suit in this
+        order, in every game, button games included (texts 000 and 001:
+        suits decide the odd chip). Default: the order of *suit_rule*, else
+        the ``suit_order`` of the game's ranking (``ranking("high",
+        suit_order=...)``); without any, odd chips go in seat order, and in
+        stud games by spades, hearts, diamonds, clubs. It may not differ
+        from *suit_rule*'s or the ranking's order. The home games
+        (declarations, face-down wild cards, up-cards) refuse it.
     unbeatable
         None, ``"italian"`` or ``"greek"``: the rules of the text that make
         the top hand beatable (see :func:`pyrankcore.suits.compare`); the
@@ -155,8 +167,9 @@ def showdown(
         failed), nobody wins and every share is 0: the pot stays for the
         next deal.
     down
-        Each seat's face-down cards (Dakota, Mexican Stud: the lowest one
-        and every card of its rank are wild for that player's high hand).
+        Each seat's face-down cards (Dakota, "Mexican Stud (down card
+        wild)": the lowest one and every card of its rank are wild for that
+        player's high hand).
     up
         Each seat's face-up cards that must play (Pick a Partner: the
         team's two up-cards; each hand is a partnership's cards).
@@ -266,7 +279,7 @@ def _ranking_showdown(
         winners = seat_winners(
             tables, False, hands, board, strengths, rules.suit_rule, rules.unbeatable
         )
-    return _split(pot, sorted(winners), len(hands))
+    return _split(pot, _odd_chip_order(False, winners, hands, rules.chip_order), len(hands))
 
 
 def _variant_showdown(
@@ -298,7 +311,7 @@ def _variant_showdown(
         parts = [(pot, low_winners)]
     shares = [0] * len(hands)
     for chips, winners in parts:
-        part = _split(chips, _odd_chip_order(v, winners, hands, rules.chip_order), len(hands))
+        part = _split(chips, _odd_chip_order(v.stud, winners, hands, rules.chip_order), len(hands))
         shares = [a + b for a, b in zip(shares, part)]
     return shares
 
@@ -407,7 +420,7 @@ def _home_showdown(
     shares = [0] * seats
     for chips, winners in parts:
         if winners:
-            part = _split(chips, _odd_chip_order(v, winners, hands, chip_order), seats)
+            part = _split(chips, _odd_chip_order(v.stud, winners, hands, chip_order), seats)
             shares = [a + b for a, b in zip(shares, part)]
     return shares
 
@@ -429,9 +442,11 @@ def _winners(strengths: Sequence[int | None]) -> list[int]:
 
 
 def _odd_chip_order(
-    v: VariantRecord, winners: list[int], hands: list[list[int]], suit_order: str | None = None
+    stud: bool, winners: list[int], hands: list[list[int]], suit_order: str | None = None
 ) -> list[int]:
-    if not v.stud:
+    """The winners in the order odd chips reach them: seat order, or with a
+    suit order (and in stud games) by each winner's highest own card."""
+    if suit_order is None and not stud:
         return sorted(winners)
     if suit_order is None:
         # Highest card by suit: rank first, then spades > hearts > diamonds > clubs

@@ -35,6 +35,7 @@ __all__ = [
     "DEUCE_SEVEN_TRIPLE_DRAW",
     "HOLDEM",
     "MEXICAN_STUD",
+    "MEXICAN_STUD_DOWN_WILD",
     "MEXICAN_STUD_NO_WILD",
     "MISSISSIPPI_MUD",
     "MISSISSIPPI_MUD_ACE_SIX",
@@ -67,7 +68,8 @@ class Variant(VariantRecord):
         ``declarations=``.
     down_wild: the player's lowest face-down card, and every card of its
         rank in the hand, is wild for that player's high hand (Dakota,
-        Mexican Stud); the face-down cards are given with ``down=``.
+        "Mexican Stud (down card wild)"); the face-down cards are given with
+        ``down=``.
     must_use_up: that many face-up cards (``up=``) must be in the five that
         play (Pick a Partner: the team's two up-cards).
     """
@@ -175,8 +177,15 @@ def _own_cards(
     if given is None:
         return None
     if not used:
+        wild_version = _catalogue.DOWN_WILD_VERSIONS.get(v.name) if keyword == "down" else None
+        note = (
+            f" ({v.name} is the rule text's game, without wild cards; the game with "
+            f"the face-down card wild is {wild_version!r})"
+            if wild_version
+            else ""
+        )
         raise InvalidArgumentError(
-            f"{v.name} has no rule for {what} cards: {keyword}= is not used there"
+            f"{v.name} has no rule for {what} cards: {keyword}= is not used there{note}"
         )
     ids = optional_cards(given)
     for c in ids:
@@ -216,7 +225,9 @@ BINGLAO_HI_LO = _VARIANT_OF[_catalogue.BINGLAO_HI_LO.name]
 ROLL_YOUR_OWN = _VARIANT_OF[_catalogue.ROLL_YOUR_OWN.name]
 DAKOTA = _VARIANT_OF[_catalogue.DAKOTA.name]
 MEXICAN_STUD = _VARIANT_OF[_catalogue.MEXICAN_STUD.name]
-MEXICAN_STUD_NO_WILD = _VARIANT_OF[_catalogue.MEXICAN_STUD_NO_WILD.name]
+MEXICAN_STUD_DOWN_WILD = _VARIANT_OF[_catalogue.MEXICAN_STUD_DOWN_WILD.name]
+# The text's game under another of its names ("Mexican Stud (no wild)").
+MEXICAN_STUD_NO_WILD = MEXICAN_STUD
 MISSISSIPPI_MUD = _VARIANT_OF[_catalogue.MISSISSIPPI_MUD.name]
 MISSISSIPPI_MUD_ACE_SIX = _VARIANT_OF[_catalogue.MISSISSIPPI_MUD_ACE_SIX.name]
 PICK_A_PARTNER = _VARIANT_OF[_catalogue.PICK_A_PARTNER.name]

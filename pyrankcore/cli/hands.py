@@ -224,8 +224,9 @@ def evaluate_one(
         Print one JSON object (see ``EVAL_JSON_HELP``) instead of a line.
     down, up : str, optional
         Home games (:meth:`pyrankcore.Variant.evaluate`): the face-down
-        cards (their lowest is wild: Dakota, Mexican Stud) and the face-up
-        cards that must play (Pick a Partner), among the cards.
+        cards (their lowest is wild: Dakota, "Mexican Stud (down card
+        wild)") and the face-up cards that must play (Pick a Partner),
+        among the cards.
 
     Returns
     -------
@@ -324,7 +325,9 @@ def add_parsers(sub: Any) -> None:
     )
     e.add_argument("--board", default="", help="community cards, e.g. 5s7dKh3c4h")
     e.add_argument(
-        "--down", default=None, help="home games: the face-down cards (Dakota, Mexican Stud)"
+        "--down",
+        default=None,
+        help="home games: the face-down cards (Dakota, Mexican Stud (down card wild))",
     )
     e.add_argument(
         "--up", default=None, help="home games: the face-up cards that must play (Pick a Partner)"

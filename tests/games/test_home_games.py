@@ -1,8 +1,8 @@
 """Home games and split-pot games (rule texts 003 and 004 in shared/rules/).
 
 Hands of 8 to 10 cards (best five), the games' own rules (declarations, the
-face-down wild card of Dakota and Mexican Stud, Pick a Partner's up-cards
-that must play), and each text's example. Pots are worked out by hand in
+face-down wild card of Dakota and "Mexican Stud (down card wild)", Pick a
+Partner's up-cards that must play), and each text's example. Pots are worked out by hand in
 the comments.
 """
 
@@ -355,13 +355,16 @@ def test_dakota_lowest_face_down_card_is_wild_for_high_only():
     assert got == [15, 0, 15]
 
 
-def test_mexican_stud_face_down_card_is_wild():
-    # 004: "four cards face up and one face down" -- the face-down card, and
-    # every card of its rank, is wild for its owner (the usual home rule).
+def test_mexican_stud_face_down_card_wild_has_its_own_name():
+    # The usual home rule on top of 004's game: the face-down card, and every
+    # card of its rank, is wild for its owner's high hand.
     hands = ["2c 2d Ah Kd Qs", "9s 9h 9c Ad 3s"]
     # seat 0: both deuces wild with A-K-Q, an ace-high straight; seat 1: the
     # three is wild, four nines
-    mexican = variant("Mexican Stud")
+    mexican = variant("Mexican Stud (down card wild)")
+    assert mexican is prc.variants.MEXICAN_STUD_DOWN_WILD and mexican.down_wild
+    for alias in ("mexican stud down wild", "Mexican Stud Wild", "stud loco down wild"):
+        assert variant(alias) is mexican
     high0, _ = mexican.evaluate(hands[0], down="2c")
     assert high0 == prc.evaluate("Ah Kd Qs Jc Td")
     assert showdown(mexican, hands, pot=10, down=["2c", "3s"]) == [0, 10]
@@ -371,25 +374,43 @@ def test_mexican_stud_face_down_card_is_wild():
     # against trip nines (the three wild) the straight wins
     other = ["2c 2d Ah Kd Qs", "9s 9h 8c 7d 3s"]
     assert showdown(mexican, other, pot=10, down=["2c", "3s"]) == [10, 0]
+    with pytest.raises(InvalidArgumentError, match="face-down cards"):
+        showdown(mexican, other, pot=10)
 
 
-def test_mexican_stud_without_the_wild_card():
+def test_mexican_stud_is_the_rule_texts_game_without_a_wild_card():
     # 004's Mexican Stud: "four cards face up and one face down ... a
-    # showdown" -- the text names no wild card; this variant plays it so.
-    plain = variant("Mexican Stud (no wild)")
-    assert plain in prc.VARIANTS and plain is not variant("Mexican Stud")
-    for alias in ("mexican stud no wild", "Mexican Stud Natural", "stud loco no wild"):
+    # showdown" -- the text names no wild card, so the plain name plays so.
+    plain = variant("Mexican Stud")
+    assert plain in prc.VARIANTS and plain is not variant("Mexican Stud (down card wild)")
+    assert plain is prc.variants.MEXICAN_STUD is prc.variants.MEXICAN_STUD_NO_WILD
+    for alias in (
+        "stud loco",
+        "Mexican Stud (no wild)",
+        "mexican stud no wild",
+        "Mexican Stud Natural",
+        "stud loco no wild",
+    ):
         assert variant(alias) is plain
     assert not plain.down_wild and plain.hole_cards == (5,) and plain.low is None
     hands = ["2c 2d Ah Kd Qs", "9s 9h 8c 7d 3s"]
-    # with the wild card seat 0's deuces make a straight; without, a pair of
-    # deuces loses to the nines
-    assert showdown("Mexican Stud", hands, pot=10, down=["2c", "3s"]) == [10, 0]
-    assert showdown(plain, hands, pot=10) == [0, 10]
+    # without the wild card a pair of deuces loses to the nines; with it,
+    # seat 0's deuces make a straight
+    assert showdown("Mexican Stud", hands, pot=10) == [0, 10]
+    assert showdown("Mexican Stud (down card wild)", hands, pot=10, down=["2c", "3s"]) == [10, 0]
     assert plain.evaluate(hands[0]) == (prc.evaluate(hands[0]), None)
-    # the cards speak: there is no face-down rule to give
-    with pytest.raises(InvalidArgumentError, match="no rule for face-down cards"):
-        showdown(plain, hands, pot=10, down=["2c", "3s"])
+    # a caller who gives face-down cards is told where the wild game went
+    for call in (
+        lambda: showdown(plain, hands, pot=10, down=["2c", "3s"]),
+        lambda: plain.evaluate(hands[0], down="2c"),
+    ):
+        with pytest.raises(InvalidArgumentError, match="no rule for face-down cards") as info:
+            call()
+        assert "'Mexican Stud (down card wild)'" in str(info.value)
+    # other games without face-down wild cards get no such note
+    with pytest.raises(InvalidArgumentError) as info:
+        showdown("Roll Your Own", hands, pot=10, down=["2c", "3s"])
+    assert "down card wild" not in str(info.value)
     with pytest.raises(HandSizeError, match="a hand has 5 cards, got 7"):
         showdown(plain, ["2c 2d Ah Kd Qs 3c 4c", "9s 9h 8c 7d 3s 4d 5d"], pot=10)
 
@@ -497,7 +518,7 @@ def test_binglao_die_roll_picks_the_game():
         "Roll Your Own",
         "Dakota",
         "Mexican Stud",
-        "Mexican Stud (no wild)",
+        "Mexican Stud (down card wild)",
         "Mississippi Mud",
         "Mississippi Mud A-6",
         "Pick a Partner",
@@ -535,9 +556,9 @@ def test_bad_declarations_are_refused():
 def test_bad_face_down_cards_are_refused():
     hands = ["2c 2d Ah Kd Qs", "9s 9h 9c Ad 3s"]
     with pytest.raises(InvalidArgumentError, match="pass down="):
-        showdown("Mexican Stud", hands, pot=10)
+        showdown("Mexican Stud (down card wild)", hands, pot=10)
     with pytest.raises(InvalidArgumentError, match="face-down card 3s is not in the hand"):
-        showdown("Mexican Stud", hands, pot=10, down=["3s", "3s"])
+        showdown("Mexican Stud (down card wild)", hands, pot=10, down=["3s", "3s"])
     with pytest.raises(InvalidArgumentError, match="no rule for face-down cards"):
         showdown("Seven-card Stud", ["As Ad Kc Kd 2h", "Qs Qd Qc 3h 4d"], pot=10, down=["As", "Qs"])
     with pytest.raises(InvalidArgumentError, match="give the player's face-down cards"):

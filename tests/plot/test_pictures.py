@@ -59,3 +59,27 @@ def test_the_docs_show_the_committed_pictures():
     assert sorted(shown) == committed == sorted(load_script().PICTURES)
     for name in committed:
         assert (IMAGES / name).stat().st_size < MAX_BYTES, name
+
+
+def test_the_pictures_page_code_draws_the_board_of_its_picture():
+    # docs/pictures.md shows code and, below it, the picture the script
+    # drew: the page's board and call must be the script's.
+    import pyrankcore
+    from pyrankcore import plot
+
+    page = (ROOT / "docs" / "pictures.md").read_text(encoding="utf-8")
+    board_line = re.search(r"^>>> (board = prc\.ofc\.Board\(.*\))$", page, re.M)
+    call_line = re.search(r"^>>> (fig = plot\.ofc_board\(.*?\))", page, re.M)
+    assert board_line and call_line, "the page draws an OFC board"
+    namespace = {"prc": pyrankcore, "plot": plot}
+    exec(board_line.group(1), namespace)
+    exec(call_line.group(1), namespace)
+    script = load_script()
+    assert namespace["board"] == pyrankcore.ofc.Board(*script.OFC_ROWS)
+
+    def texts(fig):
+        from matplotlib.text import Text
+
+        return sorted(t.get_text() for t in fig.findobj(Text) if t.get_text())
+
+    assert texts(namespace["fig"]) == texts(script.ofc_picture())

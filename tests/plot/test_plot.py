@@ -100,16 +100,74 @@ class Labelled:
         return self.m
 
 
+PAIRS = [name for name in GRID_NAMES if len(name) == 2]
+
+
+def tick_labels(ax):
+    return [t for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
+
+
 def test_preflop_heatmap_of_the_whole_matrix(texts):
-    # drawn, not saved: its 338 labels make it the slowest picture to save,
-    # and the PNG of a heatmap is checked with some hands below
+    # drawn, not saved: the PNG of a heatmap is checked with some hands below
     m = fake_matrix()
     fig = plot.preflop_heatmap(Labelled(m))
     found = texts(fig)
     assert np.array_equal(grid_data(fig), m)
-    assert found.count("AKs") == 2 and found.count("72o") == 2  # both axes
-    assert set(GRID_NAMES) <= set(found)
     assert "Hold'em preflop equity, heads-up" in found
+    # readable labels: 169 rows cannot each take a 7-point label, so the
+    # pairs are labelled on both axes, at their own rows
+    labels = tick_labels(fig.axes[0])
+    assert [t.get_text() for t in labels] == PAIRS + PAIRS
+    assert min(t.get_fontsize() for t in labels) >= plot.MIN_LABEL_POINTS
+    assert list(fig.axes[0].get_yticks()) == [GRID_NAMES.index(p) for p in PAIRS]
+    # the values: each class against a random hand, written on the grid
+    weights = pyrankcore.preflop.random_hand_weights()
+    value = (weights * m).sum(axis=1) / weights.sum(axis=1)
+    cells = {t.split("\n")[0]: t.split("\n")[1] for t in found if "\n" in t}
+    assert set(cells) == set(GRID_NAMES)
+    assert all(cells[name] == f"{v:.0%}" for name, v in zip(GRID_NAMES, value))
+    assert "against a random hand" in found
+    # the cell under the pointer, in words
+    row, col = GRID_NAMES.index("AKs"), GRID_NAMES.index("QQ")
+    assert fig.axes[0].format_coord(col, row) == f"AKs against QQ: {m[row, col]:.1%}"
+    # into an axes of the caller's own: the matrix alone, labelled the same
+    own = Figure()
+    drawn = plot.preflop_heatmap(m, ax=own.add_subplot())
+    assert drawn is own and "against a random hand" not in texts(own)
+    assert [t.get_text() for t in tick_labels(own.axes[0])] == PAIRS + PAIRS
+
+
+def test_random_hand_weights_count_the_combos_that_share_no_card():
+    w = pyrankcore.preflop.random_hand_weights()
+    assert (w.sum(axis=1) == 1225).all()  # C(50, 2) for every class
+    aa, ak_suited, ak_off = (GRID_NAMES.index(h) for h in ("AA", "AKs", "AKo"))
+    assert w[aa, aa] == 1 and w[aa, ak_suited] == 2 and w[aa, ak_off] == 6
+    assert w[ak_suited, ak_suited] == 3 and w[ak_suited, ak_off] == 6
+
+
+def test_preflop_heatmap_values_against_a_random_hand(preflop_cache_dir, monkeypatch, texts):
+    # Published equities of a hand against a random hand: AA 85.2%, KK 82.4%,
+    # AKs 67.0%, 72o 34.6%, 32o 32.3%.
+    monkeypatch.setenv("PYRANKCORE_CACHE_DIR", str(preflop_cache_dir))
+    m = np.asarray(pyrankcore.preflop_matrix())
+    w = pyrankcore.preflop.random_hand_weights()
+    value = dict(zip(GRID_NAMES, (w * m).sum(axis=1) / w.sum(axis=1)))
+    published = {"AA": 0.852, "KK": 0.824, "AKs": 0.670, "72o": 0.346, "32o": 0.323}
+    for name, equity in published.items():
+        assert value[name] == pytest.approx(equity, abs=0.0006), name
+    found = texts(plot.preflop_heatmap())
+    assert {"AA\n85%", "KK\n82%", "72o\n35%"} <= set(found)
+
+
+def test_preflop_heatmap_of_many_hands_labels_every_few(texts):
+    m = fake_matrix()
+    hands = list(GRID_NAMES[:100])
+    fig = plot.preflop_heatmap(m, hands=hands)
+    labels = tick_labels(fig.axes[0])
+    assert min(t.get_fontsize() for t in labels) >= plot.MIN_LABEL_POINTS
+    shown = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert shown[0] == hands[0] and 10 <= len(shown) < 100
+    assert "against a random hand" not in texts(fig)  # values: for the whole matrix
 
 
 def test_preflop_heatmap_of_some_hands_writes_the_equities(check_png, texts):
@@ -302,11 +360,24 @@ def test_ofc_board_draws_the_cards_in_suit_colours(check_png):
     assert cards["3\n\u2665"] == cards["4\n\u2665"]
 
 
-def test_ofc_board_without_rules_and_fouled(check_png, texts):
-    fig = plot.ofc_board(ROWS)  # rows as text, no royalties shown
+def test_ofc_board_shows_the_standard_royalties_by_default(check_png, texts):
+    # A player reading a board expects its royalties: without rules= they
+    # are the standard ones, the same as rules=ofc.Rules().
+    fig = plot.ofc_board(ROWS)  # rows as text
     found = texts(fig)
-    assert "OFC board" in found and not any("+" in t for t in found)
-    fouled = plot.ofc_board(("Ah Ad Kc", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d"), rules=ofc.Rules())
+    assert found == texts(plot.ofc_board(ROWS, rules=ofc.Rules()))
+    assert "royalties 7" in found
+    assert any(t.startswith("Full House, Threes full of Twos") and "+6" in t for t in found)
+    no_front = ofc.Rules(royalties=ofc.RoyaltyTable(front_pairs=(0,) * 13))
+    assert "royalties 6" in texts(plot.ofc_board(ROWS, rules=no_front))
+    # royalties=False draws the board alone
+    bare = texts(plot.ofc_board(ROWS, royalties=False))
+    assert "OFC board" in bare and not any("+" in t or "royalties" in t for t in bare)
+    with pytest.raises(InvalidArgumentError, match="royalties=False"):
+        plot.ofc_board(ROWS, rules=ofc.Rules(), royalties=False)
+    with pytest.raises(TypeError, match="royalties"):
+        plot.ofc_board(ROWS, royalties="no")
+    fouled = plot.ofc_board(("Ah Ad Kc", "Td Ts 9c Qs 8c", "3h 3d 3s 2h 2d"))
     assert "fouled board" in check_png(fouled)
 
 
@@ -315,6 +386,8 @@ def test_ofc_board_double_deck(texts):
     fig = plot.ofc_board(ofc.Board(*rows, decks=2), rules=ofc.Rules(decks=2))
     found = texts(fig)
     assert "royalties 30 (double deck)" in found
+    # the default rules follow the board's decks
+    assert texts(plot.ofc_board(ofc.Board(*rows, decks=2))) == found
     assert any(t.startswith("Five of a Kind, Nines") for t in found)
     with pytest.raises(InvalidArgumentError, match="double-deck"):
         plot.ofc_board(ofc.Board(*rows, decks=2), rules=ofc.Rules())
@@ -372,3 +445,41 @@ def test_importing_pyrankcore_and_its_plot_module_needs_no_matplotlib(tmp_path):
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------ notebooks
+
+
+def test_figures_show_themselves_in_a_notebook():
+    # A Figure made without pyplot has no display of its own: a notebook
+    # printed "<Figure size 640x560 with 2 Axes>" unless %matplotlib inline
+    # ran. The figures carry _repr_png_, which Jupyter calls.
+    import pickle
+
+    fig = plot.range_grid("AA")
+    assert isinstance(fig, Figure) and isinstance(fig, plot.PictureFigure)
+    png = fig._repr_png_()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+    again = pickle.loads(pickle.dumps(fig))
+    assert type(again) is plot.PictureFigure
+    # a figure of the user's own (ax=) stays theirs
+    own = Figure()
+    assert type(plot.range_grid("AA", ax=own.add_subplot())) is Figure
+
+
+def test_ipython_displays_the_figure_as_a_png():
+    pytest.importorskip("IPython")
+    from IPython.core.formatters import DisplayFormatter
+
+    data, _ = DisplayFormatter().format(plot.ofc_board(ROWS))
+    assert data["image/png"].startswith(b"\x89PNG")
+
+
+def test_the_notebook_display_imports_no_pyplot():
+    code = (
+        "import sys; from pyrankcore import plot\n"
+        "assert 'matplotlib' not in sys.modules\n"
+        "png = plot.range_grid('AA')._repr_png_()\n"
+        "assert png[:4] == b'\\x89PNG' and 'matplotlib.pyplot' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

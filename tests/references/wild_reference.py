@@ -25,8 +25,9 @@ The rules, as this reference applies them
   card that completes a straight or a flush (so a five-card hand in which a
   bug stands for anything but an ace must be a straight, flush or straight
   flush).  Five of a kind is then only possible in aces.  In low games the bug
-  is a full fitter ("In lowball, the joker plays as the lowest card not
-  already in the hand", 002; "the best card for that low").
+  is a full fitter by default ("the best card for that low"; text 002's
+  "the lowest card not already in the hand" is the option
+  bug="lowest_card", whose reference is in tests/wild/test_lowball_bug.py).
 * Low games: a wild card is a fitter -- the substitution that makes the best
   low, the eight-or-better qualifier counting the wild card as the rank it
   stands for.  Five of a kind never helps a low hand.
@@ -37,7 +38,13 @@ The rules, as this reference applies them
   player with six or seven cards picks the five that rank best this way):
   True or "graded".  "plain" (000's first sentence alone): a hand without
   wild cards beats the same hand made with them; hands made with one or more
-  wild cards tie.
+  wild cards tie.  "more_wild" (000's second sentence, read as written: "a
+  hand with more wild cards beats an otherwise equal hand with fewer wild
+  cards"): between otherwise equal hands, more wild cards among the five
+  that play win, a natural hand last.  A wild card then stands for any card
+  not among the five that play (the reading the Omaha ruling uses), so a
+  player with six or seven cards may let a wild card replace a natural card
+  that stays out of the five.
 * Six or seven cards: the best five, as without wild cards.
 
 Method
@@ -298,6 +305,8 @@ def _extend(key, spec: Spec, wilds_used: int):
     rule = spec.natural_beats_wild
     if not rule:
         return key
+    if rule == "more_wild":
+        return key + (wilds_used,)
     return key + (-(min(wilds_used, 1) if rule == "plain" else wilds_used),)
 
 
@@ -311,7 +320,8 @@ def _five_of_a_kind(spec: Spec, naturals, wild, bugs):
         helpers = len(wild) + (len(bugs) if rank == ACE else 0)
         have = min(counts[rank], 4)
         if have + helpers >= 5:
-            key = _extend(_five_of_a_kind_key(rank), spec, 5 - have)
+            used = min(helpers, 5) if spec.natural_beats_wild == "more_wild" else 5 - have
+            key = _extend(_five_of_a_kind_key(rank), spec, used)
             best = key if best is None else max(best, key)
     return best
 
@@ -334,6 +344,8 @@ def best_key(hand, spec: Spec):
         n_bug = sum(c in is_bug for c in five)
         k = 5 - len(nat)
         # wild cards (and bugs) are interchangeable: only their number counts
+        if spec.natural_beats_wild == "more_wild":
+            taken = frozenset(nat)  # any card not among the five that play
         key = _best_of_five(spec.ranking, spec.double_ace_flush, taken, nat, k, n_bug)
         if key is not None:
             key = _extend(key, spec, k)

@@ -315,10 +315,43 @@ def test_odd_chips_follow_the_suit_order():
     assert prc.showdown("Seven-card Stud", STUD_TIE, pot=3, suit_order="italy") == [2, 1]  # Kh
 
 
-def test_odd_chips_outside_stud_stay_in_seat_order():
-    board = "As Ks Qs Js Ts"
-    for order in ("standard", "germany", "italy"):
-        assert prc.showdown("Hold'em", ["2c 3c", "2d 3d"], board, 3, suit_order=order) == [2, 1]
+def test_odd_chips_outside_stud_follow_a_suit_order_when_one_is_given():
+    # Text 002: the odd chip goes to the first hand clockwise from the button
+    # (the default); texts 000 and 001: suit ranking allocates it. With a
+    # suit order the highest of each winner's hole cards decides, its rank
+    # first, then its suit in that order.
+    board = "As Ks Qs Js Ts"  # a royal flush on the board: everyone ties
+    hands = ["2c 3c", "2d 3d"]
+    assert prc.showdown("Hold'em", hands, board, 3) == [2, 1]  # seat order
+    assert prc.showdown("Hold'em", hands, board, 3, suit_order="standard") == [1, 2]  # 3d > 3c
+    assert prc.showdown("Hold'em", hands, board, 3, suit_order="germany") == [2, 1]  # clubs high
+    assert prc.showdown("Hold'em", hands, board, 3, suit_order="italy") == [1, 2]  # 3d
+    # the rank comes first: seat 0's four beats seat 1's three of the top suit
+    assert prc.showdown("Hold'em", ["4c 2c", "3s 2s"], board, 3, suit_order="standard") == [2, 1]
+    # three ways, a ranking at the table, and a ranking's own suit order
+    three = ["2c 3c", "2d 3d", "2h 3h"]
+    assert prc.showdown("Hold'em", three, board, 5, suit_order="standard") == [1, 2, 2]
+    assert prc.showdown("high", three, board, 5, suit_order="hdcs") == [1, 2, 2]
+    assert prc.showdown("high", three, board, 5, suit_order="germany") == [2, 1, 2]
+    assert prc.showdown("high", three, board, 5) == [2, 2, 1]
+    germany = prc.ranking("high", suit_order="germany")
+    assert prc.showdown(germany, three, board, 5) == [2, 1, 2]
+    # each half of a hi-lo pot: Omaha Hi-Lo, quartered in the low
+    omaha = ["Ac 2c Kd Kh", "Ad 2d Qs Qh"]
+    low_board = "3h 4h 5s 9c Jd"
+    assert prc.showdown("Omaha Hi-Lo 8", omaha, low_board, 3) == [2, 1]
+    assert prc.showdown("Omaha Hi-Lo 8", omaha, low_board, 3, suit_order="standard") == [1, 2]
+    assert prc.showdown("Omaha Hi-Lo 8", omaha, low_board, 3, suit_order="germany") == [2, 1]
+    # the home games refuse it rather than ignore it
+    with pytest.raises(InvalidArgumentError, match="suit_order="):
+        prc.showdown(
+            "Dakota",
+            ["4c 9d Ks 4h Kd Kh 7s", "Ac 2d 3c 5h 6h Qc Jc"],
+            pot=3,
+            declarations=["high", "low"],
+            down=["4c 9d Ks", "Ac Qc Jc"],
+            suit_order="germany",
+        )
 
 
 def test_odd_chips_take_the_suit_rules_order_and_refuse_a_different_one():

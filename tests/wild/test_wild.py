@@ -20,11 +20,14 @@ Rulings where the rule texts contradict themselves (each test says which):
   with wild cards, then "This can be extended to specify that a hand with more
   wild cards beats an otherwise equal hand with fewer wild cards", which
   inverts its own first sentence; 001 says the less wild hand wins.  Ruling:
-  fewer wild cards win.
+  fewer wild cards win (natural_beats_wild=True); 000's second sentence "must
+  be agreed in advance", so it is the option natural_beats_wild="more_wild",
+  read as written (a natural hand loses to the same hand with a wild card).
 * 002 "In lowball, the joker plays as the lowest card not already in the
   hand": in deuce-to-seven the lowest such card can make a straight (6-5-4-2
-  plus a three); the bug in low games is ruled a full fitter, the best card
-  for that low (7-6-5-4-2 there), as 000 says of wild cards in low poker.
+  plus a three); the bug in low games is ruled a full fitter by default, the
+  best card for that low (7-6-5-4-2 there), as 000 says of wild cards in low
+  poker; text 002's rule is the option bug="lowest_card" (test_lowball_bug.py).
 * Omaha: "not already present in the hand" is read as not among the five
   cards that play (two hole, three board), so 8-8 in the hole with 8-wild-J on
   the board and the last eight unused in the hole is four eights.  With five to
@@ -442,6 +445,11 @@ def test_a_bug_with_other_wild_cards_is_refused_by_name():
         Spec("high", ("jokers",), double_ace_flush=True, natural_beats_wild="plain"),
         Spec("deuce_seven", ("jokers",), natural_beats_wild="plain"),
         Spec("ace_six", bug=True, natural_beats_wild=True),
+        Spec("high", ("jokers",), natural_beats_wild="more_wild"),
+        Spec("high", bug=True, natural_beats_wild="more_wild"),
+        Spec("high", ("Jh Js",), natural_beats_wild="more_wild"),
+        Spec("deuce_seven", ("jokers",), natural_beats_wild="more_wild"),
+        Spec("ace_five_8", ("jokers",), natural_beats_wild="more_wild"),
     ],
     ids=repr,
 )
@@ -458,6 +466,9 @@ def test_random_hands_house_rules(spec):
         Spec("high", ("2",), natural_beats_wild="plain"),
         Spec("short_deck", ("A",), double_ace_flush=True),
         Spec("deuce_seven", ("2",), natural_beats_wild=True),
+        Spec("high", ("2",), natural_beats_wild="more_wild"),
+        Spec("high", ("jokers", "lowest"), natural_beats_wild="more_wild"),
+        Spec("ace_six", ("2",), natural_beats_wild="more_wild"),
     ],
     ids=repr,
 )
@@ -885,3 +896,37 @@ def test_unknown_wild_value_names_it(wild, named):
     with pytest.raises(InvalidOptionError) as info:
         prc.ranking("high", wild=wild)
     assert named in str(info.value), str(info.value)
+
+
+def test_more_wild_cards_win_when_agreed():
+    # 000: "This can be extended to specify that a hand with more wild cards
+    # beats an otherwise equal hand with fewer wild cards. This must be
+    # agreed in advance."
+    more = house(natural_beats_wild="more_wild")
+    deuces = game(Spec("high", ("2", "jokers"), natural_beats_wild="more_wild"))
+    fewer = house(natural_beats_wild=True)
+    assert more.name == "high[natural_beats_wild=more_wild,wild=jokers]"
+    natural, one = "As Ks Qs Js Ts", "Ah Kh Qh Jh Jk"
+    assert ev(one, more) > ev(natural, more)
+    assert ev(one, fewer) < ev(natural, fewer)
+    assert ev("Ah Kh Qh 2c Jk", deuces) > ev("Ah Kh Qh Jh 2c", deuces) > ev(natural, deuces)
+    assert prc.describe(ev(one, more), more) == "Royal Flush (1 wild card)"
+    assert prc.describe(ev(natural, more), more) == "Royal Flush (natural)"
+    assert prc.describe(ev("Ah Kh Qh 2c Jk", deuces), deuces) == "Royal Flush (2 wild cards)"
+    # otherwise equal hands only: a better hand still wins
+    assert ev("9s 8s 7s 6s 5s", more) > ev("Kc Kd Kh 7s Jk", more)
+    # six or seven cards: the player plays the five with the most wild cards,
+    # the joker standing for a card that stays out of the five
+    assert ev("Ah Kh Qh Jh Th Jk 2c", more) == ev(one, more)
+    assert ev("Ah Kh Qh Jh Th 3c 2c", more) == ev(natural, more)
+    # a plain joker game and the other rules are unchanged
+    assert ev(one, game(JOKERS_WILD)) == ev(natural, game(JOKERS_WILD))
+
+
+def test_more_wild_refusals_name_the_option():
+    with pytest.raises(InvalidOptionError, match="natural_beats_wild='fewer'"):
+        house(natural_beats_wild="fewer")
+    with pytest.raises(InvalidOptionError, match="double_ace_flush"):
+        house(natural_beats_wild="more_wild", double_ace_flush=True)
+    with pytest.raises(InvalidOptionError, match="natural_beats_wild"):
+        prc.ranking("high", natural_beats_wild="more_wild")

@@ -42,6 +42,8 @@ SPECS = [
     Spec("deuce_seven", ("2",)),
     Spec("deuce_seven", ("lowest",), natural_beats_wild=True),
     Spec("deuce_seven", ("jokers",), natural_beats_wild="graded"),
+    Spec("high", ("2",), natural_beats_wild="more_wild"),
+    Spec("deuce_seven", ("jokers",), natural_beats_wild="more_wild"),
     Spec(prc.stripped_deck("7"), ("lowest",)),
 ]
 IDS = [repr(s.base if isinstance(s.base, str) else s.base.name) + repr(s.options()) for s in SPECS]
