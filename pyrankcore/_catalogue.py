@@ -272,13 +272,13 @@ BINGLAO_HI_LO = VariantRecord(
     aliases=("binglao hi-lo", "binglao/8"),
 )
 
-# Home games (rule text 004). None has a bring-in in its text, and each has a
+# Home games (the home games rule text). None has a bring-in in its text, and each has a
 # dealer, so none is ``stud`` here: odd chips go in seat order.
 ROLL_YOUR_OWN = VariantRecord(
     "Roll Your Own", (5, 6, 7), aliases=("roll your own stud", "roll-your-own", "ryo")
 )
 DAKOTA = VariantRecord("Dakota", (5, 6, 7), low="ace_five", declare=DECLARATIONS, down_wild=True)
-# Text 004's Mexican Stud: "four cards face up and one face down ... a
+# The home games text's Mexican Stud: "four cards face up and one face down ... a
 # showdown", five-card stud rolled your own, the cards speak; the text names
 # no wild card.
 MEXICAN_STUD = VariantRecord(

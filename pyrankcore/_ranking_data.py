@@ -117,7 +117,7 @@ BUG_LOWEST_CARD = "lowest_card"
 # natural_beats_wild: each hand class splits into tiers by wild cards used.
 GRADED_TIERS = 8  # True / "graded": 0..7 wild cards, fewer wins ("more_wild": more wins)
 PLAIN_TIERS = 2  # "plain": natural, or made with wild cards
-MORE_WILD = "more_wild"  # text 000's "a hand with more wild cards beats ... fewer"
+MORE_WILD = "more_wild"  # the ranking page's "a hand with more wild cards beats ... fewer"
 NATURAL_BEATS_WILD_RULES = ("graded", "plain", MORE_WILD)
 
 Counts = tuple[int, ...]  # cards of each rank, deuce first (13 entries)

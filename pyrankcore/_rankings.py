@@ -239,7 +239,7 @@ class Ranking(RankingData):
         or a flush (True). In low games a bug is a full fitter, the card
         that makes the best low, as the texts say of wild cards in low poker
         (True, or "fitter", stored as True). ``bug="lowest_card"`` (low
-        games only) is text 002's rule, "in lowball, the joker plays as the
+        games only) is the list of poker hands' rule, "in lowball, the joker plays as the
         lowest card not already in the hand": the bug takes the lowest rank
         the five that play lack, even where that makes a straight (6-5-4-3
         and the bug is 6-5-4-3-2, a straight in deuce-to-seven; 2-3-4-5 and
@@ -253,7 +253,7 @@ class Ranking(RankingData):
         tie (each class splits into PLAIN_TIERS strengths). True (or
         "graded", stored as True): fewer wild cards win, so a natural hand
         beats all (each class splits into GRADED_TIERS strengths, one per
-        count of wild cards used). "more_wild": the other rule text 000
+        count of wild cards used). "more_wild": the ranking page's other rule
         allows, "a hand with more wild cards beats an otherwise equal hand
         with fewer wild cards", read as written: more wild cards among the
         five that play win, so a natural hand loses to the same hand made
@@ -563,7 +563,7 @@ def ranking(name: str | Ranking, **options: Any) -> Ranking:
     * ``natural_beats_wild``: True or "graded" (fewer wild cards among the
       five that play win), "plain" (a hand without wild cards beats the
       same hand made with them; one wild card or more tie), or "more_wild"
-      (more wild cards win: text 000's extension, read as written).
+      (more wild cards win: the ranking page's extension, read as written).
     * ``double_ace_flush=True``: every wild card may duplicate a card held,
       so a flush may hold two or more aces (A-A-A-9-5 beats A-A-K-9-5);
       five cards of one rank are five of a kind, never a flush, so four

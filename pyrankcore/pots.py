@@ -7,9 +7,9 @@ Split-pot conventions (from the rule texts in shared/rules/):
   halving the pot goes to the high half.
 * Tied hands share their part equally. Odd chips go one at a time to the
   tied winners in seat order, seat 0 being the first seat clockwise from the
-  button (text 002); in stud games (no button), to the winner holding the
+  button (the list of poker hands); in stud games (no button), to the winner holding the
   highest card by suit (spades, hearts, diamonds, clubs), in that order.
-* Texts 000 and 001 also give the odd chip by suit ranking: with a suit
+* The ranking page and the ranking guide also give the odd chip by suit ranking: with a suit
   order (``suit_order=``, a :class:`~pyrankcore.suits.SuitRule`'s order, or
   the ranking's own ``suit_order``) odd chips go by the highest card by suit
   in every game, button games included: the highest of each winner's own
@@ -145,7 +145,7 @@ def showdown(
         :func:`~pyrankcore.suits.resolve_suit_order` accepts): the odd chip
         goes to the tied winner holding the highest card of their own cards
         (hole cards; stud: all their cards), by rank and then by suit in this
-        order, in every game, button games included (texts 000 and 001:
+        order, in every game, button games included (the ranking page and the ranking guide:
         suits decide the odd chip). Default: the order of *suit_rule*, else
         the ``suit_order`` of the game's ranking (``ranking("high",
         suit_order=...)``); without any, odd chips go in seat order, and in

@@ -35,7 +35,7 @@ MAX_POINTS = 1_000_000
 _POINTS = f"an int 0..{MAX_POINTS:,}"
 
 # Players a deal seats, by number of decks: as many boards of 13 cards as
-# the decks hold. Rule text 001 sets no maximum for two decks ("allowing
+# the decks hold. The OFC rules set no maximum for two decks ("allowing
 # more people to play"); eight boards fill them. Whether a deal fits (17
 # cards a player in Pineapple: six players at most) is check_deal's count.
 MAX_PLAYERS: Mapping[int, int] = MappingProxyType({1: 4, 2: 8})
@@ -134,7 +134,7 @@ class RoyaltyTable:
     royal flush (a straight flush ace high).
 
     Five of a kind (double deck only) scores the row's STRAIGHT_FLUSH points
-    unless the row lists ``Category.FIVE_OF_A_KIND`` itself (rule text 001:
+    unless the row lists ``Category.FIVE_OF_A_KIND`` itself (the OFC rules:
     "some suggest giving this hand the same royalties as the straight
     flush")."""
 
@@ -186,7 +186,7 @@ class Rules:
     row_points, scoop_bonus: points per row won and for winning all three
         (1 and 3: the "1-6" system).
     majority_bonus: points for winning two or three of the three rows
-        against an opponent (rule text 001: "players are also paid an
+        against an opponent (the OFC rules: "players are also paid an
         additional unit if they win in two or three of the hands"); 0 by
         default. It adds to the scoop bonus, so a scoop pays both:
         ``Rules(majority_bonus=1, scoop_bonus=0)`` is the text's variant.
