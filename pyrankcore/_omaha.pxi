@@ -9,10 +9,14 @@ def evaluate_omaha(hole, board, game="high"):
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
-    record = None if game is "high" else _catalogue.record_of(game)
-    cdef GameTables t = resolve_variant_game(game, record, True, True, None)
-    if record is not None:
-        _check_omaha_variant(record, hole, board)
+    cdef GameTables t = _HIGH
+    if type(game) is GameTables:
+        t = _checked_tables(game)
+    elif game is not "high":
+        resolved = _resolved(game, True)
+        t = resolved.tables
+        if resolved.variant is not None:
+            _check_omaha_variant(resolved, hole, board)
     if t.suited:  # a suit tie-break ranking: _suits.pxi
         return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
@@ -51,11 +55,11 @@ def evaluate_omaha(hole, board, game="high"):
     return out
 
 
-cdef _check_omaha_variant(object record, object hole, object board):
+cdef _check_omaha_variant(object resolved, object hole, object board):
     """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
     n_hole, n_board = len(_ids_of(hole)), len(_ids_of(board))
     check_omaha_sizes(n_hole, n_board)
-    record.check_sizes(n_hole, n_board)
+    resolved.check_sizes(n_hole, n_board)
 
 
 cdef _check_five_card_ranking(GameTables t):

@@ -166,7 +166,7 @@ cdef object _evaluate_many(list parsed, GameTables t):
     from itertools import combinations
     _check_hand(t, parsed)  # the deck, then repeats: before any subset
     if t.has_wild and t.ranking.wild_lowest:
-        t = resolve_game(lowest_wild_ranking(
+        t = _resolve_any(lowest_wild_ranking(
             t.ranking, lowest_natural_rank(t.ranking, parsed)))
     cdef uint8_t ids[7]
     cdef int bad = 0, j

@@ -126,7 +126,7 @@ def evaluate_batch(
     """
     import numpy as np
 
-    tables = games.ranking_tables(game, suited=True)
+    tables = games.ranking_tables(game)
     arr = card_matrix(cards, "cards")
     n, k = arr.shape
     top = _core.max_hand_cards(tables)
@@ -221,7 +221,7 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
             natural = (ids < 52) & ~np.isin(ids, wild_ids) & (ids >> 2 != 12)
             low = np.where(natural, ids >> 2, 13).min(axis=1)
             for rank in np.unique(low).tolist():
-                game = _core.resolve_game(
+                game = _core.tables_of(
                     _core.lowest_wild_ranking(ranking, None if rank == 13 else rank)
                 )
                 pick = low == rank
@@ -293,7 +293,7 @@ def evaluate_omaha_batch(
     ...                      "Omaha Hi-Lo 8").tolist()
     [[7453, 56]]
     """
-    g = games.resolve(game, omaha=True, suited=True)
+    g = games.resolve(game, omaha=True)
     if g.is_omaha and g.high is not None and g.low is not None:
         both: Strengths = _evaluate_omaha_hilo(holes, boards, g, out, threads)
         return both
@@ -351,8 +351,7 @@ def _evaluate_omaha_hilo(
 
     assert g.high is not None and g.low is not None
     purpose = "a split-pot Omaha batch"
-    high = _core.resolve_game(g.high, suited=False, purpose=purpose)
-    low = _core.resolve_game(g.low, suited=False, purpose=purpose)
+    high, low = g.plain(purpose).halves
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
     _check_variant_sizes(g, hole_arr, board_arr)
     n = hole_arr.shape[0]

@@ -267,7 +267,7 @@ def _evaluate_block(block: Any, *, game: Game, block_info: Any) -> Any:
 
 
 def _suited(game: Game) -> bool:
-    return bool(ranking_tables(game, suited=True).suited)
+    return bool(ranking_tables(game).suited)
 
 
 def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
@@ -284,7 +284,7 @@ def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
     task graph. Hands made on the workers (:func:`random_hands`, or read
     there from files) never travel at all."""
     arr = _rows(cards)
-    ranking_tables(game, suited=True)  # an unknown game raises now
+    ranking_tables(game)  # an unknown game raises now
     dtype = np.uint32 if _suited(game) else np.uint16
     evaluate = functools.partial(_evaluate_block, game=game)
     strengths: Array = arr.map_blocks(evaluate, drop_axis=1, dtype=dtype)
@@ -313,7 +313,7 @@ def strength_histogram(cards: Array | CardArray, game: Game = "high") -> Array:
     1000
     """
     arr = _rows(cards)
-    tables = ranking_tables(game, suited=True)
+    tables = ranking_tables(game)
     bins = int(tables.n_classes) + 1
     count = functools.partial(_histogram_block, game=game, bins=bins, suited=_suited(game))
     per_block = arr.map_blocks(count, chunks=((1,) * arr.numblocks[0], (bins,)), dtype=np.int64)
@@ -324,7 +324,7 @@ def strength_histogram(cards: Array | CardArray, game: Game = "high") -> Array:
 def _category_table(game: Game) -> npt.NDArray[np.int64]:
     """Category of each plain strength 1..n_classes of *game* (index 0, no
     qualifying hand: -1)."""
-    tables = ranking_tables(game, suited=True)
+    tables = ranking_tables(game)
     plain = np.arange(1, int(tables.n_classes) + 1, dtype=np.int64)
     strengths = plain << _core.SUIT_KEY_BITS if tables.suited else plain
     return np.concatenate([[-1], category(strengths, game).astype(np.int64)])

@@ -276,7 +276,7 @@ def check_card_rows(ids: Any, values: Any, decks: int, row_names: Any = None) ->
     cards = [int(v) for v in values[bad]]
     row = bad if row_names is None else int(row_names[bad])
     if decks == 1:
-        raise_bad_row(cards, row, _core.resolve_game("high"))
+        raise_bad_row(cards, row, _core.tables_of("high"))
     else:
         for v in cards:
             if not 0 <= v <= 51:

@@ -148,13 +148,41 @@ def test_resolved_tables_keep_the_messages_of_evaluate():
         _ = games.resolve("Razz", omaha=True).tables
     assert games.resolve("Omaha", omaha=None).tables.name == "high"
     suited = prc.ranking("high", suit_tiebreak="highest_card")
+    g = games.resolve(suited)
+    assert (g.suited, g.dtype, g.tables.suited) == (True, "uint32", True)
     with pytest.raises(InvalidArgumentError, match="my caller does not support suit tie-breaks"):
-        games.resolve(suited, purpose="my caller")
-    assert games.resolve(suited, suited=True).tables.suited
+        g.plain("my caller")
+    plain = games.resolve("Omaha Hi-Lo 8")
+    assert (plain.suited, plain.dtype, plain.plain("my caller")) == (False, "uint16", plain)
     with pytest.raises(UnknownGameError, match="unknown ranking or variant"):
         games.resolve("no such game")
     with pytest.raises(TypeError, match="not int"):
         games.resolve(3)
+
+
+def test_a_resolved_game_pickles_as_the_game_it_was_resolved_from():
+    import pickle
+
+    for game, omaha in [
+        ("Omaha Hi-Lo 8", True),
+        ("razz", False),
+        ("deuce_seven", False),
+        (prc.ranking("high", suit_tiebreak="highest_card"), False),
+        (prc.Variant("My Lowball", (5,), high=None, low="deuce_seven"), None),
+    ]:
+        g = games.resolve(game, omaha=omaha)
+        again = pickle.loads(pickle.dumps(g))
+        assert again == g and again.high is g.high and again.low is g.low
+
+
+def test_the_core_takes_tables_and_hands_anything_else_to_the_resolver(resolved):
+    tables = _core.tables_of("ace_five")
+    assert _core.resolve_game(tables) is tables
+    assert resolved == []
+    assert _core.evaluate("7c 5d 4h 3s 2c", tables) == _core.evaluate("7c 5d 4h 3s 2c", "Razz")
+    assert resolved == ["Razz"]
+    with pytest.raises(UnknownGameError, match="unknown ranking 'Razz'"):
+        _core.tables_of("Razz")  # the core itself knows rankings only
 
 
 def test_resolve_game_takes_its_flags_by_keyword():
@@ -164,7 +192,7 @@ def test_resolve_game_takes_its_flags_by_keyword():
 
 
 def test_ranking_tables_pass_resolved_tables_down_without_resolving_again(resolved):
-    tables = _core.resolve_game("razz")
+    tables = _core.tables_of("ace_five")
     assert games.ranking_tables(tables) is tables
     assert prc.category(56, tables) == prc.category(56, "razz")
     assert resolved == ["razz"]
