@@ -43,8 +43,7 @@ def evaluate_omaha(hole, board, game="high"):
         seen |= bit
     if repeated or (seen & ~t.deck_mask):
         # the precise error: the deck first, as everywhere, then repeats
-        _check_deck(t, hole_ids + board_ids)
-        _check_omaha_repeats(hole_ids, board_ids)
+        check_cards(t, hole_ids + board_ids, nh)
     if t.has_wild:
         return prc_wild_omaha(&t.wild, h, nh, b, nb)
     if t.game.flush_mode == PRC_FLUSH_LOW:
@@ -69,24 +68,6 @@ cdef _check_five_card_ranking(GameTables t):
         raise InvalidArgumentError(
             f"{t.name}: the lowest-card wild rule is not defined for Omaha "
             f"(which cards make a player's hand: hole cards, or each five?)")
-
-
-cdef _check_omaha_repeats(list hole_ids, list board_ids):
-    """A repeated card, said where it is: in the hand, on the board, or
-    in the hand and on the board."""
-    hole_set = set()
-    for c in hole_ids:
-        if c in hole_set:
-            raise DuplicateCardError(f"duplicate card {format_card(c)} in the hand")
-        hole_set.add(c)
-    board_set = set()
-    for c in board_ids:
-        if c in board_set:
-            raise DuplicateCardError(f"duplicate card {format_card(c)} on the board")
-        board_set.add(c)
-        if c in hole_set:
-            raise DuplicateCardError(
-                f"duplicate card {format_card(c)} (in the hand and on the board)")
 
 
 cdef const prc_omaha_t *_omaha_tables(GameTables t) except NULL:

@@ -129,7 +129,9 @@ def resolve(
     if record is None:
         tables = _tables_of(game)
         return ResolvedGame(tables.name, None, tables, None, omaha)
-    high, low = (None if half is None else _core.tables_of(half) for half in (record.high, record.low))
+    high, low = (
+        None if half is None else _core.tables_of(half) for half in (record.high, record.low)
+    )
     return ResolvedGame(record.name, record, high, low, omaha)
 
 
