@@ -17,6 +17,7 @@ so nothing below looks a name up again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _catalogue, _core, _rankings
@@ -55,7 +56,7 @@ class ResolvedGame:
     low: GameTables | None
     omaha: bool | None = False
 
-    @property
+    @cached_property  # read on every evaluate(cards, "razz"): kept once found
     def tables(self) -> GameTables:
         """The tables of the game's one ranking.
 
@@ -158,6 +159,8 @@ def ranking_tables(
     ``resolve(game, ...).tables``."""
     if isinstance(game, _core.GameTables):
         return _core.tables_of(game)
+    if isinstance(game, ResolvedGame):
+        return game.tables
     return resolve(game, omaha=omaha).tables
 
 

@@ -75,6 +75,17 @@ CALLS = {
     "suited_strength": lambda: prc.suited_strength("Ah Kh Qh Jh Th", "high", RULE),
     "Variant.evaluate": lambda: variants.STUD_HI_LO.evaluate("As 2d 3h 4s 5c Kd Kh"),
     "Variant.evaluate home": lambda: variants.DAKOTA.evaluate("As 2d 3h 4s 5c", down="2d 3h"),
+    # the core's own entry points hand a game that is not tables to the
+    # resolver (names are kept once resolved: a variant object shows the call)
+    "evaluate variant": lambda: prc.evaluate("7c 5d 4h 3s 2c Kd Kh", variants.RAZZ),
+    "evaluate ranking": lambda: prc.evaluate("7c 5d 4h 3s 2c", prc.ranking("deuce_seven")),
+    "evaluate_omaha variant": lambda: prc.evaluate_omaha(
+        "As Ks 2d 2c", "Qs Js Ts 3h 4h", variants.OMAHA
+    ),
+    "random_hands": lambda: prc.random_hands(3, 5, seed=1, game=prc.ranking("short_deck")),
+    "equity": lambda: prc.equity("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh", trials=100),
+    "equity exact": lambda: prc.equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c", exact=True),
+    "probabilities": lambda: prc.probabilities("razz", 5),
 }
 
 
