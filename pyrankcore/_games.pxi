@@ -317,7 +317,7 @@ cdef str _short(object value, int limit=40):
 
 # The package's resolver (pyrankcore.games), installed when it is imported:
 # the core never looks up a variant or its name itself. What a function here
-# is given other than GameTables goes to it, once per call.
+# is given other than GameTables or a Ranking goes to it, once per call.
 cdef object _resolver = None
 
 
@@ -338,8 +338,9 @@ cdef object _resolved(object game, object omaha):
 
 cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
                              object purpose=None):
-    """The tables a kernel runs on: GameTables as they are, anything else (a
-    ranking or variant, or its name) through the package's resolver. Call it
+    """The tables a kernel runs on: GameTables as they are, a Ranking's
+    tables, anything else (a variant, or a name) through the package's
+    resolver (pyrankcore.games), which the core never imports. Call it
     with keywords: ``resolve_game(game, omaha=True, suited=True, purpose=...)``.
 
     *omaha* says the caller ranks Omaha hands, so that an Omaha variant name
@@ -354,6 +355,8 @@ cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
     cdef GameTables t
     if type(game) is GameTables:
         t = _checked_tables(game)
+    elif isinstance(game, _rankings.Ranking):
+        t = _resolve_any(game)   # a ranking: its tables, no name to look up
     else:
         t = _resolved(game, omaha).tables
     if t.suited and not suited:

@@ -12,6 +12,8 @@ def evaluate_omaha(hole, board, game="high"):
     cdef GameTables t = _HIGH
     if type(game) is GameTables:
         t = _checked_tables(game)
+    elif isinstance(game, _rankings.Ranking):
+        t = _resolve_any(game)
     elif game is not "high":
         resolved = _resolved(game, True)
         t = resolved.tables

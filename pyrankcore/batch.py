@@ -297,7 +297,7 @@ def evaluate_omaha_batch(
         return both
     tables = g.tables
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
-    _check_variant_sizes(g, hole_arr, board_arr)
+    g.check_sizes(hole_arr.shape[1], board_arr.shape[1])
     n = hole_arr.shape[0]
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
@@ -335,12 +335,6 @@ def _omaha_inputs(holes: Any, boards: Any) -> tuple[Any, Any, Any, Any]:
     return hole_arr, board_arr, as_uint8(hole_arr), as_uint8(board_arr)
 
 
-def _check_variant_sizes(g: games.ResolvedGame, hole_arr: Any, board_arr: Any) -> None:
-    """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
-    if g.variant is not None:
-        g.variant.check_sizes(hole_arr.shape[1], board_arr.shape[1])
-
-
 def _evaluate_omaha_hilo(
     holes: Any, boards: Any, g: games.ResolvedGame, out: Any, threads: int | None
 ) -> Any:
@@ -349,9 +343,10 @@ def _evaluate_omaha_hilo(
 
     assert g.high is not None and g.low is not None
     purpose = "a split-pot Omaha batch"
-    high, low = g.plain(purpose).halves
+    g.plain(purpose)
+    high, low = g.high, g.low
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
-    _check_variant_sizes(g, hole_arr, board_arr)
+    g.check_sizes(hole_arr.shape[1], board_arr.shape[1])
     n = hole_arr.shape[0]
     if out is None:
         out = np.empty((n, 2), dtype=np.uint16)

@@ -319,7 +319,7 @@ def strength_histogram(cards: Array | CardArray, game: Game = "high") -> Array:
     return _histogram(arr, ranking_tables(game))
 
 
-def _histogram(arr: Array, tables: GameTables) -> Array:
+def _histogram(arr: Any, tables: GameTables) -> Array:
     bins = int(tables.n_classes) + 1
     count = functools.partial(_histogram_block, tables=tables, bins=bins)
     per_block = arr.map_blocks(count, chunks=((1,) * arr.numblocks[0], (bins,)), dtype=np.int64)

@@ -2,9 +2,10 @@
 
 This is the package's one resolver. Every public function calls
 :func:`resolve` once, at its entry, and passes the :class:`ResolvedGame` (or
-its tables) down; the compiled core takes only those, and hands anything
-else it is given (the public ``evaluate(cards, "razz")``) to this resolver,
-so nothing below looks a name up again.
+its tables) down. The compiled core takes tables, or a Ranking, whose tables
+it builds; a variant or a name given to it (the public
+``evaluate(cards, "razz")``) it hands to this resolver, so nothing below
+looks a name up again.
 
 >>> from pyrankcore.games import resolve
 >>> g = resolve("Omaha Hi-Lo 8", omaha=True)
@@ -16,7 +17,7 @@ so nothing below looks a name up again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -56,14 +57,21 @@ class ResolvedGame:
     low: GameTables | None
     omaha: bool | None = False
 
-    @cached_property  # read on every evaluate(cards, "razz"): kept once found
+    @property
     def tables(self) -> GameTables:
         """The tables of the game's one ranking.
 
         InvalidArgumentError for a split-pot variant, and for an Omaha
         variant where the caller ranks other hands (or the reverse)."""
-        if self.variant is not None:
-            _catalogue.one_ranking(self.variant, self.omaha)
+        if self.variant is None:
+            assert self.high is not None  # a ranking is held as high
+            return self.high
+        return self._variant_tables
+
+    @cached_property  # read on every evaluate(cards, "razz"): kept once found
+    def _variant_tables(self) -> GameTables:
+        assert self.variant is not None
+        _catalogue.one_ranking(self.variant, self.omaha)
         one = self.high if self.high is not None else self.low
         assert one is not None  # a variant has a high or a low ranking
         return one
@@ -125,7 +133,7 @@ def resolve(
     Raises UnknownGameError for an unknown name, TypeError for another type.
     """
     if isinstance(game, ResolvedGame):
-        return game if game.omaha == omaha else ResolvedGame(*_fields(game), omaha)
+        return game if game.omaha == omaha else replace(game, omaha=omaha)
     record = _catalogue.record_of(game)
     if record is None:
         tables = _tables_of(game)
@@ -134,10 +142,6 @@ def resolve(
         None if half is None else _core.tables_of(half) for half in (record.high, record.low)
     )
     return ResolvedGame(record.name, record, high, low, omaha)
-
-
-def _fields(g: ResolvedGame) -> tuple[Any, ...]:
-    return g.name, g.variant, g.high, g.low
 
 
 def _tables_of(game: Any) -> GameTables:

@@ -78,11 +78,10 @@ CALLS = {
     # the core's own entry points hand a game that is not tables to the
     # resolver (names are kept once resolved: a variant object shows the call)
     "evaluate variant": lambda: prc.evaluate("7c 5d 4h 3s 2c Kd Kh", variants.RAZZ),
-    "evaluate ranking": lambda: prc.evaluate("7c 5d 4h 3s 2c", prc.ranking("deuce_seven")),
     "evaluate_omaha variant": lambda: prc.evaluate_omaha(
         "As Ks 2d 2c", "Qs Js Ts 3h 4h", variants.OMAHA
     ),
-    "random_hands": lambda: prc.random_hands(3, 5, seed=1, game=prc.ranking("short_deck")),
+    "random_hands": lambda: prc.random_hands(3, 5, seed=1, game=variants.SHORT_DECK_HOLDEM),
     "equity": lambda: prc.equity("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh", trials=100),
     "equity exact": lambda: prc.equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c", exact=True),
     "probabilities": lambda: prc.probabilities("razz", 5),
@@ -194,6 +193,12 @@ def test_the_core_takes_tables_and_hands_anything_else_to_the_resolver(resolved)
     assert resolved == ["Razz"]
     with pytest.raises(UnknownGameError, match="unknown ranking 'Razz'"):
         _core.tables_of("Razz")  # the core itself knows rankings only
+    # a Ranking is data the core builds tables for: no name to look up
+    deuce_seven = prc.ranking("deuce_seven", max_cards=6)
+    assert _core.evaluate("7c 5d 4h 3s 2c", deuce_seven) == _core.evaluate(
+        "7c 5d 4h 3s 2c", "deuce_seven"
+    )
+    assert resolved == ["Razz"]
 
 
 def test_resolve_game_takes_its_flags_by_keyword():
