@@ -189,16 +189,22 @@ def test_the_core_takes_tables_and_hands_anything_else_to_the_resolver(resolved)
     tables = _core.tables_of("ace_five")
     assert _core.resolve_game(tables) is tables
     assert resolved == []
-    assert _core.evaluate("7c 5d 4h 3s 2c", tables) == _core.evaluate("7c 5d 4h 3s 2c", "Razz")
-    assert resolved == ["Razz"]
+    razz = variants.RAZZ
+    assert _core.evaluate("7c 5d 4h 3s 2c", tables) == _core.evaluate("7c 5d 4h 3s 2c", razz)
+    assert resolved == [razz]
     with pytest.raises(UnknownGameError, match="unknown ranking 'Razz'"):
         _core.tables_of("Razz")  # the core itself knows rankings only
     # a Ranking is data the core builds tables for: no name to look up
     deuce_seven = prc.ranking("deuce_seven", max_cards=6)
     assert _core.evaluate("7c 5d 4h 3s 2c", deuce_seven) == _core.evaluate(
-        "7c 5d 4h 3s 2c", "deuce_seven"
+        "7c 5d 4h 3s 2c", _core.tables_of("deuce_seven")
     )
-    assert resolved == ["Razz"]
+    assert resolved == [razz]
+    # a name is resolved once, then kept: it always names the same game
+    first = _core.evaluate("7c 5d 4h 3s 2c", "razz")
+    resolved.clear()
+    assert _core.evaluate("7c 5d 4h 3s 2c", "razz") == first
+    assert resolved == []
 
 
 def test_resolve_game_takes_its_flags_by_keyword():
