@@ -63,7 +63,7 @@ EQ_MAX_PLAYERS = PRC_EQ_MAX_PLAYERS
 
 cdef list _eq_spec(prc_eq_spec_t *s, object spec, object stop):
     """Fill *s* from a plan's spec (pyrankcore.equities.inputs.EquitySpec,
-    read by field name: high, low, omaha, board_final, board, hand_final,
+    read by field name: high, low (GameTables, resolved by the caller), omaha, board_final, board, hand_final,
     known, dead) and the stop flag (an int32 array of one element that
     another thread sets to stop the kernel, or None); returns the objects
     that must outlive the kernel call. Every size the kernel relies on is
@@ -84,13 +84,13 @@ cdef list _eq_spec(prc_eq_spec_t *s, object spec, object stop):
             raise InvalidArgumentError("the stop flag is an int32 array of one element")
         s.stop = &flag[0]
     if hi is not None:
-        th = resolve_game(hi, omaha=False, suited=False, purpose="equity")
+        th = plain_tables(hi, "equity")
         keep.append(th)
         s.hi = &th.game
         s.hi_std = th is _HIGH
         deck &= th.deck_mask
     if lo is not None:
-        tl = resolve_game(lo, omaha=False, suited=False, purpose="equity")
+        tl = plain_tables(lo, "equity")
         keep.append(tl)
         s.lo = &tl.game
         deck &= tl.deck_mask

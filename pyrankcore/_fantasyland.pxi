@@ -99,7 +99,7 @@ cdef int _first_trips_strength():
     cdef uint8_t three[3]
     cdef int bad = 0
     three[0] = 0; three[1] = 1; three[2] = 2   # 2c 2d 2h
-    return prc_eval_game_checked(&(<GameTables>resolve_game("incomplete")).game,
+    return prc_eval_game_checked(&(<GameTables>_BUILTIN["incomplete"]).game,
                                  three, 3, &bad)
 
 
@@ -134,7 +134,7 @@ cdef prc_fl_rules_t _fl_rules(const int32_t[::1] front_royalty,
     cdef int n_high = PRC_FL_N_HIGH_DD if two_decks else PRC_FL_N_HIGH
     if two_decks:
         _check_dd_tables(dd_plain, dd_flush, dd_front)
-    cdef GameTables incomplete = resolve_game("incomplete")
+    cdef GameTables incomplete = _BUILTIN["incomplete"]
     if incomplete.n_classes != PRC_N_CLASSES_INCOMPLETE:
         raise AssertionError("incomplete tables do not match the solver's sizes")
     if front_royalty.shape[0] != PRC_FL_N_FRONT:

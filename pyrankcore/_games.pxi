@@ -6,7 +6,7 @@
 
 import threading
 
-from pyrankcore import _catalogue, _rankings
+from pyrankcore import _rankings
 
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = _rankings.RANK_CHARS
@@ -57,6 +57,10 @@ cdef class GameTables:
 
     def __repr__(self):
         return f"<GameTables {self.name}>"
+
+    def __reduce__(self):
+        # built again from the ranking where unpickled (a Dask worker)
+        return tables_of, (self.ranking,)
 
 
 cdef uint64_t _deck_mask(object ranking):
@@ -311,11 +315,33 @@ cdef str _short(object value, int limit=40):
     return _rankings.show_value(value, limit)
 
 
+# The package's resolver (pyrankcore.games), installed when it is imported:
+# the core never looks up a variant or its name itself. What a function here
+# is given other than GameTables or a Ranking goes to it, once per call.
+cdef object _resolver = None
+
+
+def install_resolver(resolver):
+    """Install pyrankcore.games' resolver: ``resolver(game, omaha)`` -> a
+    resolved game (its ``tables``, ``check_sizes``). Called once, by
+    pyrankcore.games."""
+    global _resolver
+    _resolver = resolver
+
+
+cdef object _resolved(object game, object omaha):
+    """The resolved game of what a caller passed (not GameTables)."""
+    if _resolver is None:
+        raise ImportError("pyrankcore.games is not imported: import pyrankcore")
+    return _resolver(game, omaha)
+
+
 cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
                              object purpose=None):
-    """GameTables for a ranking name, a Ranking, a variant with one ranking
-    (a name such as "razz", or a Variant), or GameTables. Call it with
-    keywords: ``resolve_game(game, omaha=True, suited=True, purpose=...)``.
+    """The tables a kernel runs on: GameTables as they are, a Ranking's
+    tables, anything else (a variant, or a name) through the package's
+    resolver (pyrankcore.games), which the core never imports. Call it
+    with keywords: ``resolve_game(game, omaha=True, suited=True, purpose=...)``.
 
     *omaha* says the caller ranks Omaha hands, so that an Omaha variant name
     is accepted there and refused elsewhere. *suited* says the caller takes
@@ -326,21 +352,32 @@ cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
     Raises UnknownGameError for an unknown name, InvalidArgumentError for a
     split-pot variant, TypeError for other types.
     """
-    return resolve_variant_game(game, _catalogue.record_of(game), omaha, suited, purpose)
-
-
-cdef GameTables resolve_variant_game(object game, object record, bint omaha, bint suited,
-                                     object purpose):
-    """resolve_game when the caller has looked up *record*, the variant
-    *game* is or names (None for a ranking): the one ranking of the
-    variant, else *game* itself."""
     cdef GameTables t
-    if record is not None:
-        t = _resolve_any(_catalogue.one_ranking(record, omaha))
+    if type(game) is GameTables:
+        t = _checked_tables(game)
+    elif isinstance(game, _rankings.Ranking):
+        t = _resolve_any(game)   # a ranking: its tables, no name to look up
     else:
-        t = _resolve_any(game)
+        t = _resolved(game, omaha).tables
     if t.suited and not suited:
         raise InvalidArgumentError(_suited_refusal(t, purpose))
+    return t
+
+
+def plain_tables(GameTables t, object purpose):
+    """*t*, for a caller that reads plain (uint16) strengths: a ranking with
+    a suit tie-break is refused, naming *purpose*."""
+    if t.suited:
+        raise InvalidArgumentError(_suited_refusal(t, purpose))
+    return t
+
+
+cdef GameTables _checked_tables(GameTables t):
+    # GameTables() made from Python has no tables: the kernels would read
+    # through NULL.
+    if t.game.rank == NULL:
+        raise InvalidArgumentError(
+            "GameTables come from resolve_game(), not from GameTables()")
     return t
 
 
@@ -355,9 +392,14 @@ cdef str _suited_refusal(GameTables t, object purpose):
         f"and winners take suit tie-breaks")
 
 
+cpdef GameTables tables_of(object ranking):
+    """The tables of a ranking: a built-in ranking's name, a Ranking, or
+    GameTables (as they are). Built on first use for a custom ranking."""
+    return _resolve_any(ranking)
+
+
 cdef GameTables _resolve_any(object game):
-    """The tables of a ranking (name or Ranking) or of GameTables; a
-    variant has been replaced by its ranking before."""
+    """The tables of a ranking (name or Ranking) or of GameTables."""
     if game is "high":
         return _HIGH
     if isinstance(game, str):
@@ -365,15 +407,9 @@ cdef GameTables _resolve_any(object game):
         if t is not None:
             return t
         raise UnknownGameError(
-            f"unknown ranking or variant {_short(game)}; rankings: "
-            f"{', '.join(GAMES)}; variants: {_catalogue.variant_names()}")
+            f"unknown ranking {_short(game)}; rankings: {', '.join(GAMES)}")
     if isinstance(game, GameTables):
-        # GameTables() made from Python has no tables: the kernels would
-        # read through NULL.
-        if (<GameTables>game).game.rank == NULL:
-            raise InvalidArgumentError(
-                "GameTables come from resolve_game(), not from GameTables()")
-        return game
+        return _checked_tables(game)
     if isinstance(game, _rankings.Ranking):
         if game.suit_tiebreak is not None or game.suit_order is not None:
             return _suit_tables(game)

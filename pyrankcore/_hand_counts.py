@@ -80,7 +80,9 @@ def _enumerated(ranking: Ranking, k: int, bar: ProgressBar | None) -> dict[Key, 
     one deck, in C: for a natural game with one deck this is faster than
     walking rank multisets in Python (seven cards: a third of a second against
     ten), and gives the same table."""
-    strengths = _core.enumerate_counts(k, _core.resolve_game(ranking, purpose="probabilities"))
+    strengths = _core.enumerate_counts(
+        k, _core.plain_tables(_core.tables_of(ranking), "probabilities")
+    )
     if bar is not None:
         bar.update(int(strengths.sum()))
     classes = ranking.classes()
@@ -263,7 +265,7 @@ def _evaluator_classifier(
 ) -> Callable[..., Key]:
     """Key of a class from the evaluator, on one representative hand (one
     deck: every card at most once)."""
-    tables = _core.resolve_game(ranking, purpose="probabilities")
+    tables = _core.plain_tables(_core.tables_of(ranking), "probabilities")
     classes = ranking.classes()
     cache: dict[Any, Key] = {}
 

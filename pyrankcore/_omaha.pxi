@@ -9,10 +9,16 @@ def evaluate_omaha(hole, board, game="high"):
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
-    record = None if game is "high" else _catalogue.record_of(game)
-    cdef GameTables t = resolve_variant_game(game, record, True, True, None)
-    if record is not None:
-        _check_omaha_variant(record, hole, board)
+    cdef GameTables t = _HIGH
+    if type(game) is GameTables:
+        t = _checked_tables(game)
+    elif isinstance(game, _rankings.Ranking):
+        t = _resolve_any(game)
+    elif game is not "high":
+        resolved = _resolved(game, True)
+        t = resolved.tables
+        if resolved.variant is not None:
+            _check_omaha_variant(resolved, hole, board)
     if t.suited:  # a suit tie-break ranking: _suits.pxi
         return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
@@ -39,8 +45,7 @@ def evaluate_omaha(hole, board, game="high"):
         seen |= bit
     if repeated or (seen & ~t.deck_mask):
         # the precise error: the deck first, as everywhere, then repeats
-        _check_deck(t, hole_ids + board_ids)
-        _check_omaha_repeats(hole_ids, board_ids)
+        check_cards(t, hole_ids + board_ids, nh)
     if t.has_wild:
         return prc_wild_omaha(&t.wild, h, nh, b, nb)
     if t.game.flush_mode == PRC_FLUSH_LOW:
@@ -51,11 +56,11 @@ def evaluate_omaha(hole, board, game="high"):
     return out
 
 
-cdef _check_omaha_variant(object record, object hole, object board):
+cdef _check_omaha_variant(object resolved, object hole, object board):
     """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
     n_hole, n_board = len(_ids_of(hole)), len(_ids_of(board))
     check_omaha_sizes(n_hole, n_board)
-    record.check_sizes(n_hole, n_board)
+    resolved.check_sizes(n_hole, n_board)
 
 
 cdef _check_five_card_ranking(GameTables t):
@@ -65,24 +70,6 @@ cdef _check_five_card_ranking(GameTables t):
         raise InvalidArgumentError(
             f"{t.name}: the lowest-card wild rule is not defined for Omaha "
             f"(which cards make a player's hand: hole cards, or each five?)")
-
-
-cdef _check_omaha_repeats(list hole_ids, list board_ids):
-    """A repeated card, said where it is: in the hand, on the board, or
-    in the hand and on the board."""
-    hole_set = set()
-    for c in hole_ids:
-        if c in hole_set:
-            raise DuplicateCardError(f"duplicate card {format_card(c)} in the hand")
-        hole_set.add(c)
-    board_set = set()
-    for c in board_ids:
-        if c in board_set:
-            raise DuplicateCardError(f"duplicate card {format_card(c)} on the board")
-        board_set.add(c)
-        if c in hole_set:
-            raise DuplicateCardError(
-                f"duplicate card {format_card(c)} (in the hand and on the board)")
 
 
 cdef const prc_omaha_t *_omaha_tables(GameTables t) except NULL:

@@ -86,27 +86,54 @@ cdef object _evaluate_game(object cards, GameTables t):
     else:
         strength = prc_eval_game_checked(&t.game, ids, <int>n, &bad)
     if bad:
-        _check_hand(t, parsed)
-        raise AssertionError(f"a hand was flagged but looks valid: {parsed}")
+        raise_flagged(t, parsed)
     return strength
 
 
-cdef _check_hand(GameTables t, list ids):
-    """Cards outside the game's deck, then repeats (ids are valid here)."""
-    _check_deck(t, ids)
-    cdef uint64_t seen = 0, bit
-    for c in ids:
-        bit = (<uint64_t>1) << <int>c
+def raise_flagged(GameTables t, list ids, Py_ssize_t split=-1, object row=None):
+    """Raise the error of a hand that a kernel flagged: the one function that
+    turns a flagged hand (one hand, or a batch's row, named by *row*) into
+    its error, so that the same bad hand gets the same error everywhere.
+    *split*: the first *split* ids are Omaha hole cards, the rest the board,
+    and a repeat says where it is. AssertionError if no card is bad."""
+    check_cards(t, ids, split, row)
+    prefix = "" if row is None else f"row {row}: "
+    raise AssertionError(f"{prefix}a hand was flagged but looks valid: {ids}")
+
+
+cdef check_cards(GameTables t, list ids, Py_ssize_t split=-1, object row=None):
+    """The checks of raise_flagged, in their one order: an id that is no
+    card, a card outside the game's deck, then the first repeated card by
+    position. Returns if every card is good."""
+    prefix = "" if row is None else f"row {row}: "
+    cdef uint64_t deck = t.deck_mask, seen = 0, bit
+    cdef Py_ssize_t i
+    for v in ids:
+        if not 0 <= v <= 53:
+            allowed = ("0..53: 0..51 the deck, 52 and 53 the jokers"
+                       if deck >> 52 & 3 == 3 else "0..51")
+            raise InvalidCardError(f"{prefix}invalid card id {v} (not in {allowed})")
+    for v in ids:
+        if not (deck >> <int>v) & 1:
+            raise InvalidCardError(
+                f"{prefix}card {format_card(v)} is not in the {t.name} deck")
+    for i in range(len(ids)):
+        bit = (<uint64_t>1) << <int>ids[i]
         if seen & bit:
-            raise DuplicateCardError(f"duplicate card {format_card(c)}")
+            raise DuplicateCardError(
+                f"{prefix}duplicate card {format_card(ids[i])}{_where(ids, i, split)}")
         seen |= bit
 
 
-cdef _check_deck(GameTables t, list ids):
-    for c in ids:
-        if not (t.deck_mask >> <int>c) & 1:
-            raise InvalidCardError(
-                f"card {format_card(c)} is not in the {t.name} deck")
+cdef str _where(list ids, Py_ssize_t i, Py_ssize_t split):
+    """Where the repeat at *i* is, for an Omaha hand (hole cards first)."""
+    if split < 0:
+        return ""
+    if i < split:
+        return " in the hand"
+    if ids.index(ids[i]) >= split:
+        return " on the board"
+    return " (in the hand and on the board)"
 
 
 # Hands of 8 to 10 cards, in the games that take 5 to 7 (home games deal
@@ -164,9 +191,9 @@ def lowest_natural_rank(object ranking, list ids):
 cdef object _evaluate_many(list parsed, GameTables t):
     """8 to 10 valid-looking ids (sizes checked): the best 7-card subset."""
     from itertools import combinations
-    _check_hand(t, parsed)  # the deck, then repeats: before any subset
+    check_cards(t, parsed)  # the deck, then repeats: before any subset
     if t.has_wild and t.ranking.wild_lowest:
-        t = resolve_game(lowest_wild_ranking(
+        t = _resolve_any(lowest_wild_ranking(
             t.ranking, lowest_natural_rank(t.ranking, parsed)))
     cdef uint8_t ids[7]
     cdef int bad = 0, j

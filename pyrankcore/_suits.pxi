@@ -243,13 +243,12 @@ cdef object _evaluate_suited(object cards, GameTables t):
             ids[i] = <uint8_t><int>parsed[i]
         v = prc_suited_checked(&t.suit, ids, <int>n, &bad)
         if bad:
-            _check_hand(t, parsed)
-            raise AssertionError(f"a hand was flagged but looks valid: {parsed}")
+            raise_flagged(t, parsed)
         return v
     # 8 to 10 cards: the best five lie in some 7-card subset, and a subset's
     # suited strength is the best of its fives'.
     from itertools import combinations
-    _check_hand(t, parsed)
+    check_cards(t, parsed)
     for subset in combinations(parsed, 7):
         for i in range(7):
             ids[i] = <uint8_t><int>subset[i]
@@ -302,9 +301,7 @@ def evaluate_suited_omaha(hole, board, GameTables t):
         b[i] = board_ids[i]
     cdef uint32_t v = prc_suited_omaha_checked(&t.suit, h, nh, b, nb, &bad)
     if bad:
-        _check_deck(t, hole_ids + board_ids)
-        _check_omaha_repeats(hole_ids, board_ids)
-        raise AssertionError(f"an Omaha hand was flagged but looks valid: {hole_ids} {board_ids}")
+        raise_flagged(t, hole_ids + board_ids, nh)
     return v
 
 

@@ -471,7 +471,7 @@ cdef GameTables _build_wild(object ranking):
                     double_ace_flush=False, name=ranking.name.split("[")[0])
     builtin = _rankings.RANKINGS.get(plain.name)
     base_ranking = builtin if builtin == plain else plain
-    cdef GameTables base = resolve_game(base_ranking)
+    cdef GameTables base = _resolve_any(base_ranking)
     # The tables are first built in the numbering without tiers.
     classes = replace(ranking, natural_beats_wild=False).classes()
     strength = {k: i + 1 for i, k in enumerate(classes)}

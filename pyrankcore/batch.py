@@ -15,10 +15,8 @@ from pyrankcore import _core, games
 from pyrankcore._args import thread_count
 from pyrankcore._work import split_rows
 from pyrankcore.errors import (
-    DuplicateCardError,
     HandSizeError,
     InvalidArgumentError,
-    InvalidCardError,
 )
 
 if TYPE_CHECKING:
@@ -126,7 +124,7 @@ def evaluate_batch(
     """
     import numpy as np
 
-    tables = games.ranking_tables(game, suited=True)
+    tables = games.ranking_tables(game)
     arr = card_matrix(cards, "cards")
     n, k = arr.shape
     top = _core.max_hand_cards(tables)
@@ -151,7 +149,7 @@ def evaluate_batch(
 
     first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
-        raise_bad_row([int(v) for v in arr[first_bad]], first_bad, tables)
+        _core.raise_flagged(tables, [int(v) for v in arr[first_bad]], row=first_bad)
     return out
 
 
@@ -168,7 +166,7 @@ def _evaluate_suited(arr: Any, tables: Any, out: Any, threads: int | None) -> An
 
     first_bad = split_rows(rows, n, n_threads)
     if first_bad >= 0:
-        raise_bad_row([int(v) for v in arr[first_bad]], first_bad, tables)
+        _core.raise_flagged(tables, [int(v) for v in arr[first_bad]], row=first_bad)
     return out
 
 
@@ -210,7 +208,7 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
         bad = split_rows(rows, len(sub), thread_count(threads, len(sub), MIN_ROWS_PER_THREAD))
         if bad >= 0:
             row = first_row + bad // per_row
-            raise_bad_row([int(v) for v in arr[row]], row, tables)
+            _core.raise_flagged(tables, [int(v) for v in arr[row]], row=row)
         return values.reshape(-1, per_row).max(axis=1)
 
     for start in range(0, n, step):
@@ -221,7 +219,7 @@ def _best_of_subsets(arr: Any, tables: Any, out: Any, threads: int | None) -> An
             natural = (ids < 52) & ~np.isin(ids, wild_ids) & (ids >> 2 != 12)
             low = np.where(natural, ids >> 2, 13).min(axis=1)
             for rank in np.unique(low).tolist():
-                game = _core.resolve_game(
+                game = _core.tables_of(
                     _core.lowest_wild_ranking(ranking, None if rank == 13 else rank)
                 )
                 pick = low == rank
@@ -293,13 +291,13 @@ def evaluate_omaha_batch(
     ...                      "Omaha Hi-Lo 8").tolist()
     [[7453, 56]]
     """
-    g = games.resolve(game, omaha=True, suited=True)
+    g = games.resolve(game, omaha=True)
     if g.is_omaha and g.high is not None and g.low is not None:
         both: Strengths = _evaluate_omaha_hilo(holes, boards, g, out, threads)
         return both
     tables = g.tables
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
-    _check_variant_sizes(g, hole_arr, board_arr)
+    g.check_sizes(hole_arr.shape[1], board_arr.shape[1])
     n = hole_arr.shape[0]
     if tables.min_cards > 5 or tables.max_cards < 5:
         raise HandSizeError(f"{tables.name} does not rank five-card hands")
@@ -316,7 +314,7 @@ def evaluate_omaha_batch(
     if first_bad >= 0:
         hole = [int(v) for v in hole_arr[first_bad]]
         board = [int(v) for v in board_arr[first_bad]]
-        raise_bad_row(hole + board, first_bad, tables, split=len(hole))
+        _core.raise_flagged(tables, hole + board, len(hole), row=first_bad)
     return out_
 
 
@@ -337,12 +335,6 @@ def _omaha_inputs(holes: Any, boards: Any) -> tuple[Any, Any, Any, Any]:
     return hole_arr, board_arr, as_uint8(hole_arr), as_uint8(board_arr)
 
 
-def _check_variant_sizes(g: games.ResolvedGame, hole_arr: Any, board_arr: Any) -> None:
-    """An Omaha variant's own card counts ("Big O" deals five hole cards)."""
-    if g.variant is not None:
-        g.variant.check_sizes(hole_arr.shape[1], board_arr.shape[1])
-
-
 def _evaluate_omaha_hilo(
     holes: Any, boards: Any, g: games.ResolvedGame, out: Any, threads: int | None
 ) -> Any:
@@ -351,10 +343,10 @@ def _evaluate_omaha_hilo(
 
     assert g.high is not None and g.low is not None
     purpose = "a split-pot Omaha batch"
-    high = _core.resolve_game(g.high, suited=False, purpose=purpose)
-    low = _core.resolve_game(g.low, suited=False, purpose=purpose)
+    g.plain(purpose)
+    high, low = g.high, g.low
     hole_arr, board_arr, hole8, board8 = _omaha_inputs(holes, boards)
-    _check_variant_sizes(g, hole_arr, board_arr)
+    g.check_sizes(hole_arr.shape[1], board_arr.shape[1])
     n = hole_arr.shape[0]
     if out is None:
         out = np.empty((n, 2), dtype=np.uint16)
@@ -373,7 +365,7 @@ def _evaluate_omaha_hilo(
         board = [int(v) for v in board_arr[first_bad]]
         # the card a deck lacks is named by that half's game
         outside_high = any(0 <= v < 64 and not high.deck_mask >> v & 1 for v in hole + board)
-        raise_bad_row(hole + board, first_bad, high if outside_high else low, split=len(hole))
+        _core.raise_flagged(high if outside_high else low, hole + board, len(hole), row=first_bad)
     return out
 
 
@@ -475,33 +467,3 @@ def check_out(out: Any, n: int, inputs: tuple[Any, ...], dtype: str = "uint16") 
         if np.may_share_memory(out, arr) and np.shares_memory(out, arr):
             raise InvalidArgumentError("out must not share memory with the input cards")
     return out
-
-
-def raise_bad_row(values: list[int], row: int, tables: Any, split: int | None = None) -> None:
-    """Raise the error of a row the kernel flagged, in evaluate's order: an
-    id that is no card, a card outside the game's deck, a repeated card.
-    *split*: the row is hole cards then board cards (Omaha)."""
-    jokers = tables.deck_mask >> 52 & 3 == 3
-    for v in values:
-        if not 0 <= v <= 53:
-            allowed = "0..53: 0..51 the deck, 52 and 53 the jokers" if jokers else "0..51"
-            raise InvalidCardError(f"row {row}: invalid card id {v} (not in {allowed})")
-    for v in values:
-        if not tables.deck_mask >> v & 1:
-            raise InvalidCardError(
-                f"row {row}: card {_core.format_card(v)} is not in the {tables.name} deck"
-            )
-    for i, v in enumerate(values):
-        if v in values[:i]:
-            where = ""
-            if split is not None:
-                first = values.index(v)
-                where = (
-                    " in the hand"
-                    if i < split
-                    else " on the board"
-                    if first >= split
-                    else " (in the hand and on the board)"
-                )
-            raise DuplicateCardError(f"row {row}: duplicate card {_core.format_card(v)}{where}")
-    raise AssertionError(f"row {row} was flagged but looks valid: {values}")

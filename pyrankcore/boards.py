@@ -122,7 +122,7 @@ def board_game(game: Any, half: str | None = None) -> tuple[GameTables, bool, in
 
 
 def _board_game(game: Any, half: str | None) -> tuple[GameTables, bool, int]:
-    g = resolve(game, omaha=None, purpose="board strengths")
+    g = resolve(game, omaha=None).plain("board strengths")
     omaha = g.is_omaha
     hole = 2
     if g.variant is not None:

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     from dask.array import Array
 
+    from pyrankcore._core import GameTables
     from pyrankcore._typing import CardArray, CardsLike, Game
     from pyrankcore.equities.types import EquityResult
     from pyrankcore.ofc import Board, Rules
@@ -161,11 +162,11 @@ def _block_seed(seed: int, index: int) -> int:
 
 
 def _deal_block(
-    *, k: int, seed: int, exclude: list[int], game: Game, block_id: Any, block_info: Any
+    *, k: int, seed: int, exclude: list[int], tables: GameTables, block_id: Any, block_info: Any
 ) -> Any:
     rows = block_info[None]["chunk-shape"][0]
     return _core.random_hands(
-        rows, k, seed=_block_seed(seed, block_id[0]), exclude=exclude, game=game
+        rows, k, seed=_block_seed(seed, block_id[0]), exclude=exclude, game=tables
     )
 
 
@@ -209,9 +210,10 @@ def random_hands(
     k = whole_number(k, "k")
     seed = entropy_seed(seed)
     dead = [] if exclude is None else [int(c) for c in _core.parse_cards(exclude)]
-    _core.random_hands(0, k, seed=0, exclude=dead, game=game)  # the deck's checks, now
+    tables = ranking_tables(game)
+    _core.random_hands(0, k, seed=0, exclude=dead, game=tables)  # the deck's checks, now
     sizes = _row_chunks(n, chunks, DEAL_BLOCK_ROWS)
-    deal = functools.partial(_deal_block, k=k, seed=seed, exclude=dead, game=game)
+    deal = functools.partial(_deal_block, k=k, seed=seed, exclude=dead, tables=tables)
     hands: Array = da.map_blocks(
         deal, chunks=(sizes, (k,)), dtype=np.uint8, meta=np.empty((0, k), np.uint8)
     )
@@ -258,16 +260,16 @@ def _rows(cards: Any) -> Any:
     return arr.rechunk({0: rows, 1: -1})
 
 
-def _strengths(block: Any, game: Game, offset: int) -> Any:
-    return _with_global_row(offset, lambda: _evaluate_batch(np.ascontiguousarray(block), game))
+# The tasks carry the game's tables, resolved once by the call that makes
+# the graph (GameTables pickle as their ranking, rebuilt on a worker).
 
 
-def _evaluate_block(block: Any, *, game: Game, block_info: Any) -> Any:
-    return _strengths(block, game, _first_row(block_info))
+def _strengths(block: Any, tables: Any, offset: int) -> Any:
+    return _with_global_row(offset, lambda: _evaluate_batch(np.ascontiguousarray(block), tables))
 
 
-def _suited(game: Game) -> bool:
-    return bool(ranking_tables(game, suited=True).suited)
+def _evaluate_block(block: Any, *, tables: GameTables, block_info: Any) -> Any:
+    return _strengths(block, tables, _first_row(block_info))
 
 
 def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
@@ -284,9 +286,9 @@ def evaluate_batch(cards: Array | CardArray, game: Game = "high") -> Array:
     task graph. Hands made on the workers (:func:`random_hands`, or read
     there from files) never travel at all."""
     arr = _rows(cards)
-    ranking_tables(game, suited=True)  # an unknown game raises now
-    dtype = np.uint32 if _suited(game) else np.uint16
-    evaluate = functools.partial(_evaluate_block, game=game)
+    tables = ranking_tables(game)  # an unknown game raises now
+    dtype = np.uint32 if tables.suited else np.uint16
+    evaluate = functools.partial(_evaluate_block, tables=tables)
     strengths: Array = arr.map_blocks(evaluate, drop_axis=1, dtype=dtype)
     return strengths
 
@@ -296,8 +298,9 @@ def _plain_strengths(strengths: Any, suited: bool) -> Any:
     return strengths >> _core.SUIT_KEY_BITS if suited else strengths
 
 
-def _histogram_block(block: Any, *, game: Game, bins: int, suited: bool, block_info: Any) -> Any:
-    values = _plain_strengths(_strengths(block, game, _first_row(block_info)), suited)
+def _histogram_block(block: Any, *, tables: GameTables, bins: int, block_info: Any) -> Any:
+    strengths = _strengths(block, tables, _first_row(block_info))
+    values = _plain_strengths(strengths, tables.suited)
     return np.bincount(values, minlength=bins).astype(np.int64)[None, :]
 
 
@@ -313,21 +316,23 @@ def strength_histogram(cards: Array | CardArray, game: Game = "high") -> Array:
     1000
     """
     arr = _rows(cards)
-    tables = ranking_tables(game, suited=True)
+    return _histogram(arr, ranking_tables(game))
+
+
+def _histogram(arr: Any, tables: GameTables) -> Array:
     bins = int(tables.n_classes) + 1
-    count = functools.partial(_histogram_block, game=game, bins=bins, suited=_suited(game))
+    count = functools.partial(_histogram_block, tables=tables, bins=bins)
     per_block = arr.map_blocks(count, chunks=((1,) * arr.numblocks[0], (bins,)), dtype=np.int64)
     histogram: Array = per_block.sum(axis=0)
     return histogram
 
 
-def _category_table(game: Game) -> npt.NDArray[np.int64]:
-    """Category of each plain strength 1..n_classes of *game* (index 0, no
-    qualifying hand: -1)."""
-    tables = ranking_tables(game, suited=True)
+def _category_table(tables: Any) -> npt.NDArray[np.int64]:
+    """Category of each plain strength 1..n_classes of a game's *tables*
+    (index 0, no qualifying hand: -1)."""
     plain = np.arange(1, int(tables.n_classes) + 1, dtype=np.int64)
     strengths = plain << _core.SUIT_KEY_BITS if tables.suited else plain
-    return np.concatenate([[-1], category(strengths, game).astype(np.int64)])
+    return np.concatenate([[-1], category(strengths, tables).astype(np.int64)])
 
 
 def category_counts(cards: Array | CardArray, game: Game = "high") -> Array:
@@ -336,8 +341,9 @@ def category_counts(cards: Array | CardArray, game: Game = "high") -> Array:
     ``len(Category)`` entries. Rows without a qualifying hand (strength 0,
     games with a qualifier) are in no category. Reduced per block from
     :func:`strength_histogram`, so no hand travels to the client."""
-    table = _category_table(game)
-    histogram: Any = strength_histogram(cards, game)
+    tables = ranking_tables(game)
+    table = _category_table(tables)
+    histogram: Any = _histogram(_rows(cards), tables)
     cats = len(Category)
 
     def fold(hist: Any) -> Any:

@@ -135,7 +135,7 @@ def category(strength: Integer | IntArray, game: Game = "high") -> Any:
         category); for an array, the message names the first such element
         and its index.
     """
-    tables = games.ranking_tables(game, suited=True)
+    tables = games.ranking_tables(game)
     if type(strength).__module__ == "numpy" and hasattr(strength, "ndim") and strength.ndim >= 0:
         import numpy as np
 
@@ -252,7 +252,7 @@ def describe(strength: Integer | IntArray, game: Game = "high") -> Any:
     >>> describe(np.array([[7462, 1], [5000, 3000]])).tolist()
     [['Royal Flush', 'High Card, Seven'], ['Three of a Kind, Twos', 'Pair of Nines']]
     """
-    tables = games.ranking_tables(game, suited=True)
+    tables = games.ranking_tables(game)
     if type(strength).__module__ == "numpy" and hasattr(strength, "ndim"):
         import numpy as np
 
@@ -498,7 +498,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         As :func:`pyrankcore.evaluate` raises them for the same arguments.
     """
-    tables = games.ranking_tables(game, suited=True)
+    tables = games.ranking_tables(game)
     ids = _core.parse_cards(cards)
     best = _core.evaluate(ids, tables)  # checks the cards, size and deck
     if tables.has_wild:
@@ -523,7 +523,7 @@ def best_five(cards: CardsLike, game: Game = "high") -> list[int]:
                 suit_tiebreak=tables.ranking.suit_tiebreak,
                 suit_order=tables.ranking.suit_order,
             )
-        search = _core.resolve_game(search, suited=True)  # once, not per subset
+        search = _core.tables_of(search)  # once, not per subset
     chosen: list[int] = []
     top = -1
     # At most 252 subsets (10 cards): correctness over speed.

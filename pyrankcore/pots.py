@@ -221,8 +221,8 @@ def _resolve_table(game: Any) -> ResolvedGame:
     """The game at the table: a ranking (a built-in name, looked up first,
     or a Ranking), else a variant, found by name as :func:`variant` does."""
     if isinstance(game, Ranking) or (isinstance(game, str) and game in _core.GAMES):
-        return games.resolve(game, suited=True)
-    return games.resolve(lookup(game), omaha=None, suited=True)
+        return games.resolve(game)
+    return games.resolve(lookup(game), omaha=None)
 
 
 def _house_rules(g: ResolvedGame, suit_rule: Any, suit_order: Any, unbeatable: Any) -> _HouseRules:
@@ -536,7 +536,7 @@ def bring_in(
     InvalidOptionError
         A *suit_order* that is not a suit order (named in the message).
     """
-    g = games.resolve(lookup(game), suited=True)
+    g = games.resolve(lookup(game))
     v = g.variant
     assert v is not None
     order = None if suit_order is None else _chip_suit_order(None, suit_order)

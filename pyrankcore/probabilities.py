@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _core, _display
+from pyrankcore import _core, _display, games
 from pyrankcore._args import flag, is_whole_number, optional_whole_number, whole_number
 from pyrankcore._hand_counts import Key, better, count_hands, deck_size, key_order
 from pyrankcore._rankings import (
@@ -232,7 +232,7 @@ def probabilities(
     """
     from fractions import Fraction  # on first use: keeps `import pyrankcore` quick
 
-    tables = _core.resolve_game(game, purpose="probabilities")
+    tables = _core.plain_tables(games.ranking_tables(game), "probabilities")
     ranking: Ranking = tables.ranking
     k = whole_number(cards, "cards", 5, ranking.max_cards)
     n_decks = whole_number(decks, "decks", 1, MAX_DECKS)

@@ -214,7 +214,7 @@ def _effective_rule(g: _Game, suit_rule: SuitRule | None) -> SuitRule | None:
 def _resolve(game: Any) -> _Game:
     """The game of compare, winners and suited_strength, resolved once: a
     ranking, or a variant with one ranking (its own hole cards rule)."""
-    resolved = games.resolve(game, omaha=None, suited=True)
+    resolved = games.resolve(game, omaha=None)
     tables, rule = _split_ranking(resolved.tables)
     variant = None if resolved.variant is None else resolved
     return _Game(tables, tables.ranking, variant, resolved.is_omaha, rule)

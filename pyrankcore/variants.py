@@ -93,7 +93,7 @@ class Variant(VariantRecord):
         """
         hole_ids = _core.parse_cards(hole)
         board_ids = optional_cards(board)
-        game = games.resolve(self, omaha=None, suited=True)
+        game = games.resolve(self, omaha=None)
         return evaluate_seat(game, hole_ids, board_ids, down=down, up=up)
 
 
@@ -141,7 +141,7 @@ def _evaluate_home(
                 "one is wild for the high hand"
             )
         wild_rank = RANK_CHARS[min(c >> 2 for c in down_ids)]
-        high = ranking(v.high, wild=wild_rank)  # type: ignore[arg-type]
+        high = _core.tables_of(ranking(v.high, wild=wild_rank))  # type: ignore[arg-type]
     if v.must_use_up:
         if up_ids is None and len(cards) != 5:
             raise InvalidArgumentError(

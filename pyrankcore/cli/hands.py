@@ -235,7 +235,7 @@ def evaluate_one(
     """
     ids = _core.parse_cards(" ".join(cards))
     board_ids = _core.parse_cards(board) if board.strip() else []
-    resolved = games.resolve(game, omaha=None, suited=True)
+    resolved = games.resolve(game, omaha=None)
     record = resolved.variant
     halves: dict[str, dict[str, Any]] = {}
     if record is not None and (record.omaha or record.home_rules or None not in resolved.halves):

@@ -61,7 +61,7 @@ def equity_game(game: str) -> Variant:
     """A variant name as it is; a ranking name as hold'em's deal under that
     ranking, the one ranking of the pot (a low ranking too: its strengths
     grow with the better low, and a hand that does not qualify is 0)."""
-    resolved = games.resolve(game, omaha=None, suited=True)
+    resolved = games.resolve(game, omaha=None)
     if resolved.variant is not None:
         return variant(game)
     return Variant(resolved.name, RANKING_HOLE_CARDS, RANKING_BOARD_CARDS, high=resolved.name)
@@ -134,7 +134,7 @@ def odds_table(
 ) -> int:
     """Print the exact probability table of ``pyrankcore.probabilities``
     (a Markdown table, or one JSON object); returns 0."""
-    record = games.resolve(game, omaha=None, suited=True).variant
+    record = games.resolve(game, omaha=None).variant
     if record is not None and record.omaha:
         # The library's message names a Python call; say it the CLI's way.
         raise InvalidArgumentError(

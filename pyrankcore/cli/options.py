@@ -63,7 +63,7 @@ def game_name(text: str) -> str:
     message (naming the rankings and variants) from every command, as it
     is (a UsageError passes through argparse, which would prefix it)."""
     try:
-        games.resolve(text, omaha=None, suited=True)
+        games.resolve(text, omaha=None)
     except UnknownGameError as exc:
         raise UsageError(str(exc)) from None
     return text

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pyrankcore import _core
+from pyrankcore import _core, games
 from pyrankcore.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -28,7 +28,6 @@ from pyrankcore.variants import Variant, variant
 
 if TYPE_CHECKING:
     from pyrankcore._core import GameTables
-    from pyrankcore._rankings import Ranking
 
 __all__ = ["Combo", "EquitySpec", "Inputs", "SeatCombos", "player_combos", "read_inputs"]
 
@@ -44,13 +43,13 @@ SeatCombos = tuple[Combo, ...]
 @dataclass(frozen=True)
 class EquitySpec:
     """A deal as the kernels see it (pyrankcore/_equity.pxi reads these
-    fields by name): the high and low rankings (None where the variant has
-    no such half), Omaha's two-plus-three rule, the final board size and
+    fields by name): the tables of the high and low rankings, resolved
+    once (None where the variant has no such half), Omaha's two-plus-three rule, the final board size and
     its known cards, each seat's final and known own cards, and the dead
     cards (sorted ids)."""
 
-    high: str | Ranking | None
-    low: str | Ranking | None
+    high: GameTables | None
+    low: GameTables | None
     omaha: bool
     board_final: int
     board: tuple[int, ...]
@@ -63,7 +62,7 @@ class EquitySpec:
         """Whether the exact kernel takes its rank-board path: hold'em from
         preflop, the standard high ranking, every player's two cards known."""
         return (
-            self.high == "high"
+            self.high is _core.tables_of("high")
             and self.low is None
             and not self.omaha
             and self.board_final == 5
@@ -174,7 +173,9 @@ def _is_cards(text: str) -> bool:
     return True
 
 
-def _equity_variant(game: Any) -> tuple[Variant, list[GameTables]]:
+def _equity_variant(
+    game: Any,
+) -> tuple[Variant, tuple[GameTables | None, GameTables | None]]:
     """The variant *game* names and its rankings' tables (high first),
     each half resolved once; refused where the engine cannot settle it."""
     if isinstance(game, str) and game in _core.GAMES:
@@ -182,11 +183,8 @@ def _equity_variant(game: Any) -> tuple[Variant, list[GameTables]]:
             f"{game!r} is a ranking: equity takes a variant, e.g. 'Hold'em' or 'Razz'"
         )
     v = variant(game)
-    tables = [
-        _core.resolve_game(half, omaha=False, suited=False, purpose="equity")
-        for half in (v.high, v.low)
-        if half is not None
-    ]
+    halves = games.resolve(v).plain("equity").halves
+    tables = [half for half in halves if half is not None]
     for t in tables:
         if t.has_wild:
             # The engine's kernels rank natural cards and deal from 52.
@@ -201,7 +199,7 @@ def _equity_variant(game: Any) -> tuple[Variant, list[GameTables]]:
             f"equity does not cover {v.name} (declarations, face-down wild cards or "
             "up-cards that must play); use showdown() on each deal"
         )
-    return v, tables
+    return v, halves
 
 
 def _board_and_dead(
@@ -302,7 +300,7 @@ def read_inputs(game: Any, hands: Sequence[Any], board: Any, dead: Any) -> Input
     Raises InvalidCardError, DuplicateCardError, HandSizeError,
     UnknownGameError, InvalidArgumentError and TypeError as
     :func:`pyrankcore.equity` documents."""
-    v, tables = _equity_variant(game)
+    v, halves = _equity_variant(game)
     check_ordered(hands, "hands")
     if not 2 <= len(hands) <= _core.EQ_MAX_PLAYERS:
         raise InvalidArgumentError(f"equity takes 2 to 10 players, got {len(hands)}")
@@ -310,8 +308,9 @@ def read_inputs(game: Any, hands: Sequence[Any], board: Any, dead: Any) -> Input
     board_ids, dead_ids = _board_and_dead(v, board, dead, board_final)
     players = _seat_combos(v, hands, hand_final)
     deck = DECK_MASK
-    for t in tables:
-        deck &= t.deck_mask
+    for t in halves:
+        if t is not None:
+            deck &= t.deck_mask
     blocked = _fixed_cards(v, players, board_ids, dead_ids, deck)
     combos = tuple(
         _kept_combos(seat, seat_combos, text, blocked, deck)
@@ -326,8 +325,8 @@ def read_inputs(game: Any, hands: Sequence[Any], board: Any, dead: Any) -> Input
             f"only {n_live} are live"
         )
     spec = EquitySpec(
-        high=v.high,
-        low=v.low,
+        high=halves[0],
+        low=halves[1],
         omaha=v.omaha,
         board_final=board_final,
         board=tuple(board_ids),

@@ -95,7 +95,7 @@ class SweepJob:
 
 
 def _tables(ranking: Any) -> GameTables:
-    return ranking_tables(ranking, suited=False, purpose="equity")
+    return _core.plain_tables(ranking_tables(ranking), "equity")
 
 
 def _eligible(inputs: Inputs) -> int:

@@ -341,8 +341,8 @@ def check_deal(dealt: Sequence[int], rules: Rules | None = None) -> int:
 def high_to_incomplete() -> list[int]:
     """incomplete-scale strength of every 5-card high strength (same order:
     the incomplete ranking of five cards is the high ranking)."""
-    incomplete = _core.resolve_game("incomplete").ranking.classes()
-    high = _core.resolve_game("high").ranking.classes()
+    incomplete = _core.tables_of("incomplete").ranking.classes()
+    high = _core.tables_of("high").ranking.classes()
     index = {k: i + 1 for i, k in enumerate(incomplete)}
     return [0] + [index[key] for key in high]
 
@@ -351,7 +351,7 @@ def high_to_incomplete() -> list[int]:
 def front_royalty(table: RoyaltyTable) -> list[int]:
     """Royalty by 3-card front strength (incomplete scale, either deck count:
     three cards hold no flush)."""
-    classes = _core.resolve_game("incomplete").ranking.classes()
+    classes = _core.tables_of("incomplete").ranking.classes()
     out = [0] * (len(classes) + 1)
     for s, key in enumerate(classes, start=1):
         cat, ranks = key[1], key[2:]

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _core
 from pyrankcore._rankings import RANK_CHARS
-from pyrankcore.batch import raise_bad_row
 from pyrankcore.errors import DuplicateCardError, InvalidCardError
 from pyrankcore.hands import RANK_NAMES, RANK_PLURALS, Category, describe
 from pyrankcore.ofc.rules import (
@@ -276,7 +275,7 @@ def check_card_rows(ids: Any, values: Any, decks: int, row_names: Any = None) ->
     cards = [int(v) for v in values[bad]]
     row = bad if row_names is None else int(row_names[bad])
     if decks == 1:
-        raise_bad_row(cards, row, _core.resolve_game("high"))
+        _core.raise_flagged(_core.tables_of("high"), cards, row=row)
     else:
         for v in cards:
             if not 0 <= v <= 51:

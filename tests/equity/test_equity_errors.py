@@ -54,7 +54,7 @@ def test_bad_input_raises(args, kwargs, error):
 def spec(**changes):
     """Hold'em heads-up from preflop as the kernels see it, with *changes*."""
     fields = dict(
-        high="high",
+        high=pyrankcore._core.tables_of("high"),
         low=None,
         omaha=False,
         board_final=5,

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import pyrankcore
-from pyrankcore import _core
+from pyrankcore import _core, games
 from pyrankcore.equities import planning as plan_mod
 from pyrankcore.equities import run
 from pyrankcore.equities.inputs import EquitySpec
@@ -84,25 +84,28 @@ class CountingCalls:
         ("Razz", ["As2d3c", "5s6d7h"], (), 1),
     ],
 )
-def test_each_half_of_the_game_is_resolved_once_and_each_card_parsed_once(
+def test_the_game_is_resolved_once_and_each_card_parsed_once(
     monkeypatch, game, hands, board, halves
 ):
-    resolve = CountingCalls(_core.resolve_game)
+    resolve = CountingCalls(games.resolve)
     parse = CountingCalls(_core.parse_cards)
-    monkeypatch.setattr(_core, "resolve_game", resolve)
+    monkeypatch.setattr(games, "resolve", resolve)
     monkeypatch.setattr(_core, "parse_cards", parse)
     r = equity(game, hands, board, dead="Tc", trials=1000, seed=1)
     assert r.dead == "Tc"
-    assert resolve.calls == halves
+    assert resolve.calls == 1
     # the board (when given), the dead cards and each hand
     assert parse.calls == (1 if board else 0) + 1 + len(hands)
+    # the spec carries each half's tables, resolved: the kernels take them as they are
+    spec = plan(game, hands, board, dead="Tc", trials=1000)[0].spec
+    assert sum(t is not None for t in (spec.high, spec.low)) == halves
 
 
 def test_the_spec_is_named():
     p, _ = plan("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh", dead="Tc", exact=True)
     assert p.spec == EquitySpec(
-        high="high",
-        low="ace_five_8",
+        high=_core.tables_of("high"),
+        low=_core.tables_of("ace_five_8"),
         omaha=True,
         board_final=5,
         board=tuple(pyrankcore.parse_cards("5s 7d Kh")),

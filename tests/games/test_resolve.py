@@ -75,6 +75,16 @@ CALLS = {
     "suited_strength": lambda: prc.suited_strength("Ah Kh Qh Jh Th", "high", RULE),
     "Variant.evaluate": lambda: variants.STUD_HI_LO.evaluate("As 2d 3h 4s 5c Kd Kh"),
     "Variant.evaluate home": lambda: variants.DAKOTA.evaluate("As 2d 3h 4s 5c", down="2d 3h"),
+    # the core's own entry points hand a game that is not tables to the
+    # resolver (names are kept once resolved: a variant object shows the call)
+    "evaluate variant": lambda: prc.evaluate("7c 5d 4h 3s 2c Kd Kh", variants.RAZZ),
+    "evaluate_omaha variant": lambda: prc.evaluate_omaha(
+        "As Ks 2d 2c", "Qs Js Ts 3h 4h", variants.OMAHA
+    ),
+    "random_hands": lambda: prc.random_hands(3, 5, seed=1, game=variants.SHORT_DECK_HOLDEM),
+    "equity": lambda: prc.equity("Omaha Hi-Lo 8", ["As2sQdJd", "3h4c8hKc"], "5s7dKh", trials=100),
+    "equity exact": lambda: prc.equity("Hold'em", ["AhKh", "QsQd"], "Kd7s2c", exact=True),
+    "probabilities": lambda: prc.probabilities("razz", 5),
 }
 
 
@@ -148,13 +158,53 @@ def test_resolved_tables_keep_the_messages_of_evaluate():
         _ = games.resolve("Razz", omaha=True).tables
     assert games.resolve("Omaha", omaha=None).tables.name == "high"
     suited = prc.ranking("high", suit_tiebreak="highest_card")
+    g = games.resolve(suited)
+    assert (g.suited, g.dtype, g.tables.suited) == (True, "uint32", True)
     with pytest.raises(InvalidArgumentError, match="my caller does not support suit tie-breaks"):
-        games.resolve(suited, purpose="my caller")
-    assert games.resolve(suited, suited=True).tables.suited
+        g.plain("my caller")
+    plain = games.resolve("Omaha Hi-Lo 8")
+    assert (plain.suited, plain.dtype, plain.plain("my caller")) == (False, "uint16", plain)
     with pytest.raises(UnknownGameError, match="unknown ranking or variant"):
         games.resolve("no such game")
     with pytest.raises(TypeError, match="not int"):
         games.resolve(3)
+
+
+def test_a_resolved_game_pickles_as_the_game_it_was_resolved_from():
+    import pickle
+
+    for game, omaha in [
+        ("Omaha Hi-Lo 8", True),
+        ("razz", False),
+        ("deuce_seven", False),
+        (prc.ranking("high", suit_tiebreak="highest_card"), False),
+        (prc.Variant("My Lowball", (5,), high=None, low="deuce_seven"), None),
+    ]:
+        g = games.resolve(game, omaha=omaha)
+        again = pickle.loads(pickle.dumps(g))
+        assert again == g and again.high is g.high and again.low is g.low
+
+
+def test_the_core_takes_tables_and_hands_anything_else_to_the_resolver(resolved):
+    tables = _core.tables_of("ace_five")
+    assert _core.resolve_game(tables) is tables
+    assert resolved == []
+    razz = variants.RAZZ
+    assert _core.evaluate("7c 5d 4h 3s 2c", tables) == _core.evaluate("7c 5d 4h 3s 2c", razz)
+    assert resolved == [razz]
+    with pytest.raises(UnknownGameError, match="unknown ranking 'Razz'"):
+        _core.tables_of("Razz")  # the core itself knows rankings only
+    # a Ranking is data the core builds tables for: no name to look up
+    deuce_seven = prc.ranking("deuce_seven", max_cards=6)
+    assert _core.evaluate("7c 5d 4h 3s 2c", deuce_seven) == _core.evaluate(
+        "7c 5d 4h 3s 2c", _core.tables_of("deuce_seven")
+    )
+    assert resolved == [razz]
+    # a name is resolved once, then kept: it always names the same game
+    first = _core.evaluate("7c 5d 4h 3s 2c", "razz")
+    resolved.clear()
+    assert _core.evaluate("7c 5d 4h 3s 2c", "razz") == first
+    assert resolved == []
 
 
 def test_resolve_game_takes_its_flags_by_keyword():
@@ -164,7 +214,7 @@ def test_resolve_game_takes_its_flags_by_keyword():
 
 
 def test_ranking_tables_pass_resolved_tables_down_without_resolving_again(resolved):
-    tables = _core.resolve_game("razz")
+    tables = _core.tables_of("ace_five")
     assert games.ranking_tables(tables) is tables
     assert prc.category(56, tables) == prc.category(56, "razz")
     assert resolved == ["razz"]
