@@ -21,6 +21,7 @@ from __future__ import annotations
 import numbers
 import operator
 import os
+import re
 from typing import Any
 
 from pyrankcore.errors import InvalidArgumentError
@@ -115,3 +116,33 @@ def flag(value: Any, name: str) -> bool:
     if type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"):
         return bool(value)
     raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
+
+
+# The argument order every public call follows (docs/conventions.md): a call
+# that ranks cards takes the cards first and the ranking second; a call that
+# plays a game at the table takes the variant first, then the hands.
+ORDER_HINT = (
+    "the cards come first and the game second in evaluate(cards, game), "
+    "compare(a, b, game) and winners(hands, game); the variant comes first in "
+    "showdown(variant, hands, board), equity(variant, hands, board) and "
+    "bring_in(variant, up_cards)"
+)
+
+# One card as text: a rank (10 or one of 2-9 T J Q K A) and a suit letter or
+# symbol, or a joker. A name made only of these is cards in the game's place.
+_CARD_TOKEN = re.compile(r"(?:10|[2-9tjqka])[cdhs\u2660\u2665\u2666\u2663]|jk|\U0001f0cf", re.I)
+
+
+def looks_like_cards(value: Any) -> bool:
+    """True when *value*, given where a game belongs, is card text ("As Kd",
+    "AsKd7h") or a list of hands: the caller swapped the two arguments."""
+    if isinstance(value, str):
+        text = re.sub(r"[\s,]+", "", value)
+        return bool(text) and _CARD_TOKEN.sub("", text) == ""
+    return isinstance(value, (list, tuple))
+
+
+def order_hint(value: Any) -> str:
+    """ " (...: the argument order)" where *value* looks like cards given in
+    a game's place, else ""."""
+    return f" (that looks like cards: {ORDER_HINT})" if looks_like_cards(value) else ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from pyrankcore._args import order_hint
 from pyrankcore._rankings import RANKINGS, Ranking, show_value
 from pyrankcore.errors import (
     HandSizeError,
@@ -378,10 +379,12 @@ def lookup(game: object) -> VariantRecord:
     if isinstance(game, VariantRecord):
         return game
     if not isinstance(game, str):
-        raise TypeError(f"a variant is a name or a Variant, not {type(game).__name__}")
+        raise TypeError(
+            f"a variant is a name or a Variant, not {type(game).__name__}{order_hint(game)}"
+        )
     found = find(game)
     if found is None:
-        hint = ""
+        hint = order_hint(game)
         if game in RANKINGS:
             hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(

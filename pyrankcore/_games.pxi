@@ -7,6 +7,7 @@
 import threading
 
 from pyrankcore import _rankings
+from pyrankcore._args import order_hint
 
 N_CLASSES = PRC_N_CLASSES
 RANK_CHARS = _rankings.RANK_CHARS
@@ -418,4 +419,5 @@ cdef GameTables _resolve_any(object game):
             return t
         return _custom_tables(game)
     raise TypeError(
-        f"game must be a ranking name, a Ranking or a variant, not {type(game).__name__}")
+        f"game must be a ranking name, a Ranking or a variant, not {type(game).__name__}"
+        f"{order_hint(game)}")

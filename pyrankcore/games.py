@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pyrankcore import _catalogue, _core, _rankings
+from pyrankcore._args import order_hint
 from pyrankcore.errors import UnknownGameError
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def _tables_of(game: Any) -> GameTables:
     message of an unknown name lists the variants too."""
     if isinstance(game, str) and game not in _core.CLASS_COUNTS:
         raise UnknownGameError(
-            f"unknown ranking or variant {_rankings.show_value(game)}; rankings: "
+            f"unknown ranking or variant {_rankings.show_value(game)}{order_hint(game)}; rankings: "
             f"{', '.join(_core.GAMES)}; variants: {_catalogue.variant_names()}"
         )
     return _core.tables_of(game)
