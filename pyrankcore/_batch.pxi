@@ -5,32 +5,20 @@ _ROW_KERNELS = tuple(prc_tier_name(i).decode("ascii") for i in range(prc_tier_co
 prc_tier_select(prc_tier_best())
 
 
-def _select_row_kernel(str kind="best"):
-    """Test hook: use the row loops *kind* (one of _ROW_KERNELS) or the best
-    this CPU runs ("best"); a kind the CPU lacks falls back to the best
-    below it. Returns the kind chosen. Not for use while another thread
-    evaluates a batch."""
-    if kind == "best":
-        index = prc_tier_best()
-    elif kind in _ROW_KERNELS:
-        index = _ROW_KERNELS.index(kind)
-    else:
-        raise ValueError(f"kind must be 'best' or one of {_ROW_KERNELS}, not {kind!r}")
-    return _ROW_KERNELS[prc_tier_select(index)]
-
-
-def _row_kernels():
-    """The row loops this CPU runs, portable first."""
-    return _ROW_KERNELS[:prc_tier_best() + 1]
-
-
 def row_loop():
     """The row loops evaluate_batch uses now: "portable", "popcnt", "avx2",
     "avx512" or "neon" (the best this CPU runs, unless a test chose another)."""
     return _ROW_KERNELS[prc_tier_current()]
 
 
-def _driver_tables(list arrays):
+def row_loops():
+    """Every row loop this CPU and OS run, slowest first ("portable",
+    "popcnt", "avx2", "avx512" on x86-64; "portable", "neon" on arm64): the
+    last is the one evaluate_batch uses."""
+    return _ROW_KERNELS[:prc_tier_best() + 1]
+
+
+cdef object _driver_tables(list arrays):
     """Tables in the TABLES format of the arm64 driver
     (tests/native_safety/arm64/driver.c): each array as an int64 count of
     uint16 entries, then the entries, in native byte order (a uint64 array
