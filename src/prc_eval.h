@@ -149,8 +149,7 @@ static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
 /* Sum of n card entries with what validation needs: *bits_out is the OR of
  * the suit-major bits; the result is nonzero when an id is invalid (the
  * poison bit) or repeated (the bits' sum differs from their OR). No branch
- * per card. (An SSE2 version summing key and bits with one add per card
- * measured no fewer instructions: the register copies cancel the saving.) */
+ * per card. */
 static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
                                      uint64_t *key_out, uint64_t *bits_out) {
     uint64_t key = PRC_SUIT_START, any = 0, sum = 0;

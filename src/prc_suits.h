@@ -124,7 +124,7 @@ static inline void prc_suited_init(prc_suited_t *x) {
  *         is always suit rank 0 and is dropped);
  *   mul:  an unsigned-by-signed byte multiply-add moves each kept field to
  *         bits 4-5 (even bytes) or 6-7 (odd bytes) of its 16-bit word, so
- *         that word w holds places 2w and 2w + 1 (prc_suited_y_key).
+ *         that word w holds places 2w and 2w + 1 (prc_suited_avx2_key).
  * Each operand reads 8 bytes past its own field, which the loop ignores:
  * the kinds are followed by one more. Kind 0: a plan that searches; kind
  * 1: no strength (key 0). */

@@ -1,10 +1,11 @@
 /* pyrankcore: AVX-512 row loops, 16 hands per step.
  *
- * Included by prc_eval.h on x86-64 (GCC, Clang, MSVC). Every function here
- * carries a target attribute (PRC_TARGET; MSVC needs none), so the default
- * build flags stay generic (wheels run on any x86-64); prc_cpu_init picks
- * these loops only on a CPU (and OS) with every feature they use
- * (PRC_CPU_AVX512). They fill exactly what the scalar
+ * The AVX-512 tier, on x86-64 (GCC, Clang, MSVC); it builds on the AVX2
+ * tier's helpers. Every function here carries a target attribute
+ * (PRC_TARGET; MSVC needs none), so the default build flags stay generic
+ * (wheels run on any x86-64); prc_tiers.h selects this tier only on a CPU
+ * (and OS) with every feature it uses (PRC_CPU_AVX512). They fill exactly
+ * what the scalar
  * loops fill and return the same first bad row: a step of 32 rows that
  * holds an invalid row is handed to the scalar loop, and so are the last
  * rows that don't fill a step.
@@ -38,22 +39,22 @@
                "avx2,bmi,bmi2,popcnt")
 
 /* prc_rank_slot for 16 rank sums: a gather of each row's offset, an add. */
-PRC_AVX512_ATTR static inline __m512i prc_v_rank_slot(__m512i sum) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_rank_slot(__m512i sum) {
     __m512i row = _mm512_srli_epi32(sum, PRC_RANK_SHIFT);
     __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_hash_offset, 4);
     return _mm512_add_epi32(sum, offset);
 }
 
 /* prc_board_slot for 16 boards' rank sums. */
-PRC_AVX512_ATTR static inline __m512i prc_v_board_slot(__m512i sum) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_board_slot(__m512i sum) {
     __m512i row = _mm512_srli_epi32(sum, PRC_BOARD_SHIFT);
     __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_board_offset, 4);
     return _mm512_add_epi32(sum, offset);
 }
 
 /* 16 entries of a uint16 table, each in the low half of its lane (4-byte
- * gathers: the high half holds the next entry until prc_v_store). */
-PRC_AVX512_ATTR static inline __m512i prc_v_lookup16(__m512i index, const uint16_t *table) {
+ * gathers: the high half holds the next entry until prc_avx512_store). */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_lookup16(__m512i index, const uint16_t *table) {
     return _mm512_i32gather_epi32(index, (const void *)table, 2);
 }
 
@@ -62,25 +63,25 @@ typedef struct {
     __m512i sum;        /* rank sums (the low 32 bits of the scalar key) */
     __m512i lo, hi;     /* suit-major masks: suits 0-1 in lo, 2-3 in hi */
     __mmask16 bad;      /* lanes with an invalid id or a repeated card */
-} prc_v_hands;
+} prc_avx512_hands;
 
 /* Constants of one row loop: byte positions of each card and the rank keys. */
 typedef struct {
     __m512i pick[7];    /* pick[j]: byte j of row l into byte 4l */
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
-    __m512i bit_of;     /* prc_v_bit_of() */
-} prc_v_consts;
+    __m512i bit_of;     /* prc_avx512_bit_of() */
+} prc_avx512_consts;
 
 /* By id (bytes 0..63): its suit-major bit, 16 * suit + rank. Ids 52..63
  * get ranks 13..15, bits no card has; larger ids wrap in a byte permute
  * (it reads six bits), so every loop also keeps a running max of the ids. */
-PRC_AVX512_ATTR static inline __m512i prc_v_bit_of(void) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_bit_of(void) {
     uint8_t bit[64];
     for (int id = 0; id < 64; id++) bit[id] = (uint8_t)(16 * (id & 3) + (id >> 2));
     return _mm512_loadu_si512((const void *)bit);
 }
 
-PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
+PRC_AVX512_ATTR static inline void prc_avx512_init(prc_avx512_consts *c, int k) {
     uint8_t pick[64];
     uint32_t keys[16] = {0};
     for (int j = 0; j < k; j++) {
@@ -89,11 +90,11 @@ PRC_AVX512_ATTR static inline void prc_v_init(prc_v_consts *c, int k) {
     }
     for (int r = 0; r < 13; r++) keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
     c->rank_key = _mm512_loadu_si512((const void *)keys);
-    c->bit_of = prc_v_bit_of();
+    c->bit_of = prc_avx512_bit_of();
 }
 
 /* Sums, masks and validity of rows i..i+15 (K card bytes each). */
-PRC_AVX512_ATTR static inline prc_v_hands prc_v_sum_rows(const prc_v_consts *c,
+PRC_AVX512_ATTR static inline prc_avx512_hands prc_avx512_sum_rows(const prc_avx512_consts *c,
                                                          const uint8_t *rows, int k) {
     const __m512i one = _mm512_set1_epi32(1);
     const __m512i thirty_two = _mm512_set1_epi32(32);
@@ -113,7 +114,7 @@ PRC_AVX512_ATTR static inline prc_v_hands prc_v_sum_rows(const prc_v_consts *c,
         hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, thirty_two)));
     }
     __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
-    prc_v_hands h;
+    prc_avx512_hands h;
     h.sum = sum;
     h.lo = lo;
     h.hi = hi;
@@ -124,7 +125,7 @@ PRC_AVX512_ATTR static inline prc_v_hands prc_v_sum_rows(const prc_v_consts *c,
 
 /* The flush suit's 13-bit rank mask in lanes holding a flush (five or more
  * of one suit: at most one suit can, in 7 cards), 0 elsewhere. */
-PRC_AVX512_ATTR static inline __m512i prc_v_flush_ranks(const prc_v_hands *h) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_flush_ranks(const prc_avx512_hands *h) {
     const __m512i five = _mm512_set1_epi16(5);
     __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->lo), five);
     __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->hi), five);
@@ -135,47 +136,45 @@ PRC_AVX512_ATTR static inline __m512i prc_v_flush_ranks(const prc_v_hands *h) {
 }
 
 /* Store the low 16 bits of each lane (the narrowing move truncates). */
-PRC_AVX512_ATTR static inline void prc_v_store(uint16_t *out, __m512i v) {
+PRC_AVX512_ATTR static inline void prc_avx512_store(uint16_t *out, __m512i v) {
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v));
 }
 
 /* Rows per step: two blocks of 16, so that the second block's card work
- * overlaps the first one's gathers (measured faster than one block; the
- * rows after the last full step go to the scalar loop). */
-#ifndef PRC_V_BLOCKS /* a knob for benchmarks: 1 or 2 */
-#define PRC_V_BLOCKS 2
-#endif
-#define PRC_V_STEP (16 * PRC_V_BLOCKS)
+ * overlaps the first one's gathers (the rows after the last full step go
+ * to the scalar loop). */
+#define PRC_AVX512_BLOCKS 2
+#define PRC_AVX512_STEP (16 * PRC_AVX512_BLOCKS)
 
 /* High ranking: the flush table always decides a flush (flush dominant). */
 #define PRC_DEFINE_ROWS_HIGH_AVX512(K)                                       \
     PRC_AVX512_ATTR static long prc_rows_high_avx512_##K(                   \
         const uint8_t *cards, uint16_t *out, long start, long stop) {       \
-        prc_v_consts c;                                                     \
-        prc_v_init(&c, K);                                                  \
+        prc_avx512_consts c;                                                     \
+        prc_avx512_init(&c, K);                                                  \
         long i = start;                                                     \
-        for (; i + PRC_V_STEP <= stop; i += PRC_V_STEP) {                   \
-            prc_v_hands h[PRC_V_BLOCKS];                                    \
+        for (; i + PRC_AVX512_STEP <= stop; i += PRC_AVX512_STEP) {                   \
+            prc_avx512_hands h[PRC_AVX512_BLOCKS];                                    \
             __mmask16 bad = 0;                                              \
-            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
-                h[b] = prc_v_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                h[b] = prc_avx512_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
                 bad |= h[b].bad;                                            \
             }                                                               \
             if (bad) {                                                      \
-                long r = prc_rows_high_popcnt_##K(cards, out, i, i + PRC_V_STEP); \
+                long r = prc_rows_high_popcnt_##K(cards, out, i, i + PRC_AVX512_STEP); \
                 if (r >= 0) return r;                                       \
                 continue;                                                   \
             }                                                               \
-            __m512i v[PRC_V_BLOCKS];                                        \
-            for (int b = 0; b < PRC_V_BLOCKS; b++)                          \
-                v[b] = prc_v_lookup16(prc_v_rank_slot(h[b].sum), prc_rank_high); \
-            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
-                __m512i ranks = prc_v_flush_ranks(&h[b]);                   \
+            __m512i v[PRC_AVX512_BLOCKS];                                        \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++)                          \
+                v[b] = prc_avx512_lookup16(prc_avx512_rank_slot(h[b].sum), prc_rank_high); \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                __m512i ranks = prc_avx512_flush_ranks(&h[b]);                   \
                 __mmask16 fl = _mm512_test_epi32_mask(ranks, ranks);        \
                 if (fl)                                                     \
                     v[b] = _mm512_mask_i32gather_epi32(                     \
                         v[b], fl, ranks, (const void *)prc_flush_high, 2);  \
-                prc_v_store(out + i + 16 * b, v[b]);                        \
+                prc_avx512_store(out + i + 16 * b, v[b]);                        \
             }                                                               \
         }                                                                   \
         return prc_rows_high_popcnt_##K(cards, out, i, stop);               \
@@ -192,35 +191,35 @@ PRC_AVX512_ATTR static inline void prc_v_store(uint16_t *out, __m512i v) {
         const __m512i missing_hi = _mm512_set1_epi32((int)(uint32_t)(g->invalid >> 32)); \
         const int flush_table = g->flush_mode == PRC_FLUSH_DOMINANT ||      \
                                 (g->flush_mode == PRC_FLUSH_LOW && K == 5); \
-        prc_v_consts c;                                                     \
-        prc_v_init(&c, K);                                                  \
+        prc_avx512_consts c;                                                     \
+        prc_avx512_init(&c, K);                                                  \
         long i = start;                                                     \
-        for (; i + PRC_V_STEP <= stop; i += PRC_V_STEP) {                   \
-            prc_v_hands h[PRC_V_BLOCKS];                                    \
+        for (; i + PRC_AVX512_STEP <= stop; i += PRC_AVX512_STEP) {                   \
+            prc_avx512_hands h[PRC_AVX512_BLOCKS];                                    \
             __mmask16 bad = 0;                                              \
-            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
-                h[b] = prc_v_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                h[b] = prc_avx512_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
                 bad |= h[b].bad | _mm512_test_epi32_mask(h[b].lo, missing_lo) | \
                        _mm512_test_epi32_mask(h[b].hi, missing_hi);         \
             }                                                               \
             if (bad) {                                                      \
-                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + PRC_V_STEP); \
+                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + PRC_AVX512_STEP); \
                 if (r >= 0) return r;                                       \
                 continue;                                                   \
             }                                                               \
-            __m512i v[PRC_V_BLOCKS];                                        \
-            for (int b = 0; b < PRC_V_BLOCKS; b++)                          \
-                v[b] = prc_v_lookup16(prc_v_rank_slot(h[b].sum), g->rank);  \
-            for (int b = 0; b < PRC_V_BLOCKS; b++) {                        \
+            __m512i v[PRC_AVX512_BLOCKS];                                        \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++)                          \
+                v[b] = prc_avx512_lookup16(prc_avx512_rank_slot(h[b].sum), g->rank);  \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
                 __mmask16 fl = 0;                                           \
                 if (g->flush_mode != PRC_FLUSH_IGNORED) {                   \
-                    __m512i ranks = prc_v_flush_ranks(&h[b]);               \
+                    __m512i ranks = prc_avx512_flush_ranks(&h[b]);               \
                     fl = _mm512_test_epi32_mask(ranks, ranks);              \
                     if (fl && flush_table)                                  \
                         v[b] = _mm512_mask_i32gather_epi32(                 \
                             v[b], fl, ranks, (const void *)g->flush, 2);    \
                 }                                                           \
-                prc_v_store(out + i + 16 * b, v[b]);                        \
+                prc_avx512_store(out + i + 16 * b, v[b]);                        \
                 if (fl && !flush_table) /* a flush that may not play */     \
                     for (unsigned m = fl; m; m &= m - 1) {                  \
                         long row = i + 16 * b + prc_ctz64(m);               \
@@ -241,10 +240,7 @@ PRC_DEFINE_ROWS_GAME_AVX512(7)
 /* ------------------------------------------------------------------------
  * Omaha. */
 
-/* pyrankcore: AVX-512 Omaha row loops, 16 hands per block.
- *
- * Included by prc_omaha.h where prc_avx512.h is (x86-64);
- * chosen at run time with the other AVX-512 loops (prc_kernel). They read
+/* The AVX-512 Omaha row loops, 16 hands per block. They read
  * the same tables as prc_omaha_rows and fill exactly what it fills: a step
  * holding an invalid row, and the rows after the last full step, go to the
  * scalar loop, which reports the first invalid row.
@@ -252,8 +248,8 @@ PRC_DEFINE_ROWS_GAME_AVX512(7)
  * One block of 16 hands:
  *  - hole and board bytes come in with one full and one masked load each
  *    (nothing past the last row is read); one byte permute per card moves
- *    card j of each row into that row's 32-bit lane (as prc_v_sum_rows);
- *  - validation as in prc_avx512.h over all nh + nb cards (ids below 52,
+ *    card j of each row into that row's 32-bit lane (as prc_avx512_sum_rows);
+ *  - validation as in the high loops over all nh + nb cards (ids below 52,
  *    the popcount of the suit-major mask, the deck's missing cards);
  *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
  *    gathered: a gather per hole pair then reads the row at the pair's
@@ -274,12 +270,12 @@ typedef struct {
     __m512i hole_pick[6], board_pick[5];
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
     __m512i triangle;   /* r * (r + 1) / 2 by rank: the first column of pairs topped by r */
-    __m512i bit_of;     /* prc_v_bit_of() */
+    __m512i bit_of;     /* prc_avx512_bit_of() */
     __m512i low_bits;   /* hi-lo from rank sets: the low game's low_bit, in each 128 bits */
     int low_sets;       /* hi-lo: the low comes from rank sets (olo->low_best) */
-} prc_vo_consts;
+} prc_avx512_omaha_consts;
 
-PRC_AVX512_ATTR static inline void prc_vo_picks(__m512i *pick, int k) {
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_picks(__m512i *pick, int k) {
     uint8_t bytes[64];
     for (int j = 0; j < k; j++) {
         for (int b = 0; b < 64; b++) bytes[b] = (uint8_t)((b >> 2) * k + j);
@@ -287,18 +283,18 @@ PRC_AVX512_ATTR static inline void prc_vo_picks(__m512i *pick, int k) {
     }
 }
 
-PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, const prc_omaha_t *olo, int nh,
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_init(prc_avx512_omaha_consts *c, const prc_omaha_t *olo, int nh,
                                                int nb) {
     uint32_t keys[16] = {0}, tri[16] = {0};
-    prc_vo_picks(c->hole_pick, nh);
-    prc_vo_picks(c->board_pick, nb);
+    prc_avx512_omaha_picks(c->hole_pick, nh);
+    prc_avx512_omaha_picks(c->board_pick, nb);
     for (int r = 0; r < 13; r++) {
         keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
         tri[r] = (uint32_t)(r * (r + 1) / 2);
     }
     c->rank_key = _mm512_loadu_si512((const void *)keys);
     c->triangle = _mm512_loadu_si512((const void *)tri);
-    c->bit_of = prc_v_bit_of();
+    c->bit_of = prc_avx512_bit_of();
     c->low_sets = olo && olo->low_best;
     c->low_bits = c->low_sets
                       ? _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)olo->low_bit))
@@ -307,12 +303,12 @@ PRC_AVX512_ATTR static inline void prc_vo_init(prc_vo_consts *c, const prc_omaha
 
 /* Each lane's rank's bit in the low game's rank sets (prc_omaha_t.low_bit;
  * the lane's upper bytes get entry 0: callers keep the low byte only). */
-PRC_AVX512_ATTR static inline __m512i prc_vo_low_bit(const prc_vo_consts *c, __m512i rank) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_low_bit(const prc_avx512_omaha_consts *c, __m512i rank) {
     return _mm512_shuffle_epi8(c->low_bits, rank);
 }
 
 /* The 16 * k bytes (k = 3..6) of 16 rows, in two registers. */
-PRC_AVX512_ATTR static inline void prc_vo_load(const uint8_t *rows, int k, __m512i *first,
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_load(const uint8_t *rows, int k, __m512i *first,
                                                __m512i *rest) {
     if (16 * k <= 64) {
         *first = _mm512_maskz_loadu_epi8(~0ULL >> (64 - 16 * k), rows);
@@ -324,14 +320,14 @@ PRC_AVX512_ATTR static inline void prc_vo_load(const uint8_t *rows, int k, __m51
 }
 
 /* Card j of each of the 16 rows, one per 32-bit lane. */
-PRC_AVX512_ATTR static inline __m512i prc_vo_card(__m512i first, __m512i rest, __m512i pick) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_card(__m512i first, __m512i rest, __m512i pick) {
     return _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first, pick, rest);
 }
 
-/* Suit-major bit of each card (a byte permute of prc_v_bit_of) into the
+/* Suit-major bit of each card (a byte permute of prc_avx512_bit_of) into the
  * two 32-bit halves of a 64-bit mask (shifts by 32 or more give 0, so each
  * bit lands in one half). */
-PRC_AVX512_ATTR static inline void prc_vo_add_bit(const prc_vo_consts *c, __m512i card,
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_add_bit(const prc_avx512_omaha_consts *c, __m512i card,
                                                   __m512i *lo, __m512i *hi) {
     const __m512i one = _mm512_set1_epi32(1);
     __m512i bit = _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, card, c->bit_of);
@@ -348,28 +344,25 @@ typedef struct {
     __m512i rank[6];        /* hole ranks */
     __mmask16 flush_lanes;  /* two or more hole cards of a suit the board has 3+ of */
     __mmask16 more_pairs;   /* three or more: the other pairs go to the scalar code */
-} prc_vo_block;
+} prc_avx512_omaha_block;
 
 /* Blocks per chunk: the first pass hashes every board of a chunk and
  * gathers its pattern and flush rows, the second reads the rows once those
- * gathers have completed (measured faster than one block at a time when
- * the loop was written; in a later run on a Zen 4, 1, 2, 4 and 8 blocks ran
- * within noise of each other). Unlike the AVX2 loop this one prefetches no pattern rows: on a
- * Zen 4 (1 MB of L2, which holds most of the 1.2 MB of 5-card board rows)
- * three prefetches a hand made 4+5 high 10-25% slower. */
-#ifndef PRC_VO_CHUNK_BLOCKS
-#define PRC_VO_CHUNK_BLOCKS 4
-#endif
+ * gathers have completed. Unlike the AVX2 loop this one prefetches no
+ * pattern rows: where the L2 cache holds most of the board rows, the
+ * prefetches cost more than they save (bench/README.md, "Tuning of the row
+ * loops"). */
+#define PRC_AVX512_OMAHA_CHUNK_BLOCKS 4
 
 /* Index of the highest set bit of each lane (nonzero, below 2**24): the
  * exponent of its conversion to float, exact in that range. */
-PRC_AVX512_ATTR static inline __m512i prc_vo_top_bit(__m512i x) {
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_top_bit(__m512i x) {
     __m512i bits = _mm512_castps_si512(_mm512_cvtepi32_ps(x));
     return _mm512_sub_epi32(_mm512_srli_epi32(bits, 23), _mm512_set1_epi32(127));
 }
 
 /* Column of each lane's pair of ranks. */
-PRC_AVX512_ATTR static inline __m512i prc_vo_column(const prc_vo_consts *c, __m512i ra,
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_column(const prc_avx512_omaha_consts *c, __m512i ra,
                                                     __m512i rb) {
     return _mm512_add_epi32(_mm512_permutexvar_epi32(_mm512_max_epu32(ra, rb), c->triangle),
                             _mm512_min_epu32(ra, rb));
@@ -378,7 +371,7 @@ PRC_AVX512_ATTR static inline __m512i prc_vo_column(const prc_vo_consts *c, __m5
 /* The ranks of each lane's cards in the suit the board holds three or more
  * of (at most one suit can, with at most five board cards), from the
  * suit-major masks: 16 bits a suit, two suits in each half. */
-PRC_AVX512_ATTR static inline __m512i prc_vo_suit_ranks(__mmask32 in_lo, __mmask32 in_hi,
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_suit_ranks(__mmask32 in_lo, __mmask32 in_hi,
                                                         __m512i lo, __m512i hi) {
     __m512i suited = _mm512_or_si512(_mm512_maskz_mov_epi16(in_lo, lo),
                                      _mm512_maskz_mov_epi16(in_hi, hi));
@@ -387,33 +380,33 @@ PRC_AVX512_ATTR static inline __m512i prc_vo_suit_ranks(__mmask32 in_lo, __mmask
 }
 
 /* First pass over 16 rows: returns the lanes holding an invalid row. */
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
-    const prc_vo_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
+    const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
     const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
-    const int NB, int flushes, prc_vo_block *blk) {
+    const int NB, int flushes, prc_avx512_omaha_block *blk) {
     const __m512i low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i columns = _mm512_set1_epi32(PRC_N_PAIR_COLUMNS);
     const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
     __m512i first, rest;
     __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
     __m512i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
-    prc_vo_load(boards, NB, &first, &rest);
+    prc_avx512_omaha_load(boards, NB, &first, &rest);
     for (int j = 0; j < NB; j++) {
-        __m512i card = prc_vo_card(first, rest, c->board_pick[j]);
+        __m512i card = prc_avx512_omaha_card(first, rest, c->board_pick[j]);
         __m512i rank = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
         sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
-        prc_vo_add_bit(c, card, &blo, &bhi);
-        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_vo_low_bit(c, rank));
+        prc_avx512_omaha_add_bit(c, card, &blo, &bhi);
+        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_avx512_omaha_low_bit(c, rank));
     }
-    prc_vo_load(holes, NH, &first, &rest);
+    prc_avx512_omaha_load(holes, NH, &first, &rest);
     for (int j = 0; j < NH; j++) {
-        __m512i card = prc_vo_card(first, rest, c->hole_pick[j]);
+        __m512i card = prc_avx512_omaha_card(first, rest, c->hole_pick[j]);
         blk->rank[j] = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
-        prc_vo_add_bit(c, card, &hlo, &hhi);
+        prc_avx512_omaha_add_bit(c, card, &hlo, &hhi);
         if (c->low_sets)
-            hole_set = _mm512_or_si512(hole_set, prc_vo_low_bit(c, blk->rank[j]));
+            hole_set = _mm512_or_si512(hole_set, prc_avx512_omaha_low_bit(c, blk->rank[j]));
     }
     __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
     __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
@@ -423,7 +416,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
         _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
     if (bad) return bad;
-    __m512i slot = prc_v_board_slot(sum);
+    __m512i slot = prc_avx512_board_slot(sum);
     __m512i pattern = _mm512_and_si512(
         _mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16);
     blk->row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
@@ -442,7 +435,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
         const __m512i three16 = _mm512_set1_epi16(3);
         __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(blo), three16);
         __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(bhi), three16);
-        __m512i held = prc_vo_suit_ranks(in_lo, in_hi, hlo, hhi);
+        __m512i held = prc_avx512_omaha_suit_ranks(in_lo, in_hi, hlo, hhi);
         __m512i n_held = _mm512_popcnt_epi32(held);
         __mmask16 lanes = _mm512_cmpge_epu32_mask(n_held, _mm512_set1_epi32(2));
         if (lanes) {
@@ -452,11 +445,11 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
                 _mm512_andnot_si512(held, _mm512_sub_epi32(held, _mm512_set1_epi32(1))));
             __m512i frow = _mm512_and_si512(
                 _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), lanes,
-                                            prc_vo_suit_ranks(in_lo, in_hi, blo, bhi),
+                                            prc_avx512_omaha_suit_ranks(in_lo, in_hi, blo, bhi),
                                             (const void *)o->flush_row, 2),
                 low16);
             blk->flush = _mm512_add_epi32(_mm512_mullo_epi32(frow, columns),
-                                          prc_vo_column(c, prc_vo_top_bit(held), lowest));
+                                          prc_avx512_omaha_column(c, prc_avx512_omaha_top_bit(held), lowest));
             blk->flush_lanes = lanes;
             blk->more_pairs = _mm512_mask_cmpgt_epu32_mask(lanes, n_held, _mm512_set1_epi32(2));
         }
@@ -466,16 +459,16 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_vo_first_pass(
 
 /* Second pass: the best strength of each of the block's 16 hands (and,
  * hi-lo, the best low in *best_lo). */
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_vo_second_pass(
-    const prc_vo_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
-    const prc_vo_block *blk, __m512i *best_lo) {
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_avx512_omaha_second_pass(
+    const prc_avx512_omaha_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
+    const prc_avx512_omaha_block *blk, __m512i *best_lo) {
     __m512i best = _mm512_setzero_si512(), low = best;
     const int pair_lows = olo && !c->low_sets;
     if (c->low_sets) /* one lookup a hand */
         low = _mm512_i32gather_epi32(blk->low_index, (const void *)olo->low_best, 2);
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++) {
-            __m512i column = prc_vo_column(c, blk->rank[a], blk->rank[b]);
+            __m512i column = prc_avx512_omaha_column(c, blk->rank[a], blk->rank[b]);
             __m512i v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->row, column),
                                                (const void *)o->best, 2);
             best = _mm512_max_epu16(best, v);   /* the low halves are the values */
@@ -504,16 +497,16 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
     const int NB, uint16_t *out, long start, long stop) {
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
-    const long chunk = 16 * PRC_VO_CHUNK_BLOCKS;
+    const long chunk = 16 * PRC_AVX512_OMAHA_CHUNK_BLOCKS;
     const int stride = olo ? 2 : 1;   /* strengths per row in out */
-    prc_vo_consts c;
-    prc_vo_init(&c, olo, NH, NB);
-    prc_vo_block blk[PRC_VO_CHUNK_BLOCKS];
+    prc_avx512_omaha_consts c;
+    prc_avx512_omaha_init(&c, olo, NH, NB);
+    prc_avx512_omaha_block blk[PRC_AVX512_OMAHA_CHUNK_BLOCKS];
     long i = start;
     for (; i + chunk <= stop; i += chunk) {
         __mmask16 bad = 0;
-        for (int b = 0; b < PRC_VO_CHUNK_BLOCKS && !bad; b++)
-            bad = prc_vo_first_pass(&c, g, o, glo, olo, holes + (i + 16 * b) * NH, NH,
+        for (int b = 0; b < PRC_AVX512_OMAHA_CHUNK_BLOCKS && !bad; b++)
+            bad = prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (i + 16 * b) * NH, NH,
                                     boards + (i + 16 * b) * NB, NB, flushes, &blk[b]);
         if (bad) {
             long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
@@ -522,15 +515,15 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
             if (r >= 0) return r;
             continue;
         }
-        for (int b = 0; b < PRC_VO_CHUNK_BLOCKS; b++) {
+        for (int b = 0; b < PRC_AVX512_OMAHA_CHUNK_BLOCKS; b++) {
             __m512i low = _mm512_setzero_si512();
-            __m512i high = prc_vo_second_pass(&c, o, olo, NH, &blk[b], &low);
+            __m512i high = prc_avx512_omaha_second_pass(&c, o, olo, NH, &blk[b], &low);
             if (olo) /* (high, low) pairs: high in each lane's low half */
                 _mm512_storeu_si512((void *)(out + 2 * (i + 16 * b)),
                                     _mm512_or_si512(_mm512_and_si512(high, _mm512_set1_epi32(0xFFFF)),
                                                     _mm512_slli_epi32(low, 16)));
             else
-                prc_v_store(out + i + 16 * b, high);
+                prc_avx512_store(out + i + 16 * b, high);
             for (unsigned m = blk[b].more_pairs; m; m &= m - 1) {
                 long r = i + 16 * b + prc_ctz64(m);
                 uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
@@ -544,7 +537,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
 
 /* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),
  * single and hi-lo; a single loop ignores the low game's arguments. */
-typedef long (*prc_vo_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
+typedef long (*prc_avx512_omaha_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
                                const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
                                uint16_t *, long, long);
 
@@ -576,8 +569,8 @@ PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_5_5, 5, 5)
 PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_6_5, 6, 5)
 PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_any, nh, nb)
 
-static inline prc_vo_rows_fn prc_omaha_avx512_loop(int nh, int nb, int hilo) {
-    static const prc_vo_rows_fn loops[2][4] = {
+static inline prc_avx512_omaha_rows_fn prc_omaha_avx512_loop(int nh, int nb, int hilo) {
+    static const prc_avx512_omaha_rows_fn loops[2][4] = {
         {prc_omaha_rows_avx512_4_5, prc_omaha_rows_avx512_5_5, prc_omaha_rows_avx512_6_5,
          prc_omaha_rows_avx512_any},
         {prc_omaha_rows_avx512_4_5_hilo, prc_omaha_rows_avx512_5_5_hilo,
@@ -590,31 +583,28 @@ static inline prc_vo_rows_fn prc_omaha_avx512_loop(int nh, int nb, int hilo) {
  * Wild cards. */
 
 /* The AVX2 loop's work on 16 rows a step: the card-id masks, wild groups
- * and rank sums with prc_avx512.h's picks; under the lowest-card rule the
- * lowest natural rank's cards found by a popcount below the mask's lowest
- * bit; natural suit counts by popcounts; the strengths by scalar lookups
- * of the per-size table (gathers of them lost to scalar lookups in the
- * suit loop on a Zen 4), and rows that may flush settled as there. Against
- * the AVX2 loop, in one process on a Zen 4: jokers and deuces 1.34-1.37x
- * at 5 cards, 0.97-1.15x at 6, 1.07-1.17x at 7; the lowest card 1.20-1.27x
- * at 5 to 7. */
+ * and rank sums with the high loops' picks above; under the lowest-card
+ * rule the lowest natural rank's cards found by a popcount below the
+ * mask's lowest bit; natural suit counts by popcounts; the strengths by
+ * scalar lookups of the per-size table (as in the suit loop below), and
+ * rows that may flush settled as there. */
 typedef struct {
     int high;
     __m512i shift, bits, key;
-} prc_wild_v_group_t;
+} prc_wild_avx512_group_t;
 
 typedef struct {
-    prc_v_consts c;
+    prc_avx512_consts c;
     __m512i natural_lo, natural_hi;
     int n_groups;
-    prc_wild_v_group_t groups[16];
-} prc_wild_v_t;
+    prc_wild_avx512_group_t groups[16];
+} prc_wild_avx512_t;
 
-PRC_AVX512_ATTR static inline void prc_wild_v_init(prc_wild_v_t *v, const prc_wild_t *x, int k) {
+PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *v, const prc_wild_t *x, int k) {
     uint64_t natural;
     prc_wild_group_t groups[16];
     v->n_groups = prc_wild_groups(x, &natural, groups);
-    prc_v_init(&v->c, k);
+    prc_avx512_init(&v->c, k);
     v->natural_lo = _mm512_set1_epi32((int)(uint32_t)natural);
     v->natural_hi = _mm512_set1_epi32((int)(uint32_t)(natural >> 32));
     for (int j = 0; j < v->n_groups; j++) {
@@ -636,8 +626,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
     const __m512i popcount4 = _mm512_broadcast_i32x4(
         _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
     const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
-    prc_wild_v_t v;
-    prc_wild_v_init(&v, x, K);
+    prc_wild_avx512_t v;
+    prc_wild_avx512_init(&v, x, K);
     long i = start;
     for (; i + 16 <= stop; i += 16) {
         const uint8_t *rows = cards + i * K;
@@ -656,7 +646,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
                                  _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
         }
         for (int j = 0; j < v.n_groups; j++) {
-            const prc_wild_v_group_t *g = &v.groups[j];
+            const prc_wild_avx512_group_t *g = &v.groups[j];
             __m512i bits = _mm512_and_si512(_mm512_srlv_epi32(g->high ? hi : lo, g->shift),
                                             g->bits);
             __m512i count = _mm512_shuffle_epi8(popcount4, bits);
@@ -710,7 +700,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
         }
         if (!flushes) continue;
         /* A suit's natural cards plus the wild cards reaching five: its
-         * bit 4 * suit + 3 (prc_y_flush_bits' form) */
+         * bit 4 * suit + 3 (prc_avx2_flush_bits' form) */
         __m512i reach = _mm512_setzero_si512();
         const __m512i five = _mm512_set1_epi32(5);
         for (int suit = 0; suit < 4; suit++) {
@@ -766,11 +756,11 @@ PRC_DEFINE_WILD_ROWS_AVX512(7)
 /* The AVX-512 loop: 16 rows a step, the suit keys by the vector unit too.
  * The AVX2 loop reads each row's key with 128-bit operations, one row at
  * a time; here four rows share a register, one per 128-bit lane:
- *  - the card work (prc_avx512.h's picks and rank keys) keeps card-id
+ *  - the card work (the high loops' picks and rank keys) keeps card-id
  *    masks (bit 4 * rank + suit), as the AVX2 loop, and byte counters of
  *    the suits; the strengths and each row's play are scalar loads;
  *  - the sorted_suits bytes of every rank of rows 4q + j land in lane q of
- *    register j (as prc_suited_y_sorted, on four lanes);
+ *    register j (as prc_suited_avx2_sorted, on four lanes);
  *  - the play's place bytes (rank | slot << 4, see prc_suited_vplan_fill)
  *    widened to 16-bit words pick each place's byte (a byte shuffle reads
  *    only the low four bits and the top one), and a shift by twice the
@@ -781,7 +771,7 @@ PRC_DEFINE_WILD_ROWS_AVX512(7)
  * after the last full step. */
 
 /* Suit keys of 16 rows: row 4q + j's in dword j of lane q (row order). */
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_suited_v_keys(__m512i lo, __m512i hi,
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_suited_avx512_keys(__m512i lo, __m512i hi,
                                                                    __m512i sorted,
                                                                    const __m512i play[4]) {
     const __m512i nibble = _mm512_set1_epi8(0x0F), zero = _mm512_setzero_si512();
@@ -838,8 +828,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
                                 _mm512_set_epi64(13, 13, 9, 9, 5, 5, 1, 1),
                                 _mm512_set_epi64(14, 14, 10, 10, 6, 6, 2, 2),
                                 _mm512_set_epi64(15, 15, 11, 11, 7, 7, 3, 3)};
-    prc_v_consts c;
-    prc_v_init(&c, K);
+    prc_avx512_consts c;
+    prc_avx512_init(&c, K);
     long i = start;
     for (; i + 16 <= stop; i += 16) {
         const uint8_t *rows = cards + i * K;
@@ -869,8 +859,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
             continue;
         }
         /* the plain strengths (0 past the ranking's classes) and their
-         * plays, by scalar loads: gathers of both (four a step) ran at
-         * 0.43-0.51x the high batch, these at 0.54-0.64x (Zen 4) */
+         * plays, by scalar loads, which beat four gathers a step
+         * (bench/README.md, "Tuning of the row loops") */
         uint32_t sum_of[16], s_of[16];
         uint64_t p_of[16];
         _mm512_storeu_si512((void *)sum_of, sum);
@@ -886,7 +876,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
         __m512i p1 = _mm512_loadu_si512((const void *)(p_of + 8));
         __m512i play[4];
         for (int j = 0; j < 4; j++) play[j] = _mm512_permutex2var_epi64(p0, play_of[j], p1);
-        __m512i keys = prc_suited_v_keys(lo, hi, sorted, play);
+        __m512i keys = prc_suited_avx512_keys(lo, hi, sorted, play);
         _mm512_storeu_si512((void *)(out + i),
                             _mm512_or_si512(_mm512_slli_epi32(s, PRC_SUIT_KEY_BITS), keys));
         /* rows the scalar code finishes: five of one suit (a suit byte of
@@ -907,11 +897,11 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
         for (; rare; rare &= rare - 1) {
             int t = prc_ctz64(rare);
             long row = i + t;
-            unsigned flush = 0; /* prc_y_flush_bits' form: bit 4 * suit + 3 */
+            unsigned flush = 0; /* prc_avx2_flush_bits' form: bit 4 * suit + 3 */
             for (int suit = 0; suit < 4; suit++)
                 if ((suit_counts[t] >> (8 * suit) & 0xFF) >= 5) flush |= 8u << (4 * suit);
             if (flush)
-                prc_suited_y_flush(x, cards, K, out, row, sum_of[t],
+                prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
                                    (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
             else
                 prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);

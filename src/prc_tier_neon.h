@@ -1,7 +1,7 @@
 /* pyrankcore: NEON row loops (arm64), 16 hands a step.
  *
- * Included by prc_eval.h on arm64, where NEON is part of the base
- * instruction set: no target attribute and no run-time check. They fill
+ * The NEON tier, on arm64, where NEON is part of the base instruction set:
+ * no target attribute and no run-time check. Its loops fill
  * exactly what the portable loops fill and return the same first bad row:
  * a step of 16 rows that holds an invalid row goes to the portable loop,
  * and so do the rows after the last full step.
@@ -23,10 +23,8 @@
  *    strength load); then the rows holding a flush are done again from
  *    their summed card entries, as the portable loop does them.
  *
- * Measured under qemu-aarch64 (guest instructions per hand, GCC 12 -O3,
- * random valid hands; tests/native_safety/arm64/README.md): about a third
- * of the portable loop's at 5-7 cards, and fewer than OMPEval's (which
- * validates nothing). */
+ * Its instruction counts under qemu-aarch64 are in
+ * tests/native_safety/arm64/README.md. */
 #ifndef PRC_TIER_NEON_H
 #define PRC_TIER_NEON_H
 
@@ -47,9 +45,9 @@
  * rows 8-15 from its last 64 bytes (out of range: rows 0-7 stay). */
 typedef struct {
     uint8x16_t lo, hi;
-} prc_n_rows_t;
+} prc_neon_rows_t;
 
-static inline void prc_n_rows_init(prc_n_rows_t *rows, int k) {
+static inline void prc_neon_rows_init(prc_neon_rows_t *rows, int k) {
     uint8_t lo[16], hi[16];
     for (int r = 0; r < 16; r++) {
         lo[r] = r < 8 ? (uint8_t)(r * k) : 128;
@@ -66,7 +64,7 @@ static inline void prc_n_rows_init(prc_n_rows_t *rows, int k) {
 /* Card j of the 16 rows of K = 4..8 bytes at p, a row a byte, in card[j]:
  * two 64-byte loads (the step's first and last 64 bytes, which overlap
  * unless K is 4), then two table lookups per card. */
-static PRC_NEON_INLINE void prc_n_cards(const prc_n_rows_t *rows, const uint8_t *p, const int k,
+static PRC_NEON_INLINE void prc_neon_cards(const prc_neon_rows_t *rows, const uint8_t *p, const int k,
                                         uint8x16_t *card) {
     const uint8x16x4_t first = vld1q_u8_x4(p), last = vld1q_u8_x4(p + 16 * k - 64);
     uint8x16_t lo = rows->lo, hi = rows->hi;
@@ -79,7 +77,7 @@ static PRC_NEON_INLINE void prc_n_cards(const prc_n_rows_t *rows, const uint8_t 
 }
 
 /* *bad* with 0xFF also in the bytes where two of cards 0..n-1 are equal. */
-static PRC_NEON_INLINE uint8x16_t prc_n_repeats(uint8x16_t bad, const uint8x16_t *card,
+static PRC_NEON_INLINE uint8x16_t prc_neon_repeats(uint8x16_t bad, const uint8x16_t *card,
                                                 const int n) {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) bad = vorrq_u8(bad, vceqq_u8(card[i], card[j]));
@@ -89,26 +87,26 @@ static PRC_NEON_INLINE uint8x16_t prc_n_repeats(uint8x16_t bad, const uint8x16_t
 /* 0xFF in the bytes where a card is outside the deck (a 64-byte table of
  * the deck: 0xFF where held; ids of 64 and up look up 0) or two cards of
  * the same row are equal, of cards 0..n-1. */
-static PRC_NEON_INLINE uint8x16_t prc_n_bad_rows(const uint8x16x4_t *deck,
+static PRC_NEON_INLINE uint8x16_t prc_neon_bad_rows(const uint8x16x4_t *deck,
                                                  const uint8x16_t *card, const int n) {
     uint8x16_t held = vqtbl4q_u8(*deck, card[0]);
     for (int j = 1; j < n; j++) held = vandq_u8(held, vqtbl4q_u8(*deck, card[j]));
-    return prc_n_repeats(vmvnq_u8(held), card, n);
+    return prc_neon_repeats(vmvnq_u8(held), card, n);
 }
 
 /* Constants of a row loop of K cards. */
 typedef struct {
-    prc_n_rows_t rows;
+    prc_neon_rows_t rows;
     /* Byte b of each rank's key (the low 32 bits of its card key, below
      * 2^24: the generator's multipliers are below 2^22), by rank. */
     uint8x16_t key[3];
     /* Each suit's 4-bit counter increment: suits 0 and 1, suits 2 and 3. */
     uint8x16_t suits01, suits23;
-} prc_n_consts_t;
+} prc_neon_consts_t;
 
-static inline void prc_n_consts_init(prc_n_consts_t *c, int k) {
+static inline void prc_neon_consts_init(prc_neon_consts_t *c, int k) {
     uint8_t key[3][16] = {{0}};
-    prc_n_rows_init(&c->rows, k);
+    prc_neon_rows_init(&c->rows, k);
     for (int rank = 0; rank < 13; rank++) {
         uint32_t rank_key = (uint32_t)prc_card_key[4 * rank];
         for (int b = 0; b < 3; b++) key[b][rank] = (uint8_t)(rank_key >> (8 * b));
@@ -120,7 +118,7 @@ static inline void prc_n_consts_init(prc_n_consts_t *c, int k) {
 }
 
 /* 0xFF in deck[id] for each id < 64 of a card the deck holds, else 0. */
-static inline uint8x16x4_t prc_n_deck_table(uint64_t invalid_ids) {
+static inline uint8x16x4_t prc_neon_deck_table(uint64_t invalid_ids) {
     uint8_t bytes[64];
     for (int id = 0; id < 64; id++)
         bytes[id] = (id < 52 && !((invalid_ids >> id) & 1)) ? 0xFF : 0;
@@ -129,7 +127,7 @@ static inline uint8x16x4_t prc_n_deck_table(uint64_t invalid_ids) {
 
 /* A 16-byte mask (0 or 0xFF a byte) as a 64-bit one: bits 4r..4r+3 are
  * byte r. */
-static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
+static PRC_NEON_INLINE uint64_t prc_neon_nibbles(uint8x16_t mask) {
     return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(mask), 4)), 0);
 }
 
@@ -137,7 +135,7 @@ static PRC_NEON_INLINE uint64_t prc_n_nibbles(uint8x16_t mask) {
  * 0..n-1 of 16 rows: each byte of the rank keys summed in 16 bits (rows
  * 0-7, rows 8-15), then the three sums shifted into place in 32 bits.
  * keep (NULL: every card): 0xFF where card j of a row counts, else 0. */
-static PRC_NEON_INLINE void prc_n_rank_sums(const prc_n_consts_t *c, const uint8x16_t *card,
+static PRC_NEON_INLINE void prc_neon_rank_sums(const prc_neon_consts_t *c, const uint8x16_t *card,
                                             const uint8x16_t *keep, const int n,
                                             uint32_t sums[16]) {
     uint16x8_t sum[3][2];
@@ -161,8 +159,8 @@ static PRC_NEON_INLINE void prc_n_rank_sums(const prc_n_consts_t *c, const uint8
 }
 
 /* Adds cards 0..n-1 of 16 rows to the rows' suit counters: 4 bits a suit,
- * suits 0 and 1 in *s01, suits 2 and 3 in *s23 (keep: as prc_n_rank_sums). */
-static PRC_NEON_INLINE void prc_n_suit_counts(const prc_n_consts_t *c, const uint8x16_t *card,
+ * suits 0 and 1 in *s01, suits 2 and 3 in *s23 (keep: as prc_neon_rank_sums). */
+static PRC_NEON_INLINE void prc_neon_suit_counts(const prc_neon_consts_t *c, const uint8x16_t *card,
                                               const uint8x16_t *keep, const int n,
                                               uint8x16_t *s01, uint8x16_t *s23) {
     const uint8x16_t three = vdupq_n_u8(3);
@@ -184,28 +182,28 @@ static PRC_NEON_INLINE void prc_n_suit_counts(const prc_n_consts_t *c, const uin
  * sums[r] is row r's rank sum (the low 32 bits of its key) and bit 4r of
  * *flush_rows is set where row r holds five or more cards of a suit and
  * *flushes* is 0xFF (0: a ranking where suits never count). */
-static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x16x4_t *deck,
+static PRC_NEON_INLINE uint64_t prc_neon_step(const prc_neon_consts_t *c, const uint8x16x4_t *deck,
                                            const uint8_t *p, const int k, uint8x16_t flushes,
                                            uint32_t sums[16], uint64_t *flush_rows) {
     uint8x16_t card[7];
-    prc_n_cards(&c->rows, p, k, card);
+    prc_neon_cards(&c->rows, p, k, card);
 
     uint8x16_t bad;
     if (deck) {
-        bad = prc_n_bad_rows(deck, card, k);
+        bad = prc_neon_bad_rows(deck, card, k);
     } else {
         uint8x16_t top = card[0];
         for (int j = 1; j < k; j++) top = vmaxq_u8(top, card[j]);
-        bad = prc_n_repeats(vcgeq_u8(top, vdupq_n_u8(52)), card, k);
+        bad = prc_neon_repeats(vcgeq_u8(top, vdupq_n_u8(52)), card, k);
     }
 
-    prc_n_rank_sums(c, card, NULL, k, sums);
+    prc_neon_rank_sums(c, card, NULL, k, sums);
     /* suit counts from 3, so that five cards set bit 3 */
     uint8x16_t s01 = vdupq_n_u8(0x33), s23 = s01;
-    prc_n_suit_counts(c, card, NULL, k, &s01, &s23);
+    prc_neon_suit_counts(c, card, NULL, k, &s01, &s23);
     uint8x16_t flush = vandq_u8(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)), flushes);
-    *flush_rows = prc_n_nibbles(flush) & 0x1111111111111111ULL;
-    return prc_n_nibbles(bad);
+    *flush_rows = prc_neon_nibbles(flush) & 0x1111111111111111ULL;
+    return prc_neon_nibbles(bad);
 }
 
 /* A step's rows: each takes the rank table's strength of its sum; then the
@@ -214,14 +212,14 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
 #define PRC_DEFINE_ROWS_HIGH_NEON(K)                                                    \
     static long prc_rows_high_neon_##K(const uint8_t *cards, uint16_t *out, long start, \
                                        long stop) {                                     \
-        prc_n_consts_t c;                                                               \
-        prc_n_consts_init(&c, K);                                                       \
+        prc_neon_consts_t c;                                                               \
+        prc_neon_consts_init(&c, K);                                                       \
         uint32_t sums[PRC_NEON_STEP];                                                   \
         uint64_t flush_rows;                                                            \
         long i = start;                                                                 \
         for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {                         \
             const uint8_t *p = cards + i * K;                                           \
-            if (prc_n_step(&c, NULL, p, K, vdupq_n_u8(0xFF), sums, &flush_rows)) break; \
+            if (prc_neon_step(&c, NULL, p, K, vdupq_n_u8(0xFF), sums, &flush_rows)) break; \
             for (int r = 0; r < PRC_NEON_STEP; r++) out[i + r] = prc_rank_lookup(sums[r]); \
             for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
                 long row = i + (prc_ctz64(flush_rows) >> 2);                            \
@@ -240,15 +238,15 @@ static PRC_NEON_INLINE uint64_t prc_n_step(const prc_n_consts_t *c, const uint8x
                                        uint16_t *out, long start, long stop) {          \
         const prc_game_t local = *game, *g = &local;                                    \
         const uint8x16_t flushes = vdupq_n_u8(g->flush_mode != PRC_FLUSH_IGNORED ? 0xFF : 0); \
-        const uint8x16x4_t deck = prc_n_deck_table(g->invalid_ids);                     \
-        prc_n_consts_t c;                                                               \
-        prc_n_consts_init(&c, K);                                                       \
+        const uint8x16x4_t deck = prc_neon_deck_table(g->invalid_ids);                     \
+        prc_neon_consts_t c;                                                               \
+        prc_neon_consts_init(&c, K);                                                       \
         uint32_t sums[PRC_NEON_STEP];                                                   \
         uint64_t flush_rows;                                                            \
         long i = start;                                                                 \
         for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {                         \
             const uint8_t *p = cards + i * K;                                           \
-            if (prc_n_step(&c, &deck, p, K, flushes, sums, &flush_rows)) break;          \
+            if (prc_neon_step(&c, &deck, p, K, flushes, sums, &flush_rows)) break;          \
             for (int r = 0; r < PRC_NEON_STEP; r++)                                     \
                 out[i + r] = g->rank[prc_rank_slot(sums[r])];                           \
             for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
@@ -271,24 +269,21 @@ PRC_DEFINE_ROWS_GAME_NEON(7)
 /* ------------------------------------------------------------------------
  * Omaha. */
 
-/* pyrankcore: NEON Omaha row loops (arm64), 16 hands a step.
- *
- * Included by prc_omaha.h on arm64 (with prc_neon.h); chosen with the other
- * NEON loops. They read the same tables as prc_omaha_rows and fill exactly
+/* The NEON Omaha row loops, 16 hands a step. They read the same tables as prc_omaha_rows and fill exactly
  * what it fills: a step holding an invalid row, and the rows after the
  * last full step, go to the scalar loop, which reports the first invalid
  * row. Boards of 4 or 5 cards (16 boards of 3 cards are fewer bytes than
  * the 64-byte loads read: the scalar loop takes those).
  *
- * NEON has no gather, so this is the AVX2 loop's design (prc_omaha_avx2.h)
+ * NEON has no gather, so this is the AVX2 loop's design (prc_tier_avx2.h)
  * in 16 byte lanes: the vector unit does what needs no table larger than
  * a register, and each hand then makes its table loads as scalar loads.
  * One step of 16 hands:
  *  - hole and board cards into registers, card j of the 16 rows in one
- *    (prc_n_cards);
+ *    (prc_neon_cards);
  *  - validation over all nh + nb cards: a lookup in a 64-byte table of the
  *    deck (both games' deck, hi-lo) and one compare per pair of cards;
- *  - the board's rank sum (prc_n_rank_sums) is hashed and its pattern row
+ *  - the board's rank sum (prc_neon_rank_sums) is hashed and its pattern row
  *    found and prefetched; a step later, one lookup per hole pair reads
  *    the row at the pair's column (hi * (hi + 1) / 2 + lo of the two
  *    ranks: a byte lookup of the triangle number and an add, 16 hands a
@@ -300,43 +295,43 @@ PRC_DEFINE_ROWS_GAME_NEON(7)
  *    cards tell the hands that may hold one (three or more of a suit on the
  *    board, two or more in the hand; about one in ten), and those read the
  *    flush tables as the scalar loop does. */
-#define PRC_NO_STEP 16
+#define PRC_NEON_OMAHA_STEP 16
 
 typedef struct {
-    prc_n_consts_t keys;   /* rank key bytes, suit increments; its rows: the board's */
-    prc_n_rows_t hole_rows;
+    prc_neon_consts_t keys;   /* rank key bytes, suit increments; its rows: the board's */
+    prc_neon_rows_t hole_rows;
     uint8x16x4_t deck;     /* 0xFF at the ids the deck holds (both games' decks, hi-lo) */
     uint8x16_t triangle;   /* r * (r + 1) / 2 by rank r */
     uint8x16_t low_bits;   /* hi-lo from rank sets: the low game's low_bit */
     int low_sets;          /* hi-lo: the low comes from rank sets (olo->low_best) */
-} prc_no_consts;
+} prc_neon_omaha_consts;
 
 /* What the first pass keeps of one step for the second. */
 typedef struct {
-    const uint16_t *row[PRC_NO_STEP];    /* each hand's pattern row in o->best */
-    const uint16_t *lo_row[PRC_NO_STEP]; /* hi-lo, low from rows: the low game's */
-    uint8_t column[15][PRC_NO_STEP];     /* each hole pair's column, by pair and hand */
-    uint8_t board_set[PRC_NO_STEP], hole_set[PRC_NO_STEP]; /* hi-lo, low from rank sets */
+    const uint16_t *row[PRC_NEON_OMAHA_STEP];    /* each hand's pattern row in o->best */
+    const uint16_t *lo_row[PRC_NEON_OMAHA_STEP]; /* hi-lo, low from rows: the low game's */
+    uint8_t column[15][PRC_NEON_OMAHA_STEP];     /* each hole pair's column, by pair and hand */
+    uint8_t board_set[PRC_NEON_OMAHA_STEP], hole_set[PRC_NEON_OMAHA_STEP]; /* hi-lo, low from rank sets */
     uint64_t flush_rows; /* bit 4t: hand t may hold a flush */
-} prc_no_block;
+} prc_neon_omaha_block;
 
 /* First pass over a step's 16 hands: returns nonzero (bits 4t..4t+3 for
  * hand t) when a hand is invalid; else fills *blk*. */
-static PRC_NEON_INLINE uint64_t prc_no_first_pass(const prc_no_consts *c,
+static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_consts *c,
                                                   const prc_omaha_t *o,
                                                   const prc_omaha_t *olo,
                                                   const uint8_t *holes, const int NH,
                                                   const uint8_t *boards, const int NB,
-                                                  const int flushes, prc_no_block *blk) {
+                                                  const int flushes, prc_neon_omaha_block *blk) {
     uint8x16_t card[11]; /* the board's cards, then the hole cards */
-    prc_n_cards(&c->keys.rows, boards, NB, card);
-    prc_n_cards(&c->hole_rows, holes, NH, card + NB);
-    uint64_t bad = prc_n_nibbles(prc_n_bad_rows(&c->deck, card, NB + NH));
+    prc_neon_cards(&c->keys.rows, boards, NB, card);
+    prc_neon_cards(&c->hole_rows, holes, NH, card + NB);
+    uint64_t bad = prc_neon_nibbles(prc_neon_bad_rows(&c->deck, card, NB + NH));
     if (bad) return bad;
 
-    uint32_t sums[PRC_NO_STEP];
-    prc_n_rank_sums(&c->keys, card, NULL, NB, sums);
-    for (int t = 0; t < PRC_NO_STEP; t++) {
+    uint32_t sums[PRC_NEON_OMAHA_STEP];
+    prc_neon_rank_sums(&c->keys, card, NULL, NB, sums);
+    for (int t = 0; t < PRC_NEON_OMAHA_STEP; t++) {
         uint32_t slot = prc_board_slot(sums[t]);
         blk->row[t] = prc_omaha_fetch_row(o, slot);
         if (olo && !c->low_sets) /* not prefetched: a low game's rows are few, shared */
@@ -361,7 +356,7 @@ static PRC_NEON_INLINE uint64_t prc_no_first_pass(const prc_no_consts *c,
         vst1q_u8(blk->board_set, board_set);
         vst1q_u8(blk->hole_set, hole_set);
         /* the lows' table (128 KB) does not stay in L2 beside the high rows */
-        for (int t = 0; t < PRC_NO_STEP; t++)
+        for (int t = 0; t < PRC_NEON_OMAHA_STEP; t++)
             PRC_PREFETCH(olo->low_best + ((unsigned)blk->board_set[t] << 8 | blk->hole_set[t]));
     }
 
@@ -370,10 +365,10 @@ static PRC_NEON_INLINE uint64_t prc_no_first_pass(const prc_no_consts *c,
         /* adding 5 (6) to a 4-bit count sets its top bit exactly at 3 (2) */
         uint8x16_t board01 = vdupq_n_u8(0x55), board23 = board01;
         uint8x16_t hole01 = vdupq_n_u8(0x66), hole23 = hole01;
-        prc_n_suit_counts(&c->keys, card, NULL, NB, &board01, &board23);
-        prc_n_suit_counts(&c->keys, card + NB, NULL, NH, &hole01, &hole23);
+        prc_neon_suit_counts(&c->keys, card, NULL, NB, &board01, &board23);
+        prc_neon_suit_counts(&c->keys, card + NB, NULL, NH, &hole01, &hole23);
         uint8x16_t may = vorrq_u8(vandq_u8(board01, hole01), vandq_u8(board23, hole23));
-        blk->flush_rows = prc_n_nibbles(vtstq_u8(may, vdupq_n_u8(0x88))) & 0x1111111111111111ULL;
+        blk->flush_rows = prc_neon_nibbles(vtstq_u8(may, vdupq_n_u8(0x88))) & 0x1111111111111111ULL;
     }
     return 0;
 }
@@ -381,12 +376,12 @@ static PRC_NEON_INLINE uint64_t prc_no_first_pass(const prc_no_consts *c,
 /* Second pass: the best strength of each of the step's hands (and, hi-lo,
  * the best low), one scalar lookup per hole pair; then the best flush of
  * the hands that may hold one. */
-static PRC_NEON_INLINE void prc_no_second_pass(const prc_no_block *blk, const prc_omaha_t *o,
+static PRC_NEON_INLINE void prc_neon_omaha_second_pass(const prc_neon_omaha_block *blk, const prc_omaha_t *o,
                                                const prc_omaha_t *olo, const uint8_t *holes,
                                                const int NH, const uint8_t *boards,
                                                const int NB, uint16_t *out) {
     const int pairs = NH * (NH - 1) / 2, stride = olo ? 2 : 1;
-    for (int t = 0; t < PRC_NO_STEP; t++) {
+    for (int t = 0; t < PRC_NEON_OMAHA_STEP; t++) {
         const uint16_t *row = blk->row[t];
         uint16_t best = 0;
         for (int p = 0; p < pairs; p++) {
@@ -430,41 +425,41 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
     const int stride = olo ? 2 : 1; /* strengths per row in out */
-    prc_no_consts c;
-    prc_n_consts_init(&c.keys, NB);
-    prc_n_rows_init(&c.hole_rows, NH);
-    c.deck = prc_n_deck_table(g->invalid_ids | (glo ? glo->invalid_ids : 0));
+    prc_neon_omaha_consts c;
+    prc_neon_consts_init(&c.keys, NB);
+    prc_neon_rows_init(&c.hole_rows, NH);
+    c.deck = prc_neon_deck_table(g->invalid_ids | (glo ? glo->invalid_ids : 0));
     c.triangle = vld1q_u8(triangle);
     c.low_sets = olo && olo->low_best;
     c.low_bits = c.low_sets ? vld1q_u8(olo->low_bit) : vdupq_n_u8(0);
     /* Two steps in flight: the first pass of the next step (which prefetches
      * its pattern rows) runs before the second pass of this one. */
-    prc_no_block blk[2];
+    prc_neon_omaha_block blk[2];
     int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the step at i */
     long i = start;
-    while (i + PRC_NO_STEP <= stop) {
-        if (!ready && prc_no_first_pass(&c, o, olo, holes + i * NH, NH, boards + i * NB, NB,
+    while (i + PRC_NEON_OMAHA_STEP <= stop) {
+        if (!ready && prc_neon_omaha_first_pass(&c, o, olo, holes + i * NH, NH, boards + i * NB, NB,
                                         flushes, &blk[cur])) {
             /* the scalar loop finds the first bad row */
             long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
-                                                      out, i, i + PRC_NO_STEP)
+                                                      out, i, i + PRC_NEON_OMAHA_STEP)
                          : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i,
-                                                 i + PRC_NO_STEP);
+                                                 i + PRC_NEON_OMAHA_STEP);
             if (r >= 0) return r;
-            i += PRC_NO_STEP;
+            i += PRC_NEON_OMAHA_STEP;
             continue;
         }
         ready = 0;
-        if (i + 2 * PRC_NO_STEP <= stop) {
-            long n = i + PRC_NO_STEP;
+        if (i + 2 * PRC_NEON_OMAHA_STEP <= stop) {
+            long n = i + PRC_NEON_OMAHA_STEP;
             /* a bad step is found again, and handled, next time */
-            ready = !prc_no_first_pass(&c, o, olo, holes + n * NH, NH, boards + n * NB, NB,
+            ready = !prc_neon_omaha_first_pass(&c, o, olo, holes + n * NH, NH, boards + n * NB, NB,
                                        flushes, &blk[cur ^ 1]);
         }
-        prc_no_second_pass(&blk[cur], o, olo, holes + i * NH, NH, boards + i * NB, NB,
+        prc_neon_omaha_second_pass(&blk[cur], o, olo, holes + i * NH, NH, boards + i * NB, NB,
                            out + stride * i);
         cur ^= ready;
-        i += PRC_NO_STEP;
+        i += PRC_NEON_OMAHA_STEP;
     }
     return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
                : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
@@ -472,7 +467,7 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
 
 /* The loops by shape (hole cards 4, 5, 6, boards of 4 or 5), single and
  * hi-lo; a single loop ignores the low game's arguments. */
-typedef long (*prc_no_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
+typedef long (*prc_neon_omaha_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
                                const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
                                uint16_t *, long, long);
 
@@ -507,8 +502,8 @@ PRC_DEFINE_OMAHA_NEON(prc_omaha_rows_neon_6_5, 6, 5)
 
 /* The loop of a shape: 4 to 6 hole cards, boards of 4 or 5 cards (the
  * dispatch checks), each with its card loops unrolled. */
-static inline prc_no_rows_fn prc_omaha_neon_loop(int nh, int nb, int hilo) {
-    static const prc_no_rows_fn loops[2][2][3] = {
+static inline prc_neon_omaha_rows_fn prc_omaha_neon_loop(int nh, int nb, int hilo) {
+    static const prc_neon_omaha_rows_fn loops[2][2][3] = {
         {{prc_omaha_rows_neon_4_4, prc_omaha_rows_neon_5_4, prc_omaha_rows_neon_6_4},
          {prc_omaha_rows_neon_4_5, prc_omaha_rows_neon_5_5, prc_omaha_rows_neon_6_5}},
         {{prc_omaha_rows_neon_4_4_hilo, prc_omaha_rows_neon_5_4_hilo,
@@ -522,11 +517,11 @@ static inline prc_no_rows_fn prc_omaha_neon_loop(int nh, int nb, int hilo) {
 /* ------------------------------------------------------------------------
  * Wild cards. */
 
-/* NEON loops for wild games (arm64), 16 rows a step as in prc_neon.h, for
+/* NEON loops for wild games, 16 rows a step as the high loops, for
  * every wild ranking. What the AVX2 loop computes, in byte lanes (a row a
  * byte), with no card-id masks: each card's kind by two 64-byte lookups of
  * its id (in the deck; wild), the wild count a byte, the natural cards'
- * rank sums and suit counts as prc_n_step sums them, with the wild cards
+ * rank sums and suit counts as prc_neon_step sums them, with the wild cards
  * masked out. Under the lowest-card rule, the lowest natural rank is a
  * byte minimum over the cards, and that rank's cards (never aces) turn
  * wild. Valid: every id in the deck, no two equal. Each row's strength is
@@ -537,12 +532,12 @@ static inline prc_no_rows_fn prc_omaha_neon_loop(int nh, int nb, int hilo) {
  * an invalid row, and the rows after the last step, go to the portable
  * loop. */
 typedef struct {
-    prc_n_consts_t c;
+    prc_neon_consts_t c;
     uint8x16x4_t held, wild; /* by id: 0xFF where the deck holds it; where it is wild */
     uint64_t natural_ids;    /* the ids of natural cards, a bit each */
-} prc_wild_n_t;
+} prc_wild_neon_t;
 
-static inline void prc_wild_n_init(prc_wild_n_t *n, const prc_wild_t *x, int k) {
+static inline void prc_wild_neon_init(prc_wild_neon_t *n, const prc_wild_t *x, int k) {
     uint8_t held[64], wild[64];
     n->natural_ids = 0;
     for (int id = 0; id < 64; id++) {
@@ -551,7 +546,7 @@ static inline void prc_wild_n_init(prc_wild_n_t *n, const prc_wild_t *x, int k) 
         held[id] = key >> PRC_INVALID_SHIFT ? 0 : 0xFF; /* not the poison key */
         if (held[id] && !wild[id]) n->natural_ids |= 1ULL << id;
     }
-    prc_n_consts_init(&n->c, k);
+    prc_neon_consts_init(&n->c, k);
     n->held = vld1q_u8_x4(held);
     n->wild = vld1q_u8_x4(wild);
 }
@@ -566,14 +561,14 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
     const uint16_t *hand_rank = x->hand_rank[K - 5];
     const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
     const int dominant = prc_wild_flush_dominant(x);
-    prc_wild_n_t n;
-    prc_wild_n_init(&n, x, K);
+    prc_wild_neon_t n;
+    prc_wild_neon_init(&n, x, K);
     const uint8x16_t fifteen = vdupq_n_u8(15), aces = vdupq_n_u8(12);
     long i = start;
     for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {
         const uint8_t *p = cards + i * K;
         uint8x16_t card[7], natural[7], rank[7];
-        prc_n_cards(&n.c.rows, p, K, card);
+        prc_neon_cards(&n.c.rows, p, K, card);
         uint8x16_t held_all = vdupq_n_u8(0xFF), w = vdupq_n_u8(0);
         for (int j = 0; j < K; j++) {
             uint8x16_t held = vqtbl4q_u8(n.held, card[j]), is_wild = vqtbl4q_u8(n.wild, card[j]);
@@ -582,7 +577,7 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
             rank[j] = vshrq_n_u8(card[j], 2);
             w = vsubq_u8(w, is_wild); /* 0xFF is -1 */
         }
-        if (prc_n_nibbles(prc_n_repeats(vmvnq_u8(held_all), card, K))) {
+        if (prc_neon_nibbles(prc_neon_repeats(vmvnq_u8(held_all), card, K))) {
             long r = scalar(x, cards, out, i, i + PRC_NEON_STEP);
             if (r >= 0) return r;
             continue;
@@ -599,7 +594,7 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
             }
         }
         uint32_t sums[PRC_NEON_STEP];
-        prc_n_rank_sums(&n.c, card, natural, K, sums);
+        prc_neon_rank_sums(&n.c, card, natural, K, sums);
         for (int t = 0; t < PRC_NEON_STEP; t++) {
             uint32_t s = sums[t];
             out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
@@ -609,8 +604,8 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
          * at most 3 + 7 (no carry between the 4-bit counters). */
         uint8x16_t spread = vorrq_u8(w, vshlq_n_u8(w, 4));
         uint8x16_t s01 = vaddq_u8(vdupq_n_u8(0x33), spread), s23 = s01;
-        prc_n_suit_counts(&n.c, card, natural, K, &s01, &s23);
-        uint64_t reach = prc_n_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
+        prc_neon_suit_counts(&n.c, card, natural, K, &s01, &s23);
+        uint64_t reach = prc_neon_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
         reach &= 0x1111111111111111ULL;
         if (!reach) continue;
         if (!dominant) { /* a row a nibble */
@@ -656,7 +651,7 @@ PRC_DEFINE_WILD_ROWS_NEON(7)
 
 /* The NEON loop (arm64), 16 rows a step in byte lanes (a row a byte):
  * validation, rank sums and the rows holding five of a suit as in
- * prc_n_step; each row's plain strength by the rank hash (scalar loads)
+ * prc_neon_step; each row's plain strength by the rank hash (scalar loads)
  * and its vector plan (prc_vkind_t's plays, one load a row); then the
  * suit keys of the 16 rows at once, place by place: the place's rank and
  * slot come from the plays' byte f (transposed as the cards are), the
@@ -674,30 +669,30 @@ static PRC_NEON_INLINE long prc_suited_neon_body(const prc_suited_t *x, const ui
     const uint64_t *plays = x->vplan;
     const unsigned n_classes = (unsigned)x->n_classes;
     const int searching = x->vplan_search;
-    const uint8x16x4_t deck = prc_n_deck_table(x->game.invalid_ids);
+    const uint8x16x4_t deck = prc_neon_deck_table(x->game.invalid_ids);
     const uint8x16_t sorted = vld1q_u8(x->sorted_suits);
     const uint8x16_t one = vdupq_n_u8(1), three = vdupq_n_u8(3);
-    prc_n_consts_t c;
-    prc_n_consts_init(&c, K);
-    prc_n_rows_t play_rows; /* byte f of 16 plays (8 bytes each) into one register */
-    prc_n_rows_init(&play_rows, 8);
+    prc_neon_consts_t c;
+    prc_neon_consts_init(&c, K);
+    prc_neon_rows_t play_rows; /* byte f of 16 plays (8 bytes each) into one register */
+    prc_neon_rows_init(&play_rows, 8);
     long i = start;
     for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {
         const uint8_t *p = cards + i * K;
         uint8x16_t card[7];
-        prc_n_cards(&c.rows, p, K, card);
-        if (prc_n_nibbles(prc_n_bad_rows(&deck, card, K))) {
+        prc_neon_cards(&c.rows, p, K, card);
+        if (prc_neon_nibbles(prc_neon_bad_rows(&deck, card, K))) {
             long r = scalar(x, cards, out, i, i + PRC_NEON_STEP);
             if (r >= 0) return r;
             continue;
         }
         uint32_t sums[PRC_NEON_STEP];
-        prc_n_rank_sums(&c, card, NULL, K, sums);
+        prc_neon_rank_sums(&c, card, NULL, K, sums);
         /* five of a suit matters in every ranking: it may have to play, or
          * be kept from playing */
         uint8x16_t s01 = vdupq_n_u8(0x33), s23 = s01;
-        prc_n_suit_counts(&c, card, NULL, K, &s01, &s23);
-        uint64_t rare = prc_n_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
+        prc_neon_suit_counts(&c, card, NULL, K, &s01, &s23);
+        uint64_t rare = prc_neon_nibbles(vtstq_u8(vorrq_u8(s01, s23), vdupq_n_u8(0x88)));
         rare &= 0x1111111111111111ULL;
         unsigned strength[PRC_NEON_STEP];
         uint64_t play[PRC_NEON_STEP];
@@ -773,7 +768,7 @@ static long prc_neon_omaha(const prc_game_t *hi, const prc_omaha_t *ohi, const p
                            const prc_omaha_t *olo, const uint8_t *holes, int nh,
                            const uint8_t *boards, int nb, uint16_t *out, long start,
                            long stop) {
-    if (nh >= 4 && nh <= 6 && nb >= 4 && nb <= 5 && stop - start >= PRC_NO_STEP)
+    if (nh >= 4 && nh <= 6 && nb >= 4 && nb <= 5 && stop - start >= PRC_NEON_OMAHA_STEP)
         return prc_omaha_neon_loop(nh, nb, lo != NULL)(hi, ohi, lo, olo, holes, nh, boards, nb,
                                                         out, start, stop);
     return prc_portable_omaha(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);

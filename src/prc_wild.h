@@ -236,7 +236,7 @@ static inline int prc_wild_flush_dominant(const prc_wild_t *x) {
 
 /* A row that may flush, where a flush beats every hand that can share its
  * cards: the best of its rank table strength (best) and each reaching
- * suit's flush (reaching: bit 4 * suit + 3 per suit, as prc_y_flush_bits),
+ * suit's flush (reaching: bit 4 * suit + 3 per suit, as prc_avx2_flush_bits),
  * as prc_wild_suits does; with no wild card, the natural flush. ids: the
  * natural cards' id mask (the lowest rank's taken out under that rule). */
 static inline uint16_t prc_wild_flush_settle(const prc_wild_t *x, uint16_t best, uint64_t ids,
