@@ -191,18 +191,33 @@ typedef struct {
     __m256i bad;      /* all ones in a lane with an invalid or repeated id */
 } prc_avx2_hands;
 
+/* The card-id bits no valid card has, as the two halves of a card mask:
+ * ids 52..63 (bits 20..31 of the high half) and the cards the deck lacks
+ * (invalid_ids). */
+PRC_AVX2_ATTR static inline void prc_avx2_missing(uint64_t invalid_ids, __m256i *missing_lo,
+                                                  __m256i *missing_hi) {
+    const uint64_t missing = invalid_ids | 0xFFF0000000000000ULL;
+    *missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
+    *missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
+}
+
 /* Constants of one 5..7-card row loop. */
 typedef struct {
     prc_avx2_rows_t rows;
     __m256i key_low, key_high;
+    __m256i missing_lo, missing_hi; /* prc_avx2_missing */
 } prc_avx2_consts;
 
-/* Keys, masks and checks of rows p[0..8*K) (8 rows of K card bytes); a
- * card of a missing_lo/missing_hi bit is invalid too. */
+PRC_AVX2_ATTR static inline void prc_avx2_consts_init(prc_avx2_consts *c, int k,
+                                                      uint64_t invalid_ids) {
+    prc_avx2_rows_init(&c->rows, k);
+    prc_avx2_key_tables(&c->key_low, &c->key_high);
+    prc_avx2_missing(invalid_ids, &c->missing_lo, &c->missing_hi);
+}
+
+/* Keys, masks and checks of rows p[0..8*K) (8 rows of K card bytes). */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_sum_rows(const prc_avx2_consts *c,
                                                            const uint8_t *p, const int k,
-                                                           __m256i missing_lo,
-                                                           __m256i missing_hi,
                                                            prc_avx2_hands *h) {
     __m256i loads[2];
     prc_avx2_load(p, k, loads);
@@ -216,7 +231,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_sum_rows(const prc_avx2_con
         }
     }
     h->counts = prc_avx2_suit_counts(lo, hi);
-    h->bad = prc_avx2_invalid(h->counts, lo, hi, missing_lo, missing_hi, k);
+    h->bad = prc_avx2_invalid(h->counts, lo, hi, c->missing_lo, c->missing_hi, k);
     h->sum = sum;
     h->lo = lo;
     h->hi = hi;
@@ -225,6 +240,36 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_sum_rows(const prc_avx2_con
 /* One bit per lane: the lanes of v whose 32-bit value has its top bit set. */
 PRC_AVX2_ATTR static inline unsigned prc_avx2_lanes(__m256i v) {
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(v));
+}
+
+/* One bit per lane: the lanes of v that are not zero. */
+PRC_AVX2_ATTR static inline unsigned prc_avx2_nonzero_lanes(__m256i v) {
+    return 0xFFu ^ prc_avx2_lanes(_mm256_cmpeq_epi32(v, _mm256_setzero_si256()));
+}
+
+/* Rows per step: two blocks of 8, so that one block's vector work overlaps
+ * the other's scalar lookups. */
+#define PRC_AVX2_STEP 16
+
+/* The two blocks of a step, rows p[0..16*k); nonzero when one of its rows
+ * is bad. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_sum_step(const prc_avx2_consts *c,
+                                                                  const uint8_t *p, const int k,
+                                                                  prc_avx2_hands h[2]) {
+    prc_avx2_sum_rows(c, p, k, &h[0]);
+    prc_avx2_sum_rows(c, p + 8 * k, k, &h[1]);
+    return prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad));
+}
+
+/* A step's rank sums (sum0: its first block's, sum1: its second's) into
+ * sums, and the strength of each from table at its rank slot into out. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_lookup_step(__m256i sum0, __m256i sum1,
+                                                                 const uint16_t *table,
+                                                                 uint32_t sums[PRC_AVX2_STEP],
+                                                                 uint16_t *out) {
+    _mm256_storeu_si256((__m256i *)sums, sum0);
+    _mm256_storeu_si256((__m256i *)(sums + 8), sum1);
+    for (int t = 0; t < PRC_AVX2_STEP; t++) out[t] = table[prc_rank_slot(sums[t])];
 }
 
 /* Lanes holding a flush: a suit count of five or more (adding 3 to a 4-bit
@@ -244,10 +289,6 @@ PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uin
     return prc_low_flush_ranks(g, sum, prc_id_suit_ranks(ids, (prc_ctz64(flush_bits) - 3) >> 2),
                                n);
 }
-
-/* Rows per step: two blocks of 8, so that one block's vector work overlaps
- * the other's scalar lookups. */
-#define PRC_AVX2_STEP 16
 
 /* Rows start..stop under game g (g NULL: the high ranking's static
  * tables); the flush table decides a flush unless g's flushes may not play
@@ -270,39 +311,25 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t 
     }
     const prc_game_t *g = &local;
     const uint16_t *rank_table = g->rank, *flush_table = g->flush;
-    /* ids 52..63 are bits 20..31 of the high half */
-    const uint64_t missing = g->invalid_ids | 0xFFF0000000000000ULL;
-    const __m256i missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
-    const __m256i missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
     const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
     const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
     prc_avx2_consts c;
-    prc_avx2_rows_init(&c.rows, K);
-    prc_avx2_key_tables(&c.key_low, &c.key_high);
+    prc_avx2_consts_init(&c, K, g->invalid_ids);
     long i = start;
     for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
         prc_avx2_hands h[2];
-        prc_avx2_sum_rows(&c, cards + i * K, K, missing_lo, missing_hi, &h[0]);
-        prc_avx2_sum_rows(&c, cards + (i + 8) * K, K, missing_lo, missing_hi, &h[1]);
-        if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
+        if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
             long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + PRC_AVX2_STEP)
                           : prc_rows_high_popcnt_k(cards, K, out, i, i + PRC_AVX2_STEP);
             if (r >= 0) return r;
             continue;
         }
         uint32_t sums[PRC_AVX2_STEP];
-        _mm256_storeu_si256((__m256i *)sums, h[0].sum);
-        _mm256_storeu_si256((__m256i *)(sums + 8), h[1].sum);
-        for (int t = 0; t < PRC_AVX2_STEP; t++) {
-            uint32_t s = sums[t];
-            out[i + t] = rank_table[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
-        }
+        prc_avx2_lookup_step(h[0].sum, h[1].sum, rank_table, sums, out + i);
         if (!flushes) continue;
         for (int b = 0; b < 2; b++) {
             __m256i flush_bits = prc_avx2_flush_bits(h[b].counts);
-            unsigned lanes = prc_avx2_lanes(
-                _mm256_xor_si256(_mm256_cmpeq_epi32(flush_bits, _mm256_setzero_si256()),
-                                 _mm256_set1_epi32(-1)));
+            unsigned lanes = prc_avx2_nonzero_lanes(flush_bits);
             if (!lanes) continue;
             uint32_t lo[8], hi[8], bits[8];
             _mm256_storeu_si256((__m256i *)lo, h[b].lo);
@@ -584,11 +611,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     const int blocks = PRC_AVX2_OMAHA_CHUNK_BLOCKS;
     const long chunk = 8 * blocks;
     const int stride = olo ? 2 : 1; /* strengths per row in out */
-    /* ids 52..63 are bits 20..31 of the high half */
-    const uint64_t missing = g->invalid_ids | (glo ? glo->invalid_ids : 0) |
-                             0xFFF0000000000000ULL;
-    const __m256i missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
-    const __m256i missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
+    __m256i missing_lo, missing_hi;
+    prc_avx2_missing(g->invalid_ids | (glo ? glo->invalid_ids : 0), &missing_lo, &missing_hi);
     prc_avx2_omaha_consts c;
     prc_avx2_rows_init(&c.hole_rows, NH);
     prc_avx2_rows_init(&c.board_rows, NB);
@@ -806,8 +830,7 @@ PRC_AVX2_ATTR static inline void prc_wild_avx2_init(prc_wild_avx2_t *y, const pr
     uint64_t natural;
     prc_wild_group_t groups[16];
     y->n_groups = prc_wild_groups(x, &natural, groups);
-    prc_avx2_rows_init(&y->c.rows, k);
-    prc_avx2_key_tables(&y->c.key_low, &y->c.key_high);
+    prc_avx2_consts_init(&y->c, k, 0); /* the wild loop checks its ids itself */
     y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
     y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
     for (int j = 0; j < y->n_groups; j++) {
@@ -934,12 +957,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
             continue;
         }
         uint32_t sums[PRC_AVX2_STEP];
-        _mm256_storeu_si256((__m256i *)sums, h[0].sum);
-        _mm256_storeu_si256((__m256i *)(sums + 8), h[1].sum);
-        for (int t = 0; t < PRC_AVX2_STEP; t++) {
-            uint32_t s = sums[t];
-            out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
-        }
+        prc_avx2_lookup_step(h[0].sum, h[1].sum, hand_rank, sums, out + i);
         if (!flushes) continue;
         /* A suit's count plus the wild cards reaching five (3 + 7 at
          * most: no carry between the 4-bit counters). */
@@ -950,10 +968,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
                 _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
                                  _mm256_mullo_epi32(h[b].w, spread)),
                 reach_bits);
-            lanes |= prc_avx2_lanes(_mm256_xor_si256(
-                         _mm256_cmpeq_epi32(reach[b], _mm256_setzero_si256()),
-                         _mm256_set1_epi32(-1)))
-                     << (8 * b);
+            lanes |= prc_avx2_nonzero_lanes(reach[b]) << (8 * b);
         }
         if (!lanes) continue;
         if (!dominant) {
@@ -980,22 +995,9 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
     return scalar(x, cards, out, i, stop);
 }
 
-#define PRC_DEFINE_WILD_ROWS_AVX2(K)                                                     \
-    PRC_AVX2_ATTR static long prc_wild_rows_avx2_##K(const prc_wild_t *x,              \
-                                                     const uint8_t *cards, uint16_t *out, \
-                                                     long start, long stop) {          \
-        return prc_wild_rows_avx2_body(x, cards, K, 0, out, start, stop,                \
-                                       prc_wild_rows_popcnt_##K);                       \
-    }                                                                                    \
-    PRC_AVX2_ATTR static long prc_wild_rows_lowest_avx2_##K(                            \
-        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
-        return prc_wild_rows_avx2_body(x, cards, K, 1, out, start, stop,                \
-                                       prc_wild_rows_popcnt_##K);                       \
-    }
-
-PRC_DEFINE_WILD_ROWS_AVX2(5)
-PRC_DEFINE_WILD_ROWS_AVX2(6)
-PRC_DEFINE_WILD_ROWS_AVX2(7)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 5)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 6)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 7)
 
 /* ------------------------------------------------------------------------
  * Suit tie-breaks. */
@@ -1080,23 +1082,16 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
     const prc_vkind_t *kinds = x->vplan_kinds;
     const unsigned n_classes = (unsigned)x->n_classes;
     const int searching = x->vplan_search;
-    /* ids 52..63 are bits 20..31 of the high half */
-    const uint64_t missing = x->game.invalid_ids | 0xFFF0000000000000ULL;
-    const __m256i missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
-    const __m256i missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
     const __m256i sorted =
         _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x->sorted_suits));
     /* where row t of a block finds its sorted_suits bytes */
     static const uint8_t slot_of[8] = {0, 2, 4, 6, 1, 3, 5, 7};
     prc_avx2_consts c;
-    prc_avx2_rows_init(&c.rows, K);
-    prc_avx2_key_tables(&c.key_low, &c.key_high);
+    prc_avx2_consts_init(&c, K, x->game.invalid_ids);
     long i = start;
     for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
         prc_avx2_hands h[2];
-        prc_avx2_sum_rows(&c, cards + i * K, K, missing_lo, missing_hi, &h[0]);
-        prc_avx2_sum_rows(&c, cards + (i + 8) * K, K, missing_lo, missing_hi, &h[1]);
-        if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
+        if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
             long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + PRC_AVX2_STEP);
             if (r >= 0) return r;
             continue;
@@ -1108,10 +1103,9 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
         _mm256_storeu_si256((__m256i *)(sums + 8), h[1].sum);
         /* rows the scalar code finishes: five of one suit, a plan that
          * searches, no strength (plan 0 searches) */
-        const __m256i zero = _mm256_setzero_si256();
         __m256i flush_bits[2] = {prc_avx2_flush_bits(h[0].counts), prc_avx2_flush_bits(h[1].counts)};
-        unsigned rare = 0xFFFFu ^ (prc_avx2_lanes(_mm256_cmpeq_epi32(flush_bits[0], zero)) |
-                                   prc_avx2_lanes(_mm256_cmpeq_epi32(flush_bits[1], zero)) << 8);
+        unsigned rare =
+            prc_avx2_nonzero_lanes(flush_bits[0]) | prc_avx2_nonzero_lanes(flush_bits[1]) << 8;
         for (int t = 0; t < PRC_AVX2_STEP; t++) {
             uint32_t sum = sums[t];
             unsigned s = rank_table[sum + prc_hash_offset[sum >> PRC_RANK_SHIFT]];
@@ -1165,35 +1159,7 @@ PRC_DEFINE_SUITED_ROWS_AVX2(7)
 /* ------------------------------------------------------------------------
  * The tier's entry points (its row in prc_tiers.h). */
 
-static long prc_avx2_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                          long start, long stop) {
-    PRC_ROWS_BY_SIZE_5_TO_7(prc_rows_high_avx2, prc_rows_game_avx2)
-    return prc_popcnt_rows(g, cards, k, out, start, stop);
-}
-
-static long prc_avx2_omaha(const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,
-                           const prc_omaha_t *olo, const uint8_t *holes, int nh,
-                           const uint8_t *boards, int nb, uint16_t *out, long start,
-                           long stop) {
-    if (stop - start >= 8)
-        return prc_omaha_avx2_loop(nh, nb, lo != NULL)(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                        out, start, stop);
-    return prc_portable_omaha(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);
-}
-
-static long prc_avx2_wild(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
-                          long start, long stop) {
-    PRC_WILD_ROWS_BY_RULE(avx2)
-    return prc_popcnt_wild(x, cards, k, out, start, stop);
-}
-
-static long prc_avx2_suited(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
-                            long start, long stop) {
-    if (x->vplan != NULL) {
-        PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows_avx2)
-    }
-    return prc_popcnt_suited(x, cards, k, out, start, stop);
-}
+PRC_DEFINE_VECTOR_TIER(avx2, popcnt, stop - start >= 8)
 
 #endif /* PRC_TIERS_X86 */
 #endif

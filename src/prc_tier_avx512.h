@@ -734,21 +734,9 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
     return scalar(x, cards, out, i, stop);
 }
 
-#define PRC_DEFINE_WILD_ROWS_AVX512(K)                                                   \
-    PRC_AVX512_ATTR static long prc_wild_rows_avx512_##K(                               \
-        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
-        return prc_wild_rows_avx512_body(x, cards, K, 0, out, start, stop,              \
-                                         prc_wild_rows_popcnt_##K);                     \
-    }                                                                                    \
-    PRC_AVX512_ATTR static long prc_wild_rows_lowest_avx512_##K(                        \
-        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) { \
-        return prc_wild_rows_avx512_body(x, cards, K, 1, out, start, stop,              \
-                                         prc_wild_rows_popcnt_##K);                     \
-    }
-
-PRC_DEFINE_WILD_ROWS_AVX512(5)
-PRC_DEFINE_WILD_ROWS_AVX512(6)
-PRC_DEFINE_WILD_ROWS_AVX512(7)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 5)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 6)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 7)
 
 /* ------------------------------------------------------------------------
  * Suit tie-breaks. */
@@ -924,35 +912,7 @@ PRC_DEFINE_SUITED_ROWS_AVX512(7)
 /* ------------------------------------------------------------------------
  * The tier's entry points (its row in prc_tiers.h). */
 
-static long prc_avx512_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                          long start, long stop) {
-    PRC_ROWS_BY_SIZE_5_TO_7(prc_rows_high_avx512, prc_rows_game_avx512)
-    return prc_popcnt_rows(g, cards, k, out, start, stop);
-}
-
-static long prc_avx512_omaha(const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,
-                           const prc_omaha_t *olo, const uint8_t *holes, int nh,
-                           const uint8_t *boards, int nb, uint16_t *out, long start,
-                           long stop) {
-    if (stop - start >= 16)
-        return prc_omaha_avx512_loop(nh, nb, lo != NULL)(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                        out, start, stop);
-    return prc_portable_omaha(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);
-}
-
-static long prc_avx512_wild(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
-                          long start, long stop) {
-    PRC_WILD_ROWS_BY_RULE(avx512)
-    return prc_avx2_wild(x, cards, k, out, start, stop);
-}
-
-static long prc_avx512_suited(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
-                            long start, long stop) {
-    if (x->vplan != NULL) {
-        PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows_avx512)
-    }
-    return prc_popcnt_suited(x, cards, k, out, start, stop);
-}
+PRC_DEFINE_VECTOR_TIER(avx512, popcnt, stop - start >= 16)
 
 #endif /* PRC_TIERS_AVX512 */
 #endif

@@ -632,19 +632,9 @@ static PRC_NEON_INLINE long prc_wild_rows_neon_body(
     return scalar(x, cards, out, i, stop);
 }
 
-#define PRC_DEFINE_WILD_ROWS_NEON(K)                                                     \
-    static long prc_wild_rows_neon_##K(const prc_wild_t *x, const uint8_t *cards,       \
-                                       uint16_t *out, long start, long stop) {          \
-        return prc_wild_rows_neon_body(x, cards, K, 0, out, start, stop, prc_wild_rows_##K); \
-    }                                                                                    \
-    static long prc_wild_rows_lowest_neon_##K(const prc_wild_t *x, const uint8_t *cards, \
-                                              uint16_t *out, long start, long stop) {   \
-        return prc_wild_rows_neon_body(x, cards, K, 1, out, start, stop, prc_wild_rows_##K); \
-    }
-
-PRC_DEFINE_WILD_ROWS_NEON(5)
-PRC_DEFINE_WILD_ROWS_NEON(6)
-PRC_DEFINE_WILD_ROWS_NEON(7)
+PRC_DEFINE_WILD_VECTOR_ROWS(neon, , prc_wild_rows, 5)
+PRC_DEFINE_WILD_VECTOR_ROWS(neon, , prc_wild_rows, 6)
+PRC_DEFINE_WILD_VECTOR_ROWS(neon, , prc_wild_rows, 7)
 
 /* ------------------------------------------------------------------------
  * Suit tie-breaks. */
@@ -756,37 +746,11 @@ PRC_DEFINE_SUITED_ROWS_NEON(7)
 /* ------------------------------------------------------------------------
  * The tier's entry points (its row in prc_tiers.h). */
 
-static long prc_neon_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                          long start, long stop) {
-    PRC_ROWS_BY_SIZE_5_TO_7(prc_rows_high_neon, prc_rows_game_neon)
-    return prc_portable_rows(g, cards, k, out, start, stop);
-}
-
 /* The Omaha loops' 64-byte loads take 16 rows of 4 cards or more, and
  * their buffers up to 6 hole and 5 board cards. */
-static long prc_neon_omaha(const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,
-                           const prc_omaha_t *olo, const uint8_t *holes, int nh,
-                           const uint8_t *boards, int nb, uint16_t *out, long start,
-                           long stop) {
-    if (nh >= 4 && nh <= 6 && nb >= 4 && nb <= 5 && stop - start >= PRC_NEON_OMAHA_STEP)
-        return prc_omaha_neon_loop(nh, nb, lo != NULL)(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                        out, start, stop);
-    return prc_portable_omaha(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);
-}
-
-static long prc_neon_wild(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
-                          long start, long stop) {
-    PRC_WILD_ROWS_BY_RULE(neon)
-    return prc_portable_wild(x, cards, k, out, start, stop);
-}
-
-static long prc_neon_suited(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
-                            long start, long stop) {
-    if (x->vplan != NULL) {
-        PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows_neon)
-    }
-    return prc_portable_suited(x, cards, k, out, start, stop);
-}
+PRC_DEFINE_VECTOR_TIER(neon, portable,
+                       nh >= 4 && nh <= 6 && nb >= 4 && nb <= 5 &&
+                           stop - start >= PRC_NEON_OMAHA_STEP)
 
 #endif /* PRC_TIERS_NEON */
 #endif

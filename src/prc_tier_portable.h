@@ -168,4 +168,37 @@ static long prc_portable_suited(const prc_suited_t *x, const uint8_t *cards, int
     return prc_suited_search_rows(x, cards, k, out, start, stop);
 }
 
+/* The entry functions of a vector tier NAME: its row, wild and suit loops
+ * take 5..7 cards (the suit loops only under a vector plan), its Omaha loop
+ * (prc_omaha_NAME_loop) the rows for which OMAHA_TAKES (an expression of
+ * nh, nb, start and stop) holds; the rest goes to the tier BELOW, Omaha to
+ * the portable loop. */
+#define PRC_DEFINE_VECTOR_TIER(NAME, BELOW, OMAHA_TAKES)                                   \
+    static long prc_##NAME##_rows(const prc_game_t *g, const uint8_t *cards, int k,      \
+                                  uint16_t *out, long start, long stop) {                 \
+        PRC_ROWS_BY_SIZE_5_TO_7(prc_rows_high_##NAME, prc_rows_game_##NAME)               \
+        return prc_##BELOW##_rows(g, cards, k, out, start, stop);                         \
+    }                                                                                      \
+    static long prc_##NAME##_wild(const prc_wild_t *x, const uint8_t *cards, int k,      \
+                                  uint16_t *out, long start, long stop) {                 \
+        PRC_WILD_ROWS_BY_RULE(NAME)                                                        \
+        return prc_##BELOW##_wild(x, cards, k, out, start, stop);                         \
+    }                                                                                      \
+    static long prc_##NAME##_suited(const prc_suited_t *x, const uint8_t *cards, int k,  \
+                                    uint32_t *out, long start, long stop) {               \
+        if (x->vplan != NULL) {                                                            \
+            PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows_##NAME)                                \
+        }                                                                                  \
+        return prc_##BELOW##_suited(x, cards, k, out, start, stop);                       \
+    }                                                                                      \
+    static long prc_##NAME##_omaha(const prc_game_t *hi, const prc_omaha_t *ohi,           \
+                                   const prc_game_t *lo, const prc_omaha_t *olo,           \
+                                   const uint8_t *holes, int nh, const uint8_t *boards,    \
+                                   int nb, uint16_t *out, long start, long stop) {         \
+        if (OMAHA_TAKES)                                                                   \
+            return prc_omaha_##NAME##_loop(nh, nb, lo != NULL)(hi, ohi, lo, olo, holes, nh,  \
+                                                               boards, nb, out, start, stop); \
+        return prc_portable_omaha(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop); \
+    }
+
 #endif

@@ -283,6 +283,20 @@ static inline void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *h
     default: break;                                                         \
     }
 
+/* A vector tier's wild loops of K cards, one per rule (prc_wild_rows_TIER_K
+ * and prc_wild_rows_lowest_TIER_K), from its loop body
+ * prc_wild_rows_TIER_body, which hands the rows it does not take to
+ * SCALAR##_K. */
+#define PRC_DEFINE_WILD_VECTOR_ROWS(TIER, ATTR, SCALAR, K)                                 \
+    ATTR static long prc_wild_rows_##TIER##_##K(const prc_wild_t *x, const uint8_t *cards, \
+                                                uint16_t *out, long start, long stop) {    \
+        return prc_wild_rows_##TIER##_body(x, cards, K, 0, out, start, stop, SCALAR##_##K); \
+    }                                                                                      \
+    ATTR static long prc_wild_rows_lowest_##TIER##_##K(                                    \
+        const prc_wild_t *x, const uint8_t *cards, uint16_t *out, long start, long stop) {   \
+        return prc_wild_rows_##TIER##_body(x, cards, K, 1, out, start, stop, SCALAR##_##K); \
+    }
+
 #define PRC_WILD_ROWS_BY_RULE(TIER)                                                       \
     switch (k) {                                                                         \
     case 5: return x->lowest ? prc_wild_rows_lowest_##TIER##_5(x, cards, out, start, stop) \
