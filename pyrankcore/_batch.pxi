@@ -1,3 +1,6 @@
+# Row loops over NumPy arrays, without the GIL. Every shape, dtype and size
+# check happens before (pyrankcore/batch.py); the loops only flag bad rows.
+
 # Pick the row loops for this CPU once, at import, before any thread runs.
 # The tiers of this build (src/prc_tiers.h), slowest first: "portable",
 # "popcnt", "avx2", "avx512" on x86-64, "portable", "neon" on arm64.

@@ -1,7 +1,7 @@
 # Hooks for pyrankcore's own tests and benchmarks, in one namespace,
 # _core._testing: they are not part of the API and may change or go in any
-# release. Each calls a function of the module that Python cannot reach
-# otherwise (cdef), so nothing else in the package depends on them.
+# release. Each reaches what Python cannot reach otherwise (a C call, a
+# cdef function of the module), and nothing in the package depends on them.
 
 
 class _testing:
@@ -12,11 +12,11 @@ class _testing:
 
     @staticmethod
     def select_row_kernel(str kind="best"):
-        """Use the row loops *kind* (one of row_kernels()' names) or the
+        """Use the row loops *kind* (one of row_loops()) or the
         best this CPU runs ("best"); a kind the CPU lacks falls back to the
         best below it. Returns the kind chosen. Switches every thread: not
-        while another thread evaluates a batch (the tests that call it take
-        tier_lock)."""
+        while another thread evaluates a batch (tests/conftest.py marks the
+        tests that call it thread_unsafe)."""
         if kind == "best":
             index = prc_tier_best()
         elif kind in _ROW_KERNELS:
@@ -24,11 +24,6 @@ class _testing:
         else:
             raise ValueError(f"kind must be 'best' or one of {_ROW_KERNELS}, not {kind!r}")
         return _ROW_KERNELS[prc_tier_select(index)]
-
-    @staticmethod
-    def row_kernels():
-        """The row loops this CPU runs, portable first (as row_loops())."""
-        return row_loops()
 
     @staticmethod
     def omaha_driver_tables(game):

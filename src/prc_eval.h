@@ -46,6 +46,16 @@
 #define PRC_ALWAYS_INLINE inline
 #endif
 
+/* Kept out of line: a rare path that would crowd the hot loop it sits in,
+ * or a loop that stays its own function (see prc_tier_portable.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define PRC_NOINLINE __declspec(noinline)
+#else
+#define PRC_NOINLINE
+#endif
+
 #if defined(_MSC_VER)
 static inline int prc_ctz64(uint64_t x) {
     unsigned long i;

@@ -260,8 +260,8 @@ static inline uint64_t prc_wild_without_lowest(uint64_t ids) {
 
 /* Rows base + t (bit t << lane_shift of lanes) that may flush, where a
  * flush need not win: each read again and ranked as the scalar rows loop
- * does. */
-static inline void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *hand_rank,
+ * does. A rare path, out of line. */
+static PRC_NOINLINE void prc_wild_rows_reaching(const prc_wild_t *x, const uint16_t *hand_rank,
                                           const uint8_t *cards, int k, uint16_t *out,
                                           long base, uint64_t lanes, int lane_shift) {
     for (; lanes; lanes &= lanes - 1) {
