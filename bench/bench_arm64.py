@@ -221,7 +221,7 @@ def main() -> None:
         for base, tiebreak in SUITED:
             ranking = prc.ranking(base, suit_tiebreak=tiebreak)
             tables = work / "suited_tables"
-            tables.write_bytes(_core.suited_driver_tables(ranking))
+            tables.write_bytes(_core._testing.suited_driver_tables(ranking))
             for k in (5, 7):
                 rows = prc.random_hands(2 * args.hands, k, seed=k)
                 cells = [
@@ -260,7 +260,7 @@ def omaha_game(work: Path, game: str) -> list[str]:
     """The driver's GAME DECK TABLES arguments for *game*: its Omaha tables
     as this machine builds them, in the driver's TABLES format."""
     path = work / f"tables_{game}"
-    path.write_bytes(_core.omaha_driver_tables(game))
+    path.write_bytes(_core._testing.omaha_driver_tables(game))
     deck = _core.resolve_game(game).deck_mask
     return [str(prc.GAMES.index(game)), f"{deck:x}", str(path)]
 
@@ -272,7 +272,7 @@ WILD = ["jokers", "2", "lowest"]
 def wild_tables(work: Path, ranking: object) -> Path:
     """The ranking's wild tables in the driver's TABLES format."""
     path = work / "wild_tables"
-    path.write_bytes(_core.wild_driver_tables(ranking))
+    path.write_bytes(_core._testing.wild_driver_tables(ranking))
     return path
 
 

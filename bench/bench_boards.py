@@ -349,7 +349,7 @@ def row_loop_line() -> str:
     """The row loop evaluate_batch uses (``pyrankcore info``)."""
     core = prc._core
     if hasattr(core, "row_loop"):
-        runs = ", ".join(core._row_kernels()) if hasattr(core, "_row_kernels") else "?"
+        runs = ", ".join(core.row_loops()) if hasattr(core, "row_loops") else "?"
         return f"{core.row_loop()} (this CPU runs: {runs})"
     try:
         out = subprocess.run(

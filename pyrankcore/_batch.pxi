@@ -2,39 +2,26 @@
 # check happens before (pyrankcore/batch.py); the loops only flag bad rows.
 
 # Pick the row loops for this CPU once, at import, before any thread runs.
-# The tiers of this build's architecture, in order: "portable", "popcnt",
-# "avx2", "avx512" on x86-64 (and machines with no vector tier), "portable",
-# "neon" on arm64.
-_ROW_KERNELS = tuple(prc_kernel_name(i).decode("ascii") for i in range(PRC_N_KERNELS))
-prc_cpu_init(len(_ROW_KERNELS) - 1)
-
-
-def _select_row_kernel(str kind="best"):
-    """Test hook: use the row loops *kind* (one of _ROW_KERNELS) or the best
-    this CPU runs ("best"); a kind the CPU lacks falls back to the best
-    below it. Returns the kind chosen. Not for use while another thread
-    evaluates a batch."""
-    if kind == "best":
-        limit = len(_ROW_KERNELS) - 1
-    elif kind in _ROW_KERNELS:
-        limit = _ROW_KERNELS.index(kind)
-    else:
-        raise ValueError(f"kind must be 'best' or one of {_ROW_KERNELS}, not {kind!r}")
-    return _ROW_KERNELS[prc_cpu_init(limit)]
-
-
-def _row_kernels():
-    """The row loops this CPU runs, portable first."""
-    return _ROW_KERNELS[:prc_cpu_best() + 1]
+# The tiers of this build (src/prc_tiers.h), slowest first: "portable",
+# "popcnt", "avx2", "avx512" on x86-64, "portable", "neon" on arm64.
+_ROW_KERNELS = tuple(prc_tier_name(i).decode("ascii") for i in range(prc_tier_count()))
+prc_tier_select(prc_tier_best())
 
 
 def row_loop():
     """The row loops evaluate_batch uses now: "portable", "popcnt", "avx2",
     "avx512" or "neon" (the best this CPU runs, unless a test chose another)."""
-    return _ROW_KERNELS[prc_kernel]
+    return _ROW_KERNELS[prc_tier_current()]
 
 
-def _driver_tables(list arrays):
+def row_loops():
+    """Every row loop this CPU and OS run, slowest first ("portable",
+    "popcnt", "avx2", "avx512" on x86-64; "portable", "neon" on arm64): the
+    last is the one evaluate_batch uses."""
+    return _ROW_KERNELS[:prc_tier_best() + 1]
+
+
+cdef object _driver_tables(list arrays):
     """Tables in the TABLES format of the arm64 driver
     (tests/native_safety/arm64/driver.c): each array as an int64 count of
     uint16 entries, then the entries, in native byte order (a uint64 array

@@ -52,11 +52,11 @@ cdef extern from "prc_eval.h" nogil:
                                    int n, int *bad)
     long prc_rows(const prc_game_t *g, const uint8_t *cards, int k,
                   uint16_t *out, long start, long stop)
-    int prc_cpu_init(int limit)
-    int prc_cpu_best()
-    int prc_kernel
-    enum: PRC_N_KERNELS
-    const char *prc_kernel_name(int kernel)
+    int prc_tier_count()
+    const char *prc_tier_name(int index)
+    int prc_tier_best()
+    int prc_tier_select(int index)
+    int prc_tier_current()
     const char *PRC_BUILD_COMPILER
 
 cdef extern from "prc_build.h":

@@ -316,8 +316,8 @@ def equity_monte_carlo(spec, list ranges, uint64_t seed0, uint64_t seed1,
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def equity_monte_carlo_deals(spec, list ranges, uint64_t seed0, uint64_t seed1,
-                             int64_t trials):
+cdef object equity_monte_carlo_deals(spec, list ranges, uint64_t seed0, uint64_t seed1,
+                                     int64_t trials):
     """The deals of a hold'em Monte Carlo run of *trials* trials (every
     player's two cards from a range or a hand; ranges as for
     equity_monte_carlo), for the tests of the sampler: a uint8 array of

@@ -165,7 +165,7 @@ _register_builtins()
 cdef GameTables _HIGH = _BUILTIN["high"]
 
 
-def _builtin_arrays(str name):
+cdef object _builtin_arrays(str name):
     """Copies of a built-in game's generated rank and flush tables (all
     zeros where the game has none), for tests of _custom_arrays."""
     import numpy as np
@@ -183,7 +183,7 @@ def _builtin_arrays(str name):
     return rank_arr, flush_arr
 
 
-def rank_slot_of_counts(counts):
+cdef object rank_slot_of_counts(counts):
     """Perfect-hash slot of a rank pattern (13 counts, at most 7 cards)."""
     cdef uint32_t total = 0
     for r, c in enumerate(counts):

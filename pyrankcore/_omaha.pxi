@@ -170,7 +170,7 @@ cdef _build_omaha_tables(GameTables t):
     t._omaha_arrays = (pattern_of_slot, best, flush_arrays, low_best)   # published last
 
 
-def omaha_driver_tables(game):
+cdef object omaha_driver_tables(game):
     """A game's fast-Omaha tables (prc_omaha_t), built on first use, in the
     TABLES format of the arm64 driver (tests/native_safety/arm64/driver.c,
     see _driver_tables): pattern_of_slot, best, flush_row, flush_best,

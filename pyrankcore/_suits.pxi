@@ -327,7 +327,7 @@ def evaluate_suited_omaha_rows(const uint8_t[:, ::1] holes,
     return first_bad
 
 
-def suited_driver_tables(ranking):
+cdef object suited_driver_tables(ranking):
     """A suit tie-break ranking's tables (prc_suited_t) in the TABLES format
     of the arm64 driver (tests/native_safety/arm64/driver.c, see
     _driver_tables): the plain rank and flush tables (a count of 0 for none),

@@ -616,7 +616,7 @@ cdef GameTables _build_wild(object ranking):
     return t
 
 
-def wild_driver_tables(game):
+cdef object wild_driver_tables(game):
     """A wild-card ranking's tables (prc_wild_t) in the TABLES format of the
     arm64 driver (tests/native_safety/arm64/driver.c, see _driver_tables):
     the natural rank and flush tables, rank[0..7], flush[0..7] and

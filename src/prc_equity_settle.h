@@ -11,6 +11,9 @@
 #include <string.h>
 #include "prc_eval.h"
 #include "prc_omaha.h"
+#ifndef PRC_KERNELS_DECLARE
+#include "prc_tier_portable.h" /* a deal's one Omaha row (prc_eq_value) */
+#endif
 
 /* Forced inlining for the per-trial steps of the Monte Carlo loops and the
  * rank-board loops (GCC declines to inline them into the large loop bodies
@@ -146,8 +149,8 @@ static inline uint16_t prc_eq_value(const prc_eq_state_t *st, const prc_game_t *
     if (s->omaha) {
         if (fast != NULL) {
             uint16_t out = 0;
-            prc_omaha_rows(g, fast, st->cards[p], st->n[p], st->cards[PRC_EQ_BOARD],
-                           st->n[PRC_EQ_BOARD], &out, 0, 1);
+            prc_omaha_rows_scalar(g, fast, st->cards[p], st->n[p], st->cards[PRC_EQ_BOARD],
+                                  st->n[PRC_EQ_BOARD], &out, 0, 1);
             return out;
         }
         return prc_omaha(g, st->cards[p], st->n[p], st->cards[PRC_EQ_BOARD],

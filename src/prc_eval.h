@@ -11,11 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "prc_tables.h"
+#if defined(_MSC_VER)
+#include <intrin.h>
+#endif
 
 /* Linkage of the entry points that take a whole batch or search (the row
- * loops, the equity and Fantasyland kernels) and of the state they share.
- * By default every function here is static, so a C program of one file just
- * includes the headers. The extension compiles the entry points once, in
+ * loops, the equity and Fantasyland kernels). By default every function
+ * here is static, so a C program of one file just includes the headers
+ * (prc_tiers.h for the row loops). The extension compiles the entry points once, in
  * src/prc_kernels.c (PRC_KERNELS_DEFINE: external definitions), while its
  * Cython module includes src/prc_kernels.h (PRC_KERNELS_DECLARE: the types
  * and the scalar inline functions, the entry points as prototypes), so the
@@ -28,10 +31,8 @@
 #else
 #define PRC_ENTRY
 #endif
-#define PRC_SHARED PRC_ENTRY /* one definition, in prc_kernels.c */
 #else
 #define PRC_ENTRY static inline
-#define PRC_SHARED static
 #endif
 
 /* Inlined into every caller whatever the compiler's size budget: for the
@@ -45,8 +46,17 @@
 #define PRC_ALWAYS_INLINE inline
 #endif
 
+/* Kept out of line: a rare path that would crowd the hot loop it sits in,
+ * or a loop that stays its own function (see prc_tier_portable.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define PRC_NOINLINE __declspec(noinline)
+#else
+#define PRC_NOINLINE
+#endif
+
 #if defined(_MSC_VER)
-#include <intrin.h>
 static inline int prc_ctz64(uint64_t x) {
     unsigned long i;
     _BitScanForward64(&i, x);
@@ -149,8 +159,7 @@ static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
 /* Sum of n card entries with what validation needs: *bits_out is the OR of
  * the suit-major bits; the result is nonzero when an id is invalid (the
  * poison bit) or repeated (the bits' sum differs from their OR). No branch
- * per card. (An SSE2 version summing key and bits with one add per card
- * measured no fewer instructions: the register copies cancel the saving.) */
+ * per card. */
 static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
                                      uint64_t *key_out, uint64_t *bits_out) {
     uint64_t key = PRC_SUIT_START, any = 0, sum = 0;
@@ -321,176 +330,46 @@ static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
     PRC_DEFINE_ROWS_GAME(6, NAME_GAME, SUM, ATTR)                           \
     PRC_DEFINE_ROWS_GAME(7, NAME_GAME, SUM, ATTR)
 
-#ifndef PRC_KERNELS_DECLARE
-/* The portable loops, for every machine. Each stays a function of its own,
- * as the other tiers' loops are (their target attributes keep them apart):
- * all ten inlined into prc_rows make it too big for GCC to inline the
- * kernel into them. */
-#if defined(__GNUC__) || defined(__clang__)
-#define PRC_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define PRC_NOINLINE __declspec(noinline)
-#else
-#define PRC_NOINLINE
-#endif
-PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
-#endif
-
-/* ------------------------------------------------------------------------
- * Loops for newer x86-64 CPUs, chosen at run time (prc_cpu_init): the
- * default build flags stay generic, so wheels run on any x86-64.
- *
- * GCC and Clang compile each such function for its instruction set with a
- * target attribute; MSVC compiles any intrinsic without one (PRC_TARGET is
- * empty there). Defining PRC_MSVC_STYLE takes MSVC's path (no attributes,
- * __cpuidex and _xgetbv) on GCC or Clang, for a test build with the
- * instruction sets switched on by flags. */
-#if (defined(__x86_64__) || defined(_M_X64)) && !defined(_M_ARM64EC)
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(PRC_MSVC_STYLE)
-#define PRC_X86_DISPATCH 1
-#define PRC_TARGET(features) __attribute__((target(features)))
-#include <cpuid.h>
-#elif defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
-#define PRC_X86_DISPATCH 1
-#define PRC_TARGET(features)
-#if !defined(_MSC_VER)
-#include <cpuid.h> /* GCC's and Clang's __cpuidex */
-#endif
-#else
-#define PRC_X86_DISPATCH 0
-#endif
-#else
-#define PRC_X86_DISPATCH 0
-#endif
-
-#if PRC_X86_DISPATCH
-#define PRC_POPCNT_DISPATCH 1
-#define PRC_POPCNT_ATTR PRC_TARGET("popcnt")
-#ifndef PRC_KERNELS_DECLARE
-#include <immintrin.h>
-
-/* prc_sum_cards with one OR per card instead of an OR and an add: the
- * popcount of the OR is n exactly when every id is valid (invalid ids have
- * no bit) and none repeats. Worth it only with POPCNT (not part of
- * baseline x86-64), so these loops run only where the CPU has it. */
-PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards, int n,
-                                                            uint64_t *key_out,
-                                                            uint64_t *bits_out) {
-    uint64_t key = PRC_SUIT_START, any = 0;
-    for (int i = 0; i < n; i++) {
-        key += PRC_CARD_KEY16(cards[i]);
-        any |= PRC_CARD_BITS16(cards[i]);
+/* A tier's rows of k cards by hand size, from its loops NAME_HIGH##_K
+ * (k = 5..7, g == NULL) and NAME_GAME##_K (k = 1..7). */
+#define PRC_ROWS_BY_SIZE(NAME_HIGH, NAME_GAME)                               \
+    if (g == NULL) {                                                        \
+        switch (k) {                                                        \
+        case 5: return NAME_HIGH##_5(cards, out, start, stop);              \
+        case 6: return NAME_HIGH##_6(cards, out, start, stop);              \
+        case 7: return NAME_HIGH##_7(cards, out, start, stop);              \
+        default: return start < stop ? start : -1;                          \
+        }                                                                   \
+    }                                                                       \
+    switch (k) {                                                            \
+    case 1: return NAME_GAME##_1(g, cards, out, start, stop);               \
+    case 2: return NAME_GAME##_2(g, cards, out, start, stop);               \
+    case 3: return NAME_GAME##_3(g, cards, out, start, stop);               \
+    case 4: return NAME_GAME##_4(g, cards, out, start, stop);               \
+    case 5: return NAME_GAME##_5(g, cards, out, start, stop);               \
+    case 6: return NAME_GAME##_6(g, cards, out, start, stop);               \
+    case 7: return NAME_GAME##_7(g, cards, out, start, stop);               \
+    default: return start < stop ? start : -1;                              \
     }
-    *key_out = key;
-    *bits_out = any;
-    return (uint64_t)((int)_mm_popcnt_u64(any) != n);
-}
-PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_popcnt,
-                    PRC_POPCNT_ATTR)
 
-/* The POPCNT loops of k = 5..7 cards: the vector loops hand them the rows
- * they do not take (k is a constant where they inline, so the switch goes). */
-PRC_POPCNT_ATTR static inline long prc_rows_high_popcnt_k(const uint8_t *cards, int k,
-                                                          uint16_t *out, long start,
-                                                          long stop) {
-    return k == 5 ? prc_rows_high_popcnt_5(cards, out, start, stop)
-         : k == 6 ? prc_rows_high_popcnt_6(cards, out, start, stop)
-                  : prc_rows_high_popcnt_7(cards, out, start, stop);
-}
+/* The same for a vector tier's loops of k = 5..7 (other sizes fall
+ * through, to the tier below). */
+#define PRC_ROWS_BY_SIZE_5_TO_7(NAME_HIGH, NAME_GAME)                        \
+    switch (k) {                                                            \
+    case 5: return g ? NAME_GAME##_5(g, cards, out, start, stop)            \
+                     : NAME_HIGH##_5(cards, out, start, stop);              \
+    case 6: return g ? NAME_GAME##_6(g, cards, out, start, stop)            \
+                     : NAME_HIGH##_6(cards, out, start, stop);              \
+    case 7: return g ? NAME_GAME##_7(g, cards, out, start, stop)            \
+                     : NAME_HIGH##_7(cards, out, start, stop);              \
+    default: break;                                                         \
+    }
 
-PRC_POPCNT_ATTR static inline long prc_rows_game_popcnt_k(const prc_game_t *g,
-                                                          const uint8_t *cards, int k,
-                                                          uint16_t *out, long start,
-                                                          long stop) {
-    return k == 5 ? prc_rows_game_popcnt_5(g, cards, out, start, stop)
-         : k == 6 ? prc_rows_game_popcnt_6(g, cards, out, start, stop)
-                  : prc_rows_game_popcnt_7(g, cards, out, start, stop);
-}
-
-/* CPUID leaf *leaf*, subleaf *sub*: eax, ebx, ecx, edx. */
-static inline void prc_cpuid(unsigned leaf, unsigned sub, unsigned regs[4]) {
-#if defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
-    int r[4];
-    __cpuidex(r, (int)leaf, (int)sub);
-    for (int i = 0; i < 4; i++) regs[i] = (unsigned)r[i];
-#else
-    __cpuid_count(leaf, sub, regs[0], regs[1], regs[2], regs[3]);
-#endif
-}
-
-/* The register state the OS saves (XCR0), or 0 without OSXSAVE: the CPU
- * may have AVX2 or AVX-512 while the OS leaves their registers off. */
-static inline uint64_t prc_os_xsave_state(void) {
-    unsigned r[4];
-    prc_cpuid(1, 0, r);
-    if (!(r[2] & (1u << 27))) return 0; /* OSXSAVE */
-#if defined(_MSC_VER) || defined(PRC_MSVC_STYLE)
-    return (uint64_t)_xgetbv(0);
-#else
-    unsigned lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return ((uint64_t)hi << 32) | lo;
-#endif
-}
-
-/* Feature bits of the CPUID leaves the tiers need. */
-#define PRC_CPU_POPCNT (1u << 0)
-#define PRC_CPU_AVX2 (1u << 1)   /* AVX2, BMI1, BMI2, with YMM state saved */
-#define PRC_CPU_AVX512 (1u << 2) /* F, BW, VBMI, VPOPCNTDQ, BITALG, ZMM state */
-
-static inline unsigned prc_cpu_features(void) {
-    unsigned r1[4], r7[4] = {0, 0, 0, 0}, features = 0;
-    prc_cpuid(0, 0, r1);
-    unsigned max_leaf = r1[0];
-    prc_cpuid(1, 0, r1);
-    if (max_leaf >= 7) prc_cpuid(7, 0, r7);
-    uint64_t xcr0 = prc_os_xsave_state();
-    int ymm = (xcr0 & 0x6) == 0x6;     /* SSE and AVX state */
-    int zmm = (xcr0 & 0xE6) == 0xE6;   /* and opmask, ZMM_Hi256, Hi16_ZMM */
-    int popcnt = (r1[2] >> 23) & 1, avx = (r1[2] >> 28) & 1;
-    int avx2 = (r7[1] >> 5) & 1, bmi1 = (r7[1] >> 3) & 1, bmi2 = (r7[1] >> 8) & 1;
-    int avx512 = ((r7[1] >> 16) & 1) /* F */ && ((r7[1] >> 30) & 1) /* BW */ &&
-                 ((r7[2] >> 1) & 1) /* VBMI */ && ((r7[2] >> 12) & 1) /* BITALG */ &&
-                 ((r7[2] >> 14) & 1) /* VPOPCNTDQ */;
-    if (popcnt) features |= PRC_CPU_POPCNT;
-    if (popcnt && avx && avx2 && bmi1 && bmi2 && ymm) features |= PRC_CPU_AVX2;
-    if ((features & PRC_CPU_AVX2) && avx512 && zmm) features |= PRC_CPU_AVX512;
-    return features;
-}
-#endif /* PRC_KERNELS_DECLARE */
-#else
-#define PRC_POPCNT_DISPATCH 0
-#endif
-
-#define PRC_AVX2_DISPATCH PRC_X86_DISPATCH
-#if PRC_AVX2_DISPATCH && !defined(PRC_KERNELS_DECLARE)
-#include "prc_avx2.h"
-#endif
-
-/* AVX-512 needs a compiler that knows its intrinsics (GCC 8, Clang 8, any
- * MSVC that compiles this package). */
-#if PRC_X86_DISPATCH &&                                                                 \
-    (defined(_MSC_VER) || defined(PRC_MSVC_STYLE) ||                                   \
-     (defined(__clang__) ? __clang_major__ >= 8 : __GNUC__ >= 8))
-#define PRC_AVX512_DISPATCH 1
-#ifndef PRC_KERNELS_DECLARE
-#include "prc_avx512.h"
-#endif
-#else
-#define PRC_AVX512_DISPATCH 0
-#endif
-
-/* arm64: NEON is part of the base instruction set, so its loops need no
- * run-time check (GCC and Clang; MSVC's arm64 builds run the portable
- * loops). */
-#if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
-#define PRC_NEON_DISPATCH 1
-#ifndef PRC_KERNELS_DECLARE
-#include "prc_neon.h"
-#endif
-#else
-#define PRC_NEON_DISPATCH 0
-#endif
+/* Rows of k = 1..7 uint8 ids under game g (g == NULL: the high ranking,
+ * whose kernel reads its static tables directly). Defined in prc_tiers.h:
+ * the row loops of the tier chosen at start-up. */
+PRC_ENTRY long prc_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
+                        long start, long stop);
 
 /* The compiler that built the extension (pyrankcore info names it). */
 #define PRC_STRINGIFY2(x) #x
@@ -504,113 +383,5 @@ static inline unsigned prc_cpu_features(void) {
 #else
 #define PRC_BUILD_COMPILER "unknown"
 #endif
-
-/* Row loops by instruction set, in the order prc_cpu_init prefers them. */
-#define PRC_KERNEL_PORTABLE 0
-#define PRC_KERNEL_POPCNT 1
-#define PRC_KERNEL_AVX2 2
-#define PRC_KERNEL_AVX512 3
-#define PRC_KERNEL_NEON 1 /* arm64's tiers: portable, NEON */
-
-/* The tiers' names, in that order, as pyrankcore names them. */
-#if PRC_NEON_DISPATCH
-#define PRC_N_KERNELS 2
-static const char *const prc_kernel_names[PRC_N_KERNELS] = {"portable", "neon"};
-#else
-#define PRC_N_KERNELS 4
-static const char *const prc_kernel_names[PRC_N_KERNELS] = {"portable", "popcnt", "avx2",
-                                                            "avx512"};
-#endif
-
-static inline const char *prc_kernel_name(int kernel) { return prc_kernel_names[kernel]; }
-
-#ifndef PRC_KERNELS_DECLARE
-/* Which row loops prc_rows (and the Omaha, wild and suit loops) use. Set at
- * module import (prc_cpu_init), before any thread can call a row loop. */
-PRC_SHARED int prc_kernel = PRC_KERNEL_PORTABLE;
-
-/* The best row loops this CPU (and OS) runs. */
-PRC_ENTRY int prc_cpu_best(void) {
-    int best = PRC_KERNEL_PORTABLE;
-#if PRC_X86_DISPATCH
-    unsigned features = prc_cpu_features();
-    if (features & PRC_CPU_POPCNT) best = PRC_KERNEL_POPCNT;
-#if PRC_AVX2_DISPATCH
-    if (features & PRC_CPU_AVX2) best = PRC_KERNEL_AVX2;
-#endif
-#if PRC_AVX512_DISPATCH
-    if (features & PRC_CPU_AVX512) best = PRC_KERNEL_AVX512;
-#endif
-#endif
-#if PRC_NEON_DISPATCH
-    best = PRC_KERNEL_NEON;
-#endif
-    return best;
-}
-
-/* Use the best row loops no better than *limit* (tests pass a lower limit
- * to check that every loop gives the same strengths). Returns the choice. */
-PRC_ENTRY int prc_cpu_init(int limit) {
-    int best = prc_cpu_best();
-    prc_kernel = best < limit ? best : limit;
-    return prc_kernel;
-}
-
-#define PRC_ROWS_SWITCH(HIGH, GAME)                                          \
-    if (g == NULL) {                                                        \
-        switch (k) {                                                        \
-        case 5: return HIGH##_5(cards, out, start, stop);                   \
-        case 6: return HIGH##_6(cards, out, start, stop);                   \
-        case 7: return HIGH##_7(cards, out, start, stop);                   \
-        default: return start < stop ? start : -1;                          \
-        }                                                                   \
-    }                                                                       \
-    switch (k) {                                                            \
-    case 1: return GAME##_1(g, cards, out, start, stop);                    \
-    case 2: return GAME##_2(g, cards, out, start, stop);                    \
-    case 3: return GAME##_3(g, cards, out, start, stop);                    \
-    case 4: return GAME##_4(g, cards, out, start, stop);                    \
-    case 5: return GAME##_5(g, cards, out, start, stop);                    \
-    case 6: return GAME##_6(g, cards, out, start, stop);                    \
-    case 7: return GAME##_7(g, cards, out, start, stop);                    \
-    default: return start < stop ? start : -1;                              \
-    }
-
-#define PRC_ROWS_SWITCH_5_TO_7(HIGH, GAME)                                   \
-    switch (k) {                                                            \
-    case 5: return g ? GAME##_5(g, cards, out, start, stop) : HIGH##_5(cards, out, start, stop); \
-    case 6: return g ? GAME##_6(g, cards, out, start, stop) : HIGH##_6(cards, out, start, stop); \
-    default: return g ? GAME##_7(g, cards, out, start, stop) : HIGH##_7(cards, out, start, stop); \
-    }
-
-/* Rows of k = 1..7 uint8 ids under game g (g == NULL: the high ranking,
- * whose kernel reads its static tables directly). */
-PRC_ENTRY long prc_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                        long start, long stop) {
-#if PRC_AVX512_DISPATCH
-    /* Hand sizes 5..7; fewer cards take the POPCNT loops below. */
-    if (prc_kernel == PRC_KERNEL_AVX512 && k >= 5 && k <= 7) {
-        PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_avx512, prc_rows_game_avx512)
-    }
-#endif
-#if PRC_AVX2_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX2 && k >= 5 && k <= 7) {
-        PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_avx2, prc_rows_game_avx2)
-    }
-#endif
-#if PRC_NEON_DISPATCH
-    if (prc_kernel == PRC_KERNEL_NEON && k >= 5 && k <= 7) {
-        PRC_ROWS_SWITCH_5_TO_7(prc_rows_high_neon, prc_rows_game_neon)
-    }
-#endif
-#if PRC_POPCNT_DISPATCH
-    if (prc_kernel >= PRC_KERNEL_POPCNT) {
-        PRC_ROWS_SWITCH(prc_rows_high_popcnt, prc_rows_game_popcnt)
-    }
-#endif
-    PRC_ROWS_SWITCH(prc_rows_high, prc_rows_game)
-}
-
-#endif /* PRC_KERNELS_DECLARE */
 
 #endif

@@ -5,8 +5,8 @@
  * extension's compile time. Here they are one translation unit of their
  * own, which the build compiles beside the Cython module (setup.py); their
  * entry points have external linkage (PRC_KERNELS_DEFINE, see prc_eval.h)
- * and the module calls them through prc_kernels.h. This file also holds the
- * one definition of the state they share with the module (prc_kernel).
+ * and the module calls them through prc_kernels.h; the row loops' entry
+ * points call the tier prc_tiers.h selects.
  */
 #define PRC_KERNELS_DEFINE 1
 
@@ -18,6 +18,7 @@
 #include "prc_board.h"
 #include "prc_equity.h"
 #include "prc_isomorphism.h"
+#include "prc_tiers.h"
 
 /* Last, so the compiler checks each prototype against its definition. */
 #include "prc_kernels.h"

@@ -26,32 +26,19 @@
 #include "prc_equity.h"
 #include "prc_isomorphism.h"
 
-/* Row loops (prc_eval.h) and the tier they use: one variable, defined in
- * prc_kernels.c, read by every row loop and set by the module. */
-extern PRC_SHARED int prc_kernel;
-PRC_ENTRY int prc_cpu_best(void);
-PRC_ENTRY int prc_cpu_init(int limit);
-PRC_ENTRY long prc_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                        long start, long stop);
+/* The row-loop tiers (prc_tiers.h): this build's, slowest first, by
+ * index; the entry points prc_rows, prc_omaha_rows, prc_omaha_rows_hilo,
+ * prc_wild_rows and prc_suited_rows are declared by their family headers
+ * and call the tier selected. */
+PRC_ENTRY int prc_tier_count(void);
+PRC_ENTRY const char *prc_tier_name(int index);
+PRC_ENTRY int prc_tier_best(void);
+PRC_ENTRY int prc_tier_select(int index);
+PRC_ENTRY int prc_tier_current(void);
 
-/* Omaha rows (prc_omaha.h). */
-PRC_ENTRY long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o, const uint8_t *holes,
-                              int nh, const uint8_t *boards, int nb, uint16_t *out, long start,
-                              long stop);
-PRC_ENTRY long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
-                                   const prc_game_t *lo, const prc_omaha_t *olo,
-                                   const uint8_t *holes, int nh, const uint8_t *boards, int nb,
-                                   uint16_t *out, long start, long stop);
-
-/* Wild rows (prc_wild.h). */
-PRC_ENTRY long prc_wild_rows(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
-                             long start, long stop);
-
-/* Suit tie-break rows (prc_suits.h). */
+/* Suit tie-break rows by the subset search (prc_suits.h). */
 PRC_ENTRY long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *cards, int k,
                                       uint32_t *out, long start, long stop);
-PRC_ENTRY long prc_suited_rows(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
-                               long start, long stop);
 PRC_ENTRY long prc_suited_omaha_rows(const prc_suited_t *x, const uint8_t *holes, int nh,
                                      const uint8_t *boards, int nb, uint32_t *out, long start,
                                      long stop);

@@ -9,6 +9,10 @@
 #define PRC_OMAHA_H
 
 #include "prc_eval.h"
+#if !defined(__GNUC__) && !defined(__clang__) && defined(_MSC_VER) &&                    \
+    (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h> /* _mm_prefetch */
+#endif
 
 /* Omaha: the best hand using exactly two of the nh hole cards (4..6) and
  * exactly three of the nb board cards (3..5), for any game. Partial keys of
@@ -131,7 +135,6 @@ static inline uint16_t prc_omaha_flush_any(const prc_omaha_t *o, const uint8_t *
 #if defined(__GNUC__) || defined(__clang__)
 #define PRC_PREFETCH(p) __builtin_prefetch((const void *)(p))
 #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-#include <xmmintrin.h>
 #define PRC_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
 #else
 #define PRC_PREFETCH(p) ((void)0)
@@ -185,180 +188,16 @@ static inline uint64_t prc_omaha_flush_suits(uint64_t bkey, uint64_t hkey) {
         & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
 }
 
-#ifndef PRC_KERNELS_DECLARE /* the row loops: compiled in prc_kernels.c */
-/* Many Omaha rows (hole rows of nh ids, board rows of nb ids, C order).
- * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
- * the first pass validates each hand, hashes its board and prefetches its
- * pattern row; the second does the pair lookups once the rows are in cache.
- * Returns the index of the first invalid row, or -1; the rows before it are
- * written, the rows from it on are not. */
-static inline long prc_omaha_rows_scalar(const prc_game_t *g, const prc_omaha_t *o,
-                                         const uint8_t *holes, int nh,
-                                         const uint8_t *boards, int nb,
-                                         uint16_t *out, long start, long stop) {
-    const uint16_t *rows[PRC_OMAHA_CHUNK];
-    uint64_t flush_suits[PRC_OMAHA_CHUNK];
-    long bad = -1;
-    for (long base = start; base < stop && bad < 0; base += PRC_OMAHA_CHUNK) {
-        long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
-        for (long i = base; i < end; i++) {
-            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            uint64_t bkey, hkey;
-            if (prc_omaha_read(hole, nh, board, nb, g->invalid_ids, &bkey, &hkey)) {
-                bad = i;   /* finish the rows before it, then report it */
-                end = i;
-                break;
-            }
-            rows[i - base] = prc_omaha_fetch_row(o, prc_board_slot((uint32_t)bkey));
-            flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
-        }
-        for (long i = base; i < end; i++) {
-            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            const uint16_t *row = rows[i - base];
-            uint16_t best = 0;
-            for (int a = 0; a < nh; a++)
-                for (int b = a + 1; b < nh; b++) {
-                    uint16_t v = row[prc_pair_column[hole[a] * 64 + hole[b]]];
-                    best = v > best ? v : best;
-                }
-            if (g->flush_mode == PRC_FLUSH_DOMINANT) {
-                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
-                    int suit = (prc_ctz64(suits) - 3) >> 2;
-                    uint16_t v = prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
-                    best = v > best ? v : best;
-                }
-            }
-            out[i] = best;
-        }
-    }
-    return bad;
-}
-
-/* Hi-lo in one pass: the high game (flushes ignored or dominant) and a low
- * game whose flushes are ignored (eight-or-better, ace-to-five), over the
- * same rows. Each hand is read, checked and its board hashed once; both
- * pattern rows are fetched together and the hole pairs index both (the
- * pair columns are the same). out holds two strengths a row: high, low.
- * Returns the first invalid row (for either game's deck), or -1. */
-static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_omaha_t *ohi,
-                                              const prc_game_t *lo, const prc_omaha_t *olo,
-                                              const uint8_t *holes, int nh,
-                                              const uint8_t *boards, int nb,
-                                              uint16_t *out, long start, long stop) {
-    const uint16_t *hi_rows[PRC_OMAHA_CHUNK], *lo_rows[PRC_OMAHA_CHUNK];
-    uint64_t flush_suits[PRC_OMAHA_CHUNK];
-    const uint64_t invalid = hi->invalid_ids | lo->invalid_ids;
-    const uint16_t *low_best = olo->low_best; /* the low from rank sets, where it applies */
-    long bad = -1;
-    for (long base = start; base < stop && bad < 0; base += PRC_OMAHA_CHUNK) {
-        long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
-        for (long i = base; i < end; i++) {
-            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            uint64_t bkey, hkey;
-            if (prc_omaha_read(hole, nh, board, nb, invalid, &bkey, &hkey)) {
-                bad = i;   /* finish the rows before it, then report it */
-                end = i;
-                break;
-            }
-            uint32_t slot = prc_board_slot((uint32_t)bkey);
-            hi_rows[i - base] = prc_omaha_fetch_row(ohi, slot);
-            if (!low_best) lo_rows[i - base] = prc_omaha_fetch_row(olo, slot);
-            flush_suits[i - base] = prc_omaha_flush_suits(bkey, hkey);
-        }
-        for (long i = base; i < end; i++) {
-            const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            const uint16_t *hrow = hi_rows[i - base];
-            uint16_t best_hi = 0, best_lo = 0;
-            if (low_best) {
-                unsigned board_set = 0, hole_set = 0;
-                for (int j = 0; j < nb; j++) board_set |= olo->low_bit[board[j] >> 2];
-                for (int j = 0; j < nh; j++) hole_set |= olo->low_bit[hole[j] >> 2];
-                best_lo = low_best[board_set << 8 | hole_set];
-                for (int a = 0; a < nh; a++)
-                    for (int b = a + 1; b < nh; b++) {
-                        uint16_t h = hrow[prc_pair_column[hole[a] * 64 + hole[b]]];
-                        best_hi = h > best_hi ? h : best_hi;
-                    }
-            } else {
-                const uint16_t *lrow = lo_rows[i - base];
-                for (int a = 0; a < nh; a++)
-                    for (int b = a + 1; b < nh; b++) {
-                        int col = prc_pair_column[hole[a] * 64 + hole[b]];
-                        uint16_t h = hrow[col], l = lrow[col];
-                        best_hi = h > best_hi ? h : best_hi;
-                        best_lo = l > best_lo ? l : best_lo;
-                    }
-            }
-            if (hi->flush_mode == PRC_FLUSH_DOMINANT) {
-                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
-                    int suit = (prc_ctz64(suits) - 3) >> 2;
-                    uint16_t v = prc_omaha_flush_lookup(ohi, hole, nh, board, nb, suit);
-                    best_hi = v > best_hi ? v : best_hi;
-                }
-            }
-            out[2 * i] = best_hi;
-            out[2 * i + 1] = best_lo;
-        }
-    }
-    return bad;
-}
-
-#if PRC_AVX2_DISPATCH
-#include "prc_omaha_avx2.h"
-#endif
-#if PRC_AVX512_DISPATCH
-#include "prc_omaha_avx512.h"
-#endif
-#if PRC_NEON_DISPATCH
-#include "prc_omaha_neon.h"
-#endif
-
-/* The Omaha row loop prc_kernel chose (AVX-512, AVX2, NEON or scalar; the same
- * strengths and the same first invalid row): high only when lo is NULL,
- * else the hi-lo one pass. */
-static inline long prc_omaha_dispatch(const prc_game_t *hi, const prc_omaha_t *ohi,
-                                      const prc_game_t *lo, const prc_omaha_t *olo,
-                                      const uint8_t *holes, int nh,
-                                      const uint8_t *boards, int nb,
-                                      uint16_t *out, long start, long stop) {
-    const int hilo = lo != NULL;
-#if PRC_AVX512_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX512 && stop - start >= 16)
-        return prc_omaha_avx512_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                   out, start, stop);
-#endif
-#if PRC_AVX2_DISPATCH
-    if (prc_kernel == PRC_KERNEL_AVX2 && stop - start >= 8)
-        return prc_omaha_avx2_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                 out, start, stop);
-#endif
-#if PRC_NEON_DISPATCH
-    /* its 64-byte loads take 16 rows of 4 cards or more, and its buffers
-     * up to 6 hole and 5 board cards */
-    if (prc_kernel == PRC_KERNEL_NEON && nh >= 4 && nh <= 6 && nb >= 4 && nb <= 5 &&
-        stop - start >= PRC_NO_STEP)
-        return prc_omaha_neon_loop(nh, nb, hilo)(hi, ohi, lo, olo, holes, nh, boards, nb,
-                                                 out, start, stop);
-#endif
-    if (hilo)
-        return prc_omaha_rows_hilo_scalar(hi, ohi, lo, olo, holes, nh, boards, nb, out,
-                                          start, stop);
-    return prc_omaha_rows_scalar(hi, ohi, holes, nh, boards, nb, out, start, stop);
-}
-
+/* Omaha rows: hole rows of nh ids and board rows of nb ids (C order),
+ * out[start..stop) filled, the first invalid row returned (or -1); the
+ * hi-lo one pass fills two strengths a row (high, low). Defined in
+ * prc_tiers.h: the Omaha loops of the tier chosen at start-up. */
 PRC_ENTRY long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o, const uint8_t *holes,
                               int nh, const uint8_t *boards, int nb, uint16_t *out, long start,
-                              long stop) {
-    return prc_omaha_dispatch(g, o, NULL, NULL, holes, nh, boards, nb, out, start, stop);
-}
-
+                              long stop);
 PRC_ENTRY long prc_omaha_rows_hilo(const prc_game_t *hi, const prc_omaha_t *ohi,
                                    const prc_game_t *lo, const prc_omaha_t *olo,
                                    const uint8_t *holes, int nh, const uint8_t *boards, int nb,
-                                   uint16_t *out, long start, long stop) {
-    return prc_omaha_dispatch(hi, ohi, lo, olo, holes, nh, boards, nb, out, start, stop);
-}
-
-#endif /* PRC_KERNELS_DECLARE */
+                                   uint16_t *out, long start, long stop);
 
 #endif

@@ -162,10 +162,48 @@ SMOKE = {
 }
 
 
+# What a test that switches the row-loop tier names: the switch itself, the
+# helper that runs a call under every tier, the fixture that runs the test
+# under each.
+_TIER_SWITCHES = {"select_row_kernel", "every_kernel"}
+
+
+def _names_a_switch(code, module, seen):
+    """Whether *code*, its nested functions (lambdas) or a function of
+    *module* that it calls name a tier switch."""
+    if code in seen:
+        return False
+    seen.add(code)
+    if not _TIER_SWITCHES.isdisjoint(code.co_names):
+        return True
+    nested = [c for c in code.co_consts if hasattr(c, "co_names")]
+    called = [getattr(module, name, None) for name in code.co_names]
+    called = [
+        f.__code__
+        for f in called
+        if getattr(f, "__module__", None) == module.__name__ and hasattr(f, "__code__")
+    ]
+    return any(_names_a_switch(c, module, seen) for c in nested + called)
+
+
+def _switches_tiers(item):
+    """Whether a test switches the row-loop tier: the tier is one per
+    process, so pytest-run-parallel's other threads would run under the
+    tier this test chose, and the test itself perhaps under theirs."""
+    if "kernel" in getattr(item, "fixturenames", ()):
+        return True
+    function, module = getattr(item, "function", None), getattr(item, "module", None)
+    if function is None or module is None:
+        return False
+    return _names_a_switch(function.__code__, module, set())
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m reads the marks
 def pytest_collection_modifyitems(config, items):
     smoke = pytest.mark.smoke
     for item in items:
+        if _switches_tiers(item):
+            item.add_marker(pytest.mark.thread_unsafe)
         try:
             where = item.path.relative_to(_HERE).as_posix()
         except ValueError:  # a test outside tests/

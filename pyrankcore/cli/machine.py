@@ -65,7 +65,7 @@ def info(as_json: bool = False) -> int:
     record = {
         "version": pyrankcore.__version__,
         "row_loop": _core.row_loop(),
-        "row_loops": list(_core._row_kernels()),
+        "row_loops": list(_core.row_loops()),
         "compiler": _core.BUILD_COMPILER,
         "flags": _core.BUILD_FLAGS,
         "machine": platform.machine(),

@@ -22,7 +22,7 @@ def run_json(capsys, *extra):
 def test_bench_json_times_every_own_case(capsys):
     r = run_json(capsys, "--no-peers")
     assert (r["size"], r["repeat"], r["skipped"]) == (400, 1, {})
-    assert r["row_kernel"] == _core._row_kernels()[-1]
+    assert r["row_kernel"] == _core.row_loops()[-1]
     own = {c["case"]: c for c in r["cases"]}
     assert {c["library"] for c in r["cases"]} == {"pyrankcore"}
     five = own[f"evaluate_batch, 5 cards ({r['row_kernel']} row loops)"]

@@ -422,11 +422,11 @@ def test_demo_names_the_row_loops_it_ran(capsys):
     assert cli.main(args) == 0
     assert f", {_core.row_loop()} row loops)" in capsys.readouterr().out
     try:
-        _core._select_row_kernel("portable")
+        _core._testing.select_row_kernel("portable")
         assert cli.main([*args, "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["row_loop"] == "portable"
     finally:
-        _core._select_row_kernel("best")
+        _core._testing.select_row_kernel("best")
 
 
 def test_info_names_the_row_loops_and_the_build(capsys):
@@ -437,7 +437,7 @@ def test_info_names_the_row_loops_and_the_build(capsys):
     assert set(record) == INFO_KEYS
     assert record["version"] == pyrankcore.__version__
     # the best loop this CPU runs is the one in use, and the portable one always runs
-    assert record["row_loops"] == list(_core._row_kernels())
+    assert record["row_loops"] == list(_core.row_loops())
     assert record["row_loops"][0] == "portable"
     assert record["row_loop"] == record["row_loops"][-1] == _core.row_loop()
     assert record["compiler"].split()[0] in {"GCC", "Clang", "MSVC"}
@@ -451,11 +451,11 @@ def test_info_names_the_row_loops_and_the_build(capsys):
 
 def test_info_names_a_row_loop_a_test_chose(capsys):
     try:
-        _core._select_row_kernel("portable")
+        _core._testing.select_row_kernel("portable")
         assert cli.main(["info", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["row_loop"] == "portable"
     finally:
-        _core._select_row_kernel("best")
+        _core._testing.select_row_kernel("best")
 
 
 def test_info_rejects_arguments():

@@ -23,10 +23,10 @@ from pyrankcore import _core
 @pytest.fixture(params=KERNELS)
 def kernel(request):
     """Run the test under each row loop this CPU runs."""
-    chosen = _core._select_row_kernel(request.param)
+    chosen = _core._testing.select_row_kernel(request.param)
     assert chosen == request.param
     yield chosen
-    _core._select_row_kernel("best")
+    _core._testing.select_row_kernel("best")
 
 
 def deck_of(game):
@@ -108,16 +108,16 @@ TIERS = ("portable", "neon") if ARM64 else ("portable", "popcnt", "avx2", "avx51
 
 def test_the_kernel_switch_reports_its_choice():
     try:
-        assert _core._select_row_kernel("portable") == "portable"
+        assert _core._testing.select_row_kernel("portable") == "portable"
         assert KERNELS[0] == "portable"
         # the loops are tiers: each CPU runs a prefix of them
         assert KERNELS == TIERS[: len(KERNELS)]
         # A loop the CPU lacks falls back to the best one below it.
-        assert _core._select_row_kernel(TIERS[-1]) == KERNELS[-1]
+        assert _core._testing.select_row_kernel(TIERS[-1]) == KERNELS[-1]
     finally:
-        assert _core._select_row_kernel("best") == KERNELS[-1]
+        assert _core._testing.select_row_kernel("best") == KERNELS[-1]
     with pytest.raises(ValueError, match="kind"):
-        _core._select_row_kernel("sse9")
+        _core._testing.select_row_kernel("sse9")
 
 
 @pytest.mark.parametrize("game", ["high", "deuce_seven", "ace_five_8"])
@@ -290,21 +290,16 @@ def test_the_loop_in_use_is_the_best_this_cpu_runs():
     for tier, needs in TIER_FEATURES.items():
         if needs <= flags:
             expected = tier
-    assert _core._row_kernels()[-1] == expected, sorted(
-        flags & set().union(*TIER_FEATURES.values())
-    )
-    assert _core._select_row_kernel("best") == expected
+    assert _core.row_loops()[-1] == expected, sorted(flags & set().union(*TIER_FEATURES.values()))
+    assert _core._testing.select_row_kernel("best") == expected
     assert _core.row_loop() == expected
 
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout
-# Every kernel header of src/, prc_eval.h first (the vector headers build on
-# it); prc_kernels.h, the Cython module's view of them, must come before
-# them all, so the kernels' own unit (prc_kernels.c) is compiled on its own.
-HEADERS = sorted(
-    (p.name for p in (ROOT / "src").glob("prc_*.h") if p.name != "prc_kernels.h"),
-    key=lambda name: (name != "prc_eval.h", name),
-)
+# Every kernel header of src/ (each includes what it needs); prc_kernels.h,
+# the Cython module's view of them, must come before them all, so the
+# kernels' own unit (prc_kernels.c) is compiled on its own.
+HEADERS = sorted(p.name for p in (ROOT / "src").glob("prc_*.h") if p.name != "prc_kernels.h")
 
 
 @pytest.mark.skipif(
@@ -327,7 +322,7 @@ def test_the_msvc_path_compiles(tmp_path):
     source.write_text(
         "".join(f'#include "{h}"\n' for h in HEADERS)
         + 'PRC_TARGET("no-such-feature") static int no_attributes(void) { return 0; }\n'
-        + "int main(void) { return no_attributes() + (prc_cpu_best() < 0); }\n"
+        + "int main(void) { return no_attributes() + (prc_tier_best() < 0); }\n"
     )
     flags = [
         "-mpopcnt",
@@ -354,3 +349,25 @@ def test_the_msvc_path_compiles(tmp_path):
         [*common, "-fsyntax-only", str(kernels)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+def test_tests_that_switch_the_tier_run_on_one_thread(request):
+    """The row-loop tier is one per process: tests/conftest.py marks every
+    test that switches it (the kernel fixture, every_kernel, the switch
+    itself) thread_unsafe, so pytest-run-parallel runs it on one thread and
+    no other test runs under the tier it chose."""
+    marked = {
+        item.originalname: item.get_closest_marker("thread_unsafe") is not None
+        for item in request.session.items
+        if item.module is request.module
+    }
+    expected = {
+        "test_every_invalid_id_at_every_position_is_flagged": True,  # the kernel fixture
+        "test_every_six_card_hand_every_kernel": True,  # every_kernel
+        "test_the_kernel_switch_reports_its_choice": True,  # the switch itself
+        "test_the_msvc_path_compiles": False,
+    }
+    for name, want in expected.items():
+        if name in marked:  # not deselected
+            assert marked[name] == want, name
+    assert marked[request.node.originalname] is False

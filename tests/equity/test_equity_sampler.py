@@ -33,7 +33,7 @@ def _seat(text_weights):
 
 def _joint_counts(seats, trials, board="", seed=(5, 6)):
     p, _ = plan("Hold'em", ["AA"] * len(seats), board, trials=10)
-    record, stats = _core.equity_monte_carlo_deals(p.spec, seats, seed[0], seed[1], trials)
+    record, stats = _core._testing.equity_monte_carlo_deals(p.spec, seats, seed[0], seed[1], trials)
     combos = [{frozenset(map(int, c)): i for i, c in enumerate(cards)} for cards, _ in seats]
     picks = Counter(
         tuple(combos[s][frozenset(map(int, row[2 * s : 2 * s + 2]))] for s in range(len(seats)))
@@ -104,7 +104,7 @@ def test_the_chi_square_fails_a_sampler_that_keeps_the_first_combo():
 )
 def test_boards_are_uniform_over_the_cards_left(hands, board):
     p, _ = plan("Hold'em", hands, board, trials=TRIALS, seed=3)
-    record, stats = _core.equity_monte_carlo_deals(
+    record, stats = _core._testing.equity_monte_carlo_deals(
         p.spec, list(p.draws), p.seed[0], p.seed[1], TRIALS
     )
     holes, dealt = record[:, : 2 * len(hands)], record[:, 2 * len(hands) :]
@@ -127,10 +127,10 @@ def test_boards_are_uniform_over_the_cards_left(hands, board):
 def test_the_recording_refuses_other_games_and_sizes():
     p, _ = plan("Omaha", ["AsKsQdJd", "9h9c8h7c"], trials=10)
     with pytest.raises(InvalidArgumentError, match="hold'em"):
-        _core.equity_monte_carlo_deals(p.spec, list(p.draws), 1, 2, 10)
+        _core._testing.equity_monte_carlo_deals(p.spec, list(p.draws), 1, 2, 10)
     p, _ = plan("Hold'em", ["AA", "KK"], trials=10)
     with pytest.raises(InvalidArgumentError, match="trials"):
-        _core.equity_monte_carlo_deals(p.spec, list(p.draws), 1, 2, -1)
+        _core._testing.equity_monte_carlo_deals(p.spec, list(p.draws), 1, 2, -1)
 
 
 def test_two_ranges_that_never_fit_raise_at_once():

@@ -243,7 +243,7 @@ def test_a_repeat_at_every_pair_of_positions(driver, tmp_path, game, k):
 def omaha_tables_file(tmp_path, game):
     """The game's Omaha tables in the driver's TABLES format."""
     path = tmp_path / f"tables_{len(list(tmp_path.glob('tables_*')))}"
-    path.write_bytes(_core.omaha_driver_tables(game))
+    path.write_bytes(_core._testing.omaha_driver_tables(game))
     return path
 
 
@@ -373,7 +373,7 @@ WILD_IDS = [
 def wild_tables_file(tmp_path, ranking):
     """The ranking's wild tables in the driver's TABLES format."""
     path = tmp_path / "wild_tables"
-    path.write_bytes(_core.wild_driver_tables(ranking))
+    path.write_bytes(_core._testing.wild_driver_tables(ranking))
     return path
 
 
@@ -461,7 +461,7 @@ def check_suited(driver, tmp_path, rows, spans, ranking):
     row as this machine's suit row loop does."""
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
     tables = tmp_path / "suited_tables"
-    tables.write_bytes(_core.suited_driver_tables(ranking))
+    tables.write_bytes(_core._testing.suited_driver_tables(ranking))
     data = run(
         driver, tmp_path, spans, "suited", rows.shape[1], tables, write(tmp_path, "rows", rows)
     )

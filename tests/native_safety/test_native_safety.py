@@ -656,8 +656,8 @@ def deal(n, k, deck=52):
     return np.argsort(rng.random((n, deck)), axis=1)[:, :k].astype(np.uint8)
 wild = prc.ranking("high", wild=("jokers", "2"))  # the wild-card row loops
 checked = 0
-for kernel in _core._row_kernels():
-    _core._select_row_kernel(kernel)
+for kernel in _core.row_loops():
+    _core._testing.select_row_kernel(kernel)
     for n in (1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 129):
         for k in (5, 6, 7):
             cards = deal(n, k)
@@ -685,7 +685,7 @@ for kernel in _core._row_kernels():
                 assert (both[:, 0] == out).all()
                 assert (out == prc.evaluate_omaha_batch(cards[:, :nh], cards[:, nh:])).all()
                 checked += 1
-_core._select_row_kernel("best")
+_core._testing.select_row_kernel("best")
 print("OK", checked)
 """
 )

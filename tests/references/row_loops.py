@@ -5,7 +5,7 @@ import numpy as np
 
 from pyrankcore import _core
 
-KERNELS = _core._row_kernels()
+KERNELS = _core.row_loops()
 
 
 def every_kernel(fn):
@@ -13,10 +13,10 @@ def every_kernel(fn):
     results = {}
     try:
         for name in KERNELS:
-            _core._select_row_kernel(name)
+            _core._testing.select_row_kernel(name)
             results[name] = fn()
     finally:
-        _core._select_row_kernel("best")
+        _core._testing.select_row_kernel("best")
     return results
 
 

@@ -117,8 +117,8 @@ rng = np.random.default_rng(5)
 # eight-or-better: 56 strengths, so the suit tables build at once
 games = [prc.ranking("ace_five_8", suit_tiebreak="main_group", suit_order="italy")]
 checked = 0
-for kernel in _core._row_kernels():
-    _core._select_row_kernel(kernel)
+for kernel in _core.row_loops():
+    _core._testing.select_row_kernel(kernel)
     for game in games:
         tables = _core.resolve_game(game, suited=True)
         for n in (1, 16, 17, 33):
@@ -130,7 +130,7 @@ for kernel in _core._row_kernels():
                     assert _core.evaluate_suited_rows(rows, out, start, n, tables) == -1
                 assert out.tolist() == [prc.evaluate(h, game) for h in cards.tolist()]
                 checked += 1
-_core._select_row_kernel("best")
+_core._testing.select_row_kernel("best")
 print("OK", checked)
 """
 )

@@ -830,3 +830,21 @@ else:
         assert winners(hands, game, unbeatable=rule) == winners(hands, game)
         a, b, _ = hands
         assert compare(a, b, game, unbeatable=rule) == compare(a, b, game)
+
+
+def test_suit_key_bits_is_the_c_constant():
+    """suits.SUIT_KEY_BITS splits what the C kernels pack (strength <<
+    PRC_SUIT_KEY_BITS | key): the Python constant is the compiled one, and
+    every packed value of a hand splits into the hand's plain strength and
+    a key of five suits, two bits each."""
+    from pyrankcore import _core
+
+    assert suits.SUIT_KEY_BITS == _core.SUIT_KEY_BITS == 5 * 2
+    ranking = prc.ranking("high", suit_tiebreak="main_group", suit_order="italy")
+    hands = prc.random_hands(2000, 7, seed=11)
+    packed = prc.evaluate_batch(hands, ranking).astype(np.int64)
+    plain = prc.evaluate_batch(hands, "high").astype(np.int64)
+    assert (packed >> _core.SUIT_KEY_BITS == plain).all()
+    # the key breaks ties of the plain strength: equal strengths, different keys
+    keys = packed & ((1 << _core.SUIT_KEY_BITS) - 1)
+    assert len(set(zip(plain.tolist(), keys.tolist()))) > len(set(plain.tolist()))

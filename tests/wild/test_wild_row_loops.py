@@ -212,14 +212,14 @@ for g in games:
             cards = prc.random_hands(n, k, seed=n, game=g)
             want = prc.evaluate_batch(cards.astype(np.int16), g)
             rows = before_a_guard_page(cards, np.uint8)
-            for kernel in _core._row_kernels():
-                _core._select_row_kernel(kernel)
+            for kernel in _core.row_loops():
+                _core._testing.select_row_kernel(kernel)
                 for start in (0, 1, max(n - 16, 0)):
                     out = before_a_guard_page(np.zeros(n), np.uint16)
                     assert _core.evaluate_rows(rows, out, start, n, g) == -1
                     assert (out[start:] == want[start:]).all()
                     checked += 1
-_core._select_row_kernel("best")
+_core._testing.select_row_kernel("best")
 print("OK", checked)
 """
 )

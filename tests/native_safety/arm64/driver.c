@@ -47,6 +47,7 @@
 #include "prc_suits.h"
 #include "prc_wild.h"
 #include "prc_equity.h"
+#include "prc_tiers.h"
 
 static void fail(const char *what) {
     fprintf(stderr, "driver: %s%s%s\n", what, errno ? ": " : "", errno ? strerror(errno) : "");
@@ -234,9 +235,9 @@ static int run_spans(const job_t *j, const char *spans_path, long n, int stride,
         if (start < 0 || start > stop || stop > n) fail("bad span");
         size_t first = (size_t)start * (size_t)stride;
         size_t count = (size_t)(stop - start) * (size_t)stride;
-        for (int kernel = 0; kernel <= prc_cpu_best(); kernel++) {
-            if (only && strcmp(only, prc_kernel_name(kernel))) continue;
-            if (prc_cpu_init(kernel) != kernel) fail("a loop the CPU lacks");
+        for (int tier = 0; tier <= prc_tier_best(); tier++) {
+            if (only && strcmp(only, prc_tier_name(tier))) continue;
+            if (prc_tier_select(tier) != tier) fail("a loop the CPU lacks");
             size_t lo = first > GUARD_ROWS * (size_t)stride ? first - GUARD_ROWS * stride : 0;
             size_t hi = first + count + GUARD_ROWS * (size_t)stride;
             hi = hi < total ? hi : total;
@@ -323,8 +324,8 @@ int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "wild")) return wild_main(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "suited")) return suited_main(argc, argv);
     if (argc == 2 && !strcmp(argv[1], "loops")) {
-        for (int kernel = 0; kernel <= prc_cpu_best(); kernel++)
-            printf("%s\n", prc_kernel_name(kernel));
+        for (int tier = 0; tier <= prc_tier_best(); tier++)
+            printf("%s\n", prc_tier_name(tier));
         return 0;
     }
     if (argc < 7 || argc > 8 || strcmp(argv[1], "rows")) {

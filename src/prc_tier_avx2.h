@@ -1,0 +1,1165 @@
+/* pyrankcore: AVX2 row loops (x86-64-v3: AVX2, BMI1/2, POPCNT), 8 hands to
+ * a vector, two vectors a step.
+ *
+ * The AVX2 tier (x86-64-v3): every function carries a target attribute
+ * (PRC_TARGET), so the default build flags stay generic, and prc_tiers.h
+ * selects this tier only where the CPU and the OS run it (PRC_CPU_AVX2).
+ * Its loops fill exactly what the scalar loops fill and return the same
+ * first bad row: a step of 16 rows that holds an invalid row goes to the
+ * POPCNT loop, and so do the rows after the last full step.
+ *
+ * AVX2 gathers cost more than the scalar loads they replace on some CPUs
+ * (bench/README.md, "Tuning of the row loops"), so the vector unit computes
+ * what needs no memory (card keys, masks, validation, flush detection) and
+ * the two table lookups of each hand are scalar loads. One block of 8 rows of K =
+ * 5..7 card bytes:
+ *  - four 16-byte loads, all inside the block (the last one ends at the
+ *    block's end), hold rows 0-1, 2-3, 4-5 and 6-7; two byte shuffles per
+ *    four cards put card j of rows 0-3 (low lane) and 4-7 (high lane) in
+ *    bytes 4j..4j+3 of a lane, and one more per card moves them into the
+ *    rows' 32-bit lanes;
+ *  - per card: its rank key from two 8-entry registers (vpermd, blended on
+ *    rank >= 8) added to the rank sum, and its card-id bit (bit = id) ORed
+ *    into the 32-bit halves of the row's 64-bit card mask (a variable shift
+ *    by 32 or more gives 0, so an id of 64 or more sets no bit);
+ *  - per block: every nibble of the card mask is one rank's four suits, so
+ *    two 16-entry byte shuffles count each suit, and the counts give the
+ *    flush (a suit with five or more) and the validation (the counts add up
+ *    to K: no repeat and no id of 64 or more; ids 52..63 are bits 20..31 of
+ *    the high half, tested like the cards a stripped deck lacks);
+ *  - the perfect-hash offset and the strength are scalar loads; a flush
+ *    takes the flush table at the suit's 13-bit rank mask. */
+#ifndef PRC_TIER_AVX2_H
+#define PRC_TIER_AVX2_H
+
+#include "prc_tier_popcnt.h"
+
+#if PRC_TIERS_X86
+
+#define PRC_AVX2_ATTR PRC_TARGET("avx2,bmi,bmi2,popcnt")
+
+/* Card bytes of 8 rows of k = 3..7 ids in 32-bit lanes (row r in lane r):
+ * per lane of 128 bits (rows 0-3, rows 4-7), one or two 16-byte loads that
+ * stay inside the 8 * k bytes; a byte shuffle of each gathers a group of
+ * four cards (card 4g + m of row r to byte 4m + r of the lane), and one
+ * more per card spreads it over the rows' 32-bit lanes. */
+typedef struct {
+    __m256i gather[2][2]; /* group g from the first and the second load of each lane */
+    __m256i pick[4];      /* card m of a group into each row's 32-bit lane */
+} prc_avx2_rows_t;
+
+/* Where each lane's loads start in the block: four rows of k <= 4 bytes fit
+ * one load (the high lane's ends at the block's end); more take two, each
+ * holding two whole rows. */
+static inline int prc_avx2_load_at(int k, int lane, int which) {
+    if (k <= 4) return lane ? 8 * k - 16 : 0;
+    return lane ? (which ? 8 * k - 16 : 4 * k) : (which ? 2 * k : 0);
+}
+
+PRC_AVX2_ATTR static inline void prc_avx2_rows_init(prc_avx2_rows_t *t, int k) {
+    uint8_t bytes[32];
+    for (int g = 0; g < 2; g++)
+        for (int which = 0; which < 2; which++) {
+            for (int b = 0; b < 32; b++) {
+                int lane = b >> 4, m = (b & 15) >> 2, r = b & 3, j = 4 * g + m;
+                int row = 4 * lane + r, from = k <= 4 ? 0 : (r >> 1);
+                bytes[b] = (uint8_t)0x80;
+                if (from == which && j < k)
+                    bytes[b] = (uint8_t)(row * k + j - prc_avx2_load_at(k, lane, which));
+            }
+            t->gather[g][which] = _mm256_loadu_si256((const __m256i *)bytes);
+        }
+    for (int m = 0; m < 4; m++) {
+        for (int b = 0; b < 32; b++)
+            bytes[b] = (b & 3) ? (uint8_t)0x80 : (uint8_t)(4 * m + ((b & 15) >> 2));
+        t->pick[m] = _mm256_loadu_si256((const __m256i *)bytes);
+    }
+}
+
+/* The loads of one block of 8 rows at p. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_load(const uint8_t *p, const int k,
+                                                       __m256i loads[2]) {
+    for (int which = 0; which < (k <= 4 ? 1 : 2); which++)
+        loads[which] = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(
+                _mm_loadu_si128((const __m128i *)(p + prc_avx2_load_at(k, 0, which)))),
+            _mm_loadu_si128((const __m128i *)(p + prc_avx2_load_at(k, 1, which))), 1);
+}
+
+/* Cards 4g..4g+3 of the block's rows, bytes 4m + r of each lane. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_group(const prc_avx2_rows_t *t,
+                                                           const __m256i loads[2],
+                                                           const int k, int g) {
+    __m256i group = _mm256_shuffle_epi8(loads[0], t->gather[g][0]);
+    if (k > 4) group = _mm256_or_si256(group, _mm256_shuffle_epi8(loads[1], t->gather[g][1]));
+    return group;
+}
+
+/* Card m of a group, one row a 32-bit lane. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_card(const prc_avx2_rows_t *t, __m256i group,
+                                                          int m) {
+    return _mm256_shuffle_epi8(group, t->pick[m]);
+}
+
+/* A card's rank key (the low 32 bits of its scalar key), from two 8-entry
+ * registers: ranks 0..7 and 8..12 (ids 32 and up). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_rank_key(__m256i key_low,
+                                                              __m256i key_high,
+                                                              __m256i card) {
+    __m256i rank = _mm256_srli_epi32(card, 2);
+    return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(key_low, rank),
+                              _mm256_permutevar8x32_epi32(key_high, rank),
+                              _mm256_cmpgt_epi32(card, _mm256_set1_epi32(31)));
+}
+
+/* OR a card's bit (bit = id) into a 64-bit card mask held as two 32-bit
+ * halves (a shift by 32 or more gives 0: an id of 64 or more sets no bit). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_add_bit(__m256i card, __m256i *lo,
+                                                          __m256i *hi) {
+    const __m256i one = _mm256_set1_epi32(1);
+    *lo = _mm256_or_si256(*lo, _mm256_sllv_epi32(one, card));
+    *hi = _mm256_or_si256(
+        *hi, _mm256_sllv_epi32(one, _mm256_sub_epi32(card, _mm256_set1_epi32(32))));
+}
+
+/* Suit counts of a card mask, 4 bits a suit (suit 0 lowest): each nibble of
+ * the mask is one rank's four suits, counted by 16-entry byte shuffles. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_suit_counts(__m256i lo, __m256i hi) {
+    const __m256i suits01 = _mm256_setr_epi8(
+        0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01,
+        0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11,
+        0x00, 0x01, 0x10, 0x11);
+    const __m256i suits23 = _mm256_setr_epi8(
+        0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10, 0x11, 0x11,
+        0x11, 0x11, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10,
+        0x11, 0x11, 0x11, 0x11);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i n0 = _mm256_and_si256(lo, nibble);
+    __m256i n1 = _mm256_and_si256(_mm256_srli_epi16(lo, 4), nibble);
+    __m256i n2 = _mm256_and_si256(hi, nibble);
+    __m256i n3 = _mm256_and_si256(_mm256_srli_epi16(hi, 4), nibble);
+    __m256i s01 = _mm256_add_epi8(
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits01, n0), _mm256_shuffle_epi8(suits01, n1)),
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits01, n2), _mm256_shuffle_epi8(suits01, n3)));
+    __m256i s23 = _mm256_add_epi8(
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits23, n0), _mm256_shuffle_epi8(suits23, n1)),
+        _mm256_add_epi8(_mm256_shuffle_epi8(suits23, n2), _mm256_shuffle_epi8(suits23, n3)));
+    /* Add the four bytes of each lane (no count passes 7, so the 4-bit
+     * fields never carry): suits 0, 1 in the low byte, 2, 3 above. */
+    const __m256i ones8 = _mm256_set1_epi8(1);
+    __m256i words = _mm256_add_epi16(_mm256_maddubs_epi16(s01, ones8),
+                                     _mm256_slli_epi16(_mm256_maddubs_epi16(s23, ones8), 8));
+    return _mm256_madd_epi16(words, _mm256_set1_epi16(1));
+}
+
+/* Lanes whose card mask is not k distinct valid cards: the suit counts add
+ * up to less than k (a repeat, an id of 64 or more) or a card is in the
+ * missing mask (ids 52..63, cards the deck lacks). All ones where bad. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_invalid(__m256i counts, __m256i lo,
+                                                             __m256i hi, __m256i missing_lo,
+                                                             __m256i missing_hi, int k) {
+    __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
+    total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)),
+                             _mm256_set1_epi32(0xF));
+    __m256i outside = _mm256_or_si256(_mm256_and_si256(lo, missing_lo),
+                                      _mm256_and_si256(hi, missing_hi));
+    const __m256i all = _mm256_set1_epi32(-1);
+    return _mm256_or_si256(
+        _mm256_xor_si256(_mm256_cmpeq_epi32(total, _mm256_set1_epi32(k)), all),
+        _mm256_xor_si256(_mm256_cmpeq_epi32(outside, _mm256_setzero_si256()), all));
+}
+
+/* The rank keys by rank, low 32 bits: ranks 0..7, then 8..12. */
+PRC_AVX2_ATTR static inline void prc_avx2_key_tables(__m256i *key_low, __m256i *key_high) {
+    uint32_t low[8], high[8] = {0};
+    for (int r = 0; r < 13; r++) {
+        uint32_t key = (uint32_t)PRC_CARD_KEY16(4 * r);
+        if (r < 8)
+            low[r] = key;
+        else
+            high[r - 8] = key;
+    }
+    *key_low = _mm256_loadu_si256((const __m256i *)low);
+    *key_high = _mm256_loadu_si256((const __m256i *)high);
+}
+
+/* What the vector part computes for 8 rows. */
+typedef struct {
+    __m256i sum;      /* rank sums (the low 32 bits of the scalar key) */
+    __m256i lo, hi;   /* card masks: ids 0..31 in lo, 32..63 in hi */
+    __m256i counts;   /* suit counts, 4 bits a suit (suit 0 lowest) */
+    __m256i bad;      /* all ones in a lane with an invalid or repeated id */
+} prc_avx2_hands;
+
+/* The card-id bits no valid card has, as the two halves of a card mask:
+ * ids 52..63 (bits 20..31 of the high half) and the cards the deck lacks
+ * (invalid_ids). */
+PRC_AVX2_ATTR static inline void prc_avx2_missing(uint64_t invalid_ids, __m256i *missing_lo,
+                                                  __m256i *missing_hi) {
+    const uint64_t missing = invalid_ids | 0xFFF0000000000000ULL;
+    *missing_lo = _mm256_set1_epi32((int)(uint32_t)missing);
+    *missing_hi = _mm256_set1_epi32((int)(uint32_t)(missing >> 32));
+}
+
+/* Constants of one 5..7-card row loop. */
+typedef struct {
+    prc_avx2_rows_t rows;
+    __m256i key_low, key_high;
+    __m256i missing_lo, missing_hi; /* prc_avx2_missing */
+} prc_avx2_consts;
+
+PRC_AVX2_ATTR static inline void prc_avx2_consts_init(prc_avx2_consts *c, int k,
+                                                      uint64_t invalid_ids) {
+    prc_avx2_rows_init(&c->rows, k);
+    prc_avx2_key_tables(&c->key_low, &c->key_high);
+    prc_avx2_missing(invalid_ids, &c->missing_lo, &c->missing_hi);
+}
+
+/* Keys, masks and checks of rows p[0..8*K) (8 rows of K card bytes). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_sum_rows(const prc_avx2_consts *c,
+                                                           const uint8_t *p, const int k,
+                                                           prc_avx2_hands *h) {
+    __m256i loads[2];
+    prc_avx2_load(p, k, loads);
+    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum;
+    for (int g = 0; 4 * g < k; g++) {
+        __m256i group = prc_avx2_group(&c->rows, loads, k, g);
+        for (int m = 0; m < 4 && 4 * g + m < k; m++) {
+            __m256i card = prc_avx2_card(&c->rows, group, m);
+            sum = _mm256_add_epi32(sum, prc_avx2_rank_key(c->key_low, c->key_high, card));
+            prc_avx2_add_bit(card, &lo, &hi);
+        }
+    }
+    h->counts = prc_avx2_suit_counts(lo, hi);
+    h->bad = prc_avx2_invalid(h->counts, lo, hi, c->missing_lo, c->missing_hi, k);
+    h->sum = sum;
+    h->lo = lo;
+    h->hi = hi;
+}
+
+/* One bit per lane: the lanes of v whose 32-bit value has its top bit set. */
+PRC_AVX2_ATTR static inline unsigned prc_avx2_lanes(__m256i v) {
+    return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(v));
+}
+
+/* One bit per lane: the lanes of v that are not zero. */
+PRC_AVX2_ATTR static inline unsigned prc_avx2_nonzero_lanes(__m256i v) {
+    return 0xFFu ^ prc_avx2_lanes(_mm256_cmpeq_epi32(v, _mm256_setzero_si256()));
+}
+
+/* Rows per step: two blocks of 8, so that one block's vector work overlaps
+ * the other's scalar lookups. */
+#define PRC_AVX2_STEP 16
+
+/* The two blocks of a step, rows p[0..16*k); nonzero when one of its rows
+ * is bad. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_sum_step(const prc_avx2_consts *c,
+                                                                  const uint8_t *p, const int k,
+                                                                  prc_avx2_hands h[2]) {
+    prc_avx2_sum_rows(c, p, k, &h[0]);
+    prc_avx2_sum_rows(c, p + 8 * k, k, &h[1]);
+    return prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad));
+}
+
+/* A step's rank sums (sum0: its first block's, sum1: its second's) into
+ * sums, and the strength of each from table at its rank slot into out. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_lookup_step(__m256i sum0, __m256i sum1,
+                                                                 const uint16_t *table,
+                                                                 uint32_t sums[PRC_AVX2_STEP],
+                                                                 uint16_t *out) {
+    _mm256_storeu_si256((__m256i *)sums, sum0);
+    _mm256_storeu_si256((__m256i *)(sums + 8), sum1);
+    for (int t = 0; t < PRC_AVX2_STEP; t++) out[t] = table[prc_rank_slot(sums[t])];
+}
+
+/* Lanes holding a flush: a suit count of five or more (adding 3 to a 4-bit
+ * count sets its top bit exactly then). */
+PRC_AVX2_ATTR static inline __m256i prc_avx2_flush_bits(__m256i counts) {
+    return _mm256_and_si256(_mm256_add_epi32(counts, _mm256_set1_epi32(0x3333)),
+                            _mm256_set1_epi32(0x8888));
+}
+
+/* The strength of 6 or 7 valid cards (n) holding five or more of one suit,
+ * under a game whose flushes may not play (PRC_FLUSH_LOW), from what the
+ * vector loop has of the row: its rank sum, card-id mask and suit counter
+ * bits (prc_low_flush_ranks). */
+PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uint32_t sum,
+                                                     uint64_t ids, unsigned flush_bits,
+                                                     int n) {
+    return prc_low_flush_ranks(g, sum, prc_id_suit_ranks(ids, (prc_ctz64(flush_bits) - 3) >> 2),
+                               n);
+}
+
+/* Rows start..stop under game g (g NULL: the high ranking's static
+ * tables); the flush table decides a flush unless g's flushes may not play
+ * (PRC_FLUSH_LOW with 6 or 7 cards: prc_avx2_low_flush, from the row's rank
+ * sum and card mask; reading the row again in the scalar kernel cost
+ * plain deuce-to-seven about a quarter of its speed at 7 cards). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t *game,
+                                                               const uint8_t *cards,
+                                                               const int K, uint16_t *out,
+                                                               long start, long stop) {
+    prc_game_t local;
+    if (game) {
+        local = *game;
+    } else {
+        local.rank = prc_rank_high;
+        local.flush = prc_flush_high;
+        local.invalid = 0;
+        local.invalid_ids = 0;
+        local.flush_mode = PRC_FLUSH_DOMINANT;
+    }
+    const prc_game_t *g = &local;
+    const uint16_t *rank_table = g->rank, *flush_table = g->flush;
+    const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
+    const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
+    prc_avx2_consts c;
+    prc_avx2_consts_init(&c, K, g->invalid_ids);
+    long i = start;
+    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
+        prc_avx2_hands h[2];
+        if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
+            long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + PRC_AVX2_STEP)
+                          : prc_rows_high_popcnt_k(cards, K, out, i, i + PRC_AVX2_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        uint32_t sums[PRC_AVX2_STEP];
+        prc_avx2_lookup_step(h[0].sum, h[1].sum, rank_table, sums, out + i);
+        if (!flushes) continue;
+        for (int b = 0; b < 2; b++) {
+            __m256i flush_bits = prc_avx2_flush_bits(h[b].counts);
+            unsigned lanes = prc_avx2_nonzero_lanes(flush_bits);
+            if (!lanes) continue;
+            uint32_t lo[8], hi[8], bits[8];
+            _mm256_storeu_si256((__m256i *)lo, h[b].lo);
+            _mm256_storeu_si256((__m256i *)hi, h[b].hi);
+            _mm256_storeu_si256((__m256i *)bits, flush_bits);
+            for (; lanes; lanes &= lanes - 1) {
+                int t = prc_ctz64(lanes);
+                long row = i + 8 * b + t;
+                if (flush_plays) {
+                    int suit = (prc_ctz64(bits[t]) - 3) >> 2;
+                    uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
+                    out[row] = flush_table[prc_id_suit_ranks(ids, suit)];
+                } else { /* a flush that may not play */
+                    out[row] = prc_avx2_low_flush(g, sums[8 * b + t],
+                                               ((uint64_t)hi[t] << 32) | lo[t], bits[t], K);
+                }
+            }
+        }
+    }
+    return game ? prc_rows_game_popcnt_k(g, cards, K, out, i, stop)
+                : prc_rows_high_popcnt_k(cards, K, out, i, stop);
+}
+
+#define PRC_DEFINE_ROWS_AVX2(K)                                                   \
+    PRC_AVX2_ATTR static long prc_rows_high_avx2_##K(const uint8_t *cards, uint16_t *out, \
+                                                     long start, long stop) {     \
+        return prc_rows_avx2_body(NULL, cards, K, out, start, stop);              \
+    }                                                                             \
+    PRC_AVX2_ATTR static long prc_rows_game_avx2_##K(const prc_game_t *g,          \
+                                                     const uint8_t *cards, uint16_t *out, \
+                                                     long start, long stop) {     \
+        return prc_rows_avx2_body(g, cards, K, out, start, stop);                 \
+    }
+
+PRC_DEFINE_ROWS_AVX2(5)
+PRC_DEFINE_ROWS_AVX2(6)
+PRC_DEFINE_ROWS_AVX2(7)
+
+/* ------------------------------------------------------------------------
+ * Omaha. */
+
+/* The AVX2 Omaha row loops, 8 hands to a vector. They read the same tables as
+ * prc_omaha_rows and fill exactly what it fills: a chunk holding an invalid
+ * row, and the rows after the last full chunk, go to the scalar loop, which
+ * reports the first invalid row.
+ *
+ * One block of 8 hands:
+ *  - hole and board bytes come in as in the loops above (loads inside the rows,
+ *    byte shuffles into 32-bit lanes);
+ *  - validation as there over all nh + nb cards (the suit counts of the
+ *    card mask add up to nh + nb, no card outside the deck);
+ *  - the board's rank sum is hashed and its pattern row found, and the
+ *    row's cache lines prefetched; a chunk later, one lookup per
+ *    hole pair reads the row at the pair's column (hi * (hi + 1) / 2 + lo
+ *    of the two ranks, computed 8 hands to a vector). The lookups are
+ *    scalar loads, as in the loops above;
+ *  - hi-lo with an eight-or-better low: the low is one lookup a hand, at
+ *    the board's and the hole cards' sets of low ranks (prc_omaha_t's
+ *    low_best; the sets come from a byte shuffle per card);
+ *  - flushes (flush-dominant games): a hand can flush only with two or more
+ *    hole cards of a suit the board holds three or more of (per-suit
+ *    counters of board and hole cards); for those hands, about one in ten,
+ *    the flush row of the board's ranks in that suit is read at each pair
+ *    of the hole cards' ranks in it (the suit's ranks from the card masks,
+ *    without a branch per card). */
+typedef struct {
+    prc_avx2_rows_t hole_rows, board_rows;
+    __m256i key_low, key_high;
+    __m256i low_bits; /* hi-lo from rank sets: the low game's low_bit, twice */
+    int low_sets;     /* hi-lo: the low comes from rank sets (olo->low_best) */
+} prc_avx2_omaha_consts;
+
+/* What the first pass keeps of one block for the second. */
+typedef struct {
+    const uint16_t *row[8];    /* each hand's pattern row in o->best */
+    const uint16_t *lo_row[8]; /* hi-lo: the same in the low game's table */
+    uint32_t low_index[8];     /* hi-lo from rank sets: the entry of low_best */
+    uint32_t column[15][8];    /* each hole pair's column, by pair and hand */
+    unsigned flush_lanes;      /* hands that may hold a flush */
+    /* Only where flush_lanes is not 0: the suits that may flush (the top
+     * bit of the suit's 4-bit field), the board's and the hole cards' card
+     * masks (ids 0..31, 32..63). */
+    uint32_t flush_suits[8], board_lo[8], board_hi[8], hole_lo[8], hole_hi[8];
+} prc_avx2_omaha_block;
+
+/* Blocks of 8 hands a chunk, high only and hi-lo alike: one. A chunk's
+ * 32 row prefetches are about what a core keeps in flight; more at once ran
+ * slower (bench/README.md, "Tuning of the row loops"). The hi-lo one pass
+ * prefetches only the high rows (see prc_avx2_omaha_first_pass), so it
+ * keeps one too. */
+#define PRC_AVX2_OMAHA_CHUNK_BLOCKS 1
+
+/* Hi-lo whose low is read from pattern rows (a low game without rank
+ * sets) with this many hole cards or more runs as two passes over spans
+ * (prc_omaha_rows_avx2_hilo_spans); fewer, or a low from rank sets, as
+ * one pass. */
+#define PRC_AVX2_OMAHA_SPANS_FROM_HOLES 6
+
+/* Suit counters of a card: 1 << (4 * suit). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_omaha_suit_one(__m256i card) {
+    return _mm256_sllv_epi32(_mm256_set1_epi32(1),
+                             _mm256_slli_epi32(_mm256_and_si256(card, _mm256_set1_epi32(3)), 2));
+}
+
+/* Each lane's card's bit in the low game's rank sets (prc_omaha_t.low_bit;
+ * the lane's upper bytes get entry 0: callers keep the low byte only). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_omaha_low_bit(__m256i low_bits, __m256i card) {
+    return _mm256_shuffle_epi8(low_bits, _mm256_srli_epi32(card, 2));
+}
+
+/* Column of each lane's pair of ranks: hi * (hi + 1) / 2 + lo, the
+ * triangle number from a 16-entry byte table (ranks are 0..12, so the
+ * lane's upper bytes index entry 0, which is 0). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_omaha_column(__m256i ra, __m256i rb) {
+    const __m256i triangle = _mm256_setr_epi8(
+        0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0, 0, 1, 3, 6, 10, 15, 21, 28, 36,
+        45, 55, 66, 78, 0, 0, 0);
+    __m256i hi = _mm256_max_epu32(ra, rb), lo = _mm256_min_epu32(ra, rb);
+    return _mm256_add_epi32(_mm256_shuffle_epi8(triangle, hi), lo);
+}
+
+/* First pass over 8 rows: returns the lanes holding an invalid row (a
+ * bit a lane). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_omaha_first_pass(
+    const prc_avx2_omaha_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, __m256i missing_lo,
+    __m256i missing_hi, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, int flushes, prc_avx2_omaha_block *blk) {
+    __m256i loads[2], rank[6];
+    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum;
+    __m256i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
+    prc_avx2_load(boards, NB, loads);
+    for (int g = 0; 4 * g < NB; g++) {
+        __m256i group = prc_avx2_group(&c->board_rows, loads, NB, g);
+        for (int m = 0; m < 4 && 4 * g + m < NB; m++) {
+            __m256i card = prc_avx2_card(&c->board_rows, group, m);
+            sum = _mm256_add_epi32(sum, prc_avx2_rank_key(c->key_low, c->key_high, card));
+            prc_avx2_add_bit(card, &lo, &hi);
+            if (flushes) board_suits = _mm256_add_epi32(board_suits, prc_avx2_omaha_suit_one(card));
+            if (c->low_sets)
+                board_set = _mm256_or_si256(board_set, prc_avx2_omaha_low_bit(c->low_bits, card));
+        }
+    }
+    const __m256i board_lo = lo, board_hi = hi;
+    prc_avx2_load(holes, NH, loads);
+    for (int g = 0; 4 * g < NH; g++) {
+        __m256i group = prc_avx2_group(&c->hole_rows, loads, NH, g);
+        for (int m = 0; m < 4 && 4 * g + m < NH; m++) {
+            __m256i card = prc_avx2_card(&c->hole_rows, group, m);
+            rank[4 * g + m] = _mm256_srli_epi32(card, 2);
+            prc_avx2_add_bit(card, &lo, &hi);
+            if (c->low_sets)
+                hole_set = _mm256_or_si256(hole_set, prc_avx2_omaha_low_bit(c->low_bits, card));
+        }
+    }
+    __m256i counts = prc_avx2_suit_counts(lo, hi);
+    unsigned bad = prc_avx2_lanes(prc_avx2_invalid(counts, lo, hi, missing_lo, missing_hi, NH + NB));
+    if (bad) return bad;
+    /* Hash each board and prefetch its pattern rows (scalar loads: gathers
+     * are slow on AMD), for the second pass a chunk later. */
+    uint32_t sums[8];
+    _mm256_storeu_si256((__m256i *)sums, sum);
+    for (int t = 0; t < 8; t++) {
+        uint32_t slot = prc_board_slot(sums[t]);
+        blk->row[t] = prc_omaha_fetch_row(o, slot);
+        if (olo && !c->low_sets) {
+            /* not prefetched: a low game's rows are shared (a few
+             * hundred distinct, in L2), so a prefetch only adds work */
+            blk->lo_row[t] = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
+        }
+    }
+    if (c->low_sets) {
+        const __m256i byte = _mm256_set1_epi32(0xFF);
+        __m256i index = _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(board_set, byte), 8),
+                                        _mm256_and_si256(hole_set, byte));
+        _mm256_storeu_si256((__m256i *)blk->low_index, index);
+        /* the lows' table (128 KB) does not stay in L2 beside the high
+         * rows, so its entries are prefetched with them */
+        for (int t = 0; t < 8; t++) PRC_PREFETCH(olo->low_best + blk->low_index[t]);
+    }
+    int pair = 0;
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++)
+            _mm256_storeu_si256((__m256i *)blk->column[pair++], prc_avx2_omaha_column(rank[a], rank[b]));
+    blk->flush_lanes = 0;
+    if (flushes) {
+        /* the hole cards' suit counts: the hand's less the board's (the
+         * row is valid); adding 5 (6) to a 4-bit count sets its top bit
+         * exactly at 3 (2) */
+        __m256i hole_suits = _mm256_sub_epi32(counts, board_suits);
+        __m256i may = _mm256_and_si256(
+            _mm256_and_si256(_mm256_add_epi32(board_suits, _mm256_set1_epi32(0x5555)),
+                             _mm256_add_epi32(hole_suits, _mm256_set1_epi32(0x6666))),
+            _mm256_set1_epi32(0x8888));
+        blk->flush_lanes =
+            ~prc_avx2_lanes(_mm256_cmpeq_epi32(may, _mm256_setzero_si256())) & 0xFFu;
+        if (blk->flush_lanes) { /* valid rows: hole and board cards are apart */
+            _mm256_storeu_si256((__m256i *)blk->flush_suits, may);
+            _mm256_storeu_si256((__m256i *)blk->board_lo, board_lo);
+            _mm256_storeu_si256((__m256i *)blk->board_hi, board_hi);
+            _mm256_storeu_si256((__m256i *)blk->hole_lo, _mm256_andnot_si256(board_lo, lo));
+            _mm256_storeu_si256((__m256i *)blk->hole_hi, _mm256_andnot_si256(board_hi, hi));
+        }
+    }
+    return 0;
+}
+
+/* Second pass: the best strength of each of the block's 8 hands (and,
+ * hi-lo, the best low), one lookup per hole pair (scalar loads). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_omaha_second_pass(const prc_avx2_omaha_block *blk,
+                                                               const int NH, int hilo,
+                                                               const uint16_t *low_best,
+                                                               uint16_t *out) {
+    const int pairs = NH * (NH - 1) / 2;
+    if (hilo && low_best) { /* the low from rank sets: one lookup a hand */
+        for (int t = 0; t < 8; t++) {
+            const uint16_t *row = blk->row[t];
+            uint16_t best = 0;
+            for (int p = 0; p < pairs; p++) {
+                uint16_t v = row[blk->column[p][t]];
+                best = v > best ? v : best;
+            }
+            out[2 * t] = best;
+            out[2 * t + 1] = low_best[blk->low_index[t]];
+        }
+        return;
+    }
+    for (int t = 0; t < 8; t++) {
+        const uint16_t *row = blk->row[t], *lo_row = blk->lo_row[t];
+        uint16_t best = 0, low = 0;
+        for (int p = 0; p < pairs; p++) {
+            uint32_t col = blk->column[p][t];
+            uint16_t v = row[col];
+            best = v > best ? v : best;
+            if (hilo) {
+                v = lo_row[col];
+                low = v > low ? v : low;
+            }
+        }
+        if (hilo) {
+            out[2 * t] = best;
+            out[2 * t + 1] = low;
+        } else {
+            out[t] = best;
+        }
+    }
+}
+
+/* The best flush of hand t of a block (one of its flush_lanes): the
+ * flush row of the board's ranks in the suit, read at each pair of the
+ * hole cards' ranks in it (prc_omaha_flush_lookup, from the masks). */
+static inline uint16_t prc_avx2_omaha_flush(const prc_omaha_t *o, const prc_avx2_omaha_block *blk, int t) {
+    int suit = (prc_ctz64(blk->flush_suits[t]) - 3) >> 2;
+    uint64_t board = ((uint64_t)blk->board_hi[t] << 32) | blk->board_lo[t];
+    uint64_t hole = ((uint64_t)blk->hole_hi[t] << 32) | blk->hole_lo[t];
+    const uint16_t *row = o->flush_best + (size_t)o->flush_row[prc_id_suit_ranks(board, suit)] *
+                                              PRC_N_PAIR_COLUMNS;
+    uint16_t best = 0;
+    for (unsigned x = prc_id_suit_ranks(hole, suit); x; x &= x - 1) {
+        int low = prc_ctz64(x);
+        for (unsigned y = x & (x - 1); y; y &= y - 1) {
+            int high = prc_ctz64(y);
+            uint16_t v = row[high * (high + 1) / 2 + low];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+/* Omaha rows start..stop with NH hole and NB board cards, for a game whose
+ * flushes are ignored or dominant; hi-lo (olo not NULL): also a low game
+ * whose flushes are ignored, two strengths a row (high, low). Returns the
+ * first invalid row or -1, as the scalar loops. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
+    const prc_game_t *game, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, uint16_t *out, long start, long stop) {
+    const prc_game_t local = *game, *g = &local;
+    const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
+    const int blocks = PRC_AVX2_OMAHA_CHUNK_BLOCKS;
+    const long chunk = 8 * blocks;
+    const int stride = olo ? 2 : 1; /* strengths per row in out */
+    __m256i missing_lo, missing_hi;
+    prc_avx2_missing(g->invalid_ids | (glo ? glo->invalid_ids : 0), &missing_lo, &missing_hi);
+    prc_avx2_omaha_consts c;
+    prc_avx2_rows_init(&c.hole_rows, NH);
+    prc_avx2_rows_init(&c.board_rows, NB);
+    prc_avx2_key_tables(&c.key_low, &c.key_high);
+    c.low_sets = olo && olo->low_best;
+    c.low_bits = c.low_sets ? _mm256_broadcastsi128_si256(
+                                  _mm_loadu_si128((const __m128i *)olo->low_bit))
+                            : _mm256_setzero_si256();
+    /* Two chunks in flight: the first pass of the next chunk (which
+     * prefetches its pattern rows) runs before the second pass of this one,
+     * so the rows have a chunk's work to arrive. */
+    prc_avx2_omaha_block blk[2][PRC_AVX2_OMAHA_CHUNK_BLOCKS];
+    int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the chunk at i */
+    long i = start;
+    while (i + chunk <= stop) {
+        if (!ready) {
+            unsigned bad = 0;
+            for (int b = 0; b < blocks && !bad; b++)
+                bad = prc_avx2_omaha_first_pass(&c, o, olo, missing_lo, missing_hi,
+                                        holes + (i + 8 * b) * NH, NH,
+                                        boards + (i + 8 * b) * NB, NB, flushes, &blk[cur][b]);
+            if (bad) { /* the scalar loop finds the first bad row */
+                long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards,
+                                                          NB, out, i, i + chunk)
+                             : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i,
+                                                     i + chunk);
+                if (r >= 0) return r;
+                i += chunk;
+                continue;
+            }
+        }
+        ready = 0;
+        if (i + 2 * chunk <= stop) {
+            unsigned bad = 0;
+            long n = i + chunk;
+            for (int b = 0; b < blocks && !bad; b++)
+                bad = prc_avx2_omaha_first_pass(&c, o, olo, missing_lo, missing_hi,
+                                        holes + (n + 8 * b) * NH, NH,
+                                        boards + (n + 8 * b) * NB, NB, flushes,
+                                        &blk[cur ^ 1][b]);
+            ready = !bad; /* a bad chunk is found again, and handled, next time */
+        }
+        for (int b = 0; b < blocks; b++) {
+            const prc_avx2_omaha_block *k = &blk[cur][b];
+            prc_avx2_omaha_second_pass(k, NH, olo != NULL, olo ? olo->low_best : NULL,
+                               out + stride * (i + 8 * b));
+            for (unsigned m = k->flush_lanes; m; m &= m - 1) {
+                int t = prc_ctz64(m);
+                uint16_t v = prc_avx2_omaha_flush(o, k, t), *slot = out + stride * (i + 8 * b + t);
+                *slot = v > *slot ? v : *slot;
+            }
+        }
+        cur ^= ready;
+        i += chunk;
+    }
+    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
+               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+}
+
+/* Hi-lo as two passes over spans of rows, for lows read from pattern rows
+ * (eight-or-better lows take one pass: one lookup a hand): the high loop,
+ * then the low loop (the low game's flushes are ignored, so the high-only
+ * body ranks it), each into a buffer, then both interleaved into out.
+ * With 6 hole cards (15 pairs) a one pass reads both games' slot tables
+ * and pattern rows at once, which miss the L2 cache more often than two
+ * passes do; spans keep each pass's tables warm. The same rows are written
+ * and the same first bad row returned: the first row invalid for either
+ * game. */
+#define PRC_AVX2_OMAHA_SPAN 512
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_hilo_spans(
+    const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo, const prc_omaha_t *olo,
+    const uint8_t *holes, const int NH, const uint8_t *boards, const int NB, uint16_t *out,
+    long start, long stop) {
+    uint16_t high[PRC_AVX2_OMAHA_SPAN], low[PRC_AVX2_OMAHA_SPAN];
+    for (long base = start; base < stop; base += PRC_AVX2_OMAHA_SPAN) {
+        long n = stop - base < PRC_AVX2_OMAHA_SPAN ? stop - base : PRC_AVX2_OMAHA_SPAN;
+        const uint8_t *h = holes + base * NH, *b = boards + base * NB;
+        long bad = prc_omaha_rows_avx2_body(hi, ohi, NULL, NULL, h, NH, b, NB, high, 0, n);
+        long done = bad >= 0 ? bad : n; /* the low pass stops at the high's bad row */
+        long bad_low = done ? prc_omaha_rows_avx2_body(lo, olo, NULL, NULL, h, NH, b, NB, low,
+                                                       0, done)
+                            : -1;
+        if (bad_low >= 0) done = bad_low;
+        for (long i = 0; i < done; i++) {
+            out[2 * (base + i)] = high[i];
+            out[2 * (base + i) + 1] = low[i];
+        }
+        if (done < n) return base + done;
+    }
+    return -1;
+}
+
+/* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),
+ * single and hi-lo; a single loop ignores the low game's arguments. */
+typedef long (*prc_avx2_omaha_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
+                               const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
+                               uint16_t *, long, long);
+
+#define PRC_DEFINE_OMAHA_AVX2(NAME, NH_ARG, NB_ARG)                                   \
+    PRC_AVX2_ATTR static long NAME(const prc_game_t *hi, const prc_omaha_t *ohi,        \
+                                   const prc_game_t *lo, const prc_omaha_t *olo,        \
+                                   const uint8_t *holes, int nh, const uint8_t *boards, \
+                                   int nb, uint16_t *out, long start, long stop) {      \
+        (void)lo;                                                                       \
+        (void)olo;                                                                      \
+        (void)nh;                                                                       \
+        (void)nb;                                                                       \
+        return prc_omaha_rows_avx2_body(hi, ohi, NULL, NULL, holes, NH_ARG, boards,     \
+                                        NB_ARG, out, start, stop);                      \
+    }                                                                                   \
+    PRC_AVX2_ATTR static long NAME##_hilo(                                              \
+        const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,             \
+        const prc_omaha_t *olo, const uint8_t *holes, int nh, const uint8_t *boards,    \
+        int nb, uint16_t *out, long start, long stop) {                                 \
+        (void)nh;                                                                       \
+        (void)nb;                                                                       \
+        if ((NH_ARG) >= PRC_AVX2_OMAHA_SPANS_FROM_HOLES && !olo->low_best)                    \
+            return prc_omaha_rows_avx2_hilo_spans(hi, ohi, lo, olo, holes, NH_ARG, boards, \
+                                                  NB_ARG, out, start, stop);            \
+        return prc_omaha_rows_avx2_body(hi, ohi, lo, olo, holes, NH_ARG, boards, NB_ARG, \
+                                        out, start, stop);                              \
+    }
+
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_4_5, 4, 5)
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_5_5, 5, 5)
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_6_5, 6, 5)
+PRC_DEFINE_OMAHA_AVX2(prc_omaha_rows_avx2_any, nh, nb)
+
+static inline prc_avx2_omaha_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hilo) {
+    static const prc_avx2_omaha_rows_fn loops[2][4] = {
+        {prc_omaha_rows_avx2_4_5, prc_omaha_rows_avx2_5_5, prc_omaha_rows_avx2_6_5,
+         prc_omaha_rows_avx2_any},
+        {prc_omaha_rows_avx2_4_5_hilo, prc_omaha_rows_avx2_5_5_hilo,
+         prc_omaha_rows_avx2_6_5_hilo, prc_omaha_rows_avx2_any_hilo},
+    };
+    return loops[hilo != 0][nb == 5 && nh >= 4 && nh <= 6 ? nh - 4 : 3];
+}
+
+/* ------------------------------------------------------------------------
+ * Wild cards. */
+
+/* AVX2 loops for wild games, 16 rows a step as the high loops, for every
+ * wild ranking (the lowest-card rule too). The vector part gives each row
+ * what the scalar rows loop computes: the rank sum of its natural cards,
+ * its wild count, its natural suit counts, and whether it is valid; the
+ * strength is then two scalar loads (hand_rank at the natural pattern's
+ * slot), and a row in which a suit reaches five with the wild cards goes
+ * to the scalar rows loop (prc_wild_rows_popcnt), as does a step with an
+ * invalid row and the rows after the last step.
+ *
+ * Per card, as in the high loops: its rank key (0 for the jokers, ids 52 and
+ * 53: rank 13 has none) and its bit in a 64-bit card-id mask. Per block:
+ *  - the mask split by the card entries into natural and wild cards
+ *    (ids outside the deck are neither; ids 64 and up set no bit);
+ *  - wild cards by rank (a nibble of the id mask: the jokers are nibble
+ *    13): their count, by a 16-entry byte shuffle, joins the wild count
+ *    and leaves the rank sum (count times the rank's key);
+ *  - under the lowest-card rule, the lowest natural card's rank (never
+ *    aces): the mask's lowest set bit, whose float exponent is its index;
+ *    that rank's natural cards leave the rank sum and the suit counts and
+ *    join the wild count;
+ *  - valid: the natural and the wild cards add up to K (each distinct id
+ *    in the deck is one bit of one kind; a repeat, an id outside the deck
+ *    or of 64 or more falls short). */
+
+/* The card-id masks of a game's natural and wild cards, from its card
+ * entries, and its wild groups: each rank with wild ids, as its nibble in
+ * the low (ids 0..31) or high half of the mask, the nibble's wild bits and
+ * the rank's key (the jokers, nibble 13, have none). Returns the number
+ * of groups. */
+typedef struct {
+    int high;
+    uint32_t shift, bits, key;
+} prc_wild_group_t;
+
+static inline int prc_wild_groups(const prc_wild_t *x, uint64_t *natural_out,
+                                  prc_wild_group_t groups[16]) {
+    uint64_t natural = 0, wild = 0;
+    for (int id = 0; id < 64; id++) {
+        uint64_t key = x->card16[2 * id];
+        if (key == 1ULL << PRC_WILD_SHIFT)
+            wild |= 1ULL << id;
+        else if (!(key >> PRC_INVALID_SHIFT)) /* not the poison key */
+            natural |= 1ULL << id;
+    }
+    int n = 0;
+    for (int r = 0; r < 16; r++) {
+        unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
+        if (!bits) continue;
+        groups[n].high = r >= 8;
+        groups[n].shift = (uint32_t)(4 * (r & 7));
+        groups[n].bits = bits;
+        groups[n].key = r < 13 ? (uint32_t)PRC_CARD_KEY16(4 * r) : 0;
+        n++;
+    }
+    *natural_out = natural;
+    return n;
+}
+
+/* One wild group in vectors (prc_wild_group_t). */
+typedef struct {
+    int high;
+    __m256i shift, bits, key;
+} prc_wild_avx2_group_t;
+
+typedef struct {
+    prc_avx2_consts c;
+    __m256i natural_lo, natural_hi;
+    int n_groups;
+    prc_wild_avx2_group_t groups[16];
+} prc_wild_avx2_t;
+
+PRC_AVX2_ATTR static inline void prc_wild_avx2_init(prc_wild_avx2_t *y, const prc_wild_t *x, int k) {
+    uint64_t natural;
+    prc_wild_group_t groups[16];
+    y->n_groups = prc_wild_groups(x, &natural, groups);
+    prc_avx2_consts_init(&y->c, k, 0); /* the wild loop checks its ids itself */
+    y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
+    y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
+    for (int j = 0; j < y->n_groups; j++) {
+        y->groups[j].high = groups[j].high;
+        y->groups[j].shift = _mm256_set1_epi32((int)groups[j].shift);
+        y->groups[j].bits = _mm256_set1_epi32((int)groups[j].bits);
+        y->groups[j].key = _mm256_set1_epi32((int)groups[j].key);
+    }
+}
+
+/* What the vector part gives for 8 rows. */
+typedef struct {
+    __m256i sum;    /* rank sums of the natural cards */
+    __m256i counts; /* natural suit counts, 4 bits a suit */
+    __m256i w;      /* wild cards */
+    __m256i bad;    /* all ones in a lane with an invalid or repeated id */
+    __m256i lo, hi; /* natural cards' ids (the lowest rank's still in) */
+} prc_wild_avx2_hands;
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_avx2_t *y,
+                                                            const uint8_t *p, const int k,
+                                                            const int lowest,
+                                                            prc_wild_avx2_hands *h) {
+    /* bits set in a nibble: 0..4 */
+    const __m256i popcount4 = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                               0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i nibble = _mm256_set1_epi32(15);
+    __m256i loads[2];
+    prc_avx2_load(p, k, loads);
+    __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, w = sum;
+    for (int g = 0; 4 * g < k; g++) {
+        __m256i group = prc_avx2_group(&y->c.rows, loads, k, g);
+        for (int m = 0; m < 4 && 4 * g + m < k; m++) {
+            __m256i card = prc_avx2_card(&y->c.rows, group, m);
+            sum = _mm256_add_epi32(sum, prc_avx2_rank_key(y->c.key_low, y->c.key_high, card));
+            prc_avx2_add_bit(card, &lo, &hi);
+        }
+    }
+    for (int j = 0; j < y->n_groups; j++) {
+        const prc_wild_avx2_group_t *g = &y->groups[j];
+        __m256i bits = _mm256_and_si256(_mm256_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);
+        __m256i count = _mm256_shuffle_epi8(popcount4, bits);
+        w = _mm256_add_epi32(w, count);
+        sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(count, g->key));
+    }
+    lo = _mm256_and_si256(lo, y->natural_lo);
+    hi = _mm256_and_si256(hi, y->natural_hi);
+    __m256i counts = prc_avx2_suit_counts(lo, hi);
+    __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
+    total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);
+    h->bad = _mm256_xor_si256(
+        _mm256_cmpeq_epi32(_mm256_add_epi32(total, w), _mm256_set1_epi32(k)),
+        _mm256_set1_epi32(-1));
+    if (lowest) {
+        /* The lowest natural id: the float exponent of the lowest set bit
+         * (1 << 31 converts to -2^31: the sign is masked off); 127 below
+         * it for the low half, 95 for the high one. No natural card gives
+         * an id below -32, whose shift clears every bit. */
+        const __m256i exponent = _mm256_set1_epi32(0xFF);
+        __m256i low_bit = _mm256_and_si256(lo, _mm256_sub_epi32(_mm256_setzero_si256(), lo));
+        __m256i high_bit = _mm256_and_si256(hi, _mm256_sub_epi32(_mm256_setzero_si256(), hi));
+        __m256i low_id = _mm256_and_si256(
+            _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(low_bit)), 23), exponent);
+        __m256i high_id = _mm256_and_si256(
+            _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(high_bit)), 23), exponent);
+        __m256i id = _mm256_blendv_epi8(_mm256_sub_epi32(low_id, _mm256_set1_epi32(127)),
+                                        _mm256_sub_epi32(high_id, _mm256_set1_epi32(95)),
+                                        _mm256_cmpeq_epi32(lo, _mm256_setzero_si256()));
+        /* The rank's first id: its nibble's shift in the 64-bit mask (a
+         * shift of 32 or more, or a negative one, reads nothing). */
+        __m256i at = _mm256_and_si256(id, _mm256_set1_epi32(~3));
+        __m256i column = _mm256_and_si256(
+            _mm256_or_si256(_mm256_srlv_epi32(lo, at),
+                            _mm256_srlv_epi32(hi, _mm256_sub_epi32(at, _mm256_set1_epi32(32)))),
+            nibble);
+        /* aces (ids 48..51) are never the lowest card */
+        column = _mm256_andnot_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(47)), column);
+        __m256i count = _mm256_shuffle_epi8(popcount4, column);
+        w = _mm256_add_epi32(w, count);
+        sum = _mm256_sub_epi32(
+            sum, _mm256_mullo_epi32(count, prc_avx2_rank_key(y->c.key_low, y->c.key_high, at)));
+        /* The column's suits (bit s of the nibble) leave the counters. */
+        const __m256i suits01 = _mm256_setr_epi8(
+            0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01,
+            0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11, 0x00, 0x01, 0x10, 0x11,
+            0x00, 0x01, 0x10, 0x11);
+        const __m256i suits23 = _mm256_setr_epi8(
+            0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10, 0x11, 0x11,
+            0x11, 0x11, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x01, 0x10, 0x10, 0x10, 0x10,
+            0x11, 0x11, 0x11, 0x11);
+        counts = _mm256_sub_epi32(
+            counts, _mm256_or_si256(_mm256_shuffle_epi8(suits01, column),
+                                    _mm256_slli_epi32(_mm256_shuffle_epi8(suits23, column), 8)));
+    }
+    h->sum = sum;
+    h->counts = counts;
+    h->w = w;
+    h->lo = lo;
+    h->hi = hi;
+}
+
+/* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
+ * rule gets its own loop). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
+    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
+    long start, long stop,
+    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
+    const prc_wild_t local = *wild, *x = &local;
+    const uint16_t *hand_rank = x->hand_rank[K - 5];
+    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    const int dominant = prc_wild_flush_dominant(x);
+    prc_wild_avx2_t y;
+    prc_wild_avx2_init(&y, x, K);
+    const __m256i reach_start = _mm256_set1_epi32(0x3333), spread = _mm256_set1_epi32(0x1111);
+    const __m256i reach_bits = _mm256_set1_epi32(0x8888);
+    long i = start;
+    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
+        prc_wild_avx2_hands h[2];
+        prc_wild_avx2_rows(&y, cards + i * K, K, LOWEST, &h[0]);
+        prc_wild_avx2_rows(&y, cards + (i + 8) * K, K, LOWEST, &h[1]);
+        if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
+            long r = scalar(x, cards, out, i, i + PRC_AVX2_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        uint32_t sums[PRC_AVX2_STEP];
+        prc_avx2_lookup_step(h[0].sum, h[1].sum, hand_rank, sums, out + i);
+        if (!flushes) continue;
+        /* A suit's count plus the wild cards reaching five (3 + 7 at
+         * most: no carry between the 4-bit counters). */
+        __m256i reach[2];
+        unsigned lanes = 0;
+        for (int b = 0; b < 2; b++) {
+            reach[b] = _mm256_and_si256(
+                _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
+                                 _mm256_mullo_epi32(h[b].w, spread)),
+                reach_bits);
+            lanes |= prc_avx2_nonzero_lanes(reach[b]) << (8 * b);
+        }
+        if (!lanes) continue;
+        if (!dominant) {
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
+            continue;
+        }
+        /* A flush beats what the same cards make without one: the best of
+         * the rank table's strength and each reaching suit's flush (as
+         * prc_wild_suits), or with no wild card the natural flush. */
+        uint32_t lo[PRC_AVX2_STEP], hi[PRC_AVX2_STEP], wilds[PRC_AVX2_STEP], suits[PRC_AVX2_STEP];
+        for (int b = 0; b < 2; b++) {
+            _mm256_storeu_si256((__m256i *)(lo + 8 * b), h[b].lo);
+            _mm256_storeu_si256((__m256i *)(hi + 8 * b), h[b].hi);
+            _mm256_storeu_si256((__m256i *)(wilds + 8 * b), h[b].w);
+            _mm256_storeu_si256((__m256i *)(suits + 8 * b), reach[b]);
+        }
+        for (; lanes; lanes &= lanes - 1) {
+            int t = prc_ctz64(lanes);
+            uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
+            if (LOWEST) ids = prc_wild_without_lowest(ids);
+            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
+        }
+    }
+    return scalar(x, cards, out, i, stop);
+}
+
+PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 5)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 6)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 7)
+
+/* ------------------------------------------------------------------------
+ * Suit tie-breaks. */
+
+/* The AVX2 loop: the vector part of the game's AVX2 loop (above:
+ * validation, rank sums, card-id masks, flushes) for two blocks of 8 rows;
+ * the plain strengths by scalar loads, as there; then each row's suit key
+ * by the vector plan (prc_vkind_t) over its ranks' sorted_suits bytes,
+ * which the vector unit looks up for 8 rows at once. Rows holding five of
+ * one suit, and plans that search, go to the scalar code (the POPCNT loop
+ * of one row, prc_suited_checked); so do a step of 16 rows that holds a
+ * bad row, and the rows after the last full step. */
+
+/* The sorted_suits bytes of every rank (byte r of 16, ranks 13-15 zero) of
+ * a block's 8 rows, from their card masks: rows 0, 4, 1, 5, 2, 6, 3, 7 in
+ * out[0..8) (the 128-bit lanes hold rows 0-3 and 4-7). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_suited_avx2_sorted(__m256i lo, __m256i hi,
+                                                                __m256i sorted,
+                                                                uint8_t out[8][16]) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    /* byte m of a 32-bit half: rank 2m in its low nibble, 2m + 1 above */
+    __m256i lo_even = _mm256_shuffle_epi8(sorted, _mm256_and_si256(lo, nibble));
+    __m256i lo_odd = _mm256_shuffle_epi8(sorted, _mm256_and_si256(_mm256_srli_epi32(lo, 4), nibble));
+    __m256i hi_even = _mm256_shuffle_epi8(sorted, _mm256_and_si256(hi, nibble));
+    __m256i hi_odd = _mm256_shuffle_epi8(sorted, _mm256_and_si256(_mm256_srli_epi32(hi, 4), nibble));
+    __m256i low01 = _mm256_unpacklo_epi8(lo_even, lo_odd);  /* rows 0, 1: ranks 0-7 */
+    __m256i low23 = _mm256_unpackhi_epi8(lo_even, lo_odd);  /* rows 2, 3 */
+    __m256i high01 = _mm256_unpacklo_epi8(hi_even, hi_odd); /* rows 0, 1: ranks 8-15 */
+    __m256i high23 = _mm256_unpackhi_epi8(hi_even, hi_odd);
+    _mm256_storeu_si256((__m256i *)out[0], _mm256_unpacklo_epi64(low01, high01));
+    _mm256_storeu_si256((__m256i *)out[2], _mm256_unpackhi_epi64(low01, high01));
+    _mm256_storeu_si256((__m256i *)out[4], _mm256_unpacklo_epi64(low23, high23));
+    _mm256_storeu_si256((__m256i *)out[6], _mm256_unpackhi_epi64(low23, high23));
+}
+
+/* Suit key of one row: its ranks' sorted_suits bytes through the plan.
+ * After the byte multiply-add, 16-bit word 0 holds places 0-1 at bits 4-7,
+ * word 1 places 2-3 there, word 2 place 4 at bits 4-5; one multiply moves
+ * the three words to 48, 52 and 56 (the other products fall below bit 48
+ * or past bit 63), and the key is read 4 bits higher. */
+#define PRC_SUIT_AVX2_WORDS ((1ULL << 48) | (1ULL << 36) | (1ULL << 24))
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_suited_avx2_key(const uint8_t sorted[16],
+                                                                 uint64_t play,
+                                                                 const prc_vkind_t *kinds) {
+    const prc_vkind_t *kind = kinds + (play >> 56);
+    __m128i b = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)sorted),
+                                 _mm_cvtsi64_si128((long long)play));
+    b = _mm_and_si128(b, _mm_loadu_si128((const __m128i *)kind->mask));
+    b = _mm_maddubs_epi16(b, _mm_loadu_si128((const __m128i *)kind->mul));
+    return (unsigned)(((uint64_t)_mm_cvtsi128_si64(b) * PRC_SUIT_AVX2_WORDS) >> 52);
+}
+
+/* One row of k valid cards holding five of one suit (flush: its suit
+ * counter bits; sum: its rank sum; ids: its card-id mask; s: the rank
+ * table's strength, which is the row's when the game ignores flushes): its
+ * plain strength (the flush table's where a flush plays; else, for
+ * deuce-to-seven's 6 and 7 cards, prc_avx2_low_flush), then as the POPCNT
+ * loop's second pass. */
+PRC_AVX2_ATTR static inline void prc_suited_avx2_flush(const prc_suited_t *x, const uint8_t *cards,
+                                                    int k, uint32_t *out, long row, uint32_t sum,
+                                                    uint64_t ids, unsigned flush, unsigned s) {
+    const uint8_t *hand = cards + (size_t)row * (size_t)k;
+    if (x->game.flush_mode == PRC_FLUSH_LOW && k > 5) {
+        s = prc_avx2_low_flush(&x->game, sum, ids, flush, k);
+    } else if (x->game.flush_mode != PRC_FLUSH_IGNORED) {
+        s = x->game.flush[prc_id_suit_ranks(ids, (prc_ctz64(flush) - 3) >> 2)];
+    }
+    if (s == 0 || s > (unsigned)x->n_classes) {
+        out[row] = 0;
+        return;
+    }
+    out[row] = prc_suited_rare(x, x->plan + s, hand, k, ids, s, flush);
+}
+
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
+                                                                 const uint8_t *cards,
+                                                                 const int K, uint32_t *out,
+                                                                 long start, long stop) {
+    const uint16_t *rank_table = x->game.rank;
+    const uint64_t *plays = x->vplan;
+    const prc_vkind_t *kinds = x->vplan_kinds;
+    const unsigned n_classes = (unsigned)x->n_classes;
+    const int searching = x->vplan_search;
+    const __m256i sorted =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x->sorted_suits));
+    /* where row t of a block finds its sorted_suits bytes */
+    static const uint8_t slot_of[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+    prc_avx2_consts c;
+    prc_avx2_consts_init(&c, K, x->game.invalid_ids);
+    long i = start;
+    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
+        prc_avx2_hands h[2];
+        if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
+            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + PRC_AVX2_STEP);
+            if (r >= 0) return r;
+            continue;
+        }
+        uint32_t sums[PRC_AVX2_STEP];
+        unsigned strength[PRC_AVX2_STEP];
+        uint8_t sorted_of[2][8][16];
+        _mm256_storeu_si256((__m256i *)sums, h[0].sum);
+        _mm256_storeu_si256((__m256i *)(sums + 8), h[1].sum);
+        /* rows the scalar code finishes: five of one suit, a plan that
+         * searches, no strength (plan 0 searches) */
+        __m256i flush_bits[2] = {prc_avx2_flush_bits(h[0].counts), prc_avx2_flush_bits(h[1].counts)};
+        unsigned rare =
+            prc_avx2_nonzero_lanes(flush_bits[0]) | prc_avx2_nonzero_lanes(flush_bits[1]) << 8;
+        for (int t = 0; t < PRC_AVX2_STEP; t++) {
+            uint32_t sum = sums[t];
+            unsigned s = rank_table[sum + prc_hash_offset[sum >> PRC_RANK_SHIFT]];
+            strength[t] = s <= n_classes ? s : 0;
+        }
+        prc_suited_avx2_sorted(h[0].lo, h[0].hi, sorted, sorted_of[0]);
+        prc_suited_avx2_sorted(h[1].lo, h[1].hi, sorted, sorted_of[1]);
+        for (int b = 0; b < 2; b++)
+            for (int t = 0; t < 8; t++) {
+                unsigned s = strength[8 * b + t];
+                out[i + 8 * b + t] = (uint32_t)s << PRC_SUIT_KEY_BITS |
+                                     prc_suited_avx2_key(sorted_of[b][slot_of[t]], plays[s], kinds);
+            }
+        /* a plan that searches gave its row a key of 0 above: the scalar
+         * code writes the row again. Of the built-in rankings only
+         * incomplete hands have such plans; the check stays out of the key
+         * loop, the hot one */
+        if (searching)
+            for (int t = 0; t < PRC_AVX2_STEP; t++)
+                rare |= (unsigned)(plays[strength[t]] >> 56 == PRC_VPLAN_SEARCH) << t;
+        if (!rare) continue;
+        uint32_t lo[PRC_AVX2_STEP], hi[PRC_AVX2_STEP], bits[PRC_AVX2_STEP];
+        for (int b = 0; b < 2; b++) {
+            _mm256_storeu_si256((__m256i *)(lo + 8 * b), h[b].lo);
+            _mm256_storeu_si256((__m256i *)(hi + 8 * b), h[b].hi);
+            _mm256_storeu_si256((__m256i *)(bits + 8 * b), flush_bits[b]);
+        }
+        for (; rare; rare &= rare - 1) {
+            int t = prc_ctz64(rare);
+            long row = i + t;
+            if (bits[t])
+                prc_suited_avx2_flush(x, cards, K, out, row, sums[t], (uint64_t)hi[t] << 32 | lo[t],
+                                   bits[t], strength[t]);
+            else
+                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+        }
+    }
+    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+}
+
+#define PRC_DEFINE_SUITED_ROWS_AVX2(K)                                                \
+    PRC_AVX2_ATTR static long prc_suited_rows_avx2_##K(const prc_suited_t *x,         \
+                                                       const uint8_t *cards, uint32_t *out, \
+                                                       long start, long stop) {       \
+        return prc_suited_avx2_body(x, cards, K, out, start, stop);                   \
+    }
+PRC_DEFINE_SUITED_ROWS_AVX2(5)
+PRC_DEFINE_SUITED_ROWS_AVX2(6)
+PRC_DEFINE_SUITED_ROWS_AVX2(7)
+
+/* ------------------------------------------------------------------------
+ * The tier's entry points (its row in prc_tiers.h). */
+
+PRC_DEFINE_VECTOR_TIER(avx2, popcnt, stop - start >= 8)
+
+#endif /* PRC_TIERS_X86 */
+#endif

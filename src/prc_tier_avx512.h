@@ -1,0 +1,918 @@
+/* pyrankcore: AVX-512 row loops, 16 hands per step.
+ *
+ * The AVX-512 tier, on x86-64 (GCC, Clang, MSVC); it builds on the AVX2
+ * tier's helpers. Every function here carries a target attribute
+ * (PRC_TARGET; MSVC needs none), so the default build flags stay generic
+ * (wheels run on any x86-64); prc_tiers.h selects this tier only on a CPU
+ * (and OS) with every feature it uses (PRC_CPU_AVX512). They fill exactly
+ * what the scalar
+ * loops fill and return the same first bad row: a step of 32 rows that
+ * holds an invalid row is handed to the scalar loop, and so are the last
+ * rows that don't fill a step.
+ *
+ * One block of 16 rows of K = 5..7 card bytes (a step takes two blocks):
+ *  - the 16*K bytes come in with one full and one masked load (nothing past
+ *    the last row is read), and one byte permute per card position moves
+ *    card j of each row into that row's 32-bit lane;
+ *  - per card: the rank key comes from a 13-entry register (no memory
+ *    load), and the card's suit-major bit (16 * suit + rank) is ORed into
+ *    two 32-bit halves of the hand's 64-bit mask;
+ *  - validation: every id < 52 (a running max) and the mask's popcount
+ *    equals K (no repeats); for a stripped deck, no bit of a missing card;
+ *  - the rank sum's perfect-hash slot as in prc_rank_slot (a shift), then
+ *    two gathers: the row's offset and the strength (rank tables hold a
+ *    spare entry, so the 4-byte gather of the last slot stays inside, see
+ *    PRC_RANK_LEN);
+ *  - flushes: a 16-bit popcount per suit finds lanes with five or more of a
+ *    suit; that suit's rank mask is kept and a masked gather from the flush
+ *    table replaces those lanes' strengths (low games with a flush in 6-7
+ *    cards, where the flush may not play, go to the scalar kernel). */
+#ifndef PRC_TIER_AVX512_H
+#define PRC_TIER_AVX512_H
+
+#include "prc_tier_avx2.h"
+
+#if PRC_TIERS_AVX512
+
+#define PRC_AVX512_ATTR                                                      \
+    PRC_TARGET("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,avx512bitalg,"  \
+               "avx2,bmi,bmi2,popcnt")
+
+/* prc_rank_slot for 16 rank sums: a gather of each row's offset, an add. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_rank_slot(__m512i sum) {
+    __m512i row = _mm512_srli_epi32(sum, PRC_RANK_SHIFT);
+    __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_hash_offset, 4);
+    return _mm512_add_epi32(sum, offset);
+}
+
+/* prc_board_slot for 16 boards' rank sums. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_board_slot(__m512i sum) {
+    __m512i row = _mm512_srli_epi32(sum, PRC_BOARD_SHIFT);
+    __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_board_offset, 4);
+    return _mm512_add_epi32(sum, offset);
+}
+
+/* 16 entries of a uint16 table, each in the low half of its lane (4-byte
+ * gathers: the high half holds the next entry until prc_avx512_store). */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_lookup16(__m512i index, const uint16_t *table) {
+    return _mm512_i32gather_epi32(index, (const void *)table, 2);
+}
+
+/* What one step computes from 16 rows. */
+typedef struct {
+    __m512i sum;        /* rank sums (the low 32 bits of the scalar key) */
+    __m512i lo, hi;     /* suit-major masks: suits 0-1 in lo, 2-3 in hi */
+    __mmask16 bad;      /* lanes with an invalid id or a repeated card */
+} prc_avx512_hands;
+
+/* Constants of one row loop: byte positions of each card and the rank keys. */
+typedef struct {
+    __m512i pick[7];    /* pick[j]: byte j of row l into byte 4l */
+    __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
+    __m512i bit_of;     /* prc_avx512_bit_of() */
+} prc_avx512_consts;
+
+/* By id (bytes 0..63): its suit-major bit, 16 * suit + rank. Ids 52..63
+ * get ranks 13..15, bits no card has; larger ids wrap in a byte permute
+ * (it reads six bits), so every loop also keeps a running max of the ids. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_bit_of(void) {
+    uint8_t bit[64];
+    for (int id = 0; id < 64; id++) bit[id] = (uint8_t)(16 * (id & 3) + (id >> 2));
+    return _mm512_loadu_si512((const void *)bit);
+}
+
+PRC_AVX512_ATTR static inline void prc_avx512_init(prc_avx512_consts *c, int k) {
+    uint8_t pick[64];
+    uint32_t keys[16] = {0};
+    for (int j = 0; j < k; j++) {
+        for (int b = 0; b < 64; b++) pick[b] = (uint8_t)((b >> 2) * k + j);
+        c->pick[j] = _mm512_loadu_si512((const void *)pick);
+    }
+    for (int r = 0; r < 13; r++) keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
+    c->rank_key = _mm512_loadu_si512((const void *)keys);
+    c->bit_of = prc_avx512_bit_of();
+}
+
+/* Sums, masks and validity of rows i..i+15 (K card bytes each). */
+PRC_AVX512_ATTR static inline prc_avx512_hands prc_avx512_sum_rows(const prc_avx512_consts *c,
+                                                         const uint8_t *rows, int k) {
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i thirty_two = _mm512_set1_epi32(32);
+    __m512i first = _mm512_loadu_si512((const void *)rows);
+    /* 16 * k - 64 more bytes (16, 32 or 48): a masked load reads no more. */
+    __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * k), rows + 64);
+    __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, top = sum;
+    for (int j = 0; j < k; j++) {
+        __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
+                                                      c->pick[j], rest);
+        __m512i rank = _mm512_srli_epi32(card, 2);
+        __m512i bit = _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, card, c->bit_of);
+        top = _mm512_max_epu32(top, card);
+        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
+        /* Shifts by 32 or more give 0, so each bit lands in one half. */
+        lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, bit));
+        hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, thirty_two)));
+    }
+    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+    prc_avx512_hands h;
+    h.sum = sum;
+    h.lo = lo;
+    h.hi = hi;
+    h.bad = (__mmask16)(_mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
+                        _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(k)));
+    return h;
+}
+
+/* The flush suit's 13-bit rank mask in lanes holding a flush (five or more
+ * of one suit: at most one suit can, in 7 cards), 0 elsewhere. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_flush_ranks(const prc_avx512_hands *h) {
+    const __m512i five = _mm512_set1_epi16(5);
+    __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->lo), five);
+    __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->hi), five);
+    __m512i suited = _mm512_or_si512(_mm512_maskz_mov_epi16(in_lo, h->lo),
+                                     _mm512_maskz_mov_epi16(in_hi, h->hi));
+    return _mm512_and_si512(_mm512_or_si512(suited, _mm512_srli_epi32(suited, 16)),
+                            _mm512_set1_epi32(0x1FFF));
+}
+
+/* Store the low 16 bits of each lane (the narrowing move truncates). */
+PRC_AVX512_ATTR static inline void prc_avx512_store(uint16_t *out, __m512i v) {
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v));
+}
+
+/* Rows per step: two blocks of 16, so that the second block's card work
+ * overlaps the first one's gathers (the rows after the last full step go
+ * to the scalar loop). */
+#define PRC_AVX512_BLOCKS 2
+#define PRC_AVX512_STEP (16 * PRC_AVX512_BLOCKS)
+
+/* High ranking: the flush table always decides a flush (flush dominant). */
+#define PRC_DEFINE_ROWS_HIGH_AVX512(K)                                       \
+    PRC_AVX512_ATTR static long prc_rows_high_avx512_##K(                   \
+        const uint8_t *cards, uint16_t *out, long start, long stop) {       \
+        prc_avx512_consts c;                                                     \
+        prc_avx512_init(&c, K);                                                  \
+        long i = start;                                                     \
+        for (; i + PRC_AVX512_STEP <= stop; i += PRC_AVX512_STEP) {                   \
+            prc_avx512_hands h[PRC_AVX512_BLOCKS];                                    \
+            __mmask16 bad = 0;                                              \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                h[b] = prc_avx512_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
+                bad |= h[b].bad;                                            \
+            }                                                               \
+            if (bad) {                                                      \
+                long r = prc_rows_high_popcnt_##K(cards, out, i, i + PRC_AVX512_STEP); \
+                if (r >= 0) return r;                                       \
+                continue;                                                   \
+            }                                                               \
+            __m512i v[PRC_AVX512_BLOCKS];                                        \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++)                          \
+                v[b] = prc_avx512_lookup16(prc_avx512_rank_slot(h[b].sum), prc_rank_high); \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                __m512i ranks = prc_avx512_flush_ranks(&h[b]);                   \
+                __mmask16 fl = _mm512_test_epi32_mask(ranks, ranks);        \
+                if (fl)                                                     \
+                    v[b] = _mm512_mask_i32gather_epi32(                     \
+                        v[b], fl, ranks, (const void *)prc_flush_high, 2);  \
+                prc_avx512_store(out + i + 16 * b, v[b]);                        \
+            }                                                               \
+        }                                                                   \
+        return prc_rows_high_popcnt_##K(cards, out, i, stop);               \
+    }
+
+/* Any game. A flush rank mask of at most 7 bits is below 0x1FC0, so the
+ * flush gathers stay inside the 8192-entry flush tables. */
+#define PRC_DEFINE_ROWS_GAME_AVX512(K)                                       \
+    PRC_AVX512_ATTR static long prc_rows_game_avx512_##K(                   \
+        const prc_game_t *game, const uint8_t *cards, uint16_t *out,        \
+        long start, long stop) {                                            \
+        const prc_game_t local = *game, *g = &local;                        \
+        const __m512i missing_lo = _mm512_set1_epi32((int)(uint32_t)g->invalid); \
+        const __m512i missing_hi = _mm512_set1_epi32((int)(uint32_t)(g->invalid >> 32)); \
+        const int flush_table = g->flush_mode == PRC_FLUSH_DOMINANT ||      \
+                                (g->flush_mode == PRC_FLUSH_LOW && K == 5); \
+        prc_avx512_consts c;                                                     \
+        prc_avx512_init(&c, K);                                                  \
+        long i = start;                                                     \
+        for (; i + PRC_AVX512_STEP <= stop; i += PRC_AVX512_STEP) {                   \
+            prc_avx512_hands h[PRC_AVX512_BLOCKS];                                    \
+            __mmask16 bad = 0;                                              \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                h[b] = prc_avx512_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
+                bad |= h[b].bad | _mm512_test_epi32_mask(h[b].lo, missing_lo) | \
+                       _mm512_test_epi32_mask(h[b].hi, missing_hi);         \
+            }                                                               \
+            if (bad) {                                                      \
+                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + PRC_AVX512_STEP); \
+                if (r >= 0) return r;                                       \
+                continue;                                                   \
+            }                                                               \
+            __m512i v[PRC_AVX512_BLOCKS];                                        \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++)                          \
+                v[b] = prc_avx512_lookup16(prc_avx512_rank_slot(h[b].sum), g->rank);  \
+            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
+                __mmask16 fl = 0;                                           \
+                if (g->flush_mode != PRC_FLUSH_IGNORED) {                   \
+                    __m512i ranks = prc_avx512_flush_ranks(&h[b]);               \
+                    fl = _mm512_test_epi32_mask(ranks, ranks);              \
+                    if (fl && flush_table)                                  \
+                        v[b] = _mm512_mask_i32gather_epi32(                 \
+                            v[b], fl, ranks, (const void *)g->flush, 2);    \
+                }                                                           \
+                prc_avx512_store(out + i + 16 * b, v[b]);                        \
+                if (fl && !flush_table) /* a flush that may not play */     \
+                    for (unsigned m = fl; m; m &= m - 1) {                  \
+                        long row = i + 16 * b + prc_ctz64(m);               \
+                        prc_rows_game_popcnt_##K(g, cards, out, row, row + 1); \
+                    }                                                       \
+            }                                                               \
+        }                                                                   \
+        return prc_rows_game_popcnt_##K(g, cards, out, i, stop);            \
+    }
+
+PRC_DEFINE_ROWS_HIGH_AVX512(5)
+PRC_DEFINE_ROWS_HIGH_AVX512(6)
+PRC_DEFINE_ROWS_HIGH_AVX512(7)
+PRC_DEFINE_ROWS_GAME_AVX512(5)
+PRC_DEFINE_ROWS_GAME_AVX512(6)
+PRC_DEFINE_ROWS_GAME_AVX512(7)
+
+/* ------------------------------------------------------------------------
+ * Omaha. */
+
+/* The AVX-512 Omaha row loops, 16 hands per block. They read
+ * the same tables as prc_omaha_rows and fill exactly what it fills: a step
+ * holding an invalid row, and the rows after the last full step, go to the
+ * scalar loop, which reports the first invalid row.
+ *
+ * One block of 16 hands:
+ *  - hole and board bytes come in with one full and one masked load each
+ *    (nothing past the last row is read); one byte permute per card moves
+ *    card j of each row into that row's 32-bit lane (as prc_avx512_sum_rows);
+ *  - validation as in the high loops over all nh + nb cards (ids below 52,
+ *    the popcount of the suit-major mask, the deck's missing cards);
+ *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
+ *    gathered: a gather per hole pair then reads the row at the pair's
+ *    column (hi * (hi + 1) / 2 + lo from the two ranks);
+ *  - hi-lo with an eight-or-better low: the low is one gather a block, at
+ *    the board's and the hole cards' sets of low ranks (prc_omaha_t's
+ *    low_best; the sets come from a byte shuffle per card), instead of a
+ *    gather per hole pair in the low game's pattern rows;
+ *  - flushes (flush-dominant games): a hand can flush only with two or
+ *    more hole cards of a suit the board holds three or more of (at most
+ *    one suit can, with five board cards). A gather of the flush row of the
+ *    board's ranks in that suit, in the first pass, and one of the pair's
+ *    entry, in the second, give the flush of a hand with exactly two such
+ *    hole cards; a hand with more (about 1% of deals) has its other pairs
+ *    added by the scalar code (prc_omaha_flush_any). */
+/* Constants of one Omaha loop: byte positions and rank keys. */
+typedef struct {
+    __m512i hole_pick[6], board_pick[5];
+    __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
+    __m512i triangle;   /* r * (r + 1) / 2 by rank: the first column of pairs topped by r */
+    __m512i bit_of;     /* prc_avx512_bit_of() */
+    __m512i low_bits;   /* hi-lo from rank sets: the low game's low_bit, in each 128 bits */
+    int low_sets;       /* hi-lo: the low comes from rank sets (olo->low_best) */
+} prc_avx512_omaha_consts;
+
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_picks(__m512i *pick, int k) {
+    uint8_t bytes[64];
+    for (int j = 0; j < k; j++) {
+        for (int b = 0; b < 64; b++) bytes[b] = (uint8_t)((b >> 2) * k + j);
+        pick[j] = _mm512_loadu_si512((const void *)bytes);
+    }
+}
+
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_init(prc_avx512_omaha_consts *c, const prc_omaha_t *olo, int nh,
+                                               int nb) {
+    uint32_t keys[16] = {0}, tri[16] = {0};
+    prc_avx512_omaha_picks(c->hole_pick, nh);
+    prc_avx512_omaha_picks(c->board_pick, nb);
+    for (int r = 0; r < 13; r++) {
+        keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
+        tri[r] = (uint32_t)(r * (r + 1) / 2);
+    }
+    c->rank_key = _mm512_loadu_si512((const void *)keys);
+    c->triangle = _mm512_loadu_si512((const void *)tri);
+    c->bit_of = prc_avx512_bit_of();
+    c->low_sets = olo && olo->low_best;
+    c->low_bits = c->low_sets
+                      ? _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)olo->low_bit))
+                      : _mm512_setzero_si512();
+}
+
+/* Each lane's rank's bit in the low game's rank sets (prc_omaha_t.low_bit;
+ * the lane's upper bytes get entry 0: callers keep the low byte only). */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_low_bit(const prc_avx512_omaha_consts *c, __m512i rank) {
+    return _mm512_shuffle_epi8(c->low_bits, rank);
+}
+
+/* The 16 * k bytes (k = 3..6) of 16 rows, in two registers. */
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_load(const uint8_t *rows, int k, __m512i *first,
+                                               __m512i *rest) {
+    if (16 * k <= 64) {
+        *first = _mm512_maskz_loadu_epi8(~0ULL >> (64 - 16 * k), rows);
+        *rest = _mm512_setzero_si512();
+    } else {
+        *first = _mm512_loadu_si512((const void *)rows);
+        *rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * k), rows + 64);
+    }
+}
+
+/* Card j of each of the 16 rows, one per 32-bit lane. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_card(__m512i first, __m512i rest, __m512i pick) {
+    return _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first, pick, rest);
+}
+
+/* Suit-major bit of each card (a byte permute of prc_avx512_bit_of) into the
+ * two 32-bit halves of a 64-bit mask (shifts by 32 or more give 0, so each
+ * bit lands in one half). */
+PRC_AVX512_ATTR static inline void prc_avx512_omaha_add_bit(const prc_avx512_omaha_consts *c, __m512i card,
+                                                  __m512i *lo, __m512i *hi) {
+    const __m512i one = _mm512_set1_epi32(1);
+    __m512i bit = _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, card, c->bit_of);
+    *lo = _mm512_or_si512(*lo, _mm512_sllv_epi32(one, bit));
+    *hi = _mm512_or_si512(*hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, _mm512_set1_epi32(32))));
+}
+
+/* What the first pass keeps of one block for the second. */
+typedef struct {
+    __m512i row;            /* offset of each hand's pattern row in o->best */
+    __m512i lo_row;         /* hi-lo: the same in the low game's table */
+    __m512i low_index;      /* hi-lo from rank sets: each hand's entry of olo->low_best */
+    __m512i flush;          /* offset of its suited pair's entry in o->flush_best */
+    __m512i rank[6];        /* hole ranks */
+    __mmask16 flush_lanes;  /* two or more hole cards of a suit the board has 3+ of */
+    __mmask16 more_pairs;   /* three or more: the other pairs go to the scalar code */
+} prc_avx512_omaha_block;
+
+/* Blocks per chunk: the first pass hashes every board of a chunk and
+ * gathers its pattern and flush rows, the second reads the rows once those
+ * gathers have completed. Unlike the AVX2 loop this one prefetches no
+ * pattern rows: where the L2 cache holds most of the board rows, the
+ * prefetches cost more than they save (bench/README.md, "Tuning of the row
+ * loops"). */
+#define PRC_AVX512_OMAHA_CHUNK_BLOCKS 4
+
+/* Index of the highest set bit of each lane (nonzero, below 2**24): the
+ * exponent of its conversion to float, exact in that range. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_top_bit(__m512i x) {
+    __m512i bits = _mm512_castps_si512(_mm512_cvtepi32_ps(x));
+    return _mm512_sub_epi32(_mm512_srli_epi32(bits, 23), _mm512_set1_epi32(127));
+}
+
+/* Column of each lane's pair of ranks. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_column(const prc_avx512_omaha_consts *c, __m512i ra,
+                                                    __m512i rb) {
+    return _mm512_add_epi32(_mm512_permutexvar_epi32(_mm512_max_epu32(ra, rb), c->triangle),
+                            _mm512_min_epu32(ra, rb));
+}
+
+/* The ranks of each lane's cards in the suit the board holds three or more
+ * of (at most one suit can, with at most five board cards), from the
+ * suit-major masks: 16 bits a suit, two suits in each half. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_suit_ranks(__mmask32 in_lo, __mmask32 in_hi,
+                                                        __m512i lo, __m512i hi) {
+    __m512i suited = _mm512_or_si512(_mm512_maskz_mov_epi16(in_lo, lo),
+                                     _mm512_maskz_mov_epi16(in_hi, hi));
+    return _mm512_and_si512(_mm512_or_si512(suited, _mm512_srli_epi32(suited, 16)),
+                            _mm512_set1_epi32(0x1FFF));
+}
+
+/* First pass over 16 rows: returns the lanes holding an invalid row. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
+    const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, int flushes, prc_avx512_omaha_block *blk) {
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i columns = _mm512_set1_epi32(PRC_N_PAIR_COLUMNS);
+    const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
+    __m512i first, rest;
+    __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
+    __m512i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
+    prc_avx512_omaha_load(boards, NB, &first, &rest);
+    for (int j = 0; j < NB; j++) {
+        __m512i card = prc_avx512_omaha_card(first, rest, c->board_pick[j]);
+        __m512i rank = _mm512_srli_epi32(card, 2);
+        top = _mm512_max_epu32(top, card);
+        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
+        prc_avx512_omaha_add_bit(c, card, &blo, &bhi);
+        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_avx512_omaha_low_bit(c, rank));
+    }
+    prc_avx512_omaha_load(holes, NH, &first, &rest);
+    for (int j = 0; j < NH; j++) {
+        __m512i card = prc_avx512_omaha_card(first, rest, c->hole_pick[j]);
+        blk->rank[j] = _mm512_srli_epi32(card, 2);
+        top = _mm512_max_epu32(top, card);
+        prc_avx512_omaha_add_bit(c, card, &hlo, &hhi);
+        if (c->low_sets)
+            hole_set = _mm512_or_si512(hole_set, prc_avx512_omaha_low_bit(c, blk->rank[j]));
+    }
+    __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
+    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+    __mmask16 bad = (__mmask16)(
+        _mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
+        _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(NH + NB)) |
+        _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
+        _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
+    if (bad) return bad;
+    __m512i slot = prc_avx512_board_slot(sum);
+    __m512i pattern = _mm512_and_si512(
+        _mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16);
+    blk->row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
+    if (c->low_sets) {
+        const __m512i byte = _mm512_set1_epi32(0xFF);
+        blk->low_index =
+            _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
+                            _mm512_and_si512(hole_set, byte));
+    } else if (olo) {
+        pattern = _mm512_and_si512(
+            _mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2), low16);
+        blk->lo_row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
+    }
+    blk->flush_lanes = blk->more_pairs = 0;
+    if (flushes) {
+        const __m512i three16 = _mm512_set1_epi16(3);
+        __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(blo), three16);
+        __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(bhi), three16);
+        __m512i held = prc_avx512_omaha_suit_ranks(in_lo, in_hi, hlo, hhi);
+        __m512i n_held = _mm512_popcnt_epi32(held);
+        __mmask16 lanes = _mm512_cmpge_epu32_mask(n_held, _mm512_set1_epi32(2));
+        if (lanes) {
+            /* The highest and the lowest suited hole ranks: the only pair
+             * where two are held; the scalar code adds the others. */
+            __m512i lowest = _mm512_popcnt_epi32(
+                _mm512_andnot_si512(held, _mm512_sub_epi32(held, _mm512_set1_epi32(1))));
+            __m512i frow = _mm512_and_si512(
+                _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), lanes,
+                                            prc_avx512_omaha_suit_ranks(in_lo, in_hi, blo, bhi),
+                                            (const void *)o->flush_row, 2),
+                low16);
+            blk->flush = _mm512_add_epi32(_mm512_mullo_epi32(frow, columns),
+                                          prc_avx512_omaha_column(c, prc_avx512_omaha_top_bit(held), lowest));
+            blk->flush_lanes = lanes;
+            blk->more_pairs = _mm512_mask_cmpgt_epu32_mask(lanes, n_held, _mm512_set1_epi32(2));
+        }
+    }
+    return 0;
+}
+
+/* Second pass: the best strength of each of the block's 16 hands (and,
+ * hi-lo, the best low in *best_lo). */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_avx512_omaha_second_pass(
+    const prc_avx512_omaha_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
+    const prc_avx512_omaha_block *blk, __m512i *best_lo) {
+    __m512i best = _mm512_setzero_si512(), low = best;
+    const int pair_lows = olo && !c->low_sets;
+    if (c->low_sets) /* one lookup a hand */
+        low = _mm512_i32gather_epi32(blk->low_index, (const void *)olo->low_best, 2);
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++) {
+            __m512i column = prc_avx512_omaha_column(c, blk->rank[a], blk->rank[b]);
+            __m512i v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->row, column),
+                                               (const void *)o->best, 2);
+            best = _mm512_max_epu16(best, v);   /* the low halves are the values */
+            if (pair_lows) {
+                v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->lo_row, column),
+                                           (const void *)olo->best, 2);
+                low = _mm512_max_epu16(low, v);
+            }
+        }
+    if (olo) *best_lo = low;
+    if (blk->flush_lanes)
+        best = _mm512_max_epu16(best, _mm512_mask_i32gather_epi32(
+                                          _mm512_setzero_si512(), blk->flush_lanes, blk->flush,
+                                          (const void *)o->flush_best, 2));
+    return best;
+}
+
+/* Omaha rows start..stop with NH hole and NB board cards, for a game whose
+ * flushes are ignored or dominant; hi-lo (olo not NULL): also a low game
+ * whose flushes are ignored, two strengths a row (high, low). Returns the
+ * first invalid row or -1, as the scalar loops. Inlined into one loop per
+ * common shape. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
+    const prc_game_t *game, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, uint16_t *out, long start, long stop) {
+    const prc_game_t local = *game, *g = &local;
+    const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
+    const long chunk = 16 * PRC_AVX512_OMAHA_CHUNK_BLOCKS;
+    const int stride = olo ? 2 : 1;   /* strengths per row in out */
+    prc_avx512_omaha_consts c;
+    prc_avx512_omaha_init(&c, olo, NH, NB);
+    prc_avx512_omaha_block blk[PRC_AVX512_OMAHA_CHUNK_BLOCKS];
+    long i = start;
+    for (; i + chunk <= stop; i += chunk) {
+        __mmask16 bad = 0;
+        for (int b = 0; b < PRC_AVX512_OMAHA_CHUNK_BLOCKS && !bad; b++)
+            bad = prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (i + 16 * b) * NH, NH,
+                                    boards + (i + 16 * b) * NB, NB, flushes, &blk[b]);
+        if (bad) {
+            long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
+                                                      out, i, i + chunk)
+                         : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
+            if (r >= 0) return r;
+            continue;
+        }
+        for (int b = 0; b < PRC_AVX512_OMAHA_CHUNK_BLOCKS; b++) {
+            __m512i low = _mm512_setzero_si512();
+            __m512i high = prc_avx512_omaha_second_pass(&c, o, olo, NH, &blk[b], &low);
+            if (olo) /* (high, low) pairs: high in each lane's low half */
+                _mm512_storeu_si512((void *)(out + 2 * (i + 16 * b)),
+                                    _mm512_or_si512(_mm512_and_si512(high, _mm512_set1_epi32(0xFFFF)),
+                                                    _mm512_slli_epi32(low, 16)));
+            else
+                prc_avx512_store(out + i + 16 * b, high);
+            for (unsigned m = blk[b].more_pairs; m; m &= m - 1) {
+                long r = i + 16 * b + prc_ctz64(m);
+                uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
+                out[stride * r] = v > out[stride * r] ? v : out[stride * r];
+            }
+        }
+    }
+    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
+               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+}
+
+/* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),
+ * single and hi-lo; a single loop ignores the low game's arguments. */
+typedef long (*prc_avx512_omaha_rows_fn)(const prc_game_t *, const prc_omaha_t *, const prc_game_t *,
+                               const prc_omaha_t *, const uint8_t *, int, const uint8_t *, int,
+                               uint16_t *, long, long);
+
+#define PRC_DEFINE_OMAHA_AVX512(NAME, NH_ARG, NB_ARG)                          \
+    PRC_AVX512_ATTR static long NAME(const prc_game_t *hi, const prc_omaha_t *ohi, \
+                                     const prc_game_t *lo, const prc_omaha_t *olo, \
+                                     const uint8_t *holes, int nh,            \
+                                     const uint8_t *boards, int nb,           \
+                                     uint16_t *out, long start, long stop) {  \
+        (void)lo;                                                             \
+        (void)olo;                                                            \
+        (void)nh;                                                             \
+        (void)nb;                                                             \
+        return prc_omaha_rows_avx512_body(hi, ohi, NULL, NULL, holes, NH_ARG, boards, \
+                                          NB_ARG, out, start, stop);          \
+    }                                                                         \
+    PRC_AVX512_ATTR static long NAME##_hilo(                                  \
+        const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,   \
+        const prc_omaha_t *olo, const uint8_t *holes, int nh,                 \
+        const uint8_t *boards, int nb, uint16_t *out, long start, long stop) { \
+        (void)nh;                                                             \
+        (void)nb;                                                             \
+        return prc_omaha_rows_avx512_body(hi, ohi, lo, olo, holes, NH_ARG, boards, \
+                                          NB_ARG, out, start, stop);          \
+    }
+
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_4_5, 4, 5)
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_5_5, 5, 5)
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_6_5, 6, 5)
+PRC_DEFINE_OMAHA_AVX512(prc_omaha_rows_avx512_any, nh, nb)
+
+static inline prc_avx512_omaha_rows_fn prc_omaha_avx512_loop(int nh, int nb, int hilo) {
+    static const prc_avx512_omaha_rows_fn loops[2][4] = {
+        {prc_omaha_rows_avx512_4_5, prc_omaha_rows_avx512_5_5, prc_omaha_rows_avx512_6_5,
+         prc_omaha_rows_avx512_any},
+        {prc_omaha_rows_avx512_4_5_hilo, prc_omaha_rows_avx512_5_5_hilo,
+         prc_omaha_rows_avx512_6_5_hilo, prc_omaha_rows_avx512_any_hilo},
+    };
+    return loops[hilo != 0][nb == 5 && nh >= 4 && nh <= 6 ? nh - 4 : 3];
+}
+
+/* ------------------------------------------------------------------------
+ * Wild cards. */
+
+/* The AVX2 loop's work on 16 rows a step: the card-id masks, wild groups
+ * and rank sums with the high loops' picks above; under the lowest-card
+ * rule the lowest natural rank's cards found by a popcount below the
+ * mask's lowest bit; natural suit counts by popcounts; the strengths by
+ * scalar lookups of the per-size table (as in the suit loop below), and
+ * rows that may flush settled as there. */
+typedef struct {
+    int high;
+    __m512i shift, bits, key;
+} prc_wild_avx512_group_t;
+
+typedef struct {
+    prc_avx512_consts c;
+    __m512i natural_lo, natural_hi;
+    int n_groups;
+    prc_wild_avx512_group_t groups[16];
+} prc_wild_avx512_t;
+
+PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *v, const prc_wild_t *x, int k) {
+    uint64_t natural;
+    prc_wild_group_t groups[16];
+    v->n_groups = prc_wild_groups(x, &natural, groups);
+    prc_avx512_init(&v->c, k);
+    v->natural_lo = _mm512_set1_epi32((int)(uint32_t)natural);
+    v->natural_hi = _mm512_set1_epi32((int)(uint32_t)(natural >> 32));
+    for (int j = 0; j < v->n_groups; j++) {
+        v->groups[j].high = groups[j].high;
+        v->groups[j].shift = _mm512_set1_epi32((int)groups[j].shift);
+        v->groups[j].bits = _mm512_set1_epi32((int)groups[j].bits);
+        v->groups[j].key = _mm512_set1_epi32((int)groups[j].key);
+    }
+}
+
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
+    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
+    long start, long stop,
+    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
+    const prc_wild_t local = *wild, *x = &local;
+    const uint16_t *hand_rank = x->hand_rank[K - 5];
+    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    const int dominant = prc_wild_flush_dominant(x);
+    const __m512i popcount4 = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
+    prc_wild_avx512_t v;
+    prc_wild_avx512_init(&v, x, K);
+    long i = start;
+    for (; i + 16 <= stop; i += 16) {
+        const uint8_t *rows = cards + i * K;
+        __m512i first = _mm512_loadu_si512((const void *)rows);
+        __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64);
+        __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, w = sum;
+        for (int j = 0; j < K; j++) {
+            __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
+                                                          v.c.pick[j], rest);
+            /* the jokers' rank, 13, has key 0; an id of 64 or more sets
+             * no bit, and its row falls short below */
+            sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
+                                                                 v.c.rank_key));
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
+            hi = _mm512_or_si512(hi,
+                                 _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
+        }
+        for (int j = 0; j < v.n_groups; j++) {
+            const prc_wild_avx512_group_t *g = &v.groups[j];
+            __m512i bits = _mm512_and_si512(_mm512_srlv_epi32(g->high ? hi : lo, g->shift),
+                                            g->bits);
+            __m512i count = _mm512_shuffle_epi8(popcount4, bits);
+            w = _mm512_add_epi32(w, count);
+            sum = _mm512_sub_epi32(sum, _mm512_mullo_epi32(count, g->key));
+        }
+        lo = _mm512_and_si512(lo, v.natural_lo);
+        hi = _mm512_and_si512(hi, v.natural_hi);
+        /* valid: the natural and the wild cards add up to K (a repeat, an
+         * id outside the deck or of 64 or more falls short) */
+        __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),
+                                                          _mm512_popcnt_epi32(hi)), w);
+        if (_mm512_cmpneq_epi32_mask(total, _mm512_set1_epi32(K))) {
+            long r = scalar(x, cards, out, i, i + 16);
+            if (r >= 0) return r;
+            continue;
+        }
+        if (LOWEST) {
+            /* The lowest natural id: the trailing zeros of the mask (a
+             * popcount below the lowest set bit; 64 with no natural card,
+             * whose shifts below read nothing), then its rank's first id. */
+            __m512i tz_lo =
+                _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
+            __m512i tz_hi =
+                _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
+            __m512i id =
+                _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
+            __m512i at = _mm512_and_si512(id, _mm512_set1_epi32(~3));
+            __m512i at_hi = _mm512_sub_epi32(at, thirty_two); /* below 0: shifts give 0 */
+            const __m512i nibble = _mm512_set1_epi32(15);
+            __m512i column = _mm512_and_si512(
+                _mm512_or_si512(_mm512_srlv_epi32(lo, at), _mm512_srlv_epi32(hi, at_hi)),
+                nibble);
+            /* aces (ids 48..51) are never the lowest card */
+            column = _mm512_maskz_mov_epi32(_mm512_cmple_epu32_mask(at, _mm512_set1_epi32(47)),
+                                            column);
+            __m512i count = _mm512_shuffle_epi8(popcount4, column);
+            w = _mm512_add_epi32(w, count);
+            sum = _mm512_sub_epi32(sum, _mm512_mullo_epi32(count, _mm512_permutexvar_epi32(
+                                                                      _mm512_srli_epi32(at, 2),
+                                                                      v.c.rank_key)));
+            /* the column's cards leave the natural ones */
+            lo = _mm512_andnot_si512(_mm512_sllv_epi32(column, at), lo);
+            hi = _mm512_andnot_si512(_mm512_sllv_epi32(column, at_hi), hi);
+        }
+        uint32_t sums[16];
+        _mm512_storeu_si512((void *)sums, sum);
+        for (int t = 0; t < 16; t++) {
+            uint32_t s = sums[t];
+            out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
+        }
+        if (!flushes) continue;
+        /* A suit's natural cards plus the wild cards reaching five: its
+         * bit 4 * suit + 3 (prc_avx2_flush_bits' form) */
+        __m512i reach = _mm512_setzero_si512();
+        const __m512i five = _mm512_set1_epi32(5);
+        for (int suit = 0; suit < 4; suit++) {
+            const __m512i of_suit = _mm512_set1_epi32((int)(0x11111111u << suit));
+            __m512i n = _mm512_add_epi32(
+                _mm512_add_epi32(_mm512_popcnt_epi32(_mm512_and_si512(lo, of_suit)),
+                                 _mm512_popcnt_epi32(_mm512_and_si512(hi, of_suit))),
+                w);
+            reach = _mm512_mask_or_epi32(reach, _mm512_cmpge_epu32_mask(n, five), reach,
+                                         _mm512_set1_epi32(8 << (4 * suit)));
+        }
+        unsigned lanes = _mm512_test_epi32_mask(reach, reach);
+        if (!lanes) continue;
+        if (!dominant) {
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
+            continue;
+        }
+        /* as the AVX2 loop: the best of the rank table's strength and each
+         * reaching suit's flush, or with no wild card the natural flush */
+        uint32_t lo_of[16], hi_of[16], wilds[16], suits[16];
+        _mm512_storeu_si512((void *)lo_of, lo);
+        _mm512_storeu_si512((void *)hi_of, hi);
+        _mm512_storeu_si512((void *)wilds, w);
+        _mm512_storeu_si512((void *)suits, reach);
+        for (; lanes; lanes &= lanes - 1) {
+            int t = prc_ctz64(lanes);
+            uint64_t ids = ((uint64_t)hi_of[t] << 32) | lo_of[t];
+            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
+        }
+    }
+    return scalar(x, cards, out, i, stop);
+}
+
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 5)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 6)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 7)
+
+/* ------------------------------------------------------------------------
+ * Suit tie-breaks. */
+
+/* The AVX-512 loop: 16 rows a step, the suit keys by the vector unit too.
+ * The AVX2 loop reads each row's key with 128-bit operations, one row at
+ * a time; here four rows share a register, one per 128-bit lane:
+ *  - the card work (the high loops' picks and rank keys) keeps card-id
+ *    masks (bit 4 * rank + suit), as the AVX2 loop, and byte counters of
+ *    the suits; the strengths and each row's play are scalar loads;
+ *  - the sorted_suits bytes of every rank of rows 4q + j land in lane q of
+ *    register j (as prc_suited_avx2_sorted, on four lanes);
+ *  - the play's place bytes (rank | slot << 4, see prc_suited_vplan_fill)
+ *    widened to 16-bit words pick each place's byte (a byte shuffle reads
+ *    only the low four bits and the top one), and a shift by twice the
+ *    slot moves its 2-bit suit rank down: no per-kind operands;
+ *  - one multiply-add and two adds put the five places together.
+ * Rows holding five of one suit, and plans that search, go to the scalar
+ * code as in the AVX2 loop; so do a step that holds a bad row, and the rows
+ * after the last full step. */
+
+/* Suit keys of 16 rows: row 4q + j's in dword j of lane q (row order). */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_suited_avx512_keys(__m512i lo, __m512i hi,
+                                                                   __m512i sorted,
+                                                                   const __m512i play[4]) {
+    const __m512i nibble = _mm512_set1_epi8(0x0F), zero = _mm512_setzero_si512();
+    /* word f's weight: place f at key bits 2f, 2f + 1 (words 5-7 hold no place) */
+    const __m512i weight = _mm512_set4_epi32(0, 256, 64 << 16 | 16, 4 << 16 | 1);
+    __m512i lo_even = _mm512_shuffle_epi8(sorted, _mm512_and_si512(lo, nibble));
+    __m512i lo_odd =
+        _mm512_shuffle_epi8(sorted, _mm512_and_si512(_mm512_srli_epi32(lo, 4), nibble));
+    __m512i hi_even = _mm512_shuffle_epi8(sorted, _mm512_and_si512(hi, nibble));
+    __m512i hi_odd =
+        _mm512_shuffle_epi8(sorted, _mm512_and_si512(_mm512_srli_epi32(hi, 4), nibble));
+    __m512i low01 = _mm512_unpacklo_epi8(lo_even, lo_odd);
+    __m512i low23 = _mm512_unpackhi_epi8(lo_even, lo_odd);
+    __m512i high01 = _mm512_unpacklo_epi8(hi_even, hi_odd);
+    __m512i high23 = _mm512_unpackhi_epi8(hi_even, hi_odd);
+    __m512i bytes[4] = {
+        _mm512_unpacklo_epi64(low01, high01), _mm512_unpackhi_epi64(low01, high01),
+        _mm512_unpacklo_epi64(low23, high23), _mm512_unpackhi_epi64(low23, high23)};
+    __m512i key[4];
+    for (int j = 0; j < 4; j++) {
+        /* word f: place f's play byte; its high byte (0) picks rank 0's
+         * byte into bits 8-15, which the shift and the mask drop */
+        __m512i sel = _mm512_unpacklo_epi8(play[j], zero);
+        __m512i picked = _mm512_shuffle_epi8(bytes[j], sel);
+        __m512i twice_slot = _mm512_and_si512(_mm512_srli_epi16(sel, 3), _mm512_set1_epi16(6));
+        __m512i suit_rank = _mm512_and_si512(_mm512_srlv_epi16(picked, twice_slot),
+                                             _mm512_set1_epi16(3));
+        __m512i d = _mm512_madd_epi16(suit_rank, weight); /* dwords: places 0-1, 2-3, 4, none */
+        d = _mm512_add_epi32(d, _mm512_srli_epi64(d, 32));
+        key[j] = _mm512_add_epi32(d, _mm512_unpackhi_epi64(d, d)); /* in dword 0 */
+    }
+    __m512i keys = _mm512_mask_mov_epi32(key[0], 0x2222, _mm512_bslli_epi128(key[1], 4));
+    keys = _mm512_mask_mov_epi32(keys, 0x4444, _mm512_bslli_epi128(key[2], 8));
+    return _mm512_mask_mov_epi32(keys, 0x8888, _mm512_bslli_epi128(key[3], 12));
+}
+
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
+    const prc_suited_t *x, const uint8_t *cards, const int K, uint32_t *out, long start,
+    long stop) {
+    const uint64_t *plays = x->vplan;
+    const int searching = x->vplan_search;
+    /* ids 52..63 are bits 20..31 of the high half; ids of 64 and more
+     * shift out of both halves, and the running max finds them */
+    const uint64_t missing = x->game.invalid_ids | 0xFFF0000000000000ULL;
+    const __m512i missing_lo = _mm512_set1_epi32((int)(uint32_t)missing);
+    const __m512i missing_hi = _mm512_set1_epi32((int)(uint32_t)(missing >> 32));
+    const unsigned n_classes = (unsigned)x->n_classes;
+    const uint16_t *rank_table = x->game.rank;
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i sorted =
+        _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)x->sorted_suits));
+    /* play j of row 4q + j into the low qword of lane q of register j */
+    const __m512i play_of[4] = {_mm512_set_epi64(12, 12, 8, 8, 4, 4, 0, 0),
+                                _mm512_set_epi64(13, 13, 9, 9, 5, 5, 1, 1),
+                                _mm512_set_epi64(14, 14, 10, 10, 6, 6, 2, 2),
+                                _mm512_set_epi64(15, 15, 11, 11, 7, 7, 3, 3)};
+    prc_avx512_consts c;
+    prc_avx512_init(&c, K);
+    long i = start;
+    for (; i + 16 <= stop; i += 16) {
+        const uint8_t *rows = cards + i * K;
+        __m512i first = _mm512_loadu_si512((const void *)rows);
+        __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64);
+        __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, top = sum, suits = sum;
+        for (int j = 0; j < K; j++) {
+            __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
+                                                          c.pick[j], rest);
+            top = _mm512_max_epu32(top, card);
+            sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
+                                                                 c.rank_key));
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
+            hi = _mm512_or_si512(
+                hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(card, _mm512_set1_epi32(32))));
+            __m512i suit = _mm512_and_si512(card, _mm512_set1_epi32(3));
+            suits = _mm512_add_epi32(suits, _mm512_sllv_epi32(one, _mm512_slli_epi32(suit, 3)));
+        }
+        __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+        __mmask16 bad = (__mmask16)(_mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
+                                    _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(K)) |
+                                    _mm512_test_epi32_mask(lo, missing_lo) |
+                                    _mm512_test_epi32_mask(hi, missing_hi));
+        if (bad) {
+            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + 16);
+            if (r >= 0) return r;
+            continue;
+        }
+        /* the plain strengths (0 past the ranking's classes) and their
+         * plays, by scalar loads, which beat four gathers a step
+         * (bench/README.md, "Tuning of the row loops") */
+        uint32_t sum_of[16], s_of[16];
+        uint64_t p_of[16];
+        _mm512_storeu_si512((void *)sum_of, sum);
+        for (int t = 0; t < 16; t++) {
+            uint32_t v = sum_of[t];
+            unsigned st = rank_table[v + prc_hash_offset[v >> PRC_RANK_SHIFT]];
+            st = st <= n_classes ? st : 0;
+            s_of[t] = st;
+            p_of[t] = plays[st];
+        }
+        __m512i s = _mm512_loadu_si512((const void *)s_of);
+        __m512i p0 = _mm512_loadu_si512((const void *)p_of);
+        __m512i p1 = _mm512_loadu_si512((const void *)(p_of + 8));
+        __m512i play[4];
+        for (int j = 0; j < 4; j++) play[j] = _mm512_permutex2var_epi64(p0, play_of[j], p1);
+        __m512i keys = prc_suited_avx512_keys(lo, hi, sorted, play);
+        _mm512_storeu_si512((void *)(out + i),
+                            _mm512_or_si512(_mm512_slli_epi32(s, PRC_SUIT_KEY_BITS), keys));
+        /* rows the scalar code finishes: five of one suit (a suit byte of
+         * five or more), a plan that searches */
+        unsigned rare = _mm512_test_epi32_mask(
+            _mm512_add_epi32(suits, _mm512_set1_epi32(0x7B7B7B7B)),
+            _mm512_set1_epi32((int)0x80808080u));
+        if (searching) {
+            const __m512i kind_search = _mm512_set1_epi64(PRC_VPLAN_SEARCH);
+            rare |= _mm512_cmpeq_epi64_mask(_mm512_srli_epi64(p0, 56), kind_search) |
+                    (unsigned)_mm512_cmpeq_epi64_mask(_mm512_srli_epi64(p1, 56), kind_search) << 8;
+        }
+        if (!rare) continue;
+        uint32_t lo_of[16], hi_of[16], suit_counts[16];
+        _mm512_storeu_si512((void *)lo_of, lo);
+        _mm512_storeu_si512((void *)hi_of, hi);
+        _mm512_storeu_si512((void *)suit_counts, suits);
+        for (; rare; rare &= rare - 1) {
+            int t = prc_ctz64(rare);
+            long row = i + t;
+            unsigned flush = 0; /* prc_avx2_flush_bits' form: bit 4 * suit + 3 */
+            for (int suit = 0; suit < 4; suit++)
+                if ((suit_counts[t] >> (8 * suit) & 0xFF) >= 5) flush |= 8u << (4 * suit);
+            if (flush)
+                prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
+                                   (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
+            else
+                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+        }
+    }
+    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+}
+
+#define PRC_DEFINE_SUITED_ROWS_AVX512(K)                                              \
+    PRC_AVX512_ATTR static long prc_suited_rows_avx512_##K(const prc_suited_t *x,     \
+                                                           const uint8_t *cards,      \
+                                                           uint32_t *out, long start, \
+                                                           long stop) {               \
+        return prc_suited_avx512_body(x, cards, K, out, start, stop);                 \
+    }
+PRC_DEFINE_SUITED_ROWS_AVX512(5)
+PRC_DEFINE_SUITED_ROWS_AVX512(6)
+PRC_DEFINE_SUITED_ROWS_AVX512(7)
+
+/* ------------------------------------------------------------------------
+ * The tier's entry points (its row in prc_tiers.h). */
+
+PRC_DEFINE_VECTOR_TIER(avx512, popcnt, stop - start >= 16)
+
+#endif /* PRC_TIERS_AVX512 */
+#endif

@@ -1,0 +1,83 @@
+/* pyrankcore: the POPCNT tier (x86-64 with the POPCNT instruction, which
+ * baseline x86-64 lacks): the portable loops with a cheaper validation.
+ * prc_sum_cards with one OR per card instead of an OR and an add: the
+ * popcount of the OR is n exactly when every id is valid (invalid ids have
+ * no bit) and none repeats. The vector tiers hand these loops the rows
+ * they do not take. */
+#ifndef PRC_TIER_POPCNT_H
+#define PRC_TIER_POPCNT_H
+
+#include "prc_cpu.h"
+#include "prc_tier_portable.h"
+
+#if PRC_TIERS_X86
+#define PRC_POPCNT_ATTR PRC_TARGET("popcnt")
+
+PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards, int n,
+                                                            uint64_t *key_out,
+                                                            uint64_t *bits_out) {
+    uint64_t key = PRC_SUIT_START, any = 0;
+    for (int i = 0; i < n; i++) {
+        key += PRC_CARD_KEY16(cards[i]);
+        any |= PRC_CARD_BITS16(cards[i]);
+    }
+    *key_out = key;
+    *bits_out = any;
+    return (uint64_t)((int)_mm_popcnt_u64(any) != n);
+}
+PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_popcnt,
+                    PRC_POPCNT_ATTR)
+
+/* The POPCNT loops of k = 5..7 cards: the vector loops hand them the rows
+ * they do not take (k is a constant where they inline, so the switch goes). */
+PRC_POPCNT_ATTR static inline long prc_rows_high_popcnt_k(const uint8_t *cards, int k,
+                                                          uint16_t *out, long start,
+                                                          long stop) {
+    return k == 5 ? prc_rows_high_popcnt_5(cards, out, start, stop)
+         : k == 6 ? prc_rows_high_popcnt_6(cards, out, start, stop)
+                  : prc_rows_high_popcnt_7(cards, out, start, stop);
+}
+
+PRC_POPCNT_ATTR static inline long prc_rows_game_popcnt_k(const prc_game_t *g,
+                                                          const uint8_t *cards, int k,
+                                                          uint16_t *out, long start,
+                                                          long stop) {
+    return k == 5 ? prc_rows_game_popcnt_5(g, cards, out, start, stop)
+         : k == 6 ? prc_rows_game_popcnt_6(g, cards, out, start, stop)
+                  : prc_rows_game_popcnt_7(g, cards, out, start, stop);
+}
+PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount, PRC_POPCNT_ATTR)
+PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt, PRC_POPCNT_ATTR)
+
+PRC_POPCNT_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *x,
+                                                            const uint8_t *cards, int k,
+                                                            uint32_t *out, long start,
+                                                            long stop) {
+    return k == 5 ? prc_suited_rows_popcnt_5(x, cards, out, start, stop)
+         : k == 6 ? prc_suited_rows_popcnt_6(x, cards, out, start, stop)
+                  : prc_suited_rows_popcnt_7(x, cards, out, start, stop);
+}
+
+/* The tier's entry points (its row in prc_tiers.h). */
+static long prc_popcnt_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
+                            long start, long stop) {
+    PRC_ROWS_BY_SIZE(prc_rows_high_popcnt, prc_rows_game_popcnt)
+}
+
+static long prc_popcnt_wild(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
+                            long start, long stop) {
+    PRC_WILD_ROWS_BY_SIZE(prc_wild_rows_popcnt)
+    return prc_portable_wild(x, cards, k, out, start, stop);
+}
+
+static long prc_popcnt_suited(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
+                              long start, long stop) {
+    PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows_popcnt)
+    return prc_portable_suited(x, cards, k, out, start, stop);
+}
+
+/* Omaha has no POPCNT loop of its own. */
+#define prc_popcnt_omaha prc_portable_omaha
+
+#endif /* PRC_TIERS_X86 */
+#endif
