@@ -122,10 +122,8 @@ def flag(value: Any, name: str) -> bool:
 # that ranks cards takes the cards first and the ranking second; a call that
 # plays a game at the table takes the variant first, then the hands.
 ORDER_HINT = (
-    "the cards come first and the game second in evaluate(cards, game), "
-    "compare(a, b, game) and winners(hands, game); the variant comes first in "
-    "showdown(variant, hands, board), equity(variant, hands, board) and "
-    "bring_in(variant, up_cards)"
+    "the cards come first and the game second, as in evaluate(cards, game); "
+    "showdown(variant, hands, board) and equity(variant, hands, board) take the variant first"
 )
 
 # One card as text: a rank (10 or one of 2-9 T J Q K A) and a suit letter or

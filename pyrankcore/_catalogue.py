@@ -385,6 +385,8 @@ def lookup(game: object) -> VariantRecord:
     found = find(game)
     if found is None:
         hint = order_hint(game)
+        if hint:  # swapped arguments: the order matters, not the list of names
+            raise UnknownGameError(f"unknown poker variant {show_value(game)}{hint}")
         if game in RANKINGS:
             hint = " (that is a ranking: showdown() accepts it, variant() does not)"
         raise UnknownGameError(

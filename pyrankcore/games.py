@@ -149,8 +149,12 @@ def _tables_of(game: Any) -> GameTables:
     """The tables of a ranking (a built-in name, a Ranking, GameTables); the
     message of an unknown name lists the variants too."""
     if isinstance(game, str) and game not in _core.CLASS_COUNTS:
+        name = _rankings.show_value(game)
+        hint = order_hint(game)
+        if hint:  # swapped arguments: the order matters, not the list of names
+            raise UnknownGameError(f"unknown ranking or variant {name}{hint}")
         raise UnknownGameError(
-            f"unknown ranking or variant {_rankings.show_value(game)}{order_hint(game)}; rankings: "
+            f"unknown ranking or variant {name}; rankings: "
             f"{', '.join(_core.GAMES)}; variants: {_catalogue.variant_names()}"
         )
     return _core.tables_of(game)

@@ -113,7 +113,7 @@ class StreetTable:
 
 def _deck(game: Any) -> tuple[str, str]:
     """The game's name and the indexer's deck for it."""
-    g = resolve(game, omaha=None, purpose="street tables")
+    g = resolve(game, omaha=None).plain("street tables")
     tables, omaha, hole = board_game(game)
     if omaha or hole != 2:
         raise InvalidArgumentError(
