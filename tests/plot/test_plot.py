@@ -475,11 +475,12 @@ def test_ipython_displays_the_figure_as_a_png():
     assert data["image/png"].startswith(b"\x89PNG")
 
 
-def test_the_notebook_display_imports_no_pyplot():
+def test_the_notebook_display_imports_no_pyplot(tmp_path):
     code = (
         "import sys; from pyrankcore import plot\n"
         "assert 'matplotlib' not in sys.modules\n"
         "png = plot.range_grid('AA')._repr_png_()\n"
         "assert png[:4] == b'\\x89PNG' and 'matplotlib.pyplot' not in sys.modules\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    # outside the checkout, whose source folder would shadow the installed package
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120, cwd=tmp_path)
