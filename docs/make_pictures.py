@@ -75,6 +75,16 @@ def solver_picture():
     return river_cfr.convergence_figure(game.solve(500))
 
 
+def buckets_picture():
+    # docs/flop_buckets.py, the card-abstraction example, beside this script
+    spec = importlib.util.spec_from_file_location(
+        "flop_buckets", Path(__file__).with_name("flop_buckets.py")
+    )
+    flop_buckets = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(flop_buckets)
+    return flop_buckets.bucket_figure(flop_buckets.flop_buckets())
+
+
 # file name -> the function that draws it, in the order the pages show them
 PICTURES = {
     "range_grid.png": range_picture,
@@ -84,6 +94,7 @@ PICTURES = {
     "probabilities.png": probabilities_picture,
     "ofc_board.png": ofc_picture,
     "river_cfr.png": solver_picture,
+    "flop_buckets.png": buckets_picture,
 }
 
 
