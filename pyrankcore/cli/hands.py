@@ -13,9 +13,9 @@ from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore._work import progress_bar
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.cli.options import (
-    FORMATTER,
     MAX_DEMO_HANDS,
     UsageError,
+    add_command,
     add_game_option,
     add_json_option,
     add_progress_option,
@@ -287,13 +287,14 @@ def evaluate_one(
 
 def add_parsers(sub: Any) -> None:
     """The ``demo`` and ``eval`` subcommands."""
-    d = sub.add_parser(
+    d = add_command(
+        sub,
         "demo",
+        run_demo,
         help="evaluate a large random batch and report",
         description="Evaluate random hands, show the category histogram next to the "
         "exact probabilities, and the throughput.",
         epilog=DEMO_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     d.add_argument(
         "--hands",
@@ -310,13 +311,13 @@ def add_parsers(sub: Any) -> None:
     add_threads_option(d)
     add_json_option(d)
     add_progress_option(d, "hands")
-    d.set_defaults(handler=run_demo)
-    e = sub.add_parser(
+    e = add_command(
+        sub,
         "eval",
+        run_eval,
         help="evaluate one hand, e.g. 'As Ks Qs Js Ts'",
         description="Evaluate one hand and describe it.",
         epilog=EVAL_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     e.add_argument(
         "cards",
@@ -334,7 +335,6 @@ def add_parsers(sub: Any) -> None:
     )
     add_game_option(e, "high")
     add_json_option(e)
-    e.set_defaults(handler=run_eval)
 
 
 def run_demo(args: argparse.Namespace) -> int:
