@@ -1,4 +1,4 @@
-"""Helpers shared by bench_eval.py, bench_games.py and bench_ofc.py.
+"""Helpers shared by the benchmark scripts in this folder.
 
 The scripts are run by path (``python bench/bench_eval.py``) from outside the
 checkout, so each puts its own folder on ``sys.path`` and imports this module
@@ -15,6 +15,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -137,6 +138,38 @@ def print_problems(found: Findings) -> None:
         print("- **PROBLEM**: " + p.replace("\n", "\n  "))
     if not found.problems:
         print("- no disagreement, no failure")
+
+
+# --------------------------------------------------------------------- drivers
+def find_compiler(cxx: bool) -> str:
+    """The C++ compiler ($CXX, default g++) or the C one ($CC, default cc);
+    exits naming the variable to set when it is not on the path."""
+    var, default, language = ("CXX", "g++", "C++") if cxx else ("CC", "cc", "C")
+    compiler = os.environ.get(var, default)
+    if shutil.which(compiler) is None:
+        raise SystemExit(f"no {language} compiler ({compiler}); set {var}")
+    return compiler
+
+
+def compile_driver(
+    source: str,
+    workdir: str,
+    name: str,
+    *,
+    cxx: bool,
+    flags: list[str],
+    units: list[str],
+    libs: tuple[str, ...] = (),
+) -> str:
+    """Write a peer's driver *source* to WORKDIR/NAME.cpp (.c for C), build
+    it with the peer's *units* into WORKDIR/NAME and return that path."""
+    compiler = find_compiler(cxx)
+    src = os.path.join(workdir, name + (".cpp" if cxx else ".c"))
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(source)
+    exe = os.path.join(workdir, name)
+    subprocess.run([compiler, *flags, src, *units, "-o", exe, *libs], check=True)
+    return exe
 
 
 # ---------------------------------------------------------------------- report
