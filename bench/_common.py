@@ -224,6 +224,26 @@ def fmt_rate(x: float) -> str:
     return f"{x / 1e6:,.1f} M" if x >= 1e6 else f"{x / 1e3:,.1f} k"
 
 
+def fmt_x(x: float) -> str:
+    return f"{x:.2f}×"
+
+
+def fmt_vs(base, case) -> str:
+    """How many times *case*'s rate *base*'s is ("–" with no base, or for
+    the base itself)."""
+    if base is None or case is base:
+        return "–"
+    x = base.rate / case.rate
+    return f"{x:,.0f}×" if x >= 100 else fmt_x(x)
+
+
+def target_mark(targets: list, label: str, got: str, ok: bool) -> str:
+    """Adds the target *label* (*got* measured, met when *ok*) to *targets*
+    and returns the table cell's mark: nothing, or " **missed**"."""
+    targets.append((label, got, ok))
+    return "" if ok else " **missed**"
+
+
 # ------------------------------------------------------------------ arguments
 def parser(doc: str, quick: str) -> argparse.ArgumentParser:
     """The options every script takes: ``--quick`` (its help is ``quick``),

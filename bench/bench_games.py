@@ -56,6 +56,8 @@ from _common import (  # noqa: E402
     exact_issue,
     finish,
     fmt_rate,
+    fmt_vs,
+    fmt_x,
     from_cactus_kev,
     hand_text,
     load_line,
@@ -66,6 +68,7 @@ from _common import (  # noqa: E402
     pyrankcore_line,
     run_rounds,
     scaled,
+    target_mark,
     targets_table,
     version,
 )
@@ -594,10 +597,6 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
 
 
 # ---------------------------------------------------------------------- report
-def fmt_x(x: float) -> str:
-    return f"{x:.2f}×"
-
-
 def fmt_ms(s: float | None) -> str:
     return "–" if s is None else f"{s * 1e3:,.1f}"
 
@@ -643,8 +642,8 @@ def wild_table(cases: list[Case], targets: list) -> str:
             target = limits[c.game]
             if target is not None:
                 ok = x <= target
-                ratio += f" (target ≤ {target}×)" + ("" if ok else " **missed**")
-                targets.append((f"{c.game}, {c.shape}: within {target}× of high", fmt_x(x), ok))
+                label = f"{c.game}, {c.shape}: within {target}× of high"
+                ratio += f" (target ≤ {target}×)" + target_mark(targets, label, fmt_x(x), ok)
         lines.append(
             f"| {c.game} | {c.shape.split()[0]} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {ratio} |"
         )
@@ -724,19 +723,9 @@ def omaha_table(cases: list[Case], targets: list) -> str:
         target = "–"
         if want is not None and c.threads == 1:
             ok = c.rate >= want
-            target = f"{fmt_rate(want)}/s" + ("" if ok else " **missed**")
-            targets.append(
-                (
-                    f"Omaha {c.shape} {c.game}: ≥ {fmt_rate(want)} hands/s",
-                    fmt_rate(c.rate),
-                    ok,
-                )
-            )
-        base = mine.get((c.shape, c.game, 1))
-        vs = "–"
-        if base is not None and base is not c:
-            x = base.rate / c.rate
-            vs = f"{x:,.0f}×" if x >= 100 else fmt_x(x)
+            label = f"Omaha {c.shape} {c.game}: ≥ {fmt_rate(want)} hands/s"
+            target = f"{fmt_rate(want)}/s" + target_mark(targets, label, fmt_rate(c.rate), ok)
+        vs = fmt_vs(mine.get((c.shape, c.game, 1)), c)
         lines.append(
             f"| {c.shape} | {c.library} | `{c.call}` | {c.game} | {c.threads} "
             f"| {c.hands:,} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {fmt_ms(c.first)} "
