@@ -7,8 +7,8 @@ import argparse
 from typing import Any
 
 from pyrankcore.cli.options import (
+    FORMATTER,
     UsageError,
-    add_command,
     add_game_option,
     add_json_option,
     add_progress_option,
@@ -38,15 +38,14 @@ with --json, one JSON object on stdout with the keys:
 
 def add_parsers(sub: Any) -> None:
     """The ``features`` subcommand."""
-    p = add_command(
-        sub,
+    p = sub.add_parser(
         "features",
-        run_features,
         help="the features of every hand on every canonical flop or turn, to a folder",
         description="Hand strength, EHS, EHS², the river-strength histogram and hand "
         "potential of every hand on every canonical board of a street, written in "
         "chunks (resumable) to FOLDER, keyed by the hand indexer's board index.",
         epilog=FEATURES_HELP,
+        formatter_class=FORMATTER,
     )
     p.add_argument("street", choices=sorted(STREETS), help="the street")
     p.add_argument("folder", help="the table's folder (made if missing)")
@@ -62,6 +61,7 @@ def add_parsers(sub: Any) -> None:
     add_threads_option(p)
     add_json_option(p)
     add_progress_option(p, "the boards done")
+    p.set_defaults(handler=run_features)
 
 
 def run_features(args: argparse.Namespace) -> int:

@@ -13,9 +13,9 @@ from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore._work import progress_bar
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.cli.options import (
+    FORMATTER,
     MAX_DEMO_HANDS,
     UsageError,
-    add_command,
     add_game_option,
     add_json_option,
     add_progress_option,
@@ -287,14 +287,13 @@ def evaluate_one(
 
 def add_parsers(sub: Any) -> None:
     """The ``demo`` and ``eval`` subcommands."""
-    d = add_command(
-        sub,
+    d = sub.add_parser(
         "demo",
-        run_demo,
         help="evaluate a large random batch and report",
         description="Evaluate random hands, show the category histogram next to the "
         "exact probabilities, and the throughput.",
         epilog=DEMO_JSON_HELP,
+        formatter_class=FORMATTER,
     )
     d.add_argument(
         "--hands",
@@ -311,13 +310,13 @@ def add_parsers(sub: Any) -> None:
     add_threads_option(d)
     add_json_option(d)
     add_progress_option(d, "hands")
-    e = add_command(
-        sub,
+    d.set_defaults(handler=run_demo)
+    e = sub.add_parser(
         "eval",
-        run_eval,
         help="evaluate one hand, e.g. 'As Ks Qs Js Ts'",
         description="Evaluate one hand and describe it.",
         epilog=EVAL_JSON_HELP,
+        formatter_class=FORMATTER,
     )
     e.add_argument(
         "cards",
@@ -335,6 +334,7 @@ def add_parsers(sub: Any) -> None:
     )
     add_game_option(e, "high")
     add_json_option(e)
+    e.set_defaults(handler=run_eval)
 
 
 def run_demo(args: argparse.Namespace) -> int:

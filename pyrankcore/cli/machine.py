@@ -11,9 +11,9 @@ import pyrankcore
 from pyrankcore import _core
 from pyrankcore.bench import format_bench, run_bench
 from pyrankcore.cli.options import (
+    FORMATTER,
     MAX_BENCH_REPEAT,
     MAX_BENCH_SIZE,
-    add_command,
     add_json_option,
     add_progress_option,
     check_count,
@@ -85,15 +85,14 @@ def info(as_json: bool = False) -> int:
 
 def add_parsers(sub: Any) -> None:
     """The ``bench`` and ``info`` subcommands."""
-    b = add_command(
-        sub,
+    b = sub.add_parser(
         "bench",
-        run_bench_command,
         help="pyrankcore's rates on this machine, and installed peers'",
         description="Time evaluate_batch (5 and 7 cards, with the row loops this CPU "
         "runs), evaluate_omaha_batch and equity on this machine, one thread, and the "
         "peers that are installed (pokerfast, phevaluator, eval7, treys) on the same hands.",
         epilog=BENCH_JSON_HELP,
+        formatter_class=FORMATTER,
     )
     b.add_argument(
         "--size", type=int, default=1_000_000, help="hands per batch case (default 1,000,000)"
@@ -102,16 +101,17 @@ def add_parsers(sub: Any) -> None:
     b.add_argument("--no-peers", action="store_true", help="time pyrankcore alone")
     add_json_option(b)
     add_progress_option(b, "the cases timed")
-    i = add_command(
-        sub,
+    b.set_defaults(handler=run_bench_command)
+    i = sub.add_parser(
         "info",
-        lambda args: info(as_json=args.json),
         help="the row loops this CPU runs and how pyrankcore was built",
         description="The version, the row loops evaluate_batch uses and those this CPU "
         "runs, and the compiler and flags the extension was built with.",
         epilog=INFO_JSON_HELP,
+        formatter_class=FORMATTER,
     )
     add_json_option(i)
+    i.set_defaults(handler=lambda args: info(as_json=args.json))
 
 
 def run_bench_command(args: argparse.Namespace) -> int:

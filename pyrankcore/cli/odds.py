@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyrankcore import games
 from pyrankcore.cli.options import (
+    FORMATTER,
     UsageError,
-    add_command,
     add_game_option,
     add_json_option,
     add_progress_option,
@@ -169,14 +169,13 @@ def odds_table(
 
 def add_parsers(sub: Any) -> None:
     """The ``equity`` and ``odds`` subcommands."""
-    q = add_command(
-        sub,
+    q = sub.add_parser(
         "equity",
-        run_equity,
         help="each hand's equity, e.g. AhKh QsQd --board Kd7s2c",
         description="Each hand's share of the pot over the cards to come: exact when "
         "that takes about a second, Monte Carlo otherwise.",
         epilog=EQUITY_JSON_HELP,
+        formatter_class=FORMATTER,
     )
     q.add_argument(
         "hands",
@@ -195,14 +194,14 @@ def add_parsers(sub: Any) -> None:
     add_threads_option(q)
     add_json_option(q)
     add_progress_option(q, "deals (exact) or trials (Monte Carlo)")
-    o = add_command(
-        sub,
+    q.set_defaults(handler=run_equity)
+    o = sub.add_parser(
         "odds",
-        run_odds,
         help="exact probability of each hand category, e.g. --cards 7",
         description="The exact number of hands in each category, the probability and "
         "the odds against (counted, not sampled).",
         epilog=ODDS_JSON_HELP,
+        formatter_class=FORMATTER,
     )
     add_game_option(o, "high")
     o.add_argument(
@@ -214,6 +213,7 @@ def add_parsers(sub: Any) -> None:
     o.add_argument("--jokers", type=int, default=None, help="jokers in the deck (default 1)")
     add_json_option(o)
     add_progress_option(o, "the hands classified")
+    o.set_defaults(handler=run_odds)
 
 
 def run_equity(args: argparse.Namespace) -> int:

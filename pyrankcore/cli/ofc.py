@@ -11,8 +11,8 @@ from typing import Any
 
 from pyrankcore._core import format_cards
 from pyrankcore.cli.options import (
+    FORMATTER,
     UsageError,
-    add_command,
     add_json_option,
     add_progress_option,
     add_threads_option,
@@ -204,42 +204,36 @@ def solve_report(
 
 def add_parsers(sub: Any) -> None:
     """The ``ofc`` subcommand and its own subcommands."""
-    o = add_command(
-        sub,
+    o = sub.add_parser(
         "ofc",
-        run_ofc,
         help="Open-Face Chinese poker: royalties, scores, Fantasyland",
         description="Score OFC boards, count their royalties, or solve Fantasyland hands.",
         epilog=BOARD_HELP,
+        formatter_class=FORMATTER,
     )
     actions = o.add_subparsers(dest="action", required=True, metavar="{royalties,score,solve}")
-    r = add_command(
-        actions,
+    common = {"epilog": BOARD_HELP, "formatter_class": FORMATTER}
+    r = actions.add_parser(
         "royalties",
-        run_ofc,
         help="rows, foul, royalties and Fantasyland of each board",
         description="Each board's rows in words, whether it fouls, its royalties under "
         "the rules and the Fantasyland hand it earns.",
-        epilog=BOARD_HELP,
+        **common,
     )
     r.add_argument("boards", nargs="+", metavar="BOARD", help="a board (quoted)")
-    s = add_command(
-        actions,
+    s = actions.add_parser(
         "score",
-        run_ofc,
         help="net points of 2 to 4 boards (6 with two decks)",
         description="Every pair of boards settled: rows, scoop, royalties; net points.",
-        epilog=BOARD_HELP,
+        **common,
     )
     s.add_argument("boards", nargs="+", metavar="BOARD", help="a board per player (quoted)")
-    v = add_command(
-        actions,
+    v = actions.add_parser(
         "solve",
-        run_ofc,
         help="the best board of each Fantasyland hand",
         description="The legal board with the most royalties (plus --stay-value when it "
         "stays in Fantasyland) from each hand of 13 to 17 cards; exact.",
-        epilog=BOARD_HELP,
+        **common,
     )
     v.add_argument("hands", nargs="+", metavar="HAND", help='13 to 17 cards (quoted), or "-"')
     v.add_argument(
@@ -253,6 +247,7 @@ def add_parsers(sub: Any) -> None:
     for p in (r, s, v):
         p.add_argument("--rules", action="append", metavar="SPEC", help="house rules (see below)")
         add_json_option(p)
+    o.set_defaults(handler=run_ofc)
 
 
 def run_ofc(args: argparse.Namespace) -> int:

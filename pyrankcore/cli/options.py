@@ -1,5 +1,5 @@
-"""What every command shares: the parser class, how a subcommand is added,
-the options each builds the same way (``--game``, ``--json``, ``--progress``, ``--threads``), the count
+"""What every command shares: the parser class, the options each builds the
+same way (``--game``, ``--json``, ``--progress``, ``--threads``), the count
 checks and the JSON printer."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable
 from typing import Any, NoReturn
 
 from pyrankcore import _core, games
@@ -82,24 +81,6 @@ def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
     if end <= 0:
         end = limit - 3
     return text[:end] + "..."
-
-
-def add_command(
-    sub: Any,
-    name: str,
-    handler: Callable[[argparse.Namespace], int],
-    *,
-    help: str,
-    description: str,
-    epilog: str,
-) -> argparse.ArgumentParser:
-    """The subcommand *name* of *sub*, run by *handler*, its epilog (the
-    JSON keys or the input syntax) printed as written."""
-    parser: argparse.ArgumentParser = sub.add_parser(
-        name, help=help, description=description, epilog=epilog, formatter_class=FORMATTER
-    )
-    parser.set_defaults(handler=handler)
-    return parser
 
 
 def add_game_option(parser: argparse.ArgumentParser, default: str) -> None:
