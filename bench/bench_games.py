@@ -428,6 +428,25 @@ def pokerkit_strengths(cls, items) -> tuple[list, float]:
     return keys, seconds
 
 
+def pokerkit_check(cls, items, what: str, shape: str, ours, texts, found: Findings):
+    """The Check of *ours* against the order of pokerkit's *cls* on *items*
+    (our first len(items) hands), named *what*; None, the failure
+    recorded, when pokerkit fails."""
+    n = len(items)
+    log(f"{what}: pokerkit {cls.__name__} on {n:,} hands")
+    try:
+        theirs, secs = pokerkit_strengths(cls, items)
+    except Exception as e:
+        found.fail(f"pokerkit {cls.__name__} ({shape})", e)
+        return None
+    return Check(
+        f"{what}: pokerkit `{cls.__name__}.from_game` (order)",
+        n,
+        order_issue(ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))),
+        f"pokerkit {fmt_rate(n / secs)} hands/s",
+    )
+
+
 def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
     checks = []
     batch = {
@@ -491,24 +510,9 @@ def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
             deck = [next(iter(pokerkit.Card.parse(t))) for t in CARD_TEXT]
             n = min(caps["pokerkit"], len(hands))
             items = [([deck[x] for x in r],) for r in hands[:n].tolist()]
-            log(f"{game}, {shape}: pokerkit {cls.__name__} on {n:,} hands")
-            try:
-                theirs, secs = pokerkit_strengths(cls, items)
-            except Exception as e:
-                found.fail(f"pokerkit {cls.__name__} ({shape})", e)
-                continue
-            checks.append(
-                Check(
-                    f"{game}, {shape}: pokerkit `{cls.__name__}.from_game` (order)",
-                    n,
-                    order_issue(
-                        ours[:n],
-                        theirs,
-                        shower(texts, ours, theirs, ("ours", "pokerkit")),
-                    ),
-                    f"pokerkit {fmt_rate(n / secs)} hands/s",
-                )
-            )
+            check = pokerkit_check(cls, items, f"{game}, {shape}", shape, ours, texts, found)
+            if check is not None:
+                checks.append(check)
     return checks
 
 
@@ -574,25 +578,14 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
             ([deck[x] for x in ho], [deck[x] for x in bo])
             for ho, bo in zip(holes[:n].tolist(), boards[:n].tolist())
         ]
-        log(f"Omaha {shape} {game}: pokerkit {cls.__name__} on {n:,} hands")
-        try:
-            theirs, secs = pokerkit_strengths(cls, items)
-        except Exception as e:
-            found.fail(f"pokerkit {cls.__name__} ({shape})", e)
-            continue
-        ours = c.values
 
         def texts(i, holes=holes, boards=boards):
             return f"{hand_text(holes[i])} | {hand_text(boards[i])}"
 
-        checks.append(
-            Check(
-                f"Omaha {shape} {game}: pokerkit `{cls.__name__}.from_game` (order)",
-                n,
-                order_issue(ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))),
-                f"pokerkit {fmt_rate(n / secs)} hands/s",
-            )
-        )
+        what = f"Omaha {shape} {game}"
+        check = pokerkit_check(cls, items, what, shape, c.values, texts, found)
+        if check is not None:
+            checks.append(check)
     return checks
 
 
