@@ -88,14 +88,10 @@ int main(int argc, char **argv) {
 
 def build_driver(waugh: str, workdir: str) -> str:
     lib = os.path.join(waugh, "src")
+    units = [os.path.join(lib, "hand_index.c"), os.path.join(lib, "deck.c")]
+    flags = ["-O3", "-std=gnu99", "-I", lib]
     return compile_driver(
-        DRIVER,
-        workdir,
-        "driver",
-        cxx=False,
-        flags=["-O3", "-std=gnu99", "-I", lib],
-        units=[os.path.join(lib, "hand_index.c"), os.path.join(lib, "deck.c")],
-        libs=("-lm",),
+        DRIVER, workdir, "driver", cxx=False, flags=flags, units=units, libs=("-lm",)
     )
 
 

@@ -118,14 +118,9 @@ OMP_DRIVERS = ("fixed", "runtime")
 
 
 def build_driver(ompeval: str, workdir: str) -> str:
-    return compile_driver(
-        DRIVER,
-        workdir,
-        "driver",
-        cxx=True,
-        flags=["-O3", "-std=c++11", "-I", ompeval],
-        units=[os.path.join(ompeval, "omp", "HandEvaluator.cpp")],
-    )
+    flags = ["-O3", "-std=c++11", "-I", ompeval]
+    units = [os.path.join(ompeval, "omp", "HandEvaluator.cpp")]
+    return compile_driver(DRIVER, workdir, "driver", cxx=True, flags=flags, units=units)
 
 
 def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
