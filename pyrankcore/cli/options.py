@@ -28,7 +28,6 @@ MAX_THREADS = 1024
 MESSAGE_LIMIT = 375
 TOKEN_LIMIT = 100
 
-
 GAME_HELP = (
     f"a ranking ({', '.join(_core.GAMES)}) or a variant as players name it (razz, "
     "omaha, 'omaha hi-lo', 'stud hi-lo', ...: pyrankcore.VARIANTS); case, spaces and "
