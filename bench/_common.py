@@ -1,4 +1,4 @@
-"""Helpers shared by bench_eval.py, bench_games.py and bench_ofc.py.
+"""Helpers shared by the benchmark scripts in this folder.
 
 The scripts are run by path (``python bench/bench_eval.py``) from outside the
 checkout, so each puts its own folder on ``sys.path`` and imports this module
@@ -15,6 +15,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -139,6 +140,38 @@ def print_problems(found: Findings) -> None:
         print("- no disagreement, no failure")
 
 
+# --------------------------------------------------------------------- drivers
+def find_compiler(cxx: bool) -> str:
+    """The C++ compiler ($CXX, default g++) or the C one ($CC, default cc);
+    exits naming the variable to set when it is not on the path."""
+    var, default, language = ("CXX", "g++", "C++") if cxx else ("CC", "cc", "C")
+    compiler = os.environ.get(var, default)
+    if shutil.which(compiler) is None:
+        raise SystemExit(f"no {language} compiler ({compiler}); set {var}")
+    return compiler
+
+
+def compile_driver(
+    source: str,
+    workdir: str,
+    name: str,
+    *,
+    cxx: bool,
+    flags: list[str],
+    units: list[str],
+    libs: tuple[str, ...] = (),
+) -> str:
+    """Write a peer's driver *source* to WORKDIR/NAME.cpp (.c for C), build
+    it with the peer's *units* into WORKDIR/NAME and return that path."""
+    compiler = find_compiler(cxx)
+    src = os.path.join(workdir, name + (".cpp" if cxx else ".c"))
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(source)
+    exe = os.path.join(workdir, name)
+    subprocess.run([compiler, *flags, src, *units, "-o", exe, *libs], check=True)
+    return exe
+
+
 # ---------------------------------------------------------------------- report
 def version(dist: str) -> str:
     try:
@@ -189,6 +222,26 @@ def load_line() -> str:
 
 def fmt_rate(x: float) -> str:
     return f"{x / 1e6:,.1f} M" if x >= 1e6 else f"{x / 1e3:,.1f} k"
+
+
+def fmt_x(x: float) -> str:
+    return f"{x:.2f}×"
+
+
+def fmt_vs(base, case) -> str:
+    """How many times *case*'s rate *base*'s is ("–" with no base, or for
+    the base itself)."""
+    if base is None or case is base:
+        return "–"
+    x = base.rate / case.rate
+    return f"{x:,.0f}×" if x >= 100 else fmt_x(x)
+
+
+def target_mark(targets: list, label: str, got: str, ok: bool) -> str:
+    """Adds the target *label* (*got* measured, met when *ok*) to *targets*
+    and returns the table cell's mark: nothing, or " **missed**"."""
+    targets.append((label, got, ok))
+    return "" if ok else " **missed**"
 
 
 # ------------------------------------------------------------------ arguments

@@ -58,7 +58,7 @@ import numpy as np  # noqa: E402
 import pyrankcore as prc  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import cpu_model, load_line  # noqa: E402
+from _common import compile_driver, cpu_model, find_compiler, load_line  # noqa: E402
 
 HOLDEM = "Hold'em"
 RIVER = "2c3d4h5s9c"
@@ -250,20 +250,20 @@ def build_driver(
 ) -> tuple[str, list[str], list[str]]:
     """Compile the driver with OMPEval's sources; returns the executable,
     the command and the changes made to the copy of the sources."""
-    cxx = os.environ.get("CXX", "g++")
-    if shutil.which(cxx) is None:
-        raise SystemExit(f"no C++ compiler ({cxx}); set CXX")
+    cxx = find_compiler(True)
     src, changes = ompeval_sources(ompeval, work)
-    driver = os.path.join(work, "equity_driver.cpp")
-    with open(driver, "w", encoding="utf-8") as f:
-        f.write(DRIVER)
-    exe = os.path.join(work, "equity_driver")
     # -include functional: EquityCalculator.h uses std::function without
     # including <functional>.
     flags = ["-O3", "-std=c++11", "-pthread", "-include", "functional", *extra_flags]
     units = ["EquityCalculator.cpp", "CombinedRange.cpp", "CardRange.cpp", "HandEvaluator.cpp"]
-    cmd = [cxx, *flags, "-I", src, driver, *[os.path.join(src, "omp", u) for u in units], "-o", exe]
-    subprocess.run(cmd, check=True)
+    exe = compile_driver(
+        DRIVER,
+        work,
+        "equity_driver",
+        cxx=True,
+        flags=[*flags, "-I", src],
+        units=[os.path.join(src, "omp", u) for u in units],
+    )
     changes.append("-include functional (EquityCalculator.h needs <functional>)")
     shown = [cxx, *flags, "-I", "<copy>", "equity_driver.cpp", *[f"omp/{u}" for u in units]]
     return exe, shown, changes

@@ -56,6 +56,8 @@ from _common import (  # noqa: E402
     exact_issue,
     finish,
     fmt_rate,
+    fmt_vs,
+    fmt_x,
     from_cactus_kev,
     hand_text,
     load_line,
@@ -66,6 +68,7 @@ from _common import (  # noqa: E402
     pyrankcore_line,
     run_rounds,
     scaled,
+    target_mark,
     targets_table,
     version,
 )
@@ -425,6 +428,25 @@ def pokerkit_strengths(cls, items) -> tuple[list, float]:
     return keys, seconds
 
 
+def pokerkit_check(cls, items, what: str, shape: str, ours, texts, found: Findings):
+    """The Check of *ours* against the order of pokerkit's *cls* on *items*
+    (our first len(items) hands), named *what*; None, the failure
+    recorded, when pokerkit fails."""
+    n = len(items)
+    log(f"{what}: pokerkit {cls.__name__} on {n:,} hands")
+    try:
+        theirs, secs = pokerkit_strengths(cls, items)
+    except Exception as e:
+        found.fail(f"pokerkit {cls.__name__} ({shape})", e)
+        return None
+    return Check(
+        f"{what}: pokerkit `{cls.__name__}.from_game` (order)",
+        n,
+        order_issue(ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))),
+        f"pokerkit {fmt_rate(n / secs)} hands/s",
+    )
+
+
 def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
     checks = []
     batch = {
@@ -488,24 +510,9 @@ def check_games(prc, cases, deals, caps, found: Findings) -> list[Check]:
             deck = [next(iter(pokerkit.Card.parse(t))) for t in CARD_TEXT]
             n = min(caps["pokerkit"], len(hands))
             items = [([deck[x] for x in r],) for r in hands[:n].tolist()]
-            log(f"{game}, {shape}: pokerkit {cls.__name__} on {n:,} hands")
-            try:
-                theirs, secs = pokerkit_strengths(cls, items)
-            except Exception as e:
-                found.fail(f"pokerkit {cls.__name__} ({shape})", e)
-                continue
-            checks.append(
-                Check(
-                    f"{game}, {shape}: pokerkit `{cls.__name__}.from_game` (order)",
-                    n,
-                    order_issue(
-                        ours[:n],
-                        theirs,
-                        shower(texts, ours, theirs, ("ours", "pokerkit")),
-                    ),
-                    f"pokerkit {fmt_rate(n / secs)} hands/s",
-                )
-            )
+            check = pokerkit_check(cls, items, f"{game}, {shape}", shape, ours, texts, found)
+            if check is not None:
+                checks.append(check)
     return checks
 
 
@@ -571,33 +578,18 @@ def check_omaha(prc, cases, deals, caps, found: Findings) -> list[Check]:
             ([deck[x] for x in ho], [deck[x] for x in bo])
             for ho, bo in zip(holes[:n].tolist(), boards[:n].tolist())
         ]
-        log(f"Omaha {shape} {game}: pokerkit {cls.__name__} on {n:,} hands")
-        try:
-            theirs, secs = pokerkit_strengths(cls, items)
-        except Exception as e:
-            found.fail(f"pokerkit {cls.__name__} ({shape})", e)
-            continue
-        ours = c.values
 
         def texts(i, holes=holes, boards=boards):
             return f"{hand_text(holes[i])} | {hand_text(boards[i])}"
 
-        checks.append(
-            Check(
-                f"Omaha {shape} {game}: pokerkit `{cls.__name__}.from_game` (order)",
-                n,
-                order_issue(ours[:n], theirs, shower(texts, ours, theirs, ("ours", "pokerkit"))),
-                f"pokerkit {fmt_rate(n / secs)} hands/s",
-            )
-        )
+        what = f"Omaha {shape} {game}"
+        check = pokerkit_check(cls, items, what, shape, c.values, texts, found)
+        if check is not None:
+            checks.append(check)
     return checks
 
 
 # ---------------------------------------------------------------------- report
-def fmt_x(x: float) -> str:
-    return f"{x:.2f}×"
-
-
 def fmt_ms(s: float | None) -> str:
     return "–" if s is None else f"{s * 1e3:,.1f}"
 
@@ -643,8 +635,8 @@ def wild_table(cases: list[Case], targets: list) -> str:
             target = limits[c.game]
             if target is not None:
                 ok = x <= target
-                ratio += f" (target ≤ {target}×)" + ("" if ok else " **missed**")
-                targets.append((f"{c.game}, {c.shape}: within {target}× of high", fmt_x(x), ok))
+                label = f"{c.game}, {c.shape}: within {target}× of high"
+                ratio += f" (target ≤ {target}×)" + target_mark(targets, label, fmt_x(x), ok)
         lines.append(
             f"| {c.game} | {c.shape.split()[0]} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {ratio} |"
         )
@@ -724,19 +716,9 @@ def omaha_table(cases: list[Case], targets: list) -> str:
         target = "–"
         if want is not None and c.threads == 1:
             ok = c.rate >= want
-            target = f"{fmt_rate(want)}/s" + ("" if ok else " **missed**")
-            targets.append(
-                (
-                    f"Omaha {c.shape} {c.game}: ≥ {fmt_rate(want)} hands/s",
-                    fmt_rate(c.rate),
-                    ok,
-                )
-            )
-        base = mine.get((c.shape, c.game, 1))
-        vs = "–"
-        if base is not None and base is not c:
-            x = base.rate / c.rate
-            vs = f"{x:,.0f}×" if x >= 100 else fmt_x(x)
+            label = f"Omaha {c.shape} {c.game}: ≥ {fmt_rate(want)} hands/s"
+            target = f"{fmt_rate(want)}/s" + target_mark(targets, label, fmt_rate(c.rate), ok)
+        vs = fmt_vs(mine.get((c.shape, c.game, 1)), c)
         lines.append(
             f"| {c.shape} | {c.library} | `{c.call}` | {c.game} | {c.threads} "
             f"| {c.hands:,} | {fmt_rate(c.rate)} | {c.ns:,.1f} | {fmt_ms(c.first)} "

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -31,6 +30,10 @@ import numpy as np
 
 import pyrankcore as prc
 from pyrankcore.indexer import HandIndexer
+
+# The helpers shared by the scripts live next to this file.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import compile_driver  # noqa: E402
 
 DRIVER = r"""
 /* Times Waugh's hand_index_all and hand_unindex over hands read from a file
@@ -84,29 +87,12 @@ int main(int argc, char **argv) {
 
 
 def build_driver(waugh: str, workdir: str) -> str:
-    cc = os.environ.get("CC", "cc")
-    if shutil.which(cc) is None:
-        raise SystemExit(f"no C compiler ({cc}); set CC")
-    src = os.path.join(workdir, "driver.c")
-    with open(src, "w", encoding="utf-8") as f:
-        f.write(DRIVER)
-    exe = os.path.join(workdir, "driver")
     lib = os.path.join(waugh, "src")
-    cmd = [
-        cc,
-        "-O3",
-        "-std=gnu99",
-        "-I",
-        lib,
-        src,
-        os.path.join(lib, "hand_index.c"),
-        os.path.join(lib, "deck.c"),
-        "-o",
-        exe,
-        "-lm",
-    ]
-    subprocess.run(cmd, check=True)
-    return exe
+    units = [os.path.join(lib, "hand_index.c"), os.path.join(lib, "deck.c")]
+    flags = ["-O3", "-std=gnu99", "-I", lib]
+    return compile_driver(
+        DRIVER, workdir, "driver", cxx=False, flags=flags, units=units, libs=("-lm",)
+    )
 
 
 def same_classes(a: np.ndarray, b: np.ndarray) -> bool:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,10 @@ import numpy as np
 
 import pyrankcore as prc
 from pyrankcore.bench import to_ompeval_ids
+
+# The helpers shared by the scripts live next to this file.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import compile_driver  # noqa: E402
 
 DRIVER = r"""
 // Times OMPEval's evaluator over hands read from a file (n rows of k ids).
@@ -115,26 +118,9 @@ OMP_DRIVERS = ("fixed", "runtime")
 
 
 def build_driver(ompeval: str, workdir: str) -> str:
-    cxx = os.environ.get("CXX", "g++")
-    if shutil.which(cxx) is None:
-        raise SystemExit(f"no C++ compiler ({cxx}); set CXX")
-    src = os.path.join(workdir, "driver.cpp")
-    with open(src, "w", encoding="utf-8") as f:
-        f.write(DRIVER)
-    exe = os.path.join(workdir, "driver")
-    cmd = [
-        cxx,
-        "-O3",
-        "-std=c++11",
-        "-I",
-        ompeval,
-        src,
-        os.path.join(ompeval, "omp", "HandEvaluator.cpp"),
-        "-o",
-        exe,
-    ]
-    subprocess.run(cmd, check=True)
-    return exe
+    flags = ["-O3", "-std=c++11", "-I", ompeval]
+    units = [os.path.join(ompeval, "omp", "HandEvaluator.cpp")]
+    return compile_driver(DRIVER, workdir, "driver", cxx=True, flags=flags, units=units)
 
 
 def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:

@@ -60,6 +60,7 @@ from _common import (  # noqa: E402
     exact_issue,
     finish,
     fmt_rate,
+    fmt_vs,
     hand_text,
     load_line,
     log,
@@ -68,6 +69,7 @@ from _common import (  # noqa: E402
     pyrankcore_line,
     run_rounds,
     scaled,
+    target_mark,
     targets_table,
 )
 
@@ -437,18 +439,10 @@ def scoring_table(cases, targets) -> str:
         target = "–"
         if c.call == "score_batch(deals)" and c.threads == 1:
             ok = c.rate >= SCORE_TARGET
-            target = f"{fmt_rate(SCORE_TARGET)} deals/s" + ("" if ok else " **missed**")
-            targets.append(
-                (
-                    f"`score_batch` heads-up: ≥ {fmt_rate(SCORE_TARGET)} deals/s",
-                    f"{fmt_rate(c.rate)} deals/s ({fmt_rate(2 * c.rate)} boards/s)",
-                    ok,
-                )
-            )
-        vs = "–"
-        if base is not None and c is not base:
-            x = base.rate / c.rate
-            vs = f"{x:,.0f}×" if x >= 100 else f"{x:.2f}×"
+            label = f"`score_batch` heads-up: ≥ {fmt_rate(SCORE_TARGET)} deals/s"
+            got = f"{fmt_rate(c.rate)} deals/s ({fmt_rate(2 * c.rate)} boards/s)"
+            target = f"{fmt_rate(SCORE_TARGET)} deals/s" + target_mark(targets, label, got, ok)
+        vs = fmt_vs(base, c)
         lines.append(
             f"| `{c.call}` | {c.threads} | {c.items:,} | {fmt_rate(c.rate)} "
             f"| {fmt_rate(2 * c.rate)} | {c.seconds / c.items * 1e9:,.0f} "
@@ -470,14 +464,8 @@ def solver_table(cases, targets) -> str:
         target = "–"
         if want is not None:
             ok = c.rate >= want
-            target = f"{want:,}/s" + ("" if ok else " **missed**")
-            targets.append(
-                (
-                    f"`solve_fantasyland`, {c.cards} cards: ≥ {want:,} hands/s",
-                    f"{c.rate:,.0f}",
-                    ok,
-                )
-            )
+            label = f"`solve_fantasyland`, {c.cards} cards: ≥ {want:,} hands/s"
+            target = f"{want:,}/s" + target_mark(targets, label, f"{c.rate:,.0f}", ok)
         each = np.array(c.each) * 1e3
         lines.append(
             f"| {c.cards} | {c.variant} | {c.items:,} | {c.rate:,.0f} "

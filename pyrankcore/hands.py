@@ -317,29 +317,26 @@ def _describe_one(strength: Any, tables: Any) -> str:
     return words
 
 
+# The words of each high category: {n[i]} names the i-th rank of the hand's
+# ranks, {p[i]} the same rank in the plural.
+_HIGH_WORDS: dict[int, str] = {
+    Category.FIVE_OF_A_KIND: "Five of a Kind, {p[0]}",
+    Category.STRAIGHT_FLUSH: "Straight Flush, {n[0]} high",
+    Category.FOUR_OF_A_KIND: "Four of a Kind, {p[0]}",
+    Category.FULL_HOUSE: "Full House, {p[0]} full of {p[1]}",
+    Category.FLUSH: "Flush, {n[0]} high",
+    Category.STRAIGHT: "Straight, {n[0]} high",
+    Category.THREE_OF_A_KIND: "Three of a Kind, {p[0]}",
+    Category.TWO_PAIR: "Two Pair, {p[0]} and {p[1]}",
+    Category.PAIR: "Pair of {p[0]}",
+}
+
+
 def _high_words(cat: int, ranks: Any) -> str:
-    top = ranks[0]
-    if cat == Category.FIVE_OF_A_KIND:
-        return f"Five of a Kind, {RANK_PLURALS[top]}"
-    if cat == Category.STRAIGHT_FLUSH:
-        if top == 12:
-            return "Royal Flush"
-        return f"Straight Flush, {RANK_NAMES[top]} high"
-    if cat == Category.FOUR_OF_A_KIND:
-        return f"Four of a Kind, {RANK_PLURALS[top]}"
-    if cat == Category.FULL_HOUSE:
-        return f"Full House, {RANK_PLURALS[top]} full of {RANK_PLURALS[ranks[1]]}"
-    if cat == Category.FLUSH:
-        return f"Flush, {RANK_NAMES[top]} high"
-    if cat == Category.STRAIGHT:
-        return f"Straight, {RANK_NAMES[top]} high"
-    if cat == Category.THREE_OF_A_KIND:
-        return f"Three of a Kind, {RANK_PLURALS[top]}"
-    if cat == Category.TWO_PAIR:
-        return f"Two Pair, {RANK_PLURALS[top]} and {RANK_PLURALS[ranks[1]]}"
-    if cat == Category.PAIR:
-        return f"Pair of {RANK_PLURALS[top]}"
-    return f"High Card, {RANK_NAMES[top]}"
+    if cat == Category.STRAIGHT_FLUSH and ranks[0] == 12:
+        return "Royal Flush"
+    words = _HIGH_WORDS.get(cat, "High Card, {n[0]}")
+    return words.format(n=[RANK_NAMES[r] for r in ranks], p=[RANK_PLURALS[r] for r in ranks])
 
 
 def _low_words(ranking: Any, values: list[int]) -> str:

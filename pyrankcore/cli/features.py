@@ -7,7 +7,6 @@ import argparse
 from typing import Any
 
 from pyrankcore.cli.options import (
-    FORMATTER,
     UsageError,
     add_game_option,
     add_json_option,
@@ -45,7 +44,6 @@ def add_parsers(sub: Any) -> None:
         "potential of every hand on every canonical board of a street, written in "
         "chunks (resumable) to FOLDER, keyed by the hand indexer's board index.",
         epilog=FEATURES_HELP,
-        formatter_class=FORMATTER,
     )
     p.add_argument("street", choices=sorted(STREETS), help="the street")
     p.add_argument("folder", help="the table's folder (made if missing)")

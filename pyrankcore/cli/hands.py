@@ -13,7 +13,6 @@ from pyrankcore._rankings import CATEGORY_NAMES
 from pyrankcore._work import progress_bar
 from pyrankcore.batch import evaluate_batch
 from pyrankcore.cli.options import (
-    FORMATTER,
     MAX_DEMO_HANDS,
     UsageError,
     add_game_option,
@@ -293,7 +292,6 @@ def add_parsers(sub: Any) -> None:
         description="Evaluate random hands, show the category histogram next to the "
         "exact probabilities, and the throughput.",
         epilog=DEMO_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     d.add_argument(
         "--hands",
@@ -316,7 +314,6 @@ def add_parsers(sub: Any) -> None:
         help="evaluate one hand, e.g. 'As Ks Qs Js Ts'",
         description="Evaluate one hand and describe it.",
         epilog=EVAL_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     e.add_argument(
         "cards",

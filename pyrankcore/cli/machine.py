@@ -11,7 +11,6 @@ import pyrankcore
 from pyrankcore import _core
 from pyrankcore.bench import format_bench, run_bench
 from pyrankcore.cli.options import (
-    FORMATTER,
     MAX_BENCH_REPEAT,
     MAX_BENCH_SIZE,
     add_json_option,
@@ -92,7 +91,6 @@ def add_parsers(sub: Any) -> None:
         "runs), evaluate_omaha_batch and equity on this machine, one thread, and the "
         "peers that are installed (pokerfast, phevaluator, eval7, treys) on the same hands.",
         epilog=BENCH_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     b.add_argument(
         "--size", type=int, default=1_000_000, help="hands per batch case (default 1,000,000)"
@@ -108,7 +106,6 @@ def add_parsers(sub: Any) -> None:
         description="The version, the row loops evaluate_batch uses and those this CPU "
         "runs, and the compiler and flags the extension was built with.",
         epilog=INFO_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     add_json_option(i)
     i.set_defaults(handler=lambda args: info(as_json=args.json))

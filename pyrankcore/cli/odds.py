@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from pyrankcore import games
 from pyrankcore.cli.options import (
-    FORMATTER,
     UsageError,
     add_game_option,
     add_json_option,
@@ -175,7 +174,6 @@ def add_parsers(sub: Any) -> None:
         description="Each hand's share of the pot over the cards to come: exact when "
         "that takes about a second, Monte Carlo otherwise.",
         epilog=EQUITY_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     q.add_argument(
         "hands",
@@ -201,7 +199,6 @@ def add_parsers(sub: Any) -> None:
         description="The exact number of hands in each category, the probability and "
         "the odds against (counted, not sampled).",
         epilog=ODDS_JSON_HELP,
-        formatter_class=FORMATTER,
     )
     add_game_option(o, "high")
     o.add_argument(

@@ -11,7 +11,6 @@ from typing import Any
 
 from pyrankcore._core import format_cards
 from pyrankcore.cli.options import (
-    FORMATTER,
     UsageError,
     add_json_option,
     add_progress_option,
@@ -209,23 +208,21 @@ def add_parsers(sub: Any) -> None:
         help="Open-Face Chinese poker: royalties, scores, Fantasyland",
         description="Score OFC boards, count their royalties, or solve Fantasyland hands.",
         epilog=BOARD_HELP,
-        formatter_class=FORMATTER,
     )
     actions = o.add_subparsers(dest="action", required=True, metavar="{royalties,score,solve}")
-    common = {"epilog": BOARD_HELP, "formatter_class": FORMATTER}
     r = actions.add_parser(
         "royalties",
         help="rows, foul, royalties and Fantasyland of each board",
         description="Each board's rows in words, whether it fouls, its royalties under "
         "the rules and the Fantasyland hand it earns.",
-        **common,
+        epilog=BOARD_HELP,
     )
     r.add_argument("boards", nargs="+", metavar="BOARD", help="a board (quoted)")
     s = actions.add_parser(
         "score",
         help="net points of 2 to 4 boards (6 with two decks)",
         description="Every pair of boards settled: rows, scoop, royalties; net points.",
-        **common,
+        epilog=BOARD_HELP,
     )
     s.add_argument("boards", nargs="+", metavar="BOARD", help="a board per player (quoted)")
     v = actions.add_parser(
@@ -233,7 +230,7 @@ def add_parsers(sub: Any) -> None:
         help="the best board of each Fantasyland hand",
         description="The legal board with the most royalties (plus --stay-value when it "
         "stays in Fantasyland) from each hand of 13 to 17 cards; exact.",
-        **common,
+        epilog=BOARD_HELP,
     )
     v.add_argument("hands", nargs="+", metavar="HAND", help='13 to 17 cards (quoted), or "-"')
     v.add_argument(

@@ -28,8 +28,6 @@ MAX_THREADS = 1024
 MESSAGE_LIMIT = 375
 TOKEN_LIMIT = 100
 
-FORMATTER = argparse.RawDescriptionHelpFormatter
-
 GAME_HELP = (
     f"a ranking ({', '.join(_core.GAMES)}) or a variant as players name it (razz, "
     "omaha, 'omaha hi-lo', 'stud hi-lo', ...: pyrankcore.VARIANTS); case, spaces and "
@@ -51,7 +49,13 @@ def option_words(message: str, *names: str) -> str:
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are exceptions, so that main() can
-    report them in one line (argparse's own prints the usage first)."""
+    report them in one line (argparse's own prints the usage first), and
+    whose description and epilog (the JSON keys, the input syntax) print as
+    written. The subcommands' parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)

@@ -9,7 +9,7 @@ from typing import Any
 
 from pyrankcore._core import format_cards
 from pyrankcore._rankings import RANK_CHARS
-from pyrankcore.cli.options import FORMATTER, add_json_option, print_json
+from pyrankcore.cli.options import add_json_option, print_json
 from pyrankcore.ranges import GRID_NAMES, WeightedCombo, combos, grid_name, parse_range
 
 RANGE_HELP = """\
@@ -107,7 +107,6 @@ def add_parsers(sub: Any) -> None:
         "(PokerStove syntax for hold'em, a subset of ProPokerTools' for Omaha: see "
         "pyrankcore.ranges).",
         epilog=RANGE_HELP,
-        formatter_class=FORMATTER,
     )
     r.add_argument("range", help='the range, e.g. "AKs,QQ+,A5s-A2s:0.5" (quote it)')
     r.add_argument(

@@ -312,17 +312,14 @@ def format_table(result: EquityResult) -> str:
     lines = [f"{result.variant}{board} ({how})"]
     width = max([4] + [len(h) for h in result.hands])
     win, tie = ("scoop", "split") if result.hilo else ("win", "tie")  # see PlayerEquity._cells
-    head = f"{'hand':<{width}}  {'equity':>8}  {win:>8}  {tie:>8}"
+    # (title, PlayerEquity field) of each column after the hand
+    columns = [("equity", "equity"), (win, "win"), (tie, "tie")]
     if not result.exact:
-        head += f"  {'std err':>8}"
+        columns.append(("std err", "std_error"))
     if result.hilo:
-        head += f"  {'high':>8}  {'low':>8}"
-    lines.append(head)
+        columns += [("high", "high"), ("low", "low")]
+    lines.append(f"{'hand':<{width}}" + "".join(f"  {title:>8}" for title, _ in columns))
     for p in result.players:
-        row = f"{p.hand:<{width}}  {p.equity:>8.4%}  {p.win:>8.4%}  {p.tie:>8.4%}"
-        if not result.exact:
-            row += f"  {p.std_error or 0.0:>8.4%}"
-        if result.hilo:
-            row += f"  {p.high or 0.0:>8.4%}  {p.low or 0.0:>8.4%}"
-        lines.append(row)
+        cells = "".join(f"  {getattr(p, name) or 0.0:>8.4%}" for _, name in columns)
+        lines.append(f"{p.hand:<{width}}{cells}")
     return "\n".join(lines)
