@@ -261,7 +261,7 @@ def omaha_game(work: Path, game: str) -> list[str]:
     as this machine builds them, in the driver's TABLES format."""
     path = work / f"tables_{game}"
     path.write_bytes(_core._testing.omaha_driver_tables(game))
-    deck = _core.resolve_game(game).deck_mask
+    deck = _core.tables_of(game).deck_mask
     return [str(prc.GAMES.index(game)), f"{deck:x}", str(path)]
 
 

@@ -95,7 +95,7 @@ def evaluate_rows(const card_t[:, ::1] cards, uint16_t[::1] out,
     """
     cdef Py_ssize_t i = start, k = cards.shape[1]
     cdef int bad = 0
-    cdef GameTables t = resolve_game(game, purpose="evaluate_rows (uint16)")
+    cdef GameTables t = _plain_tables_of(game, "evaluate_rows (uint16)")
     cdef const prc_game_t *g = &t.game
     cdef const prc_game_t *rows_game
     # Kernels copy a row into 7-card buffers: never let a count past them.
@@ -177,7 +177,7 @@ def enumerate_counts(int k, game="high"):
     position, so most hands cost one addition and one lookup.
     """
     import numpy as np
-    cdef GameTables t = resolve_game(game, purpose="enumerate_counts")
+    cdef GameTables t = _plain_tables_of(game, "enumerate_counts")
     check_hand_size(t, k)
     if t.has_wild:
         raise InvalidArgumentError(

@@ -51,7 +51,7 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
     n = whole_number(n, "n", 0, MAX_DEAL_ROWS)
     k = whole_number(k, "k")
     seed = entropy_seed(seed)
-    cdef GameTables t = resolve_game(game, suited=True)  # its deck only
+    cdef GameTables t = public_tables(game)  # its deck only
     # Ids 0..51, and the jokers 52 and 53 where the game has them (games
     # without jokers draw exactly as before).
     cdef uint32_t ids = 54 if (t.deck_mask >> 52) & 3 else 52

@@ -317,60 +317,60 @@ cdef str _short(object value, int limit=40):
 
 
 # The package's resolver (pyrankcore.games), installed when it is imported:
-# the core never looks up a variant or its name itself. What a function here
-# is given other than GameTables or a Ranking goes to it, once per call.
+# the core never looks up a variant or its name itself. Only the public
+# scalar entry points (evaluate, evaluate_omaha, random_hands) take names
+# and variants, through public_tables; every other function here takes
+# tables (tables_of: GameTables, a Ranking or a built-in ranking's name).
 cdef object _resolver = None
 
 
 def install_resolver(resolver):
     """Install pyrankcore.games' resolver: ``resolver(game, omaha)`` -> a
-    resolved game (its ``tables``, ``check_sizes``). Called once, by
-    pyrankcore.games."""
+    resolved game (its ``tables``, ``variant``, ``check_sizes``). Called
+    once, by pyrankcore.games."""
     global _resolver
     _resolver = resolver
 
 
-cdef object _resolved(object game, object omaha):
-    """The resolved game of what a caller passed (not GameTables)."""
+cdef GameTables public_tables(object game, object hole=None, object board=None):
+    """The tables a public scalar entry point runs on: GameTables as they
+    are, a Ranking's tables, anything else (a variant, or a name) through
+    the package's resolver (pyrankcore.games), which the core never imports.
+
+    *hole* and *board*: an Omaha caller's hand, so that an Omaha variant is
+    accepted there (and refused elsewhere) and the hand is held to the
+    variant's own card counts. Whether the tables are suited is
+    theirs to say (GameTables.suited): the caller reads it.
+    """
+    if game is "high":
+        return _HIGH
+    if type(game) is GameTables:
+        return _checked_tables(game)
+    if isinstance(game, _rankings.Ranking):
+        return _resolve_any(game)   # a ranking: its tables, no name to look up
     if _resolver is None:
         raise ImportError("pyrankcore.games is not imported: import pyrankcore")
-    return _resolver(game, omaha)
-
-
-cpdef GameTables resolve_game(object game, bint omaha=False, bint suited=False,
-                             object purpose=None):
-    """The tables a kernel runs on: GameTables as they are, a Ranking's
-    tables, anything else (a variant, or a name) through the package's
-    resolver (pyrankcore.games), which the core never imports. Call it
-    with keywords: ``resolve_game(game, omaha=True, suited=True, purpose=...)``.
-
-    *omaha* says the caller ranks Omaha hands, so that an Omaha variant name
-    is accepted there and refused elsewhere. *suited* says the caller takes
-    suited strengths: a ranking with a suit tie-break is refused otherwise
-    (InvalidArgumentError naming *purpose*, the caller's name), so that no
-    function reads a suited strength as a plain one.
-
-    Raises UnknownGameError for an unknown name, InvalidArgumentError for a
-    split-pot variant, TypeError for other types.
-    """
-    cdef GameTables t
-    if type(game) is GameTables:
-        t = _checked_tables(game)
-    elif isinstance(game, _rankings.Ranking):
-        t = _resolve_any(game)   # a ranking: its tables, no name to look up
-    else:
-        t = _resolved(game, omaha).tables
-    if t.suited and not suited:
-        raise InvalidArgumentError(_suited_refusal(t, purpose))
+    resolved = _resolver(game, hole is not None)
+    t = resolved.tables
+    if hole is not None and resolved.variant is not None:
+        _check_omaha_variant(resolved, hole, board)
     return t
 
 
-def plain_tables(GameTables t, object purpose):
-    """*t*, for a caller that reads plain (uint16) strengths: a ranking with
-    a suit tie-break is refused, naming *purpose*."""
+cdef GameTables _plain_tables_of(object game, str purpose):
+    """The tables of *game* (see tables_of) for a function that reads plain
+    (uint16) strengths: a ranking with a suit tie-break is refused, naming
+    *purpose*, so that no function reads a suited strength as a plain one."""
+    cdef GameTables t = _resolve_any(game)
     if t.suited:
         raise InvalidArgumentError(_suited_refusal(t, purpose))
     return t
+
+
+def plain_tables(GameTables t not None, object purpose):
+    """*t*, for a caller that reads plain (uint16) strengths: a ranking with
+    a suit tie-break is refused, naming *purpose*."""
+    return _plain_tables_of(t, str(purpose))
 
 
 cdef GameTables _checked_tables(GameTables t):
@@ -378,14 +378,13 @@ cdef GameTables _checked_tables(GameTables t):
     # through NULL.
     if t.game.rank == NULL:
         raise InvalidArgumentError(
-            "GameTables come from resolve_game(), not from GameTables()")
+            "GameTables come from tables_of(), not from GameTables()")
     return t
 
 
-cdef str _suited_refusal(GameTables t, object purpose):
-    what = "this function" if purpose is None else str(purpose)
+cdef str _suited_refusal(GameTables t, str purpose):
     return (
-        f"{what} does not support suit tie-breaks: {t.name} has "
+        f"{purpose} does not support suit tie-breaks: {t.name} has "
         f"suit_tiebreak={t.ranking.suit_tiebreak!r}, whose strengths are suited "
         f"strengths (strength << 10 | suit key, uint32); use the ranking without "
         f"it (Ranking.without_suits()) here; evaluate, evaluate_batch, "

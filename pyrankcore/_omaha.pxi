@@ -9,16 +9,7 @@ def evaluate_omaha(hole, board, game="high"):
     >>> evaluate_omaha("As Ks 2d 2c", "Qs Js Ts 3h 4h")
     7462
     """
-    cdef GameTables t = _HIGH
-    if type(game) is GameTables:
-        t = _checked_tables(game)
-    elif isinstance(game, _rankings.Ranking):
-        t = _resolve_any(game)
-    elif game is not "high":
-        resolved = _resolved(game, True)
-        t = resolved.tables
-        if resolved.variant is not None:
-            _check_omaha_variant(resolved, hole, board)
+    cdef GameTables t = public_tables(game, hole, board)
     if t.suited:  # a suit tie-break ranking: _suits.pxi
         return evaluate_suited_omaha(hole, board, t)
     cdef uint8_t h[6]
@@ -178,7 +169,7 @@ cdef object omaha_driver_tables(game):
     entries). For the C row loops built for another architecture, which
     load the same tables from a file."""
     import numpy as np
-    cdef GameTables t = resolve_game(game, omaha=True, purpose="omaha_driver_tables")
+    cdef GameTables t = _plain_tables_of(game, "omaha_driver_tables")
     _check_five_card_ranking(t)
     if t.has_wild or t.game.flush_mode == PRC_FLUSH_LOW:
         raise InvalidArgumentError(
@@ -378,7 +369,7 @@ def evaluate_omaha_rows(const uint8_t[:, ::1] holes,
                         Py_ssize_t start, Py_ssize_t stop, game="high"):
     """Fill out[start:stop] for Omaha rows without the GIL; returns the first
     invalid row or -1 (checks and conversion to uint8 are the caller's)."""
-    cdef GameTables t = resolve_game(game, omaha=True, purpose="evaluate_omaha_rows (uint16)")
+    cdef GameTables t = _plain_tables_of(game, "evaluate_omaha_rows (uint16)")
     cdef const prc_game_t *g = &t.game
     cdef Py_ssize_t i = start
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], bad = 0
@@ -447,8 +438,8 @@ def evaluate_omaha_rows_hilo(const uint8_t[:, ::1] holes,
     apply (a low game whose flushes count, a wild-card game). Returns the
     first invalid row or -1."""
     purpose = "evaluate_omaha_batch with a split-pot variant (uint16 high and low)"
-    cdef GameTables hi = resolve_game(high, omaha=True, purpose=purpose)
-    cdef GameTables lo = resolve_game(low, omaha=True, purpose=purpose)
+    cdef GameTables hi = _plain_tables_of(high, purpose)
+    cdef GameTables lo = _plain_tables_of(low, purpose)
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
     cdef long first_bad = -1
     check_omaha_sizes(holes.shape[1], boards.shape[1])

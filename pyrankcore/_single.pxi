@@ -31,7 +31,7 @@ def evaluate(cards, game="high"):
     cdef GameTables t = _HIGH
     cdef int bad = 0
     if not (game is "high" or (isinstance(game, str) and game == "high")):
-        t = resolve_game(game, suited=True)
+        t = public_tables(game)
     # Fast path: a tuple or list of plain ints, all valid and distinct.
     if (type(cards) is tuple or type(cards) is list) and not (t.has_wild or t.suited):
         n = len(cards)

@@ -337,7 +337,7 @@ cdef object suited_driver_tables(ranking):
     does (prc_suited_init). For the C row loops built for another
     architecture."""
     import numpy as np
-    cdef GameTables t = resolve_game(ranking, suited=True, purpose="suited_driver_tables")
+    cdef GameTables t = tables_of(ranking)
     if not t.suited:
         raise InvalidArgumentError(f"{t.name} has no suit tie-break")
     cdef const prc_suited_t *x = &t.suit

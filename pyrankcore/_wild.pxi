@@ -625,7 +625,7 @@ cdef object wild_driver_tables(game):
     low_flush_tiers, natural_bits, and the natural game's invalid and
     invalid_ids. For the C row loops built for another architecture."""
     import numpy as np
-    cdef GameTables t = resolve_game(game, purpose="wild_driver_tables")
+    cdef GameTables t = _plain_tables_of(game, "wild_driver_tables")
     if not t.has_wild:
         raise InvalidArgumentError(f"{t.name} has no wild cards")
     cdef const prc_wild_t *x = &t.wild

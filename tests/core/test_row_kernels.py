@@ -30,7 +30,7 @@ def kernel(request):
 
 
 def deck_of(game):
-    mask = _core.resolve_game(game).deck_mask
+    mask = _core.tables_of(game).deck_mask
     return [c for c in range(52) if mask >> c & 1]
 
 
@@ -47,7 +47,7 @@ def sizes_of(games, sizes):
     those, so no test is collected that could never run."""
     pairs = []
     for game in games:
-        t = _core.resolve_game(game)
+        t = _core.tables_of(game)
         pairs += [(game, k) for k in sizes if t.min_cards <= k <= t.max_cards]
     return pairs
 
@@ -232,7 +232,7 @@ def test_wild_games_flag_the_first_bad_row(game, kernel):
     n = 16 * 3 + 5
     rows = prc.random_hands(n, 7, seed=3, game=game)
     expected = prc.evaluate_batch(rows, game)
-    missing = next((c for c in range(52) if not _core.resolve_game(game).deck_mask >> c & 1), 54)
+    missing = next((c for c in range(52) if not _core.tables_of(game).deck_mask >> c & 1), 54)
     for pos in range(n):
         for bad in (54, 255, missing, int(rows[pos, 0])):
             broken = rows.copy()

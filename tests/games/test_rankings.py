@@ -270,7 +270,7 @@ def test_seven_to_ace_deck_has_32_cards():
     game = pyrankcore.stripped_deck("7")
     counts = _core.enumerate_counts(5, game)
     assert counts.sum() == comb(32, 5)
-    assert _core.resolve_game(game).deck_mask == sum(1 << c for c in L.SEVEN_TO_ACE.deck())
+    assert _core.tables_of(game).deck_mask == sum(1 << c for c in L.SEVEN_TO_ACE.deck())
 
 
 # --------------------------------------------------------------------------

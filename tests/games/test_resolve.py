@@ -187,7 +187,7 @@ def test_a_resolved_game_pickles_as_the_game_it_was_resolved_from():
 
 def test_the_core_takes_tables_and_hands_anything_else_to_the_resolver(resolved):
     tables = _core.tables_of("ace_five")
-    assert _core.resolve_game(tables) is tables
+    assert _core.tables_of(tables) is tables
     assert resolved == []
     razz = variants.RAZZ
     assert _core.evaluate("7c 5d 4h 3s 2c", tables) == _core.evaluate("7c 5d 4h 3s 2c", razz)
@@ -207,10 +207,24 @@ def test_the_core_takes_tables_and_hands_anything_else_to_the_resolver(resolved)
     assert resolved == []
 
 
-def test_resolve_game_takes_its_flags_by_keyword():
-    assert _core.resolve_game("Omaha", omaha=True).name == "high"
+def test_only_the_public_entry_points_take_variants(resolved):
+    # the public scalar functions resolve a variant's name
+    hand = ("As Ks 2d 2c", "Qs Js Ts 3h 4h")
+    assert _core.evaluate_omaha(*hand, "Omaha") == _core.evaluate_omaha(*hand) == 7462
     with pytest.raises(InvalidArgumentError, match="exactly two hole cards"):
-        _core.resolve_game("Omaha", omaha=False)
+        _core.evaluate("As Ks 2d 2c Qs Js Ts", "Omaha")
+    # the row kernels take tables (or a ranking) only: no resolver call
+    resolved.clear()
+    out = np.zeros(1, np.uint16)
+    with pytest.raises(UnknownGameError, match="unknown ranking 'Razz'"):
+        _core.evaluate_rows(np.zeros((1, 5), np.uint8), out, 0, 1, "Razz")
+    with pytest.raises(TypeError, match="not Variant"):
+        _core.enumerate_counts(5, variants.RAZZ)
+    with pytest.raises(UnknownGameError, match="unknown ranking 'Omaha'"):
+        _core.evaluate_omaha_rows(
+            np.zeros((1, 4), np.uint8), np.zeros((1, 5), np.uint8), out, 0, 1, "Omaha"
+        )
+    assert resolved == []
 
 
 def test_ranking_tables_pass_resolved_tables_down_without_resolving_again(resolved):
@@ -249,7 +263,7 @@ def test_rankings_that_differ_only_in_name_share_their_tables():
     want = prc.evaluate_batch(hands, first)
     for r in renamed[:2]:
         assert (prc.evaluate_batch(hands, r) == want).all()
-        assert _core.resolve_game(r).name == r.name == _core.resolve_game(r).ranking.name
+        assert _core.tables_of(r).name == r.name == _core.tables_of(r).ranking.name
     # a built-in's rules under another name read the built-in's tables
     mine = prc.Ranking("my_high")
     assert prc.evaluate("As Ks Qs Js Ts", mine) == 7462

@@ -110,7 +110,7 @@ def assert_every_loop_gives(data, spans, want):
 def check(driver, tmp_path, rows, spans, game):
     rows = np.ascontiguousarray(rows, dtype=np.uint8)
     index = -1 if game == "high" else prc.GAMES.index(game)
-    deck = f"{_core.resolve_game(game).deck_mask:x}"
+    deck = f"{_core.tables_of(game).deck_mask:x}"
     data = run(
         driver, tmp_path, spans, "rows", rows.shape[1], index, deck, write(tmp_path, "rows", rows)
     )
@@ -121,7 +121,7 @@ def check(driver, tmp_path, rows, spans, game):
 
 
 def deck_of(game):
-    mask = _core.resolve_game(game).deck_mask
+    mask = _core.tables_of(game).deck_mask
     return [c for c in range(52) if mask >> c & 1]
 
 
@@ -152,7 +152,7 @@ GAME_SIZES = [
     (game, k)
     for game in prc.GAMES
     for k in range(1, 8)
-    if _core.resolve_game(game).min_cards <= k <= _core.resolve_game(game).max_cards
+    if _core.tables_of(game).min_cards <= k <= _core.tables_of(game).max_cards
 ]
 
 
@@ -253,7 +253,7 @@ def omaha_game_args(tmp_path, game, builtin=None):
     loops read the game struct's deck and flush mode, and the tables)."""
     return [
         str(prc.GAMES.index(builtin or game)),
-        f"{_core.resolve_game(game).deck_mask:x}",
+        f"{_core.tables_of(game).deck_mask:x}",
         str(omaha_tables_file(tmp_path, game)),
     ]
 
@@ -465,7 +465,7 @@ def check_suited(driver, tmp_path, rows, spans, ranking):
     data = run(
         driver, tmp_path, spans, "suited", rows.shape[1], tables, write(tmp_path, "rows", rows)
     )
-    t = _core.resolve_game(ranking, suited=True)
+    t = _core.tables_of(ranking)
     fill = lambda out, a, b: _core.evaluate_suited_rows(rows, out[:, 0], a, b, t)  # noqa: E731
     assert_every_loop_gives(data, spans, expected(spans, len(rows), fill, 1, np.uint32))
 

@@ -573,7 +573,7 @@ def test_solver_rejects_negative_or_huge_royalties():
 
 
 def test_game_tables_made_from_python_are_refused():
-    # GameTables() has NULL tables: resolve_game must refuse it, or the
+    # GameTables() has NULL tables: the core must refuse it, or the
     # kernels read through a NULL pointer (segfault).
     code = """
     import numpy as np

@@ -23,7 +23,7 @@ def game_id(game):
 
 
 def deck_of(game):
-    mask = _core.resolve_game(game).deck_mask
+    mask = _core.tables_of(game).deck_mask
     return np.array([c for c in range(52) if mask >> c & 1], dtype=np.uint8)
 
 

@@ -162,7 +162,7 @@ def bad_rows_cases(deck_ids, outside):
 def test_first_bad_row_and_the_rows_before_it(base):
     plain = BASES[base]
     r = prc.ranking(plain, suit_tiebreak="main_group", suit_order="italy")
-    tables = _core.resolve_game(r, suited=True)
+    tables = _core.tables_of(r)
     outside = [c for c in range(52) if c >> 2 not in plain.deck_ranks][:2]
     for k, rows, bad in bad_rows_cases(deck_of(plain), outside):
         arr = np.array(rows, dtype=np.uint8)

@@ -57,7 +57,7 @@ def test_a_bad_row_inside_a_vector_step_and_after_the_last(base):
     middle and last row and in a later step; 53 rows, one bad in the 5
     after the last full step. The rows before it are written, the rest not."""
     r = prc.ranking(base, suit_tiebreak="main_group", suit_order="italy")
-    tables = _core.resolve_game(r, suited=True)
+    tables = _core.tables_of(r)
     rng = np.random.default_rng(3)
     for k in (5, 6, 7):
         for n, bad in [(48, 0), (48, 7), (48, 15), (48, 16), (48, 31), (48, 47), (53, 50)]:
@@ -84,7 +84,7 @@ def test_an_invalid_id_at_every_place_of_a_vector_step(base):
     the rest not."""
     plain = prc.ranking(base)
     r = prc.ranking(plain, suit_tiebreak="highest_unpaired", suit_order="germany")
-    tables = _core.resolve_game(r, suited=True)
+    tables = _core.tables_of(r)
     deck = np.array([c for c in range(52) if c >> 2 in plain.deck_ranks])
     outside = [c for c in range(52) if c >> 2 not in plain.deck_ranks][:1]
     rng = np.random.default_rng(11)
@@ -120,7 +120,7 @@ checked = 0
 for kernel in _core.row_loops():
     _core._testing.select_row_kernel(kernel)
     for game in games:
-        tables = _core.resolve_game(game, suited=True)
+        tables = _core.tables_of(game)
         for n in (1, 16, 17, 33):
             for k in (5, 6, 7):
                 cards = np.argsort(rng.random((n, 52)), axis=1)[:, :k]

@@ -510,15 +510,14 @@ def test_refusals_name_the_caller(call, words):
     assert "suit tie-break" in str(info.value)
 
 
-def test_every_plain_resolver_refuses():
+def test_the_tables_say_whether_they_are_suited():
     r = suited("high", "highest_card")
-    with pytest.raises(InvalidArgumentError, match="suit tie-break"):
-        _core.resolve_game(r)
-    tables = _core.resolve_game(r, False, True)
-    assert tables.suited and tables.base is _core.resolve_game("high")
-    with pytest.raises(InvalidArgumentError, match="suit tie-break"):
-        _core.resolve_game(tables)  # the tables themselves are refused too
-    assert _core.resolve_game(ranking("high", suit_order="italy")).suited is False
+    tables = _core.tables_of(r)
+    assert tables.suited and tables.base is _core.tables_of("high")
+    with pytest.raises(InvalidArgumentError, match="probabilities does not support suit tie-break"):
+        _core.plain_tables(tables, "probabilities")
+    assert _core.plain_tables(tables.base, "probabilities") is tables.base
+    assert _core.tables_of(ranking("high", suit_order="italy")).suited is False
 
 
 def test_random_hands_and_dask_dtype():
