@@ -137,6 +137,20 @@ static int prc_eq_assignment(prc_eq_state_t *st, const uint8_t *hole, int top_lo
     if (lo < hi) prc_eq_enumerate(st, 0, lo, hi);
     return st->halted ? PRC_EQ_STOPPED : 0;
 }
+
+/* Starts an exact run over spec s: st cleared and pointed at s; returns
+ * ranks (emptied) when the rank-board path applies (allowed, the spec's
+ * ranking takes it and the run enumerates whole assignments, top_lo..top_hi
+ * covering every card), else NULL. */
+static prc_eq_ranks_t *prc_eq_exact_begin(prc_eq_state_t *st, prc_eq_ranks_t *ranks,
+                                          const prc_eq_spec_t *s, int allow_fast, int top_lo,
+                                          int top_hi) {
+    memset(st, 0, sizeof *st);
+    st->s = s;
+    ranks->cached = 0;
+    return allow_fast && prc_eq_ranks_ok(s) && top_lo <= 0 && top_hi >= 52 ? ranks : NULL;
+}
+
 /* Exact enumeration for assignments a_lo..a_hi-1 of known cards (holes:
  * per assignment, n_players rows of 8 ids, the first known[p] used). The
  * first dealt card is restricted to live-deck positions top_lo..top_hi-1
@@ -149,15 +163,10 @@ PRC_ENTRY int prc_eq_exact(const prc_eq_spec_t *s, const uint8_t *holes, long a_
                            int allow_fast, uint64_t *stats) {
     if (!prc_eq_spec_ok(s)) return PRC_EQ_BAD_SPEC;
     const int P = s->n_players;
-    /* the rank-board path enumerates whole assignments only */
-    const int fast = allow_fast && prc_eq_ranks_ok(s) && top_lo <= 0 && top_hi >= 52;
     prc_eq_ranks_t ranks;
-    prc_eq_ranks_t *rk = fast ? &ranks : NULL;
-    ranks.cached = 0;
     prc_eq_state_t st;
-    memset(&st, 0, sizeof st);
-    st.s = s;
-    st.squares = 0;
+    prc_eq_ranks_t *rk = prc_eq_exact_begin(&st, &ranks, s, allow_fast, top_lo, top_hi);
+    const int fast = rk != NULL;
     for (long a = a_lo; a < a_hi; a++) {
         if (((a - a_lo) % PRC_EQ_STOP_EVERY == 0 || fast) && prc_eq_stopped(s))
             return PRC_EQ_STOPPED;
@@ -203,14 +212,10 @@ PRC_ENTRY int prc_eq_exact_ranges(const prc_eq_spec_t *s, const prc_eq_range_t *
     for (int p = 0; p < P; p++)
         for (size_t i = 0; i < (size_t)ranges[p].n * (size_t)s->known[p]; i++)
             if (ranges[p].cards[i] >= 52) return PRC_EQ_BAD_SPEC;
-    const int fast = allow_fast && prc_eq_ranks_ok(s) && top_lo <= 0 && top_hi >= 52;
     prc_eq_ranks_t ranks;
-    prc_eq_ranks_t *rk = fast ? &ranks : NULL;
-    ranks.cached = 0;
     prc_eq_state_t st;
-    memset(&st, 0, sizeof st);
-    st.s = s;
-    st.squares = 0;
+    prc_eq_ranks_t *rk = prc_eq_exact_begin(&st, &ranks, s, allow_fast, top_lo, top_hi);
+    const int fast = rk != NULL;
     uint64_t one[PRC_EQ_MAX_PLAYERS * PRC_EQ_NSTAT];
     int digit[PRC_EQ_MAX_PLAYERS];
     uint8_t hole[PRC_EQ_MAX_PLAYERS * 8];

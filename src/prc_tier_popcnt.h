@@ -28,23 +28,23 @@ PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards
 PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_popcnt,
                     PRC_POPCNT_ATTR)
 
+/* NAME##_5, _6 or _7 (k = 5, 6, otherwise 7) called with the arguments. */
+#define PRC_CALL_BY_SIZE(NAME, ...)                                          \
+    (k == 5 ? NAME##_5(__VA_ARGS__) : k == 6 ? NAME##_6(__VA_ARGS__) : NAME##_7(__VA_ARGS__))
+
 /* The POPCNT loops of k = 5..7 cards: the vector loops hand them the rows
  * they do not take (k is a constant where they inline, so the switch goes). */
 PRC_POPCNT_ATTR static inline long prc_rows_high_popcnt_k(const uint8_t *cards, int k,
                                                           uint16_t *out, long start,
                                                           long stop) {
-    return k == 5 ? prc_rows_high_popcnt_5(cards, out, start, stop)
-         : k == 6 ? prc_rows_high_popcnt_6(cards, out, start, stop)
-                  : prc_rows_high_popcnt_7(cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_rows_high_popcnt, cards, out, start, stop);
 }
 
 PRC_POPCNT_ATTR static inline long prc_rows_game_popcnt_k(const prc_game_t *g,
                                                           const uint8_t *cards, int k,
                                                           uint16_t *out, long start,
                                                           long stop) {
-    return k == 5 ? prc_rows_game_popcnt_5(g, cards, out, start, stop)
-         : k == 6 ? prc_rows_game_popcnt_6(g, cards, out, start, stop)
-                  : prc_rows_game_popcnt_7(g, cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, g, cards, out, start, stop);
 }
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount, PRC_POPCNT_ATTR)
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt, PRC_POPCNT_ATTR)
@@ -53,9 +53,7 @@ PRC_POPCNT_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *
                                                             const uint8_t *cards, int k,
                                                             uint32_t *out, long start,
                                                             long stop) {
-    return k == 5 ? prc_suited_rows_popcnt_5(x, cards, out, start, stop)
-         : k == 6 ? prc_suited_rows_popcnt_6(x, cards, out, start, stop)
-                  : prc_suited_rows_popcnt_7(x, cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_suited_rows_popcnt, x, cards, out, start, stop);
 }
 
 /* The tier's entry points (its row in prc_tiers.h). */

@@ -16,6 +16,30 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
 
+/* The best strength over a hand's hole pairs in its pattern row. */
+static inline uint16_t prc_omaha_pairs_best(const uint16_t *row, const uint8_t *hole, int nh) {
+    uint16_t best = 0;
+    for (int a = 0; a < nh; a++)
+        for (int b = a + 1; b < nh; b++) {
+            uint16_t v = row[prc_pair_column[hole[a] * 64 + hole[b]]];
+            best = v > best ? v : best;
+        }
+    return best;
+}
+
+/* best raised to the flush table's strength of each suit in suits (the
+ * suits where board and hole hold a flush; flushes dominant). */
+static inline uint16_t prc_omaha_flushes_best(const prc_omaha_t *o, const uint8_t *hole, int nh,
+                                              const uint8_t *board, int nb, uint64_t suits,
+                                              uint16_t best) {
+    for (; suits; suits &= suits - 1) {
+        int suit = (prc_ctz64(suits) - 3) >> 2;
+        uint16_t v = prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
 /* Many Omaha rows (hole rows of nh ids, board rows of nb ids, C order).
  * The pattern tables (about 1.5 MB) do not fit in L2, so rows go in chunks:
  * the first pass validates each hand, hashes its board and prefetches its
@@ -44,20 +68,9 @@ static inline long prc_omaha_rows_scalar(const prc_game_t *g, const prc_omaha_t 
         }
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * nh, *board = boards + i * nb;
-            const uint16_t *row = rows[i - base];
-            uint16_t best = 0;
-            for (int a = 0; a < nh; a++)
-                for (int b = a + 1; b < nh; b++) {
-                    uint16_t v = row[prc_pair_column[hole[a] * 64 + hole[b]]];
-                    best = v > best ? v : best;
-                }
-            if (g->flush_mode == PRC_FLUSH_DOMINANT) {
-                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
-                    int suit = (prc_ctz64(suits) - 3) >> 2;
-                    uint16_t v = prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
-                    best = v > best ? v : best;
-                }
-            }
+            uint16_t best = prc_omaha_pairs_best(rows[i - base], hole, nh);
+            if (g->flush_mode == PRC_FLUSH_DOMINANT)
+                best = prc_omaha_flushes_best(o, hole, nh, board, nb, flush_suits[i - base], best);
             out[i] = best;
         }
     }
@@ -104,11 +117,7 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
                 for (int j = 0; j < nb; j++) board_set |= olo->low_bit[board[j] >> 2];
                 for (int j = 0; j < nh; j++) hole_set |= olo->low_bit[hole[j] >> 2];
                 best_lo = low_best[board_set << 8 | hole_set];
-                for (int a = 0; a < nh; a++)
-                    for (int b = a + 1; b < nh; b++) {
-                        uint16_t h = hrow[prc_pair_column[hole[a] * 64 + hole[b]]];
-                        best_hi = h > best_hi ? h : best_hi;
-                    }
+                best_hi = prc_omaha_pairs_best(hrow, hole, nh);
             } else {
                 const uint16_t *lrow = lo_rows[i - base];
                 for (int a = 0; a < nh; a++)
@@ -119,13 +128,9 @@ static inline long prc_omaha_rows_hilo_scalar(const prc_game_t *hi, const prc_om
                         best_lo = l > best_lo ? l : best_lo;
                     }
             }
-            if (hi->flush_mode == PRC_FLUSH_DOMINANT) {
-                for (uint64_t suits = flush_suits[i - base]; suits; suits &= suits - 1) {
-                    int suit = (prc_ctz64(suits) - 3) >> 2;
-                    uint16_t v = prc_omaha_flush_lookup(ohi, hole, nh, board, nb, suit);
-                    best_hi = v > best_hi ? v : best_hi;
-                }
-            }
+            if (hi->flush_mode == PRC_FLUSH_DOMINANT)
+                best_hi = prc_omaha_flushes_best(ohi, hole, nh, board, nb, flush_suits[i - base],
+                                                 best_hi);
             out[2 * i] = best_hi;
             out[2 * i + 1] = best_lo;
         }
