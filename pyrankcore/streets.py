@@ -114,7 +114,7 @@ class StreetTable:
 def _deck(game: Any) -> tuple[str, str]:
     """The game's name and the indexer's deck for it."""
     g = resolve(game, omaha=None).plain("street tables")
-    tables, omaha, hole = board_game(game)
+    tables, omaha, hole = board_game(g)  # the game resolved above, not again
     if omaha or hole != 2:
         raise InvalidArgumentError(
             f"{g.name}: street tables take hold'em-style games (two hole cards)"
