@@ -82,6 +82,13 @@ __all__ = [
 # many, in order, whatever the number of threads (so threads give the
 # same floating-point sums as one), and Ctrl-C is seen between slices.
 RUNOUTS_PER_TASK = 128
+# The share of a combo's total mass over the runouts (opponent hands times
+# runouts) below which a hand-potential count of weights that are not
+# whole numbers is the rounding of a zero: sums of about a thousand doubles
+# per runout round by about 1e-16 of their size each; one opponent hand on
+# one runout weighs more than this share unless the weights span over
+# seven orders of magnitude (the largest over 10**7 times the smallest).
+ROUNDING = 2.0**-44
 
 
 def opponent_weights(opponent: Any, combos: np.ndarray) -> np.ndarray:
@@ -258,17 +265,16 @@ def _run(
 
     def work(task: tuple[int, int, int]) -> tuple[Any, ...]:
         b, lo, hi = task
-        part = finals[b][lo:hi]
-        n = len(job.rows)
-        moments: tuple[Any, ...] = (np.zeros(n),) * 3 + (np.zeros((n, bins)),)
-        if with_moments:
-            moments = _core.board_hand_strengths(job.tables, part, job.rows, job.mass, None, bins)
-        counts = None
-        if with_potential:
-            counts = _core.board_potential_counts(
-                job.tables, job.boards[b : b + 1], part, job.rows, job.mass, stop
-            )
-        return (*moments, counts)
+        return _core.board_feature_sums(
+            job.tables,
+            job.boards[b : b + 1],
+            finals[b][lo:hi],
+            job.rows,
+            job.mass,
+            bins if with_moments else 0,
+            with_potential,
+            stop=stop,
+        )
 
     parts = run_tasks(tasks, work, n_threads, stop=stop if n_threads > 1 else None)
     n = len(job.rows)
@@ -277,10 +283,11 @@ def _run(
     ]
     for (b, _lo, _hi), (seen, total, squares, hist, counts) in zip(tasks, parts):
         s = sums[b]
-        s.seen[...] += seen
-        s.total[...] += total
-        s.squares[...] += squares
-        s.hist[...] += hist
+        if with_moments:
+            s.seen[...] += seen
+            s.total[...] += total
+            s.squares[...] += squares
+            s.hist[...] += hist
         if counts is not None:
             sums[b] = s._replace(counts=counts if s.counts is None else s.counts + counts)
     return sums
@@ -308,6 +315,13 @@ def _matrix(job: _Job, b: int, s: _Sums, now: tuple[np.ndarray, ...]) -> np.ndar
     m = np.empty((len(job.rows), 3, 3))
     m[:, :, :2] = s.counts
     m[:, :, 2] = rows - s.counts.sum(axis=2)
+    if not bool((job.mass == np.round(job.mass)).all()):
+        # Weights that are not whole numbers are summed with rounding, and
+        # a count that is 0 comes out as the rounding of sums that cancel;
+        # made 0 again, a hand that is never behind gets PPot 0, not the
+        # ratio of two roundings. (Whole weights sum exactly.)
+        noise = ROUNDING * apart * runs
+        m[np.abs(m) <= noise[:, None, None]] = 0.0
     m[(apart <= 0) | job.hit] = np.nan
     return m
 
@@ -456,7 +470,9 @@ def river_strengths(
         raise InvalidArgumentError("river_strengths takes one board")
     finals = _runouts(job, 0)
     out = np.empty((len(finals), len(job.rows)))
-    _core.board_hand_strengths(job.tables, finals, job.rows, job.mass, out)
+    _core.board_feature_sums(
+        job.tables, job.boards, finals, job.rows, job.mass, 1, False, river=out
+    )
     out[:, job.hit] = np.nan
     return out
 

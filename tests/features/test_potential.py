@@ -16,6 +16,7 @@ from pyrankcore.features import (
     ehs2,
     equity_histogram,
     hand_strength,
+    opponent_weights,
     potential,
     strength_features,
 )
@@ -162,6 +163,36 @@ def test_a_range_and_dead_cards_against_brute_force():
         assert f.ehs2[i] == pytest.approx((rivers**2).mean(), abs=1e-12)
         want = np.bincount(np.minimum((rivers * 4).astype(int), 3), minlength=4) / len(rivers)
         np.testing.assert_allclose(f.histogram[i], want, atol=1e-12)
+
+
+def test_weights_that_are_not_whole_numbers_against_brute_force():
+    # Sums of such weights round; a hand never behind (or never ahead) now
+    # must still get PPot (NPot) exactly 0, as the exact matrix gives.
+    board = prc.parse_cards("Td 8c 6s")
+    text = "QQ+,AK:0.5,T9s:0.3,22-66:0.7"
+    brute = Brute(board, weight=opponent_weights(text, hole_combos()))
+    p = potential(board, opponent=text)
+    live = np.flatnonzero(~brute.hit)
+    # each live combo's opponent mass by where it stands now (the matrix's
+    # row totals, up to the runouts each opponent meets)
+    now = np.sign(brute.now[live][:, None] - brute.now[None, :])
+    apart = (brute.mask[live][:, None] & brute.mask[None, :]) == 0
+    mass = brute.weight[None, :] * apart
+    ahead, tied, behind = ((mass * (now == s)).sum(axis=1) for s in (1, 0, -1))
+    never_behind = live[(behind == 0) & (tied == 0)]
+    never_ahead = live[(ahead == 0) & (tied == 0)]
+    assert len(never_behind) > 20 and len(never_ahead) > 20
+    assert (p.ppot[never_behind] == 0).all() and (p.npot[never_ahead] == 0).all()
+    for i in [*never_behind[:3].tolist(), *never_ahead[:3].tolist(), *live_rows(brute, 3, 5)]:
+        hp = brute.matrix(i)
+        np.testing.assert_allclose(p.matrix[i], hp, rtol=1e-12, atol=1e-9)
+        t = hp.sum(axis=1)
+        below, above = t[2] + t[1] / 2, t[0] + t[1] / 2
+        want = (
+            (hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / below if below else 0.0,
+            (hp[0, 2] + hp[1, 2] / 2 + hp[0, 1] / 2) / above if above else 0.0,
+        )
+        assert (p.ppot[i], p.npot[i]) == pytest.approx(want, abs=1e-12)
 
 
 @pytest.mark.parametrize("board", ["As Td 7c", "Kh Qh 6s 9d"])
