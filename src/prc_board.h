@@ -94,11 +94,11 @@ typedef struct {
 } prc_bd_feat_t;
 
 /* prc_bd_features' scratch: strength, order, scratch (n ints each), sums
- * (PRC_BD_SUMS(2) doubles), beat and upto (n doubles each), mem (the
- * potential's doubles). */
+ * (PRC_BD_SUMS(2) doubles), beat, upto, below and in (n doubles each), mem
+ * (the potential's doubles). */
 typedef struct {
     int32_t *strength, *order, *scratch;
-    double *sums, *beat, *upto, *mem;
+    double *sums, *beat, *upto, *below, *in, *mem;
 } prc_bd_feat_work_t;
 
 /* prc_bd_features' sums, added to: seen, total, squares (n each), hist (n
@@ -452,6 +452,62 @@ static PRC_ALWAYS_INLINE void prc_bd_now_add(double *mem, const int32_t *cnt, in
     mem[p->sb] += v;
 }
 
+/* One runout's walk for prc_bd_features (its live combos in order[0..live)
+ * by ascending strength st), pot known to the compiler: with pot, the
+ * hand-potential counts too. */
+static PRC_ALWAYS_INLINE void prc_bd_feat_sweep(const prc_bd_feat_t *f, const prc_bd_feat_work_t *x,
+                                                const prc_bd_feat_out_t *o, int live,
+                                                const int pot) {
+    const uint16_t *sub = f->sub;
+    const double *w = f->w;
+    const prc_bd_place_t *place = f->place;
+    const int32_t *st = x->strength, *order = x->order;
+    double *sums = x->sums, *beat = x->beat, *upto = x->upto, *mem = x->mem;
+    double *below = x->below, *in = x->in;
+    prc_bd_zero(sums, 2);
+    if (pot) memset(mem, 0, sizeof(double) * (size_t)f->mem);
+    int j = 0;
+    while (j < live) {
+        const int32_t s = st[order[j]];
+        int end = j + 1;
+        while (end < live && st[order[end]] == s) end++;
+        /* what each combo of the group beats: the mass added so far */
+        for (int q = j; q < end; q++) {
+            const int i = order[q];
+            beat[i] = prc_bd_apart(sums, sub + 2 * i, 2);
+            if (pot) {
+                below[i] = prc_bd_now_below(mem, &place[i]);
+                in[i] = prc_bd_now_in(mem, &place[i]);
+            }
+        }
+        for (int q = j; q < end; q++) {
+            const int i = order[q];
+            if (w[i] == 0.0) continue;
+            prc_bd_add(sums, sub + 2 * i, 2, w[i]);
+            if (pot) prc_bd_now_add(mem, f->cnt, sub[2 * i], sub[2 * i + 1], &place[i], w[i]);
+        }
+        /* what each beats or ties: the mass added with its group (its own
+         * mass, taken off once too often, is in its now group) */
+        for (int q = j; q < end; q++) {
+            const int i = order[q];
+            upto[i] = prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
+            if (!pot) continue;
+            const prc_bd_place_t *p = &place[i];
+            const double below1 = prc_bd_now_below(mem, p);
+            const double in1 = prc_bd_now_in(mem, p) + w[i];
+            const double behind = beat[i] - below[i] - in[i];
+            double *h = o->hp + (size_t)i * 6;
+            h[0] += below[i];
+            h[1] += below1 - below[i];
+            h[2] += in[i];
+            h[3] += in1 - in[i];
+            h[4] += behind;
+            h[5] += upto[i] - below1 - in1 - behind;
+        }
+        j = end;
+    }
+}
+
 /* The features of two-card combos on one board, summed over the runouts
  * finals[0..R) (five cards each: the board and the cards to come). Each
  * runout ranks every combo once, sorts the live ones once and walks them
@@ -479,63 +535,21 @@ PRC_ENTRY long prc_bd_features(const prc_bd_feat_t *f, const uint8_t *finals, lo
                                const prc_bd_feat_work_t *x, const prc_bd_feat_out_t *o) {
     const int n = f->n, bins = f->bins;
     const uint16_t *sub = f->sub;
-    const double *w = f->w;
-    const prc_bd_place_t *place = f->place;
-    int32_t *st = x->strength, *order = x->order;
-    double *sums = x->sums, *beat = x->beat, *upto = x->upto, *mem = x->mem;
+    const double *w = f->w, *beat = x->beat, *upto = x->upto, *sums = x->sums;
+    int32_t *st = x->strength;
     long r;
     for (r = 0; r < R; r++) {
         if (f->stop != NULL && *f->stop) break;
         prc_bd_strengths(&f->game, finals + (size_t)r * 5, 5, f->combos, f->pc, 2, 0, n, st);
-        const int live = prc_bd_sort(st, n, order, x->scratch);
-        prc_bd_zero(sums, 2);
-        if (place != NULL) memset(mem, 0, sizeof(double) * (size_t)f->mem);
-        int j = 0;
-        while (j < live) {
-            const int32_t s = st[order[j]];
-            int end = j + 1;
-            while (end < live && st[order[end]] == s) end++;
-            /* what each combo of the group beats: the mass added so far */
-            for (int q = j; q < end; q++) {
-                const int i = order[q];
-                beat[i] = prc_bd_apart(sums, sub + 2 * i, 2);
-                if (place == NULL) continue;
-                const prc_bd_place_t *p = &place[i];
-                const double below = prc_bd_now_below(mem, p), in = prc_bd_now_in(mem, p);
-                double *h = o->hp + (size_t)i * 6;
-                h[0] += below;
-                h[2] += in;
-                h[4] += beat[i] - below - in;
-                /* kept to take off the ties below */
-                h[1] -= below;
-                h[3] -= in;
-                h[5] -= beat[i] - below - in;
-            }
-            for (int q = j; q < end; q++) {
-                const int i = order[q];
-                if (w[i] == 0.0) continue;
-                prc_bd_add(sums, sub + 2 * i, 2, w[i]);
-                if (place != NULL)
-                    prc_bd_now_add(mem, f->cnt, sub[2 * i], sub[2 * i + 1], &place[i], w[i]);
-            }
-            /* what each beats or ties: the mass added with its group (its
-             * own mass, taken off once too often, is in its now group) */
-            for (int q = j; q < end; q++) {
-                const int i = order[q];
-                upto[i] = prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
-                if (place == NULL) continue;
-                const prc_bd_place_t *p = &place[i];
-                const double below = prc_bd_now_below(mem, p);
-                const double in = prc_bd_now_in(mem, p) + w[i];
-                double *h = o->hp + (size_t)i * 6;
-                h[1] += below;
-                h[3] += in;
-                h[5] += upto[i] - below - in;
-            }
-            j = end;
-        }
+        const int live = prc_bd_sort(st, n, x->order, x->scratch);
+        if (f->place != NULL)
+            prc_bd_feat_sweep(f, x, o, live, 1);
+        else
+            prc_bd_feat_sweep(f, x, o, live, 0);
         if (bins == 0) continue;
         double *river = o->river == NULL ? NULL : o->river + (size_t)r * n;
+        double *__restrict seen = o->seen, *__restrict total = o->total;
+        double *__restrict squares = o->squares, *__restrict hist = o->hist;
         for (int i = 0; i < n; i++) {
             const double all = st[i] < 0 ? 0.0 : prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
             if (all <= 0.0) {
@@ -545,12 +559,12 @@ PRC_ENTRY long prc_bd_features(const prc_bd_feat_t *f, const uint8_t *finals, lo
             const double tie = upto[i] - beat[i];
             const double hs = (beat[i] + tie / 2) / all;
             if (river != NULL) river[i] = hs;
-            o->seen[i] += 1.0;
-            o->total[i] += hs;
-            o->squares[i] += hs * hs;
+            seen[i] += 1.0;
+            total[i] += hs;
+            squares[i] += hs * hs;
             int k = (int)(hs * bins);
             if (k >= bins) k = bins - 1;
-            o->hist[(size_t)i * bins + k] += 1.0;
+            hist[(size_t)i * bins + k] += 1.0;
         }
     }
     return r;
