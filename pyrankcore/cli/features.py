@@ -16,10 +16,11 @@ from pyrankcore.cli.options import (
     show_progress,
     threads_of,
 )
-from pyrankcore.streets import STREETS, build_street_table
+from pyrankcore.streets import FILE_FORMATS, STREETS, build_street_table
 
 FEATURES_HELP = """\
-The folder gets meta.json (the parameters) and one chunk-NNNNNN.npz per
+The folder gets meta.json (the parameters) and one chunk-NNNNNN.npz (or,
+with --format parquet, chunk-NNNNNN.parquet: a row per board and hand) per
 slice of boards; running the command again with the same arguments after
 an interruption computes only the chunks that are missing. Read it with
 pyrankcore.streets.read_street_table(FOLDER).
@@ -32,6 +33,7 @@ with --json, one JSON object on stdout with the keys:
   combos        the hands per board (hole_combos order)
   bins          the river histogram's bins
   potential     whether PPot and NPot were computed
+  format        the chunk files: npz or parquet
 """
 
 
@@ -55,6 +57,12 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("--limit", type=int, default=None, help="only the first LIMIT boards")
     p.add_argument("--chunk", type=int, default=64, help="boards per chunk file (default 64)")
+    p.add_argument(
+        "--format",
+        choices=FILE_FORMATS,
+        default="npz",
+        help="chunk files: npz (default) or parquet (needs pyarrow)",
+    )
     p.add_argument("--dask", action="store_true", help="compute the chunks on Dask")
     add_threads_option(p)
     add_json_option(p)
@@ -78,6 +86,7 @@ def run_features(args: argparse.Namespace) -> int:
         threads=threads_of(args),
         dask=args.dask,
         progress=show_progress(args),
+        format=args.format,
     )
     record = {
         "folder": args.folder,
@@ -87,6 +96,7 @@ def run_features(args: argparse.Namespace) -> int:
         "combos": int(len(table.combos)),
         "bins": table.meta["bins"],
         "potential": table.meta["potential"],
+        "format": table.meta["file_format"],
     }
     if args.json:
         print_json(record)

@@ -109,3 +109,21 @@ def test_every_feature_at_once_and_river_shapes():
 def test_bad_input(call, error):
     with pytest.raises(error):
         call()
+
+
+def test_river_strengths_equal_brute_force_and_nan_where_a_combo_meets_the_runout():
+    board = prc.parse_cards("Js 8h 3d 3c")
+    weight = np.random.default_rng(4).integers(0, 3, len(COMBOS)).astype(float)
+    rivers = river_strengths(board, opponent=weight)
+    left = [c for c in range(52) if c not in board]
+    assert rivers.shape == (len(left), len(COMBOS))
+    for hero in ([0, 51], [13, 14], [20, 44]):  # 2c As, 5d 5s (meets no card), 7c Kc
+        got = rivers[:, ROW[tuple(hero)]]
+        for r, card in enumerate(left):
+            if card in hero:
+                assert np.isnan(got[r])
+            else:
+                want = brute_strength(hero, board + [card], weight)
+                assert got[r] == pytest.approx(want, abs=1e-12)
+    # a combo that meets the board has no strength on any runout
+    assert np.isnan(rivers[:, ROW[tuple(sorted(board[2:]))]]).all()
