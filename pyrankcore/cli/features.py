@@ -6,16 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pyrankcore.cli.options import (
-    UsageError,
-    add_game_option,
-    add_json_option,
-    add_progress_option,
-    add_threads_option,
-    print_json,
-    show_progress,
-    threads_of,
-)
+from pyrankcore.cli import options
 from pyrankcore.streets import FILE_FORMATS, STREETS, build_street_table
 
 FEATURES_HELP = """\
@@ -49,7 +40,7 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("street", choices=sorted(STREETS), help="the street")
     p.add_argument("folder", help="the table's folder (made if missing)")
-    add_game_option(p, "Hold'em")
+    options.add_game_option(p, "Hold'em")
     p.add_argument("--bins", type=int, default=10, help="river histogram bins (default 10)")
     p.add_argument("--opponent", default=None, metavar="RANGE", help="a range (default: any hand)")
     p.add_argument(
@@ -64,16 +55,16 @@ def add_parsers(sub: Any) -> None:
         help="chunk files: npz (default) or parquet (needs pyarrow)",
     )
     p.add_argument("--dask", action="store_true", help="compute the chunks on Dask")
-    add_threads_option(p)
-    add_json_option(p)
-    add_progress_option(p, "the boards done")
+    options.add_threads_option(p)
+    options.add_json_option(p)
+    options.add_progress_option(p, "the boards done")
     p.set_defaults(handler=run_features)
 
 
 def run_features(args: argparse.Namespace) -> int:
     for option, value in (("--limit", args.limit), ("--chunk", args.chunk)):
         if value is not None and value < 1:
-            raise UsageError(f"{option} must be at least 1, got {value}")
+            raise options.UsageError(f"{option} must be at least 1, got {value}")
     table = build_street_table(
         args.folder,
         args.street,
@@ -83,9 +74,9 @@ def run_features(args: argparse.Namespace) -> int:
         potential=not args.no_potential,
         limit=args.limit,
         chunk_boards=args.chunk,
-        threads=threads_of(args),
+        threads=options.threads_of(args),
         dask=args.dask,
-        progress=show_progress(args),
+        progress=options.show_progress(args),
         format=args.format,
     )
     record = {
@@ -99,7 +90,7 @@ def run_features(args: argparse.Namespace) -> int:
         "format": table.meta["file_format"],
     }
     if args.json:
-        print_json(record)
+        options.print_json(record)
     else:
         print(
             f"{record['boards']:,} {args.street} boards x {record['combos']:,} hands "

@@ -70,17 +70,23 @@ def short_table(folder, street, limit, bins=3):
     return build_street_table(folder, street, SHORT, bins=bins, limit=limit)
 
 
-def test_an_interrupted_build_resumes(tmp_path, monkeypatch):
+def interrupt_chunk(monkeypatch, which):
+    """Make the build's chunk number *which* (1 first) raise Ctrl-C."""
     real = streets._compute_chunk
     calls = []
 
-    def fails_on_third(boards, *args):
+    def fails(boards, *args):
         calls.append(len(boards))
-        if len(calls) == 3:
+        if len(calls) == which:
             raise KeyboardInterrupt
         return real(boards, *args)
 
-    monkeypatch.setattr(streets, "_compute_chunk", fails_on_third)
+    monkeypatch.setattr(streets, "_compute_chunk", fails)
+    return real
+
+
+def test_an_interrupted_build_resumes(tmp_path, monkeypatch):
+    real = interrupt_chunk(monkeypatch, 3)
     with pytest.raises(KeyboardInterrupt):
         build_street_table(tmp_path, "flop", SHORT, bins=2, limit=7, chunk_boards=2)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
@@ -242,16 +248,7 @@ def test_a_parquet_table_resumes_and_finds_damage(tmp_path, monkeypatch):
     pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")
     args = {"street": "turn", "game": SHORT, "bins": 2, "limit": 4, "chunk_boards": 2}
-    real = streets._compute_chunk
-    calls = []
-
-    def fails_on_second(boards, *a):
-        calls.append(len(boards))
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(boards, *a)
-
-    monkeypatch.setattr(streets, "_compute_chunk", fails_on_second)
+    real = interrupt_chunk(monkeypatch, 2)
     with pytest.raises(KeyboardInterrupt):
         build_street_table(tmp_path, **args, format="parquet")
     monkeypatch.setattr(streets, "_compute_chunk", real)

@@ -2,6 +2,7 @@
 opponent hand and every completion of the board enumerated with the scalar
 evaluator, for a random opponent and a weighted range."""
 
+import inspect
 import itertools
 
 import numpy as np
@@ -14,6 +15,7 @@ from pyrankcore.features import (
     ehs2,
     equity_histogram,
     hand_strength,
+    potential,
     river_strengths,
     strength_features,
 )
@@ -127,3 +129,19 @@ def test_river_strengths_equal_brute_force_and_nan_where_a_combo_meets_the_runou
                 assert got[r] == pytest.approx(want, abs=1e-12)
     # a combo that meets the board has no strength on any runout
     assert np.isnan(rivers[:, ROW[tuple(sorted(board[2:]))]]).all()
+
+
+FUNCTIONS = [hand_strength, ehs, ehs2, equity_histogram, potential, strength_features]
+
+
+@pytest.mark.parametrize("fn", [*FUNCTIONS, river_strengths], ids=lambda f: f.__name__)
+def test_every_feature_shows_and_checks_its_options(fn):
+    params = inspect.signature(fn).parameters
+    assert list(params)[:2] == ["board", "game"]
+    for name in ("combos", "opponent", "dead", "threads"):
+        assert params[name].kind is inspect.Parameter.KEYWORD_ONLY and params[name].default is None
+    assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    with pytest.raises(
+        TypeError, match=rf"{fn.__name__}\(\) got an unexpected keyword argument 'combo'"
+    ):
+        fn("Qs 9d 7h", combo=None)
