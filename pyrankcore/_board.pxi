@@ -632,21 +632,6 @@ def board_feature_sums(GameTables t, const uint8_t[:, ::1] board, const uint8_t[
     counts = hp if potential else None
     if n == 0 or R == 0:
         return moments[0], moments[1], moments[2], hist[:, :bins], counts
-    # the combos that meet the board meet every runout: left out of the walk
-    rows = np.asarray(combos)
-    live = ~np.isin(rows, np.asarray(board)[0]).any(axis=1)
-    if not live.all():
-        live_river = None if river is None else np.empty((R, int(live.sum())))
-        part = board_feature_sums(t, board, finals, np.ascontiguousarray(rows[live]),
-                                  np.ascontiguousarray(np.asarray(mass)[live]), bins,
-                                  potential, live_river, stop)
-        for out, got in zip((moments[0], moments[1], moments[2], hist[:, :bins], counts), part):
-            if got is not None:
-                out[live] = got
-        if river is not None:
-            river[:, live] = live_river
-            river[:, ~live] = float("nan")
-        return moments[0], moments[1], moments[2], hist[:, :bins], counts
     subs = combo_subsets(combos)
     ints = np.empty(4 * n + 53, dtype=np.int32)  # strength, order, scratch, now, counts
     work = np.zeros(4 * n + PRC_BD_SUMS(2), dtype=np.float64)

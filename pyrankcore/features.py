@@ -264,9 +264,11 @@ def _runouts(job: _Job, b: int) -> np.ndarray:
     for c in ids:
         taken |= 1 << c
     left = [c for c in range(52) if job.tables.deck_mask >> c & 1 and not taken >> c & 1]
-    return np.array(
-        [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
-    ).reshape(-1, 5)
+    more = list(itertools.combinations(left, 5 - len(ids)))
+    finals = np.empty((len(more), 5), dtype=np.uint8)
+    finals[:, : len(ids)] = ids
+    finals[:, len(ids) :] = np.array(more, dtype=np.uint8).reshape(len(more), 5 - len(ids))
+    return finals
 
 
 def _now(job: _Job, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -304,6 +306,10 @@ def _run(job: _Job, bins: int, with_moments: bool, with_potential: bool) -> list
         for b, f in enumerate(finals)
         for lo in range(0, len(f), RUNOUTS_PER_TASK)
     ]
+    # the combos that meet a board meet all its runouts: left out of the walk
+    live = [~np.isin(job.rows, board).any(axis=1) for board in job.boards]
+    rows = [np.ascontiguousarray(job.rows[keep]) for keep in live]
+    mass = [np.ascontiguousarray(job.mass[keep]) for keep in live]
     stop = np.zeros(1, dtype=np.int32)
     n_threads = thread_count(job.threads, len(tasks), 1)
 
@@ -313,8 +319,8 @@ def _run(job: _Job, bins: int, with_moments: bool, with_potential: bool) -> list
             job.tables,
             job.boards[b : b + 1],
             finals[b][lo:hi],
-            job.rows,
-            job.mass,
+            rows[b],
+            mass[b],
             bins if with_moments else 0,
             with_potential,
             stop=stop,
@@ -326,14 +332,17 @@ def _run(job: _Job, bins: int, with_moments: bool, with_potential: bool) -> list
         _Sums(np.zeros(n), np.zeros(n), np.zeros(n), np.zeros((n, bins)), None) for _ in job.boards
     ]
     for (b, _lo, _hi), (seen, total, squares, hist, counts) in zip(tasks, parts):
-        s = sums[b]
+        s, keep = sums[b], live[b]
         if with_moments:
-            s.seen[...] += seen
-            s.total[...] += total
-            s.squares[...] += squares
-            s.hist[...] += hist
+            s.seen[keep] += seen
+            s.total[keep] += total
+            s.squares[keep] += squares
+            s.hist[keep] += hist
         if counts is not None:
-            sums[b] = s._replace(counts=counts if s.counts is None else s.counts + counts)
+            if s.counts is None:
+                s = sums[b] = s._replace(counts=np.zeros((n, 3, 2)))
+            assert s.counts is not None
+            s.counts[keep] += counts
     return sums
 
 
@@ -509,10 +518,20 @@ def river_strengths(
     if not job.single:
         raise InvalidArgumentError("river_strengths takes one board")
     finals = _runouts(job, 0)
-    out = np.empty((len(finals), len(job.rows)))
+    live = ~np.isin(job.rows, job.boards[0]).any(axis=1)
+    river = np.empty((len(finals), int(live.sum())))
     _core.board_feature_sums(
-        job.tables, job.boards, finals, job.rows, job.mass, 1, False, river=out
+        job.tables,
+        job.boards,
+        finals,
+        np.ascontiguousarray(job.rows[live]),
+        np.ascontiguousarray(job.mass[live]),
+        1,
+        False,
+        river=river,
     )
+    out = np.full((len(finals), len(job.rows)), np.nan)
+    out[:, live] = river
     out[:, job.hit] = np.nan
     return out
 
