@@ -393,10 +393,12 @@ static PRC_ALWAYS_INLINE double prc_bd_now_in(const double *mem, const prc_bd_pl
  * numbers 0..size-1 among its own): each a Fenwick tree over its groups
  * (size + 1 doubles, the first unused) followed by the groups' sums (size
  * doubles), one after another in one block of memory. place[i] gets combo
- * i's group in the three structures it reads and where they lie. Returns
- * the block's size in doubles (below 2**16 for up to 1,326 distinct
- * combos: G <= 1,326 and a card's groups <= 51), or -1 when it would not
- * fit the places' 16 bits. cnt: 53 ints of scratch. */
+ * i's group in the three structures it reads and where they lie, cnt[0]
+ * gets G and cnt[1 + c] card c's number of groups (prc_bd_features reads
+ * them). Returns the block's size in doubles (below 2**16 however many
+ * combos: G is at most the 1,326 distinct combos and a card's groups at
+ * most the 51 other cards), or -1 when it would not fit the places' 16
+ * bits. */
 PRC_ENTRY long prc_bd_now_places(const int32_t *now, const int32_t *order, int m,
                                  const uint16_t *sub, prc_bd_place_t *place, int32_t *cnt) {
     int32_t last[52];
