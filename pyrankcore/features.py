@@ -88,12 +88,11 @@ __all__ = [
 # many, in order, whatever the number of threads (so threads give the
 # same floating-point sums as one), and Ctrl-C is seen between slices.
 RUNOUTS_PER_TASK = 128
-# The share of a combo's total mass over the runouts (opponent hands times
-# runouts) below which a hand-potential count of weights that are not
-# whole numbers is the rounding of a zero: sums of about a thousand doubles
-# per runout round by about 1e-16 of their size each; one opponent hand on
-# one runout weighs more than this share unless the weights span over
-# seven orders of magnitude (the largest over 10**7 times the smallest).
+# The share of a combo's total mass over the runouts below which a
+# hand-potential count of weights that are not whole numbers is the rounding
+# of a zero (sums of a thousand doubles a runout round by about 1e-16 of
+# their size); one opponent hand on one runout weighs more unless the
+# weights span over seven orders of magnitude.
 ROUNDING = 2.0**-44
 
 
@@ -149,13 +148,9 @@ def _spelled_out(fn: _F) -> _F:
     sig = inspect.signature(fn)
     kept = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
     keys = FeatureOptions.__annotations__
+    kind = inspect.Parameter.KEYWORD_ONLY
     spelled = [
-        inspect.Parameter(
-            k,
-            inspect.Parameter.KEYWORD_ONLY,
-            default=None,
-            annotation=getattr(a, "__forward_arg__", a),
-        )
+        inspect.Parameter(k, kind, default=None, annotation=getattr(a, "__forward_arg__", a))
         for k, a in keys.items()
     ]
     fn.__signature__ = sig.replace(parameters=[*kept, *spelled])  # type: ignore[attr-defined]
