@@ -464,22 +464,31 @@ def hand_strength(
         A hold'em-style variant or ranking ("Hold'em", "Short-deck
         Hold'em", "high"); here also an Omaha variant ("Omaha", four-card
         combos, two plus three), whose other features are refused.
-    combos
+
+    Other Parameters
+    ----------------
+    combos : array_like or str, optional
         None (every combo of the deck, :func:`~pyrankcore.boards.hole_combos`
         order), an (n, 2) array of ids, a range or a list of hands.
-    opponent
+    opponent : str or array_like, optional
         None (a random hand), a range text ("QQ+,AK:0.5"), or one weight
         per combo.
-    dead
+    dead : str or array_like, optional
         Cards out of play ("2c 7d"): no opponent hand or runout holds them,
         and combos that do get NaN.
-    threads
+    threads : int, optional
         Threads for many boards (one value per board either way).
 
     Returns
     -------
     numpy.ndarray
         float64, (n,) for one board, (B, n) for many.
+
+    Examples
+    --------
+    >>> hs = hand_strength("Ah Kh Qh 7c", opponent="QQ+,AK")
+    >>> hs.shape, float(np.nanmax(hs))      # Jh Th has the royal flush: it beats them all
+    ((1326,), 1.0)
 
     Raises
     ------
