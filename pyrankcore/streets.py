@@ -28,9 +28,10 @@ and other versions, as the preflop cache does: its header must equal the
 one this library would write (format, library version, the parameters'
 digest, the boards it holds), every array its shape and dtype and its
 sha256 (a Parquet chunk's header is in its schema's metadata, and its
-repeated columns must repeat exactly); then, unless ``check=False``, it computes the first board again
-and compares. The checksums are not a signature: a folder that others can
-write needs the protection of any file a program reads.
+repeated columns must repeat exactly); then, unless ``check=False``, it
+computes the first board again and compares. The checksums are not a
+signature: a folder that others can write needs the protection of any
+file a program reads.
 
 The values are float32 (NaN for combos that share a card with the board):
 hs, ehs, ehs2, ppot, npot of shape (boards, combos) and the river
@@ -581,7 +582,11 @@ def read_street_table(path: str | os.PathLike[str], *, check: bool = True) -> St
         raise StreetTableError(f"{str(folder)!r} holds no street table ({_META} is missing)")
     try:
         expected_keys = set(_meta("flop", "Hold'em", 1, np.ones(1), True, None, 1))
-        if set(meta) != expected_keys or meta["street"] not in STREETS:
+        if (
+            set(meta) != expected_keys
+            or meta["street"] not in STREETS
+            or meta["file_format"] not in FILE_FORMATS
+        ):
             raise StreetTableError(f"{folder / _META}: not a street table's parameters")
         if meta["library"] != pyrankcore.__version__:
             raise StreetTableError(

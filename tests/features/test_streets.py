@@ -308,3 +308,12 @@ def test_reading_a_parquet_table_without_pyarrow_says_what_is_missing(tmp_path, 
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
     with pytest.raises(prc.InvalidArgumentError, match="pyarrow"):
         read_street_table(tmp_path)
+
+
+def test_a_meta_file_naming_another_file_format_is_refused(tmp_path):
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1)
+    meta = json.loads((tmp_path / "meta.json").read_text())
+    meta["file_format"] = "csv"
+    (tmp_path / "meta.json").write_text(json.dumps(meta))
+    with pytest.raises(StreetTableError, match="not a street table's parameters"):
+        read_street_table(tmp_path)
