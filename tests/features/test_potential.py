@@ -293,3 +293,47 @@ def test_a_ranking_plays_as_its_variant():
     b = strength_features("Jh Th 9c", "Hold'em", bins=3)
     for name in a._fields:
         np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)
+
+
+def test_the_kernel_checks_what_reaches_it():
+    from pyrankcore import _core
+    from pyrankcore.boards import board_game
+
+    tables = board_game("Hold'em")[0]
+    board = np.array([prc.parse_cards("Qs 9d 7h")], dtype=np.uint8)
+    finals = np.array([prc.parse_cards("Qs 9d 7h 2c 3c")], dtype=np.uint8)
+    combos = hole_combos()[:10].copy()
+    mass = np.ones(10)
+
+    def call(**changes):
+        args = {"board": board, "finals": finals, "combos": combos, "mass": mass}
+        args |= changes
+        kw = {k: args.pop(k) for k in ("river", "stop") if k in args}
+        bins, pot = args.pop("bins", 3), args.pop("potential", True)
+        return _core.board_feature_sums(tables, *args.values(), bins, pot, **kw)
+
+    seen, _total, _squares, hist, counts = call()
+    assert seen.shape == (10,) and hist.shape == (10, 3) and counts.shape == (10, 3, 2)
+    for changes, error, words in (
+        ({"combos": np.zeros((3, 4), dtype=np.uint8)}, prc.HandSizeError, "two-card"),
+        ({"board": finals}, prc.HandSizeError, "3 or 4"),
+        ({"finals": board}, prc.HandSizeError, "5 cards"),
+        ({"mass": np.ones(3)}, prc.InvalidArgumentError, "10 entries"),
+        ({"mass": -mass}, prc.InvalidArgumentError, ">= 0"),
+        ({"bins": 1001}, prc.InvalidArgumentError, "bins"),
+        ({"river": np.empty((2, 10))}, prc.InvalidArgumentError, "river"),
+        ({"river": np.empty((1, 10)), "bins": 0}, prc.InvalidArgumentError, "bins > 0"),
+        ({"stop": np.zeros(2, dtype=np.int32)}, prc.InvalidArgumentError, "stop"),
+        (
+            {"finals": np.array([[60, 1, 2, 3, 4]], dtype=np.uint8)},
+            prc.InvalidCardError,
+            "runout 0",
+        ),
+        (
+            {"combos": np.array([[5, 5]], dtype=np.uint8), "mass": np.ones(1)},
+            prc.DuplicateCardError,
+            "combo 0",
+        ),
+    ):
+        with pytest.raises(error, match=words):
+            call(**changes)
