@@ -523,17 +523,9 @@ def river_strengths(
         raise InvalidArgumentError("river_strengths takes one board")
     finals = _runouts(job, 0)
     live = ~np.isin(job.rows, job.boards[0]).any(axis=1)
-    river = np.empty((len(finals), int(live.sum())))
-    _core.board_feature_sums(
-        job.tables,
-        job.boards,
-        finals,
-        np.ascontiguousarray(job.rows[live]),
-        np.ascontiguousarray(job.mass[live]),
-        1,
-        False,
-        river=river,
-    )
+    rows, mass = np.ascontiguousarray(job.rows[live]), np.ascontiguousarray(job.mass[live])
+    river = np.empty((len(finals), len(rows)))
+    _core.board_feature_sums(job.tables, job.boards, finals, rows, mass, 1, False, river=river)
     out = np.full((len(finals), len(job.rows)), np.nan)
     out[:, live] = river
     out[:, job.hit] = np.nan
