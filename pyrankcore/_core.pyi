@@ -115,27 +115,23 @@ def board_values_into(
     lose: float,
     fold: bool,
 ) -> None: ...
-def board_hand_strengths(
-    t: GameTables,
-    boards: npt.NDArray[np.uint8],
-    combos: npt.NDArray[np.uint8],
-    mass: npt.NDArray[np.float64],
-    out: npt.NDArray[np.float64] | None,
-    bins: int = 0,
-) -> tuple[
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-]: ...
-def board_potential_counts(
+def board_feature_sums(
     t: GameTables,
     board: npt.NDArray[np.uint8],
     finals: npt.NDArray[np.uint8],
     combos: npt.NDArray[np.uint8],
     mass: npt.NDArray[np.float64],
+    bins: int,
+    potential: bool,
+    river: npt.NDArray[np.float64] | None = None,
     stop: npt.NDArray[np.int32] | None = None,
-) -> npt.NDArray[np.float64]: ...
+) -> tuple[
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64] | None,
+]: ...
 def board_masses(
     strength: npt.NDArray[np.int32],
     order: npt.NDArray[np.int32],
