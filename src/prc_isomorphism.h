@@ -67,6 +67,10 @@
 #define PRC_IX_TERMS_3 256
 #define PRC_IX_TERMS_4 64
 
+/* cardbit of an id outside the deck: a bit no rank uses */
+#define PRC_IX_BAD_CARD (1ULL << 63)
+#define PRC_IX_LANE 16 /* bits per suit in a hand's lanes */
+
 /* Errors of prc_ix_build. */
 #define PRC_IX_E_ROUNDS -1 /* not 1..8 rounds, or a round of no card */
 #define PRC_IX_E_DECK -2   /* more cards than the deck holds */
@@ -80,14 +84,14 @@
  * multisets and its stride in the index. The fields indexing reads come
  * first, in one cache line; unindexing reads the rest. */
 typedef struct {
-    uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each */
+    uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each, as a hand's keys hold them */
     uint64_t offset;
     uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride (0: no term) */
     uint8_t pk[PRC_IX_SUITS];     /* per position: its term's k (0: no term) */
-    /* per position, where its terms C(a + k - 1, k) start in
-     * prc_ix_t.terms and the mask of a there (0 for k <= 1: the term is
-     * a), when every a of the configuration is inside the tables;
-     * otherwise formula is set and the terms are computed */
+    /* per position, where its terms start in prc_ix_t.terms and the
+     * mask of a there (both 0 for k <= 1: the term is a), when every a of
+     * the configuration is inside the tables; otherwise formula is set
+     * and the terms are computed */
     uint16_t tbase[PRC_IX_SUITS];
     uint16_t tmask[PRC_IX_SUITS];
     uint8_t formula;
@@ -117,6 +121,7 @@ typedef struct {
     const uint32_t *hash;          /* config number + 1, 0 for empty */
     uint64_t hash_mul;
     uint32_t hash_mask;
+    uint64_t wshift; /* a count of this round in a key: the rounds after's radices, << PRC_IX_SHIFT */
 } prc_ix_round_t;
 
 typedef struct {
@@ -137,13 +142,22 @@ typedef struct {
      * high 6 ranks: a suit's set becomes card bits in two lookups */
     uint64_t spread_lo[128];
     uint64_t spread_hi[64];
-    /* C(a + k - 1, k) for k = 2, 3, 4 and a below PRC_IX_TERMS_2, _3,
-     * _4, one after the other: the terms of groups of suits with the same
-     * code (their a is below their code's index count) */
-    uint32_t terms[PRC_IX_TERMS_2 + PRC_IX_TERMS_3 + PRC_IX_TERMS_4];
+    /* C(a + k - 1, k) - a for k = 2, 3, 4 and a below PRC_IX_TERMS_2,
+     * _3, _4, one after the other after a 0 (the entry of k <= 1): a
+     * position's term of its group's colex rank is a plus its entry here
+     * (a group's a is below its code's index count) */
+    uint32_t terms[1 + PRC_IX_TERMS_2 + PRC_IX_TERMS_3 + PRC_IX_TERMS_4];
+    /* a card id's bit in a hand's lanes (suit s's ranks, less rank_lo, in
+     * bits 16 s ..), or PRC_IX_BAD_CARD for an id outside the deck */
+    uint64_t cardbit[256];
+    /* a first round of one or two cards: its class by the ids, first[c0 *
+     * 52 + c1] (c1 = 0 for one card); first_table says it is filled */
+    uint16_t first[52 * 52];
+    int first_table;
 } prc_ix_t;
 
-/* Incremental indexing of one hand: the suits so far. */
+/* Incremental indexing of one hand: the suits so far (codes in the form
+ * of prc_ix_hand_t's keys). */
 typedef struct {
     uint64_t idx[PRC_IX_SUITS];
     uint64_t seen; /* card ids dealt so far */
@@ -152,19 +166,38 @@ typedef struct {
     int32_t round; /* the next round to index */
 } prc_ix_state_t;
 
-/* The suits of one hand being indexed, in a row loop's locals: each
- * suit's index, rank set, free ranks and code so far. */
+/* One hand being indexed, in a row loop's locals: each suit's sort key,
+ * its free ranks, and the cards dealt so far as lanes (see cardbit). A
+ * key holds the suit's code above its index; the code is the suit's
+ * counts in mixed radix over all the rounds, those not dealt yet as 0
+ * digits (round r's digit weighs prc_ix_round_t.wshift), so that a round
+ * changes only the keys of the suits it deals, and codes order as the
+ * counts do, round by round. */
 typedef struct {
-    uint64_t idx[PRC_IX_SUITS];
-    uint32_t used[PRC_IX_SUITS];
+    uint64_t key[PRC_IX_SUITS];
+    uint64_t used;
     uint32_t nfree[PRC_IX_SUITS];
-    uint32_t code[PRC_IX_SUITS];
-} prc_ix_suits_t;
+} prc_ix_hand_t;
 
 #if defined(_MSC_VER)
 #define PRC_IX_RESTRICT __restrict
 #else
 #define PRC_IX_RESTRICT __restrict__
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_IX_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PRC_IX_UNLIKELY(x) (x)
+#endif
+
+/* Unroll the next loop (a structure's rounds, inlined with constants). */
+#if defined(__clang__)
+#define PRC_IX_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define PRC_IX_UNROLL _Pragma("GCC unroll 8")
+#else
+#define PRC_IX_UNROLL
 #endif
 
 #define PRC_IX_COLEX(ix, s) ((ix)->colex[s] & 0x7FF)
@@ -318,6 +351,8 @@ static uint64_t prc_ix_fill_hash(const prc_ix_t *ix, int r, const prc_ix_config_
     return best;
 }
 
+static void prc_ix_fill_first(prc_ix_t *ix);
+
 /* Build the tables for rounds cards[0..nrounds) over the top `ranks`
  * ranks. With config == NULL only count: fills round[r].nconfig and
  * hash_mask (the caller then allocates sum(nconfig) configurations and
@@ -371,10 +406,15 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
     {
         static const int limit[3] = {PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
         int at = 0;
+        ix->terms[at++] = 0;
         for (int k = 2; k <= 4; k++)
             for (int a = 0; a < limit[k - 2]; a++)
-                ix->terms[at++] = (uint32_t)prc_ix_choose((uint64_t)(a + k - 1), k);
+                ix->terms[at++] = (uint32_t)(prc_ix_choose((uint64_t)(a + k - 1), k) - (uint64_t)a);
     }
+    for (int c = 0; c < 256; c++)
+        ix->cardbit[c] = c < 52 && (ix->deck >> c & 1)
+                             ? 1ULL << ((c & 3) * PRC_IX_LANE + (c >> 2) - ix->rank_lo)
+                             : PRC_IX_BAD_CARD;
     int total = 0;
     for (int r = 0; r < nrounds; r++) {
         if (cards[r] < 1) return PRC_IX_E_ROUNDS;
@@ -384,6 +424,13 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         rd->cards = cards[r];
         rd->total = total;
         rd->radix = (cards[r] < ranks ? cards[r] : ranks) + 1;
+    }
+    for (int r = 0; r < nrounds; r++) {
+        /* clipped: a structure whose codes pass 16 bits fails below */
+        uint64_t w = 1;
+        for (int j = r + 1; j < nrounds; j++)
+            if ((w *= (uint64_t)ix->round[j].radix) > (1u << PRC_IX_CODE_BITS)) w = 1;
+        ix->round[r].wshift = w << PRC_IX_SHIFT;
     }
     uint16_t codes[PRC_IX_MAX_CODES];
     for (int r = 0; r < nrounds; r++) {
@@ -435,7 +482,8 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                         x->code[3] = (uint16_t)d;
                         x->key = 0;
                         for (int p = 0; p < PRC_IX_SUITS; p++)
-                            x->key |= (uint64_t)x->code[p] << (PRC_IX_CODE_BITS * p);
+                            x->key |= (uint64_t)x->code[p] * (rd->wshift >> PRC_IX_SHIFT)
+                                      << (PRC_IX_CODE_BITS * p);
                         x->offset = offset;
                         for (int p = 0; p < PRC_IX_SUITS; p++) {
                             int mp[PRC_IX_MAX_ROUNDS], before = 0, t = 0;
@@ -467,7 +515,7 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                                     x->pmult[j] = mult;
                                     if (k < 2) continue;
                                     static const uint16_t base[3] = {
-                                        0, PRC_IX_TERMS_2, PRC_IX_TERMS_2 + PRC_IX_TERMS_3};
+                                        1, 1 + PRC_IX_TERMS_2, 1 + PRC_IX_TERMS_2 + PRC_IX_TERMS_3};
                                     static const uint64_t limit[3] = {
                                         PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
                                     if (k > 4 || sn > limit[k - 2]) {
@@ -499,138 +547,97 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         config += n;
         hash += slots;
     }
+    if (config != NULL) prc_ix_fill_first(ix);
     return 0;
 }
 
 #endif /* PRC_KERNELS_DECLARE */
 
-/* The suits h of a hand after one more round of n cards, cards[0 .. n);
- * key[s] gets suit s's sort key, its code above its index. Inlined with
- * a constant n for the usual round sizes (prc_ix_advance), so that the
- * card loops unroll. */
-static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT ix, int n,
-                                               uint32_t radix,
-                                               const uint8_t *PRC_IX_RESTRICT cards,
-                                               prc_ix_suits_t *PRC_IX_RESTRICT h,
-                                               uint64_t *PRC_IX_RESTRICT key) {
+/* The suits of hand h before its first round: nothing dealt. */
+static PRC_ALWAYS_INLINE void prc_ix_hand_start(const prc_ix_t *ix, prc_ix_hand_t *h) {
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        h->key[s] = 0;
+        h->nfree[s] = (uint32_t)ix->ranks;
+    }
+    h->used = 0;
+}
+
+/* Hand h after its first round, whose cards are `dealt` (lanes): each
+ * suit's index is the colex rank of its set, read with its count. */
+static PRC_ALWAYS_INLINE void prc_ix_deal_first(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                                const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                                uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        const uint32_t v = ix->colex[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)];
+        h->key[s] = (uint64_t)(v >> 11) * rd->wshift + (v & 0x7FF);
+        h->nfree[s] = (uint32_t)ix->ranks - (v >> 11);
+    }
+    h->used = dealt;
+}
+
+/* Hand h after one more round of n cards, cards[0 .. n), `dealt` as
+ * lanes. Inlined with a constant n for the usual round sizes
+ * (prc_ix_deal), so that the card loops unroll. */
+static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, int n,
+                                            uint64_t wshift, const uint8_t *PRC_IX_RESTRICT cards,
+                                            uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
     const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
     const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
-    const int lo = ix->rank_lo;
+    const uint32_t lo = (uint32_t)ix->rank_lo;
+    const uint64_t used = h->used;
     if (n == 1) {
-        /* one card (a turn, a river): only its suit gains a rank, at its
-         * position among the suit's free ranks; the others' codes take a
-         * 0 digit */
-        const int t = cards[0] & 3, bit = (cards[0] >> 2) - lo;
-        const uint32_t pos = (uint32_t)bit - (uint32_t)(tab[h->used[t] & ((1u << bit) - 1)] >> 11);
-        for (int s = 0; s < PRC_IX_SUITS; s++) {
-            const int mine = s == t;
-            uint64_t i2 = mine ? h->idx[s] * h->nfree[s] + pos : h->idx[s];
-            uint32_t c2 = h->code[s] * radix + (uint32_t)mine;
-            h->idx[s] = i2;
-            h->code[s] = c2;
-            key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
-        }
-        h->used[t] |= 1u << bit;
+        /* one card (a turn, a river): only its suit's key changes, its
+         * index by the card's position among the suit's free ranks (the
+         * suit's ranks dealt below it: the lanes below the card's bit,
+         * shifted down to its suit's) */
+        const uint32_t t = cards[0] & 3u, b = (uint32_t)(cards[0] >> 2) - lo;
+        const uint32_t pos = b - (tab[(used & (dealt - 1)) >> (PRC_IX_LANE * t)] >> 11);
+        const uint64_t k = h->key[t];
+        h->key[t] = k + wshift + (k & PRC_IX_IDX_MASK) * (h->nfree[t] - 1) + pos;
         h->nfree[t] -= 1;
+        h->used = used | dealt;
         return;
     }
-    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
     uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++) set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - lo);
     /* card by card, without a branch on the data: a card's term of its
      * suit's colex rank is C(position among the suit's free ranks, 1 +
      * the suit's cards below it this round), whatever order the round's
      * cards come in */
     for (int i = 0; i < n; i++) {
-        int s = cards[i] & 3, bit = (cards[i] >> 2) - lo;
-        uint32_t below = (1u << bit) - 1;
-        colex[s] += nck[bit - (tab[h->used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
+        const uint32_t t = cards[i] & 3u, b = (uint32_t)(cards[i] >> 2) - lo;
+        const uint64_t below = ix->cardbit[cards[i]] - 1;
+        const uint32_t pos = b - (tab[(used & below) >> (PRC_IX_LANE * t)] >> 11);
+        const uint32_t j = tab[(dealt & below) >> (PRC_IX_LANE * t)] >> 11;
+        colex[t] += nck[pos][1 + j];
     }
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        uint32_t m = (uint32_t)(tab[set[s]] >> 11);
-        /* a suit dealt nothing this round keeps its index (times C(free, 0) = 1) */
-        uint64_t i2 = h->idx[s] * nck[h->nfree[s]][m] + colex[s];
-        uint32_t c2 = h->code[s] * radix + m;
-        h->idx[s] = i2;
-        h->used[s] |= set[s];
+        const uint32_t m = tab[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)] >> 11;
+        const uint64_t k = h->key[s];
+        /* a suit dealt nothing this round keeps its key (C(free, 0) = 1) */
+        h->key[s] = k + m * wshift + (k & PRC_IX_IDX_MASK) * (nck[h->nfree[s]][m] - 1) + colex[s];
         h->nfree[s] -= m;
-        h->code[s] = c2;
-        key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
     }
+    h->used = used | dealt;
 }
 
-static PRC_ALWAYS_INLINE void prc_ix_advance(const prc_ix_t *PRC_IX_RESTRICT ix,
-                                             const prc_ix_round_t *PRC_IX_RESTRICT rd,
-                                             const uint8_t *PRC_IX_RESTRICT cards,
-                                             prc_ix_suits_t *PRC_IX_RESTRICT h,
-                                             uint64_t *PRC_IX_RESTRICT key) {
-    const uint32_t radix = (uint32_t)rd->radix;
+static PRC_ALWAYS_INLINE void prc_ix_deal(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                          const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                          const uint8_t *PRC_IX_RESTRICT cards, uint64_t dealt,
+                                          prc_ix_hand_t *PRC_IX_RESTRICT h) {
     switch (rd->cards) {
-    case 1: prc_ix_advance_n(ix, 1, radix, cards, h, key); break;
-    case 2: prc_ix_advance_n(ix, 2, radix, cards, h, key); break;
-    case 3: prc_ix_advance_n(ix, 3, radix, cards, h, key); break;
-    default: prc_ix_advance_n(ix, rd->cards, radix, cards, h, key); break;
+    case 1: prc_ix_deal_n(ix, 1, rd->wshift, cards, dealt, h); break;
+    case 2: prc_ix_deal_n(ix, 2, rd->wshift, cards, dealt, h); break;
+    case 3: prc_ix_deal_n(ix, 3, rd->wshift, cards, dealt, h); break;
+    default: prc_ix_deal_n(ix, rd->cards, rd->wshift, cards, dealt, h); break;
     }
 }
 
-/* A hand's suits before its first round: nothing dealt. */
-static PRC_ALWAYS_INLINE void prc_ix_suits_start(const prc_ix_t *ix, prc_ix_suits_t *h) {
-    for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h->idx[s] = 0;
-        h->used[s] = 0;
-        h->nfree[s] = (uint32_t)ix->ranks;
-        h->code[s] = 0;
-    }
-}
-
-/* The index of a hand whose suits' sort keys on round rd are key[0..3]:
- * the keys sorted into the canonical order, its configuration found by
- * their codes, then the groups' ranks added to its offset. */
-static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT ix,
-                                               const prc_ix_round_t *PRC_IX_RESTRICT rd,
-                                               uint64_t *PRC_IX_RESTRICT key) {
-    const uint32_t *PRC_IX_RESTRICT ix_terms = ix->terms;
-    /* canonical order: a sorting network, largest first */
-#define PRC_IX_CSWAP(i, j)                                   \
-    do {                                                     \
-        uint64_t lo_ = key[i] < key[j] ? key[i] : key[j];    \
-        uint64_t hi_ = key[i] < key[j] ? key[j] : key[i];    \
-        key[i] = hi_;                                        \
-        key[j] = lo_;                                        \
-    } while (0)
-    PRC_IX_CSWAP(0, 1);
-    PRC_IX_CSWAP(2, 3);
-    PRC_IX_CSWAP(0, 2);
-    PRC_IX_CSWAP(1, 3);
-    PRC_IX_CSWAP(1, 2);
-#undef PRC_IX_CSWAP
-    uint64_t packed = (key[0] >> PRC_IX_SHIFT) | (key[1] >> PRC_IX_SHIFT) << PRC_IX_CODE_BITS |
-                      (key[2] >> PRC_IX_SHIFT) << (2 * PRC_IX_CODE_BITS) |
-                      (key[3] >> PRC_IX_SHIFT) << (3 * PRC_IX_CODE_BITS);
-    uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
-    const prc_ix_config_t *x;
-    for (;;) {
-        x = &rd->config[rd->hash[h] - 1];
-        if (x->key == packed) break;
-        h = (h + 1) & rd->hash_mask;
-    }
-    uint64_t index = x->offset, a[PRC_IX_SUITS];
-    for (int p = 0; p < PRC_IX_SUITS; p++) a[p] = key[p] & PRC_IX_IDX_MASK;
-    if (!x->formula) {
-        /* each position's term of its group's colex rank: a itself for
-         * k = 1 (a suit whose code no other suit has, or a group's last;
-         * positions without a term have stride 0), else from the table,
-         * chosen without a branch */
-        for (int p = 0; p < PRC_IX_SUITS; p++) {
-            uint64_t from_table = ix_terms[x->tbase[p] + (a[p] & x->tmask[p])];
-            uint64_t own = 0 - (uint64_t)(x->tmask[p] == 0);
-            index += ((a[p] & own) | (from_table & ~own)) * x->pmult[p];
-        }
-        return index;
-    }
-    /* each position's term C(a + k - 1, k) of its group's colex rank,
-     * every k's product made and the one wanted picked, without a branch
-     * (k = 0: no term; a = 0 makes each product 0) */
+/* The groups' terms of configuration x whose a at position p is a[p],
+ * computed: every k's product made and the one wanted picked, without a
+ * branch (k = 0: no term; a = 0 makes each product 0). Only for groups
+ * past the tables, so out of line. */
+static PRC_NOINLINE uint64_t prc_ix_terms_formula(const prc_ix_config_t *x, const uint64_t *a) {
+    uint64_t index = 0;
     for (int p = 0; p < PRC_IX_SUITS; p++) {
         uint64_t k = x->pk[p];
         uint64_t v = a[p] + k - (k != 0);
@@ -645,45 +652,142 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT i
     return index;
 }
 
+/* The index on round rd of a hand whose suits' keys are key[0..3]: the
+ * keys sorted into the canonical order, its configuration found by their
+ * codes, then the groups' ranks added to its offset. */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                               const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                               const uint64_t *PRC_IX_RESTRICT key) {
+    const uint32_t *PRC_IX_RESTRICT ix_terms = ix->terms;
+    uint64_t k0 = key[0], k1 = key[1], k2 = key[2], k3 = key[3];
+    /* canonical order: a sorting network, largest first */
+#define PRC_IX_CSWAP(a, b)                  \
+    do {                                    \
+        uint64_t lo_ = a < b ? a : b;       \
+        uint64_t hi_ = a < b ? b : a;       \
+        a = hi_;                            \
+        b = lo_;                            \
+    } while (0)
+    PRC_IX_CSWAP(k0, k1);
+    PRC_IX_CSWAP(k2, k3);
+    PRC_IX_CSWAP(k0, k2);
+    PRC_IX_CSWAP(k1, k3);
+    PRC_IX_CSWAP(k1, k2);
+#undef PRC_IX_CSWAP
+    const uint64_t code_mask = ((1ULL << PRC_IX_CODE_BITS) - 1) << PRC_IX_SHIFT;
+    const uint64_t packed = k0 >> PRC_IX_SHIFT |
+                            (k1 & code_mask) >> (PRC_IX_SHIFT - PRC_IX_CODE_BITS) |
+                            (k2 & code_mask) >> (PRC_IX_SHIFT - 2 * PRC_IX_CODE_BITS) |
+                            (k3 & code_mask) << (3 * PRC_IX_CODE_BITS - PRC_IX_SHIFT);
+    uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
+    const prc_ix_config_t *x;
+    for (;;) {
+        x = &rd->config[rd->hash[h] - 1];
+        if (x->key == packed) break;
+        h = (h + 1) & rd->hash_mask;
+    }
+    const uint64_t a0 = k0 & PRC_IX_IDX_MASK, a1 = k1 & PRC_IX_IDX_MASK,
+                   a2 = k2 & PRC_IX_IDX_MASK, a3 = k3 & PRC_IX_IDX_MASK;
+    if (PRC_IX_UNLIKELY(x->formula)) {
+        const uint64_t a[PRC_IX_SUITS] = {a0, a1, a2, a3};
+        return x->offset + prc_ix_terms_formula(x, a);
+    }
+    /* each position's term of its group's colex rank, a plus its table
+     * entry (0 for k <= 1; positions without a term have stride 0); the
+     * last position is always a group's last, k = 1 */
+    return x->offset + (a0 + ix_terms[x->tbase[0] + (a0 & x->tmask[0])]) * x->pmult[0] +
+           (a1 + ix_terms[x->tbase[1] + (a1 & x->tmask[1])]) * x->pmult[1] +
+           (a2 + ix_terms[x->tbase[2] + (a2 & x->tmask[2])]) * x->pmult[2] + a3 * x->pmult[3];
+}
+
+/* The cards of a hand's rounds 0 .. nr - 1, cards[0 ..): dealt[r] gets
+ * round r's as lanes. Returns 1 when every id is in the deck and none
+ * repeats. */
+static PRC_ALWAYS_INLINE int prc_ix_scan(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                         const uint8_t *PRC_IX_RESTRICT cards,
+                                         uint64_t *PRC_IX_RESTRICT dealt) {
+    uint64_t all = 0, twice = 0;
+    for (int r = 0; r < nr; r++) {
+        const uint64_t before = all;
+        for (int i = 0, n = ix->round[r].cards; i < n; i++) {
+            const uint64_t bit = ix->cardbit[*cards++];
+            twice |= all & bit;
+            all |= bit;
+        }
+        dealt[r] = all ^ before;
+    }
+    return (twice | (all & PRC_IX_BAD_CARD)) == 0;
+}
+
+/* The index of a hand of nr rounds, cards[0 .. the rounds' total), its
+ * rounds' cards as lanes in dealt[0 .. nr) (scanned: valid), on each
+ * round: out[0 .. nr). */
+static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                                const uint8_t *PRC_IX_RESTRICT cards,
+                                                const uint64_t *PRC_IX_RESTRICT dealt,
+                                                uint64_t *PRC_IX_RESTRICT out) {
+    prc_ix_hand_t h;
+    const prc_ix_round_t *rd = &ix->round[0];
+    prc_ix_deal_first(ix, rd, dealt[0], &h);
+    out[0] = ix->first_table ? ix->first[cards[0] * 52 + (rd->cards == 2 ? cards[1] : 0)]
+                             : prc_ix_class(ix, rd, h.key);
+    cards += rd->cards;
+    for (int r = 1; r < nr; r++) {
+        rd = &ix->round[r];
+        prc_ix_deal(ix, rd, cards, dealt[r], &h);
+        out[r] = prc_ix_class(ix, rd, h.key);
+        cards += rd->cards;
+    }
+}
+
 /* The next round of a hand: cards[0 .. round's cards) added to *st (the
  * caller checked them); returns the hand's index on that round. */
 static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix,
                                               prc_ix_state_t *PRC_IX_RESTRICT st,
                                               const uint8_t *PRC_IX_RESTRICT cards) {
     const prc_ix_round_t *rd = &ix->round[st->round];
-    uint64_t key[PRC_IX_SUITS];
-    prc_ix_suits_t h;
+    prc_ix_hand_t h;
+    uint64_t dealt = 0;
+    for (int i = 0; i < rd->cards; i++) dealt |= ix->cardbit[cards[i]];
+    h.used = 0;
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h.idx[s] = st->idx[s];
-        h.used[s] = st->used[s];
-        h.nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[h.used[s]] >> 11);
-        h.code[s] = st->code[s];
+        h.key[s] = (uint64_t)st->code[s] << PRC_IX_SHIFT | st->idx[s];
+        h.used |= (uint64_t)st->used[s] << (PRC_IX_LANE * s);
+        h.nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[st->used[s]] >> 11);
     }
-    prc_ix_advance(ix, rd, cards, &h, key);
+    if (st->round == 0)
+        prc_ix_deal_first(ix, rd, dealt, &h);
+    else
+        prc_ix_deal(ix, rd, cards, dealt, &h);
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        st->idx[s] = h.idx[s];
-        st->used[s] = (uint16_t)h.used[s];
-        st->code[s] = h.code[s];
+        st->idx[s] = h.key[s] & PRC_IX_IDX_MASK;
+        st->code[s] = (uint32_t)(h.key[s] >> PRC_IX_SHIFT);
+        st->used[s] = (uint16_t)(h.used >> (PRC_IX_LANE * s));
     }
     st->round++;
-    return prc_ix_class(ix, rd, key);
+    return prc_ix_class(ix, rd, h.key);
 }
 
-/* The index of a hand of nr rounds, cards[0 .. the rounds' total) (the
- * caller checked them), on each round: out[0 .. nr). */
-static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
-                                                const uint8_t *PRC_IX_RESTRICT cards,
-                                                uint64_t *PRC_IX_RESTRICT out) {
-    uint64_t key[PRC_IX_SUITS];
-    prc_ix_suits_t h;
-    prc_ix_suits_start(ix, &h);
-    for (int r = 0; r < nr; r++) {
-        const prc_ix_round_t *rd = &ix->round[r];
-        prc_ix_advance(ix, rd, cards, &h, key);
-        out[r] = prc_ix_class(ix, rd, key);
-        cards += rd->cards;
-    }
+#ifndef PRC_KERNELS_DECLARE
+/* The first round's classes by table, where it deals one or two cards
+ * (the class computation of every pair of ids, once). */
+static void prc_ix_fill_first(prc_ix_t *ix) {
+    const int n = ix->round[0].cards;
+    ix->first_table = 0;
+    if (n > 2) return;
+    memset(ix->first, 0, sizeof ix->first);
+    for (int c0 = 0; c0 < 52; c0++)
+        for (int c1 = 0; c1 < (n == 2 ? 52 : 1); c1++) {
+            const uint8_t cards[2] = {(uint8_t)c0, (uint8_t)c1};
+            uint64_t dealt[1];
+            if (!prc_ix_scan(ix, 1, cards, dealt)) continue;
+            prc_ix_hand_t h;
+            prc_ix_deal_first(ix, &ix->round[0], dealt[0], &h);
+            ix->first[c0 * 52 + c1] = (uint16_t)prc_ix_class(ix, &ix->round[0], h.key);
+        }
+    ix->first_table = 1;
 }
+#endif
 
 /* Largest c with C(c, k) <= r (k <= 4), for unranking. */
 static inline uint64_t prc_ix_unchoose(uint64_t r, int k) {
@@ -750,7 +854,7 @@ static inline void prc_ix_unindex(const prc_ix_t *ix, int r, uint64_t index, uin
 
 #ifndef PRC_KERNELS_DECLARE
 
-/* Checks row cards against the deck and *seen: 1 when valid. */
+/* Checks row cards against the deck and *seen (card ids): 1 when valid. */
 static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, int n,
                                           uint64_t *seen) {
     uint64_t s = *seen, bad = 0;
@@ -763,46 +867,94 @@ static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, 
     return bad == 0;
 }
 
-/* Rows start..stop-1 of k card ids each (the first rounds' cards, k their
- * total over nr rounds): out[row * nr + r] = the row's index on round r.
- * Returns -1, or the first row with an id outside the deck or a repeated
- * card (rows before it are written). */
-PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
-                                 uint64_t *out, long start, long stop) {
+/* The row loop of prc_ix_index_rows for rounds of n[0 .. nr) cards,
+ * inlined with constants for common structures so that every card loop
+ * unrolls and each round's code is chosen at compile time. */
+static PRC_ALWAYS_INLINE long prc_ix_rows_n(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                            const int *n, int k,
+                                            const uint8_t *PRC_IX_RESTRICT cards,
+                                            uint64_t *PRC_IX_RESTRICT out, long start,
+                                            long stop) {
     long i = start;
     /* two hands at a time, round by round: the rounds of one hand form a
      * chain of dependent loads, and two chains side by side keep the core
      * busy while each waits */
     for (; i + 1 < stop; i += 2) {
         const uint8_t *c = cards + (size_t)i * (size_t)k, *d = c + k;
-        uint64_t seen_c = 0, seen_d = 0;
-        if (!prc_ix_check(ix, c, k, &seen_c)) return i;
-        if (!prc_ix_check(ix, d, k, &seen_d)) {
-            prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
+        uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
+        uint64_t dealt_c[PRC_IX_MAX_ROUNDS], dealt_d[PRC_IX_MAX_ROUNDS];
+        uint64_t all_c = 0, twice_c = 0, all_d = 0, twice_d = 0;
+        PRC_IX_UNROLL
+        for (int r = 0, at = 0; r < nr; r++) {
+            const uint64_t before_c = all_c, before_d = all_d;
+            PRC_IX_UNROLL
+            for (int j = 0; j < n[r]; j++, at++) {
+                const uint64_t bit_c = ix->cardbit[c[at]], bit_d = ix->cardbit[d[at]];
+                twice_c |= all_c & bit_c;
+                all_c |= bit_c;
+                twice_d |= all_d & bit_d;
+                all_d |= bit_d;
+            }
+            dealt_c[r] = all_c ^ before_c;
+            dealt_d[r] = all_d ^ before_d;
+        }
+        if (PRC_IX_UNLIKELY((twice_c | twice_d | ((all_c | all_d) & PRC_IX_BAD_CARD)) != 0)) {
+            if (twice_c | (all_c & PRC_IX_BAD_CARD)) return i;
+            prc_ix_index_hand(ix, nr, c, dealt_c, oc);
             return i + 1;
         }
-        uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
-        uint64_t key_c[PRC_IX_SUITS], key_d[PRC_IX_SUITS];
-        prc_ix_suits_t hc, hd;
-        prc_ix_suits_start(ix, &hc);
-        prc_ix_suits_start(ix, &hd);
-        for (int r = 0; r < nr; r++) {
-            const prc_ix_round_t *rd = &ix->round[r];
-            prc_ix_advance(ix, rd, c, &hc, key_c);
-            prc_ix_advance(ix, rd, d, &hd, key_d);
-            oc[r] = prc_ix_class(ix, rd, key_c);
-            od[r] = prc_ix_class(ix, rd, key_d);
-            c += rd->cards;
-            d += rd->cards;
+        prc_ix_hand_t hc, hd;
+        const prc_ix_round_t *rd = &ix->round[0];
+        prc_ix_deal_first(ix, rd, dealt_c[0], &hc);
+        prc_ix_deal_first(ix, rd, dealt_d[0], &hd);
+        if (n[0] <= 2) {
+            oc[0] = ix->first[c[0] * 52 + (n[0] == 2 ? c[1] : 0)];
+            od[0] = ix->first[d[0] * 52 + (n[0] == 2 ? d[1] : 0)];
+        } else {
+            oc[0] = prc_ix_class(ix, rd, hc.key);
+            od[0] = prc_ix_class(ix, rd, hd.key);
+        }
+        c += n[0];
+        d += n[0];
+        PRC_IX_UNROLL
+        for (int r = 1; r < nr; r++) {
+            rd = &ix->round[r];
+            prc_ix_deal_n(ix, n[r], rd->wshift, c, dealt_c[r], &hc);
+            prc_ix_deal_n(ix, n[r], rd->wshift, d, dealt_d[r], &hd);
+            oc[r] = prc_ix_class(ix, rd, hc.key);
+            od[r] = prc_ix_class(ix, rd, hd.key);
+            c += n[r];
+            d += n[r];
         }
     }
     if (i < stop) {
         const uint8_t *c = cards + (size_t)i * (size_t)k;
-        uint64_t seen = 0;
-        if (!prc_ix_check(ix, c, k, &seen)) return i;
-        prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
+        uint64_t dealt[PRC_IX_MAX_ROUNDS];
+        if (!prc_ix_scan(ix, nr, c, dealt)) return i;
+        prc_ix_index_hand(ix, nr, c, dealt, out + (size_t)i * (size_t)nr);
     }
     return -1;
+}
+
+static PRC_NOINLINE long prc_ix_rows_generic(const prc_ix_t *ix, int nr, int k,
+                                             const uint8_t *cards, uint64_t *out, long start,
+                                             long stop) {
+    int n[PRC_IX_MAX_ROUNDS];
+    for (int r = 0; r < nr; r++) n[r] = ix->round[r].cards;
+    return prc_ix_rows_n(ix, nr, n, k, cards, out, start, stop);
+}
+
+/* Rows start..stop-1 of k card ids each (the first rounds' cards, k their
+ * total over nr rounds): out[row * nr + r] = the row's index on round r.
+ * Returns -1, or the first row with an id outside the deck or a repeated
+ * card (rows before it are written). */
+PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
+                                 uint64_t *out, long start, long stop) {
+    static const int holdem[4] = {2, 3, 1, 1};
+    if (nr == 4 && ix->first_table && ix->round[0].cards == 2 && ix->round[1].cards == 3 &&
+        ix->round[2].cards == 1 && ix->round[3].cards == 1)
+        return prc_ix_rows_n(ix, 4, holdem, k, cards, out, start, stop);
+    return prc_ix_rows_generic(ix, nr, k, cards, out, start, stop);
 }
 
 /* The next round of rows start..stop-1: st[row] the row's state (all at
