@@ -49,10 +49,13 @@
 #define PRC_IX_SUITS 4
 #define PRC_IX_RANKS 13
 /* A suit's index is below 9^13 (a multinomial of 13 ranks into at most 9
- * parts: 8 rounds and the ranks not dealt), so it fits in 42 bits and the
- * code sits above it in one sort key. */
-#define PRC_IX_SHIFT 44
-#define PRC_IX_IDX_MASK ((1ULL << PRC_IX_SHIFT) - 1)
+ * parts: 8 rounds and the ranks not dealt), so it fits in 42 bits; in a
+ * hand's sort key its free ranks (4 bits) sit above it and its code above
+ * those (the free ranks follow from the code, so they leave the order as
+ * the code and the index make it). */
+#define PRC_IX_SHIFT 48
+#define PRC_IX_FREE_SHIFT 44
+#define PRC_IX_IDX_MASK ((1ULL << PRC_IX_FREE_SHIFT) - 1)
 /* Largest round size: every rank computation below stays below 2^64 with
  * room for the multiplications that reach it. */
 #define PRC_IX_MAX_SIZE (1ULL << 58)
@@ -129,6 +132,7 @@ typedef struct {
     uint64_t deck;               /* card ids of the deck */
     prc_ix_round_t round[PRC_IX_MAX_ROUNDS];
     uint64_t nck[PRC_IX_RANKS + 1][PRC_IX_RANKS + 1];
+    uint64_t choose[16][16]; /* the same, rows of 16 (an index by shifts) */
     /* colex rank of a rank set among the sets of its size, with the size
      * in bits 11..14 (the popcount of a 13-bit set, without POPCNT) */
     uint16_t colex[1 << PRC_IX_RANKS];
@@ -166,9 +170,9 @@ typedef struct {
     int32_t round; /* the next round to index */
 } prc_ix_state_t;
 
-/* One hand being indexed, in a row loop's locals: each suit's sort key,
- * its free ranks, and the cards dealt so far as lanes (see cardbit). A
- * key holds the suit's code above its index; the code is the suit's
+/* One hand being indexed, in a row loop's locals: each suit's sort key
+ * and the cards dealt so far as lanes (see cardbit). A key holds the
+ * suit's code above its free ranks above its index; the code is the suit's
  * counts in mixed radix over all the rounds, those not dealt yet as 0
  * digits (round r's digit weighs prc_ix_round_t.wshift), so that a round
  * changes only the keys of the suits it deals, and codes order as the
@@ -176,7 +180,6 @@ typedef struct {
 typedef struct {
     uint64_t key[PRC_IX_SUITS];
     uint64_t used;
-    uint32_t nfree[PRC_IX_SUITS];
 } prc_ix_hand_t;
 
 #if defined(_MSC_VER)
@@ -371,6 +374,9 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         ix->nck[n][0] = 1;
         for (int k = 1; k <= n; k++) ix->nck[n][k] = ix->nck[n - 1][k - 1] + (k <= n - 1 ? ix->nck[n - 1][k] : 0);
     }
+    memset(ix->choose, 0, sizeof ix->choose);
+    for (int n = 0; n <= PRC_IX_RANKS; n++)
+        for (int k = 0; k <= n; k++) ix->choose[n][k] = ix->nck[n][k];
     int start = 0;
     for (int k = 0; k <= PRC_IX_RANKS; k++) {
         ix->set_start[k] = (uint16_t)start;
@@ -556,8 +562,7 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
 /* The suits of hand h before its first round: nothing dealt. */
 static PRC_ALWAYS_INLINE void prc_ix_hand_start(const prc_ix_t *ix, prc_ix_hand_t *h) {
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h->key[s] = 0;
-        h->nfree[s] = (uint32_t)ix->ranks;
+        h->key[s] = (uint64_t)ix->ranks << PRC_IX_FREE_SHIFT;
     }
     h->used = 0;
 }
@@ -569,8 +574,8 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_first(const prc_ix_t *PRC_IX_RESTRICT 
                                                 uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
     for (int s = 0; s < PRC_IX_SUITS; s++) {
         const uint32_t v = ix->colex[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)];
-        h->key[s] = (uint64_t)(v >> 11) * rd->wshift + (v & 0x7FF);
-        h->nfree[s] = (uint32_t)ix->ranks - (v >> 11);
+        h->key[s] = (uint64_t)(v >> 11) * (rd->wshift - (1ULL << PRC_IX_FREE_SHIFT)) +
+                    ((uint64_t)ix->ranks << PRC_IX_FREE_SHIFT) + (v & 0x7FF);
     }
     h->used = dealt;
 }
@@ -582,7 +587,7 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
                                             uint64_t wshift, const uint8_t *PRC_IX_RESTRICT cards,
                                             uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
     const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
-    const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
+    const uint64_t(*PRC_IX_RESTRICT choose)[16] = ix->choose;
     const uint32_t lo = (uint32_t)ix->rank_lo;
     const uint64_t used = h->used;
     if (n == 1) {
@@ -593,8 +598,8 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
         const uint32_t t = cards[0] & 3u, b = (uint32_t)(cards[0] >> 2) - lo;
         const uint32_t pos = b - (tab[(used & (dealt - 1)) >> (PRC_IX_LANE * t)] >> 11);
         const uint64_t k = h->key[t];
-        h->key[t] = k + wshift + (k & PRC_IX_IDX_MASK) * (h->nfree[t] - 1) + pos;
-        h->nfree[t] -= 1;
+        const uint64_t nfree = k >> PRC_IX_FREE_SHIFT & 15;
+        h->key[t] = k + (wshift - (1ULL << PRC_IX_FREE_SHIFT)) + (k & PRC_IX_IDX_MASK) * (nfree - 1) + pos;
         h->used = used | dealt;
         return;
     }
@@ -608,14 +613,14 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
         const uint64_t below = ix->cardbit[cards[i]] - 1;
         const uint32_t pos = b - (tab[(used & below) >> (PRC_IX_LANE * t)] >> 11);
         const uint32_t j = tab[(dealt & below) >> (PRC_IX_LANE * t)] >> 11;
-        colex[t] += nck[pos][1 + j];
+        colex[t] += choose[pos][1 + j];
     }
     for (int s = 0; s < PRC_IX_SUITS; s++) {
         const uint32_t m = tab[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)] >> 11;
         const uint64_t k = h->key[s];
         /* a suit dealt nothing this round keeps its key (C(free, 0) = 1) */
-        h->key[s] = k + m * wshift + (k & PRC_IX_IDX_MASK) * (nck[h->nfree[s]][m] - 1) + colex[s];
-        h->nfree[s] -= m;
+        h->key[s] = k + m * (wshift - (1ULL << PRC_IX_FREE_SHIFT)) +
+                    (k & PRC_IX_IDX_MASK) * (choose[k >> PRC_IX_FREE_SHIFT & 15][m] - 1) + colex[s];
     }
     h->used = used | dealt;
 }
@@ -674,11 +679,9 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT i
     PRC_IX_CSWAP(k1, k3);
     PRC_IX_CSWAP(k1, k2);
 #undef PRC_IX_CSWAP
-    const uint64_t code_mask = ((1ULL << PRC_IX_CODE_BITS) - 1) << PRC_IX_SHIFT;
-    const uint64_t packed = k0 >> PRC_IX_SHIFT |
-                            (k1 & code_mask) >> (PRC_IX_SHIFT - PRC_IX_CODE_BITS) |
-                            (k2 & code_mask) >> (PRC_IX_SHIFT - 2 * PRC_IX_CODE_BITS) |
-                            (k3 & code_mask) << (3 * PRC_IX_CODE_BITS - PRC_IX_SHIFT);
+    /* the codes fill the top 16 bits */
+    const uint64_t packed = k0 >> 48 | (k1 >> 32 & 0xFFFF0000ULL) | (k2 >> 16 & 0xFFFF00000000ULL) |
+                            (k3 & 0xFFFF000000000000ULL);
     uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
     const prc_ix_config_t *x;
     for (;;) {
@@ -751,9 +754,9 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix
     for (int i = 0; i < rd->cards; i++) dealt |= ix->cardbit[cards[i]];
     h.used = 0;
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h.key[s] = (uint64_t)st->code[s] << PRC_IX_SHIFT | st->idx[s];
+        const uint64_t nfree = (uint64_t)ix->ranks - (ix->colex[st->used[s]] >> 11);
+        h.key[s] = (uint64_t)st->code[s] << PRC_IX_SHIFT | nfree << PRC_IX_FREE_SHIFT | st->idx[s];
         h.used |= (uint64_t)st->used[s] << (PRC_IX_LANE * s);
-        h.nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[st->used[s]] >> 11);
     }
     if (st->round == 0)
         prc_ix_deal_first(ix, rd, dealt, &h);
