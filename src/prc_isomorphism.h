@@ -133,6 +133,10 @@ typedef struct {
     prc_ix_round_t round[PRC_IX_MAX_ROUNDS];
     uint64_t nck[PRC_IX_RANKS + 1][PRC_IX_RANKS + 1];
     uint64_t choose[16][16]; /* the same, rows of 16 (an index by shifts) */
+    /* widen[f][g] = C(f, f - g) - 1: a suit's index before a round times
+     * this is what the round adds to it beyond its colex rank, when its
+     * free ranks go from f to g */
+    uint64_t widen[16][16];
     /* colex rank of a rank set among the sets of its size, with the size
      * in bits 11..14 (the popcount of a 13-bit set, without POPCNT) */
     uint16_t colex[1 << PRC_IX_RANKS];
@@ -377,6 +381,9 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
     memset(ix->choose, 0, sizeof ix->choose);
     for (int n = 0; n <= PRC_IX_RANKS; n++)
         for (int k = 0; k <= n; k++) ix->choose[n][k] = ix->nck[n][k];
+    memset(ix->widen, 0, sizeof ix->widen);
+    for (int f = 0; f <= PRC_IX_RANKS; f++)
+        for (int g = 0; g <= f; g++) ix->widen[f][g] = ix->nck[f][f - g] - 1;
     int start = 0;
     for (int k = 0; k <= PRC_IX_RANKS; k++) {
         ix->set_start[k] = (uint16_t)start;
@@ -572,10 +579,11 @@ static PRC_ALWAYS_INLINE void prc_ix_hand_start(const prc_ix_t *ix, prc_ix_hand_
 static PRC_ALWAYS_INLINE void prc_ix_deal_first(const prc_ix_t *PRC_IX_RESTRICT ix,
                                                 const prc_ix_round_t *PRC_IX_RESTRICT rd,
                                                 uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
+    const uint64_t step = rd->wshift - (1ULL << PRC_IX_FREE_SHIFT);
+    const uint64_t start = (uint64_t)ix->ranks << PRC_IX_FREE_SHIFT;
     for (int s = 0; s < PRC_IX_SUITS; s++) {
         const uint32_t v = ix->colex[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)];
-        h->key[s] = (uint64_t)(v >> 11) * (rd->wshift - (1ULL << PRC_IX_FREE_SHIFT)) +
-                    ((uint64_t)ix->ranks << PRC_IX_FREE_SHIFT) + (v & 0x7FF);
+        h->key[s] = (uint64_t)(v >> 11) * step + start + (v & 0x7FF);
     }
     h->used = dealt;
 }
@@ -590,6 +598,10 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
     const uint64_t(*PRC_IX_RESTRICT choose)[16] = ix->choose;
     const uint32_t lo = (uint32_t)ix->rank_lo;
     const uint64_t used = h->used;
+    /* a dealt card adds its count to its suit's code and takes one of its
+     * free ranks */
+    const uint64_t step = wshift - (1ULL << PRC_IX_FREE_SHIFT);
+    h->used = used | dealt;
     if (n == 1) {
         /* one card (a turn, a river): only its suit's key changes, its
          * index by the card's position among the suit's free ranks (the
@@ -599,11 +611,10 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
         const uint32_t pos = b - (tab[(used & (dealt - 1)) >> (PRC_IX_LANE * t)] >> 11);
         const uint64_t k = h->key[t];
         const uint64_t nfree = k >> PRC_IX_FREE_SHIFT & 15;
-        h->key[t] = k + (wshift - (1ULL << PRC_IX_FREE_SHIFT)) + (k & PRC_IX_IDX_MASK) * (nfree - 1) + pos;
-        h->used = used | dealt;
+        h->key[t] = k + step + (k & PRC_IX_IDX_MASK) * (nfree - 1) + pos;
         return;
     }
-    uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
+    const uint64_t before[PRC_IX_SUITS] = {h->key[0], h->key[1], h->key[2], h->key[3]};
     /* card by card, without a branch on the data: a card's term of its
      * suit's colex rank is C(position among the suit's free ranks, 1 +
      * the suit's cards below it this round), whatever order the round's
@@ -613,16 +624,16 @@ static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
         const uint64_t below = ix->cardbit[cards[i]] - 1;
         const uint32_t pos = b - (tab[(used & below) >> (PRC_IX_LANE * t)] >> 11);
         const uint32_t j = tab[(dealt & below) >> (PRC_IX_LANE * t)] >> 11;
-        colex[t] += choose[pos][1 + j];
+        h->key[t] += step + choose[pos][1 + j];
     }
+    /* then each suit's index before the round moves up a digit: times the
+     * sets of its count among its free ranks, both read from its key's
+     * free ranks before and after (0 more for a suit dealt nothing) */
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        const uint32_t m = tab[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)] >> 11;
         const uint64_t k = h->key[s];
-        /* a suit dealt nothing this round keeps its key (C(free, 0) = 1) */
-        h->key[s] = k + m * (wshift - (1ULL << PRC_IX_FREE_SHIFT)) +
-                    (k & PRC_IX_IDX_MASK) * (choose[k >> PRC_IX_FREE_SHIFT & 15][m] - 1) + colex[s];
+        h->key[s] = k + (before[s] & PRC_IX_IDX_MASK) *
+                            ix->widen[before[s] >> PRC_IX_FREE_SHIFT & 15][k >> PRC_IX_FREE_SHIFT & 15];
     }
-    h->used = used | dealt;
 }
 
 static PRC_ALWAYS_INLINE void prc_ix_deal(const prc_ix_t *PRC_IX_RESTRICT ix,
