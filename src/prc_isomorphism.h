@@ -121,7 +121,10 @@ typedef struct {
     int nconfig;
     uint64_t size;
     const prc_ix_config_t *config; /* by increasing offset */
-    const uint32_t *hash;          /* config number + 1, 0 for empty */
+    /* the byte offset of a configuration in config (an empty slot: 0,
+     * whose key is another's, as a probe passes it only before the
+     * configuration it looks for) */
+    const uint32_t *hash;
     uint64_t hash_mul;
     uint32_t hash_mask;
     uint64_t wshift; /* a count of this round in a key: the rounds after's radices, << PRC_IX_SHIFT */
@@ -547,7 +550,9 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                     }
                     n++;
                 }
-        if (n > (1 << 22)) return PRC_IX_E_CODES;
+        /* and the hash's byte offsets stay in 32 bits */
+        if (n > (1 << 22) || (uint64_t)n * sizeof(prc_ix_config_t) > 0xFFFFFFFFULL)
+            return PRC_IX_E_CODES;
         /* room for few collisions where the hash stays small */
         while (slots < (n <= PRC_IX_HASH_SEARCH ? 8u : 2u) * (uint32_t)n) slots <<= 1;
         rd->nconfig = n;
@@ -556,6 +561,8 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         rd->size = offset;
         rd->config = config;
         rd->hash_mul = prc_ix_fill_hash(ix, r, config, n, hash, rd->hash_mask);
+        for (uint32_t h = 0; h < slots; h++)
+            hash[h] = hash[h] ? (hash[h] - 1) * (uint32_t)sizeof(prc_ix_config_t) : 0;
         rd->hash = hash;
         config += n;
         hash += slots;
@@ -691,12 +698,11 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT i
     PRC_IX_CSWAP(k1, k2);
 #undef PRC_IX_CSWAP
     /* the codes fill the top 16 bits */
-    const uint64_t packed = k0 >> 48 | (k1 >> 32 & 0xFFFF0000ULL) | (k2 >> 16 & 0xFFFF00000000ULL) |
-                            (k3 & 0xFFFF000000000000ULL);
+    const uint64_t packed = k0 >> 48 | (k1 >> 48) << 16 | (k2 >> 48) << 32 | (k3 >> 48) << 48;
     uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
     const prc_ix_config_t *x;
     for (;;) {
-        x = &rd->config[rd->hash[h] - 1];
+        x = (const prc_ix_config_t *)((const char *)rd->config + rd->hash[h]);
         if (x->key == packed) break;
         h = (h + 1) & rd->hash_mask;
     }
@@ -890,58 +896,54 @@ static PRC_ALWAYS_INLINE long prc_ix_rows_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
                                             uint64_t *PRC_IX_RESTRICT out, long start,
                                             long stop) {
     long i = start;
-    /* two hands at a time, round by round: the rounds of one hand form a
-     * chain of dependent loads, and two chains side by side keep the core
-     * busy while each waits */
-    for (; i + 1 < stop; i += 2) {
-        const uint8_t *c = cards + (size_t)i * (size_t)k, *d = c + k;
-        uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
-        uint64_t dealt_c[PRC_IX_MAX_ROUNDS], dealt_d[PRC_IX_MAX_ROUNDS];
-        uint64_t all_c = 0, twice_c = 0, all_d = 0, twice_d = 0;
+#ifndef PRC_IX_HANDS
+#define PRC_IX_HANDS 3
+#endif
+    for (; i + PRC_IX_HANDS <= stop; i += PRC_IX_HANDS) {
+        const uint8_t *c[PRC_IX_HANDS];
+        uint64_t *o[PRC_IX_HANDS];
+        uint64_t dealt[PRC_IX_HANDS][PRC_IX_MAX_ROUNDS], bad = 0;
         PRC_IX_UNROLL
-        for (int r = 0, at = 0; r < nr; r++) {
-            const uint64_t before_c = all_c, before_d = all_d;
+        for (int x = 0; x < PRC_IX_HANDS; x++) {
+            c[x] = cards + (size_t)(i + x) * (size_t)k;
+            o[x] = out + (size_t)(i + x) * (size_t)nr;
+            uint64_t all = 0, twice = 0;
             PRC_IX_UNROLL
-            for (int j = 0; j < n[r]; j++, at++) {
-                const uint64_t bit_c = ix->cardbit[c[at]], bit_d = ix->cardbit[d[at]];
-                twice_c |= all_c & bit_c;
-                all_c |= bit_c;
-                twice_d |= all_d & bit_d;
-                all_d |= bit_d;
+            for (int r = 0, at = 0; r < nr; r++) {
+                const uint64_t before = all;
+                PRC_IX_UNROLL
+                for (int j = 0; j < n[r]; j++, at++) {
+                    const uint64_t bit = ix->cardbit[c[x][at]];
+                    twice |= all & bit;
+                    all |= bit;
+                }
+                dealt[x][r] = all ^ before;
             }
-            dealt_c[r] = all_c ^ before_c;
-            dealt_d[r] = all_d ^ before_d;
+            bad |= twice | (all & PRC_IX_BAD_CARD);
         }
-        if (PRC_IX_UNLIKELY((twice_c | twice_d | ((all_c | all_d) & PRC_IX_BAD_CARD)) != 0)) {
-            if (twice_c | (all_c & PRC_IX_BAD_CARD)) return i;
-            prc_ix_index_hand(ix, nr, c, dealt_c, oc);
-            return i + 1;
-        }
-        prc_ix_hand_t hc, hd;
+        if (PRC_IX_UNLIKELY(bad != 0)) break;
+        prc_ix_hand_t h[PRC_IX_HANDS];
         const prc_ix_round_t *rd = &ix->round[0];
-        prc_ix_deal_first(ix, rd, dealt_c[0], &hc);
-        prc_ix_deal_first(ix, rd, dealt_d[0], &hd);
-        if (n[0] <= 2) {
-            oc[0] = ix->first[c[0] * 52 + (n[0] == 2 ? c[1] : 0)];
-            od[0] = ix->first[d[0] * 52 + (n[0] == 2 ? d[1] : 0)];
-        } else {
-            oc[0] = prc_ix_class(ix, rd, hc.key);
-            od[0] = prc_ix_class(ix, rd, hd.key);
+        PRC_IX_UNROLL
+        for (int x = 0; x < PRC_IX_HANDS; x++) {
+            prc_ix_deal_first(ix, rd, dealt[x][0], &h[x]);
+            o[x][0] = n[0] <= 2 ? ix->first[c[x][0] * 52 + (n[0] == 2 ? c[x][1] : 0)]
+                                : prc_ix_class(ix, rd, h[x].key);
+            c[x] += n[0];
         }
-        c += n[0];
-        d += n[0];
         PRC_IX_UNROLL
         for (int r = 1; r < nr; r++) {
             rd = &ix->round[r];
-            prc_ix_deal_n(ix, n[r], rd->wshift, c, dealt_c[r], &hc);
-            prc_ix_deal_n(ix, n[r], rd->wshift, d, dealt_d[r], &hd);
-            oc[r] = prc_ix_class(ix, rd, hc.key);
-            od[r] = prc_ix_class(ix, rd, hd.key);
-            c += n[r];
-            d += n[r];
+            PRC_IX_UNROLL
+            for (int x = 0; x < PRC_IX_HANDS; x++) prc_ix_deal_n(ix, n[r], rd->wshift, c[x], dealt[x][r], &h[x]);
+            PRC_IX_UNROLL
+            for (int x = 0; x < PRC_IX_HANDS; x++) {
+                o[x][r] = prc_ix_class(ix, rd, h[x].key);
+                c[x] += n[r];
+            }
         }
     }
-    if (i < stop) {
+    for (; i < stop; i++) {
         const uint8_t *c = cards + (size_t)i * (size_t)k;
         uint64_t dealt[PRC_IX_MAX_ROUNDS];
         if (!prc_ix_scan(ix, nr, c, dealt)) return i;
