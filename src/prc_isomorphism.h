@@ -89,6 +89,10 @@
 typedef struct {
     uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each, as a hand's keys hold them */
     uint64_t offset;
+    /* offset less what the keys' bits above the indices (its codes and
+     * free ranks) add when whole keys are multiplied by the strides,
+     * modulo 2^64: indexing need not cut the indices out of the keys */
+    uint64_t base;
     uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride (0: no term) */
     uint8_t pk[PRC_IX_SUITS];     /* per position: its term's k (0: no term) */
     /* per position, where its terms start in prc_ix_t.terms and the
@@ -545,6 +549,16 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                             }
                             p = q;
                         }
+                        x->base = x->offset;
+                        for (int p = 0; p < PRC_IX_SUITS; p++) {
+                            int mp[PRC_IX_MAX_ROUNDS], used = 0;
+                            prc_ix_counts(ix, r, x->code[p], mp);
+                            for (int j = 0; j <= r; j++) used += mp[j];
+                            const uint64_t high =
+                                (uint64_t)x->code[p] * (rd->wshift >> PRC_IX_SHIFT) << PRC_IX_SHIFT |
+                                (uint64_t)(ranks - used) << PRC_IX_FREE_SHIFT;
+                            x->base -= high * x->pmult[p];
+                        }
                         offset += mult;
                         if (over || offset >= PRC_IX_MAX_SIZE) return PRC_IX_E_SIZE;
                     }
@@ -706,18 +720,19 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT i
         if (x->key == packed) break;
         h = (h + 1) & rd->hash_mask;
     }
-    const uint64_t a0 = k0 & PRC_IX_IDX_MASK, a1 = k1 & PRC_IX_IDX_MASK,
-                   a2 = k2 & PRC_IX_IDX_MASK, a3 = k3 & PRC_IX_IDX_MASK;
     if (PRC_IX_UNLIKELY(x->formula)) {
-        const uint64_t a[PRC_IX_SUITS] = {a0, a1, a2, a3};
+        const uint64_t a[PRC_IX_SUITS] = {k0 & PRC_IX_IDX_MASK, k1 & PRC_IX_IDX_MASK,
+                                          k2 & PRC_IX_IDX_MASK, k3 & PRC_IX_IDX_MASK};
         return x->offset + prc_ix_terms_formula(x, a);
     }
     /* each position's term of its group's colex rank, a plus its table
-     * entry (0 for k <= 1; positions without a term have stride 0); the
-     * last position is always a group's last, k = 1 */
-    return x->offset + (a0 + ix_terms[x->tbase[0] + (a0 & x->tmask[0])]) * x->pmult[0] +
-           (a1 + ix_terms[x->tbase[1] + (a1 & x->tmask[1])]) * x->pmult[1] +
-           (a2 + ix_terms[x->tbase[2] + (a2 & x->tmask[2])]) * x->pmult[2] + a3 * x->pmult[3];
+     * entry (0 for k <= 1; positions without a term have stride 0; the
+     * last position is always a group's last, k = 1), the whole keys
+     * multiplied (base takes back their high bits; a table's mask is
+     * below them) */
+    return x->base + (k0 + ix_terms[x->tbase[0] + (k0 & x->tmask[0])]) * x->pmult[0] +
+           (k1 + ix_terms[x->tbase[1] + (k1 & x->tmask[1])]) * x->pmult[1] +
+           (k2 + ix_terms[x->tbase[2] + (k2 & x->tmask[2])]) * x->pmult[2] + k3 * x->pmult[3];
 }
 
 /* The cards of a hand's rounds 0 .. nr - 1, cards[0 ..): dealt[r] gets
