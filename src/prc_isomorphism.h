@@ -922,19 +922,25 @@ static PRC_ALWAYS_INLINE long prc_ix_rows_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
         for (int x = 0; x < PRC_IX_HANDS; x++) {
             c[x] = cards + (size_t)(i + x) * (size_t)k;
             o[x] = out + (size_t)(i + x) * (size_t)nr;
-            uint64_t all = 0, twice = 0;
+            /* a repeated card makes the sum of the cards' bits differ
+             * from their union, unless 16 copies of one carry out of the
+             * top: rows of more cards track the repeats */
+            uint64_t all = 0, twice = 0, sum = 0;
             PRC_IX_UNROLL
             for (int r = 0, at = 0; r < nr; r++) {
                 const uint64_t before = all;
                 PRC_IX_UNROLL
                 for (int j = 0; j < n[r]; j++, at++) {
                     const uint64_t bit = ix->cardbit[c[x][at]];
-                    twice |= all & bit;
+                    if (k < 16)
+                        sum += bit;
+                    else
+                        twice |= all & bit;
                     all |= bit;
                 }
                 dealt[x][r] = all ^ before;
             }
-            bad |= twice | (all & PRC_IX_BAD_CARD);
+            bad |= twice | (k < 16 ? sum ^ all : 0) | (all & PRC_IX_BAD_CARD);
         }
         if (PRC_IX_UNLIKELY(bad != 0)) break;
         prc_ix_hand_t h[PRC_IX_HANDS];
@@ -984,7 +990,7 @@ PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *card
     static const int holdem[4] = {2, 3, 1, 1};
     if (nr == 4 && ix->first_table && ix->round[0].cards == 2 && ix->round[1].cards == 3 &&
         ix->round[2].cards == 1 && ix->round[3].cards == 1)
-        return prc_ix_rows_n(ix, 4, holdem, k, cards, out, start, stop);
+        return prc_ix_rows_n(ix, 4, holdem, 7, cards, out, start, stop);
     return prc_ix_rows_generic(ix, nr, k, cards, out, start, stop);
 }
 

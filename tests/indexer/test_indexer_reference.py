@@ -13,6 +13,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from pyrankcore.errors import DuplicateCardError, InvalidCardError
 from pyrankcore.indexer import HandIndexer
 
 SUITS = 4
@@ -167,3 +168,29 @@ def test_reference_sizes():
     """The reference's numbering is dense and gives the published sizes."""
     ref = Reference([2, 3, 1, 1])
     assert [ref.size(r) for r in range(4)] == [169, 1_286_792, 55_190_538, 2_428_287_420]
+
+
+@pytest.mark.parametrize("rounds", [[2, 3, 1, 1], [4, 3, 1, 1], [9, 8]])
+def test_a_bad_row_is_found_wherever_it_sits(rounds):
+    """The row loops take rows in groups and check a group's cards before
+    indexing it: a bad row at any place of a group (and in the rows left
+    after the groups) is the row the error names. Rows of 17 cards include
+    17 copies of one card, whose bits summed would wrap around to that
+    card's own bit."""
+    ix = HandIndexer(rounds)
+    k = sum(rounds)
+    hands = deals(8, k, 9, range(52))
+    for row in range(len(hands)):
+        bad = hands.copy()
+        bad[row, -1] = bad[row, 0]
+        with pytest.raises(DuplicateCardError, match=f"cards row {row}:"):
+            ix.index(bad)
+        bad = hands.astype(np.int64)
+        bad[row, 1] = 52
+        with pytest.raises(InvalidCardError, match=f"cards row {row}:"):
+            ix.index(bad)
+    if k >= 17:
+        same = hands.copy()
+        same[5] = 51
+        with pytest.raises(DuplicateCardError, match="cards row 5:"):
+            ix.index(same)
