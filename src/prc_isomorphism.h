@@ -29,10 +29,17 @@
  * The configuration arrays are the caller's memory (the Cython layer
  * allocates them, checked, and frees them with the indexer).
  *
- * Where the time goes, per hand: the rounds of one hand are a chain of
- * dependent loads (a suit's index feeds the next round), so the row loop
- * indexes two hands side by side, rounds of one card skip the card loops,
- * and the group terms come from tables rather than a chain of products.
+ * Where the time goes, per hand: a hand's cards become bits in four
+ * 16-bit lanes, one per suit, so that a card's rank among its suit's free
+ * ranks is one table read; each suit's code, free ranks and index live in
+ * one 64-bit sort key, with the code weighted so that a round changes only
+ * the keys of the suits it deals (a turn or river card: one key); the
+ * first round of one or two cards is a table; the keys are sorted by a
+ * network, the configuration found by a hash that places the common ones
+ * at the first probe, and the group terms read from tables. The rounds of
+ * one hand are a chain (a suit's index feeds the next round), so the row
+ * loop indexes three hands side by side, and hold'em's round sizes are
+ * built into a copy of it, whose card loops unroll.
  *
  * Pure C; the Cython layer (pyrankcore/_indexer.pxi) checks the round
  * structure before building, and the row loops check every card.
@@ -917,7 +924,7 @@ static PRC_ALWAYS_INLINE long prc_ix_rows_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
     for (; i + PRC_IX_HANDS <= stop; i += PRC_IX_HANDS) {
         const uint8_t *c[PRC_IX_HANDS];
         uint64_t *o[PRC_IX_HANDS];
-        uint64_t dealt[PRC_IX_HANDS][PRC_IX_MAX_ROUNDS], bad = 0;
+        uint64_t dealt[PRC_IX_HANDS][PRC_IX_MAX_ROUNDS] = {{0}}, bad = 0;
         PRC_IX_UNROLL
         for (int x = 0; x < PRC_IX_HANDS; x++) {
             c[x] = cards + (size_t)(i + x) * (size_t)k;
