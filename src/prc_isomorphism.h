@@ -594,14 +594,6 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
 
 #endif /* PRC_KERNELS_DECLARE */
 
-/* The suits of hand h before its first round: nothing dealt. */
-static PRC_ALWAYS_INLINE void prc_ix_hand_start(const prc_ix_t *ix, prc_ix_hand_t *h) {
-    for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h->key[s] = (uint64_t)ix->ranks << PRC_IX_FREE_SHIFT;
-    }
-    h->used = 0;
-}
-
 /* Hand h after its first round, whose cards are `dealt` (lanes): each
  * suit's index is the colex rank of its set, read with its count. */
 static PRC_ALWAYS_INLINE void prc_ix_deal_first(const prc_ix_t *PRC_IX_RESTRICT ix,
