@@ -212,6 +212,9 @@ typedef struct {
 #define PRC_IX_UNLIKELY(x) (x)
 #endif
 
+/* Hands the row loop indexes side by side. */
+#define PRC_IX_HANDS 3
+
 /* Unroll the next loop (a structure's rounds, inlined with constants). */
 #if defined(__clang__)
 #define PRC_IX_UNROLL _Pragma("unroll")
@@ -910,9 +913,10 @@ static PRC_ALWAYS_INLINE long prc_ix_rows_n(const prc_ix_t *PRC_IX_RESTRICT ix, 
                                             uint64_t *PRC_IX_RESTRICT out, long start,
                                             long stop) {
     long i = start;
-#ifndef PRC_IX_HANDS
-#define PRC_IX_HANDS 3
-#endif
+    /* PRC_IX_HANDS hands side by side, round by round: the rounds of one
+     * hand form a chain (a suit's index feeds the next round), and
+     * chains side by side keep the core busy while each waits; a group
+     * with a bad row leaves it to the loop below, one row at a time */
     for (; i + PRC_IX_HANDS <= stop; i += PRC_IX_HANDS) {
         const uint8_t *c[PRC_IX_HANDS];
         uint64_t *o[PRC_IX_HANDS];
