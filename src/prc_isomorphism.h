@@ -215,9 +215,12 @@ typedef struct {
 /* Hands the row loop indexes side by side. */
 #define PRC_IX_HANDS 3
 
-/* Unroll the next loop (a structure's rounds, inlined with constants). */
+/* Unroll the next loop (a structure's rounds, inlined with constants),
+ * by a count (the most rounds): a loop of a run-time count, in the
+ * copy for any structure, is then unrolled in part, not refused with a
+ * warning. */
 #if defined(__clang__)
-#define PRC_IX_UNROLL _Pragma("unroll")
+#define PRC_IX_UNROLL _Pragma("unroll 8")
 #elif defined(__GNUC__) && __GNUC__ >= 8
 #define PRC_IX_UNROLL _Pragma("GCC unroll 8")
 #else
