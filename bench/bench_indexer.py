@@ -12,7 +12,8 @@ small C driver written here is compiled against that library with ``-O3``
 (no ``-march``, like pyrankcore's wheels) in a temporary directory; it
 calls ``hand_index_all`` and ``hand_unindex`` once per hand on the same
 hands, and the script prints the ratios and checks that both libraries
-agree on which hands share a class. Nothing of that library is copied into
+agree on which hands share a class. The two take turns, one timed round
+each. Nothing of that library is copied into
 this repository. Needs a C compiler (``CC``, default ``cc``).
 """
 
@@ -145,17 +146,36 @@ def main(argv: list[str] | None = None) -> int:
     unindex_t: dict[int, list[float]] = {t: [] for t in threads}
     ours = ix.index(hands)
     river = np.ascontiguousarray(ours[:, 3])
-    for _ in range(args.rounds):
-        for t in threads:
-            t0 = clock()
-            got = ix.index(hands, threads=t)
-            t1 = clock()
-            ix.unindex(3, river, threads=t)
-            t2 = clock()
-            index_t[t].append(t1 - t0)
-            unindex_t[t].append(t2 - t1)
-            if not np.array_equal(got, ours):
-                print(f"PROBLEM: index on {t} threads differs from one thread")
+    times: list[tuple[float, ...]] = []
+    with tempfile.TemporaryDirectory() as work:
+        if args.waugh:
+            exe = build_driver(args.waugh, work)
+            path = os.path.join(work, "hands.bin")
+            np.ascontiguousarray(hands, dtype=np.uint8).tofile(path)
+            out_path = os.path.join(work, "idx.bin")
+        # the two libraries take turns, a round each, so that a change in
+        # the machine's load falls on both
+        for _ in range(args.rounds):
+            for t in threads:
+                t0 = clock()
+                got = ix.index(hands, threads=t)
+                t1 = clock()
+                ix.unindex(3, river, threads=t)
+                t2 = clock()
+                index_t[t].append(t1 - t0)
+                unindex_t[t].append(t2 - t1)
+                if not np.array_equal(got, ours):
+                    print(f"PROBLEM: index on {t} threads differs from one thread")
+            if args.waugh:
+                run = subprocess.run(
+                    [exe, path, out_path, "1", "cpu" if args.cpu_time else "wall"],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                )
+                times += [tuple(map(float, x.split())) for x in run.stdout.split("\n") if x.strip()]
+        if args.waugh:
+            theirs = np.fromfile(out_path, dtype=np.uint64).reshape(-1, 4)
     rate_index = {t: args.hands / pick(v) for t, v in index_t.items()}
     rate_unindex = {t: args.hands / pick(v) for t, v in unindex_t.items()}
     if not args.waugh:
@@ -166,19 +186,6 @@ def main(argv: list[str] | None = None) -> int:
         for t in threads:
             print(f"| unindex, river classes | {t} | {rate_unindex[t] / 1e6:.2f} M hands/s |")
         return 0
-    with tempfile.TemporaryDirectory() as work:
-        exe = build_driver(args.waugh, work)
-        path = os.path.join(work, "hands.bin")
-        np.ascontiguousarray(hands, dtype=np.uint8).tofile(path)
-        out_path = os.path.join(work, "idx.bin")
-        run = subprocess.run(
-            [exe, path, out_path, str(args.rounds), "cpu" if args.cpu_time else "wall"],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        times = [tuple(map(float, line.split())) for line in run.stdout.split("\n") if line.strip()]
-        theirs = np.fromfile(out_path, dtype=np.uint64).reshape(-1, 4)
     sizes_ok = all(len(np.unique(theirs[:, r])) == len(np.unique(ours[:, r])) for r in range(4))
     if not sizes_ok or not all(same_classes(ours[:, r], theirs[:, r]) for r in range(4)):
         print("PROBLEM: the two libraries do not put the same hands in the same classes")

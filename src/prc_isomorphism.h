@@ -29,10 +29,17 @@
  * The configuration arrays are the caller's memory (the Cython layer
  * allocates them, checked, and frees them with the indexer).
  *
- * Where the time goes, per hand: the rounds of one hand are a chain of
- * dependent loads (a suit's index feeds the next round), so the row loop
- * indexes two hands side by side, rounds of one card skip the card loops,
- * and the group terms come from tables rather than a chain of products.
+ * Where the time goes, per hand: a hand's cards become bits in four
+ * 16-bit lanes, one per suit, so that a card's rank among its suit's free
+ * ranks is one table read; each suit's code, free ranks and index live in
+ * one 64-bit sort key, with the code weighted so that a round changes only
+ * the keys of the suits it deals (a turn or river card: one key); the
+ * first round of one or two cards is a table; the keys are sorted by a
+ * network, the configuration found by a hash that places the common ones
+ * at the first probe, and the group terms read from tables. The rounds of
+ * one hand are a chain (a suit's index feeds the next round), so the row
+ * loop indexes three hands side by side, and hold'em's round sizes are
+ * built into a copy of it, whose card loops unroll.
  *
  * Pure C; the Cython layer (pyrankcore/_indexer.pxi) checks the round
  * structure before building, and the row loops check every card.
@@ -49,10 +56,13 @@
 #define PRC_IX_SUITS 4
 #define PRC_IX_RANKS 13
 /* A suit's index is below 9^13 (a multinomial of 13 ranks into at most 9
- * parts: 8 rounds and the ranks not dealt), so it fits in 42 bits and the
- * code sits above it in one sort key. */
-#define PRC_IX_SHIFT 44
-#define PRC_IX_IDX_MASK ((1ULL << PRC_IX_SHIFT) - 1)
+ * parts: 8 rounds and the ranks not dealt), so it fits in 42 bits; in a
+ * hand's sort key its free ranks (4 bits) sit above it and its code above
+ * those (the free ranks follow from the code, so they leave the order as
+ * the code and the index make it). */
+#define PRC_IX_SHIFT 48
+#define PRC_IX_FREE_SHIFT 44
+#define PRC_IX_IDX_MASK ((1ULL << PRC_IX_FREE_SHIFT) - 1)
 /* Largest round size: every rank computation below stays below 2^64 with
  * room for the multiplications that reach it. */
 #define PRC_IX_MAX_SIZE (1ULL << 58)
@@ -67,6 +77,10 @@
 #define PRC_IX_TERMS_3 256
 #define PRC_IX_TERMS_4 64
 
+/* cardbit of an id outside the deck: a bit no rank uses */
+#define PRC_IX_BAD_CARD (1ULL << 63)
+#define PRC_IX_LANE 16 /* bits per suit in a hand's lanes */
+
 /* Errors of prc_ix_build. */
 #define PRC_IX_E_ROUNDS -1 /* not 1..8 rounds, or a round of no card */
 #define PRC_IX_E_DECK -2   /* more cards than the deck holds */
@@ -80,14 +94,18 @@
  * multisets and its stride in the index. The fields indexing reads come
  * first, in one cache line; unindexing reads the rest. */
 typedef struct {
-    uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each */
+    uint64_t key; /* the four codes packed, PRC_IX_CODE_BITS each, as a hand's keys hold them */
     uint64_t offset;
+    /* offset less what the keys' bits above the indices (its codes and
+     * free ranks) add when whole keys are multiplied by the strides,
+     * modulo 2^64: indexing need not cut the indices out of the keys */
+    uint64_t base;
     uint64_t pmult[PRC_IX_SUITS]; /* per suit position: its group's stride (0: no term) */
     uint8_t pk[PRC_IX_SUITS];     /* per position: its term's k (0: no term) */
-    /* per position, where its terms C(a + k - 1, k) start in
-     * prc_ix_t.terms and the mask of a there (0 for k <= 1: the term is
-     * a), when every a of the configuration is inside the tables;
-     * otherwise formula is set and the terms are computed */
+    /* per position, where its terms start in prc_ix_t.terms and the
+     * mask of a there (both 0 for k <= 1: the term is a), when every a of
+     * the configuration is inside the tables; otherwise formula is set
+     * and the terms are computed */
     uint16_t tbase[PRC_IX_SUITS];
     uint16_t tmask[PRC_IX_SUITS];
     uint8_t formula;
@@ -114,9 +132,13 @@ typedef struct {
     int nconfig;
     uint64_t size;
     const prc_ix_config_t *config; /* by increasing offset */
-    const uint32_t *hash;          /* config number + 1, 0 for empty */
+    /* the byte offset of a configuration in config (an empty slot: 0,
+     * whose key is another's, as a probe passes it only before the
+     * configuration it looks for) */
+    const uint32_t *hash;
     uint64_t hash_mul;
     uint32_t hash_mask;
+    uint64_t wshift; /* a count of this round in a key: the rounds after's radices, << PRC_IX_SHIFT */
 } prc_ix_round_t;
 
 typedef struct {
@@ -124,6 +146,11 @@ typedef struct {
     uint64_t deck;               /* card ids of the deck */
     prc_ix_round_t round[PRC_IX_MAX_ROUNDS];
     uint64_t nck[PRC_IX_RANKS + 1][PRC_IX_RANKS + 1];
+    uint64_t choose[16][16]; /* the same, rows of 16 (an index by shifts) */
+    /* widen[f][g] = C(f, f - g) - 1: a suit's index before a round times
+     * this is what the round adds to it beyond its colex rank, when its
+     * free ranks go from f to g */
+    uint64_t widen[16][16];
     /* colex rank of a rank set among the sets of its size, with the size
      * in bits 11..14 (the popcount of a 13-bit set, without POPCNT) */
     uint16_t colex[1 << PRC_IX_RANKS];
@@ -137,13 +164,22 @@ typedef struct {
      * high 6 ranks: a suit's set becomes card bits in two lookups */
     uint64_t spread_lo[128];
     uint64_t spread_hi[64];
-    /* C(a + k - 1, k) for k = 2, 3, 4 and a below PRC_IX_TERMS_2, _3,
-     * _4, one after the other: the terms of groups of suits with the same
-     * code (their a is below their code's index count) */
-    uint32_t terms[PRC_IX_TERMS_2 + PRC_IX_TERMS_3 + PRC_IX_TERMS_4];
+    /* C(a + k - 1, k) - a for k = 2, 3, 4 and a below PRC_IX_TERMS_2,
+     * _3, _4, one after the other after a 0 (the entry of k <= 1): a
+     * position's term of its group's colex rank is a plus its entry here
+     * (a group's a is below its code's index count) */
+    uint32_t terms[1 + PRC_IX_TERMS_2 + PRC_IX_TERMS_3 + PRC_IX_TERMS_4];
+    /* a card id's bit in a hand's lanes (suit s's ranks, less rank_lo, in
+     * bits 16 s ..), or PRC_IX_BAD_CARD for an id outside the deck */
+    uint64_t cardbit[256];
+    /* a first round of one or two cards: its class by the ids, first[c0 *
+     * 52 + c1] (c1 = 0 for one card); first_table says it is filled */
+    uint16_t first[52 * 52];
+    int first_table;
 } prc_ix_t;
 
-/* Incremental indexing of one hand: the suits so far. */
+/* Incremental indexing of one hand: the suits so far (codes in the form
+ * of prc_ix_hand_t's keys). */
 typedef struct {
     uint64_t idx[PRC_IX_SUITS];
     uint64_t seen; /* card ids dealt so far */
@@ -152,19 +188,43 @@ typedef struct {
     int32_t round; /* the next round to index */
 } prc_ix_state_t;
 
-/* The suits of one hand being indexed, in a row loop's locals: each
- * suit's index, rank set, free ranks and code so far. */
+/* One hand being indexed, in a row loop's locals: each suit's sort key
+ * and the cards dealt so far as lanes (see cardbit). A key holds the
+ * suit's code above its free ranks above its index; the code is the suit's
+ * counts in mixed radix over all the rounds, those not dealt yet as 0
+ * digits (round r's digit weighs prc_ix_round_t.wshift), so that a round
+ * changes only the keys of the suits it deals, and codes order as the
+ * counts do, round by round. */
 typedef struct {
-    uint64_t idx[PRC_IX_SUITS];
-    uint32_t used[PRC_IX_SUITS];
-    uint32_t nfree[PRC_IX_SUITS];
-    uint32_t code[PRC_IX_SUITS];
-} prc_ix_suits_t;
+    uint64_t key[PRC_IX_SUITS];
+    uint64_t used;
+} prc_ix_hand_t;
 
 #if defined(_MSC_VER)
 #define PRC_IX_RESTRICT __restrict
 #else
 #define PRC_IX_RESTRICT __restrict__
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PRC_IX_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PRC_IX_UNLIKELY(x) (x)
+#endif
+
+/* Hands the row loop indexes side by side. */
+#define PRC_IX_HANDS 3
+
+/* Unroll the next loop (a structure's rounds, inlined with constants),
+ * by a count (the most rounds): a loop of a run-time count, in the
+ * copy for any structure, is then unrolled in part, not refused with a
+ * warning. */
+#if defined(__clang__)
+#define PRC_IX_UNROLL _Pragma("unroll 8")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define PRC_IX_UNROLL _Pragma("GCC unroll 8")
+#else
+#define PRC_IX_UNROLL
 #endif
 
 #define PRC_IX_COLEX(ix, s) ((ix)->colex[s] & 0x7FF)
@@ -318,6 +378,8 @@ static uint64_t prc_ix_fill_hash(const prc_ix_t *ix, int r, const prc_ix_config_
     return best;
 }
 
+static void prc_ix_fill_first(prc_ix_t *ix);
+
 /* Build the tables for rounds cards[0..nrounds) over the top `ranks`
  * ranks. With config == NULL only count: fills round[r].nconfig and
  * hash_mask (the caller then allocates sum(nconfig) configurations and
@@ -336,6 +398,12 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         ix->nck[n][0] = 1;
         for (int k = 1; k <= n; k++) ix->nck[n][k] = ix->nck[n - 1][k - 1] + (k <= n - 1 ? ix->nck[n - 1][k] : 0);
     }
+    memset(ix->choose, 0, sizeof ix->choose);
+    for (int n = 0; n <= PRC_IX_RANKS; n++)
+        for (int k = 0; k <= n; k++) ix->choose[n][k] = ix->nck[n][k];
+    memset(ix->widen, 0, sizeof ix->widen);
+    for (int f = 0; f <= PRC_IX_RANKS; f++)
+        for (int g = 0; g <= f; g++) ix->widen[f][g] = ix->nck[f][f - g] - 1;
     int start = 0;
     for (int k = 0; k <= PRC_IX_RANKS; k++) {
         ix->set_start[k] = (uint16_t)start;
@@ -371,10 +439,15 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
     {
         static const int limit[3] = {PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
         int at = 0;
+        ix->terms[at++] = 0;
         for (int k = 2; k <= 4; k++)
             for (int a = 0; a < limit[k - 2]; a++)
-                ix->terms[at++] = (uint32_t)prc_ix_choose((uint64_t)(a + k - 1), k);
+                ix->terms[at++] = (uint32_t)(prc_ix_choose((uint64_t)(a + k - 1), k) - (uint64_t)a);
     }
+    for (int c = 0; c < 256; c++)
+        ix->cardbit[c] = c < 52 && (ix->deck >> c & 1)
+                             ? 1ULL << ((c & 3) * PRC_IX_LANE + (c >> 2) - ix->rank_lo)
+                             : PRC_IX_BAD_CARD;
     int total = 0;
     for (int r = 0; r < nrounds; r++) {
         if (cards[r] < 1) return PRC_IX_E_ROUNDS;
@@ -384,6 +457,13 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         rd->cards = cards[r];
         rd->total = total;
         rd->radix = (cards[r] < ranks ? cards[r] : ranks) + 1;
+    }
+    for (int r = 0; r < nrounds; r++) {
+        /* clipped: a structure whose codes pass 16 bits fails below */
+        uint64_t w = 1;
+        for (int j = r + 1; j < nrounds; j++)
+            if ((w *= (uint64_t)ix->round[j].radix) > (1u << PRC_IX_CODE_BITS)) w = 1;
+        ix->round[r].wshift = w << PRC_IX_SHIFT;
     }
     uint16_t codes[PRC_IX_MAX_CODES];
     for (int r = 0; r < nrounds; r++) {
@@ -435,7 +515,8 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                         x->code[3] = (uint16_t)d;
                         x->key = 0;
                         for (int p = 0; p < PRC_IX_SUITS; p++)
-                            x->key |= (uint64_t)x->code[p] << (PRC_IX_CODE_BITS * p);
+                            x->key |= (uint64_t)x->code[p] * (rd->wshift >> PRC_IX_SHIFT)
+                                      << (PRC_IX_CODE_BITS * p);
                         x->offset = offset;
                         for (int p = 0; p < PRC_IX_SUITS; p++) {
                             int mp[PRC_IX_MAX_ROUNDS], before = 0, t = 0;
@@ -467,7 +548,7 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                                     x->pmult[j] = mult;
                                     if (k < 2) continue;
                                     static const uint16_t base[3] = {
-                                        0, PRC_IX_TERMS_2, PRC_IX_TERMS_2 + PRC_IX_TERMS_3};
+                                        1, 1 + PRC_IX_TERMS_2, 1 + PRC_IX_TERMS_2 + PRC_IX_TERMS_3};
                                     static const uint64_t limit[3] = {
                                         PRC_IX_TERMS_2, PRC_IX_TERMS_3, PRC_IX_TERMS_4};
                                     if (k > 4 || sn > limit[k - 2]) {
@@ -481,12 +562,24 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
                             }
                             p = q;
                         }
+                        x->base = x->offset;
+                        for (int p = 0; p < PRC_IX_SUITS; p++) {
+                            int mp[PRC_IX_MAX_ROUNDS], used = 0;
+                            prc_ix_counts(ix, r, x->code[p], mp);
+                            for (int j = 0; j <= r; j++) used += mp[j];
+                            const uint64_t high =
+                                (uint64_t)x->code[p] * (rd->wshift >> PRC_IX_SHIFT) << PRC_IX_SHIFT |
+                                (uint64_t)(ranks - used) << PRC_IX_FREE_SHIFT;
+                            x->base -= high * x->pmult[p];
+                        }
                         offset += mult;
                         if (over || offset >= PRC_IX_MAX_SIZE) return PRC_IX_E_SIZE;
                     }
                     n++;
                 }
-        if (n > (1 << 22)) return PRC_IX_E_CODES;
+        /* and the hash's byte offsets stay in 32 bits */
+        if (n > (1 << 22) || (uint64_t)n * sizeof(prc_ix_config_t) > 0xFFFFFFFFULL)
+            return PRC_IX_E_CODES;
         /* room for few collisions where the hash stays small */
         while (slots < (n <= PRC_IX_HASH_SEARCH ? 8u : 2u) * (uint32_t)n) slots <<= 1;
         rd->nconfig = n;
@@ -495,142 +588,98 @@ PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int rank
         rd->size = offset;
         rd->config = config;
         rd->hash_mul = prc_ix_fill_hash(ix, r, config, n, hash, rd->hash_mask);
+        for (uint32_t h = 0; h < slots; h++)
+            hash[h] = hash[h] ? (hash[h] - 1) * (uint32_t)sizeof(prc_ix_config_t) : 0;
         rd->hash = hash;
         config += n;
         hash += slots;
     }
+    if (config != NULL) prc_ix_fill_first(ix);
     return 0;
 }
 
 #endif /* PRC_KERNELS_DECLARE */
 
-/* The suits h of a hand after one more round of n cards, cards[0 .. n);
- * key[s] gets suit s's sort key, its code above its index. Inlined with
- * a constant n for the usual round sizes (prc_ix_advance), so that the
- * card loops unroll. */
-static PRC_ALWAYS_INLINE void prc_ix_advance_n(const prc_ix_t *PRC_IX_RESTRICT ix, int n,
-                                               uint32_t radix,
-                                               const uint8_t *PRC_IX_RESTRICT cards,
-                                               prc_ix_suits_t *PRC_IX_RESTRICT h,
-                                               uint64_t *PRC_IX_RESTRICT key) {
+/* Hand h after its first round, whose cards are `dealt` (lanes): each
+ * suit's index is the colex rank of its set, read with its count. */
+static PRC_ALWAYS_INLINE void prc_ix_deal_first(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                                const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                                uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
+    const uint64_t step = rd->wshift - (1ULL << PRC_IX_FREE_SHIFT);
+    const uint64_t start = (uint64_t)ix->ranks << PRC_IX_FREE_SHIFT;
+    for (int s = 0; s < PRC_IX_SUITS; s++) {
+        const uint32_t v = ix->colex[(dealt >> (PRC_IX_LANE * s)) & ((1u << PRC_IX_RANKS) - 1)];
+        h->key[s] = (uint64_t)(v >> 11) * step + start + (v & 0x7FF);
+    }
+    h->used = dealt;
+}
+
+/* Hand h after one more round of n cards, cards[0 .. n), `dealt` as
+ * lanes. Inlined with a constant n for the usual round sizes
+ * (prc_ix_deal), so that the card loops unroll. */
+static PRC_ALWAYS_INLINE void prc_ix_deal_n(const prc_ix_t *PRC_IX_RESTRICT ix, int n,
+                                            uint64_t wshift, const uint8_t *PRC_IX_RESTRICT cards,
+                                            uint64_t dealt, prc_ix_hand_t *PRC_IX_RESTRICT h) {
     const uint16_t *PRC_IX_RESTRICT tab = ix->colex;
-    const uint64_t(*PRC_IX_RESTRICT nck)[PRC_IX_RANKS + 1] = ix->nck;
-    const int lo = ix->rank_lo;
+    const uint64_t(*PRC_IX_RESTRICT choose)[16] = ix->choose;
+    const uint32_t lo = (uint32_t)ix->rank_lo;
+    const uint64_t used = h->used;
+    /* a dealt card adds its count to its suit's code and takes one of its
+     * free ranks */
+    const uint64_t step = wshift - (1ULL << PRC_IX_FREE_SHIFT);
+    h->used = used | dealt;
     if (n == 1) {
-        /* one card (a turn, a river): only its suit gains a rank, at its
-         * position among the suit's free ranks; the others' codes take a
-         * 0 digit */
-        const int t = cards[0] & 3, bit = (cards[0] >> 2) - lo;
-        const uint32_t pos = (uint32_t)bit - (uint32_t)(tab[h->used[t] & ((1u << bit) - 1)] >> 11);
-        for (int s = 0; s < PRC_IX_SUITS; s++) {
-            const int mine = s == t;
-            uint64_t i2 = mine ? h->idx[s] * h->nfree[s] + pos : h->idx[s];
-            uint32_t c2 = h->code[s] * radix + (uint32_t)mine;
-            h->idx[s] = i2;
-            h->code[s] = c2;
-            key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
-        }
-        h->used[t] |= 1u << bit;
-        h->nfree[t] -= 1;
+        /* one card (a turn, a river): only its suit's key changes, its
+         * index by the card's position among the suit's free ranks (the
+         * suit's ranks dealt below it: the lanes below the card's bit,
+         * shifted down to its suit's) */
+        const uint32_t t = cards[0] & 3u, b = (uint32_t)(cards[0] >> 2) - lo;
+        const uint32_t pos = b - (tab[(used & (dealt - 1)) >> (PRC_IX_LANE * t)] >> 11);
+        const uint64_t k = h->key[t];
+        const uint64_t nfree = k >> PRC_IX_FREE_SHIFT & 15;
+        h->key[t] = k + step + (k & PRC_IX_IDX_MASK) * (nfree - 1) + pos;
         return;
     }
-    uint32_t set[PRC_IX_SUITS] = {0, 0, 0, 0};
-    uint64_t colex[PRC_IX_SUITS] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++) set[cards[i] & 3] |= 1u << ((cards[i] >> 2) - lo);
+    const uint64_t before[PRC_IX_SUITS] = {h->key[0], h->key[1], h->key[2], h->key[3]};
     /* card by card, without a branch on the data: a card's term of its
      * suit's colex rank is C(position among the suit's free ranks, 1 +
      * the suit's cards below it this round), whatever order the round's
      * cards come in */
     for (int i = 0; i < n; i++) {
-        int s = cards[i] & 3, bit = (cards[i] >> 2) - lo;
-        uint32_t below = (1u << bit) - 1;
-        colex[s] += nck[bit - (tab[h->used[s] & below] >> 11)][1 + (tab[set[s] & below] >> 11)];
+        const uint32_t t = cards[i] & 3u, b = (uint32_t)(cards[i] >> 2) - lo;
+        const uint64_t below = ix->cardbit[cards[i]] - 1;
+        const uint32_t pos = b - (tab[(used & below) >> (PRC_IX_LANE * t)] >> 11);
+        const uint32_t j = tab[(dealt & below) >> (PRC_IX_LANE * t)] >> 11;
+        h->key[t] += step + choose[pos][1 + j];
     }
+    /* then each suit's index before the round moves up a digit: times the
+     * sets of its count among its free ranks, both read from its key's
+     * free ranks before and after (0 more for a suit dealt nothing) */
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        uint32_t m = (uint32_t)(tab[set[s]] >> 11);
-        /* a suit dealt nothing this round keeps its index (times C(free, 0) = 1) */
-        uint64_t i2 = h->idx[s] * nck[h->nfree[s]][m] + colex[s];
-        uint32_t c2 = h->code[s] * radix + m;
-        h->idx[s] = i2;
-        h->used[s] |= set[s];
-        h->nfree[s] -= m;
-        h->code[s] = c2;
-        key[s] = (uint64_t)c2 << PRC_IX_SHIFT | i2;
+        const uint64_t k = h->key[s];
+        h->key[s] = k + (before[s] & PRC_IX_IDX_MASK) *
+                            ix->widen[before[s] >> PRC_IX_FREE_SHIFT & 15][k >> PRC_IX_FREE_SHIFT & 15];
     }
 }
 
-static PRC_ALWAYS_INLINE void prc_ix_advance(const prc_ix_t *PRC_IX_RESTRICT ix,
-                                             const prc_ix_round_t *PRC_IX_RESTRICT rd,
-                                             const uint8_t *PRC_IX_RESTRICT cards,
-                                             prc_ix_suits_t *PRC_IX_RESTRICT h,
-                                             uint64_t *PRC_IX_RESTRICT key) {
-    const uint32_t radix = (uint32_t)rd->radix;
+static PRC_ALWAYS_INLINE void prc_ix_deal(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                          const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                          const uint8_t *PRC_IX_RESTRICT cards, uint64_t dealt,
+                                          prc_ix_hand_t *PRC_IX_RESTRICT h) {
     switch (rd->cards) {
-    case 1: prc_ix_advance_n(ix, 1, radix, cards, h, key); break;
-    case 2: prc_ix_advance_n(ix, 2, radix, cards, h, key); break;
-    case 3: prc_ix_advance_n(ix, 3, radix, cards, h, key); break;
-    default: prc_ix_advance_n(ix, rd->cards, radix, cards, h, key); break;
+    case 1: prc_ix_deal_n(ix, 1, rd->wshift, cards, dealt, h); break;
+    case 2: prc_ix_deal_n(ix, 2, rd->wshift, cards, dealt, h); break;
+    case 3: prc_ix_deal_n(ix, 3, rd->wshift, cards, dealt, h); break;
+    default: prc_ix_deal_n(ix, rd->cards, rd->wshift, cards, dealt, h); break;
     }
 }
 
-/* A hand's suits before its first round: nothing dealt. */
-static PRC_ALWAYS_INLINE void prc_ix_suits_start(const prc_ix_t *ix, prc_ix_suits_t *h) {
-    for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h->idx[s] = 0;
-        h->used[s] = 0;
-        h->nfree[s] = (uint32_t)ix->ranks;
-        h->code[s] = 0;
-    }
-}
-
-/* The index of a hand whose suits' sort keys on round rd are key[0..3]:
- * the keys sorted into the canonical order, its configuration found by
- * their codes, then the groups' ranks added to its offset. */
-static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT ix,
-                                               const prc_ix_round_t *PRC_IX_RESTRICT rd,
-                                               uint64_t *PRC_IX_RESTRICT key) {
-    const uint32_t *PRC_IX_RESTRICT ix_terms = ix->terms;
-    /* canonical order: a sorting network, largest first */
-#define PRC_IX_CSWAP(i, j)                                   \
-    do {                                                     \
-        uint64_t lo_ = key[i] < key[j] ? key[i] : key[j];    \
-        uint64_t hi_ = key[i] < key[j] ? key[j] : key[i];    \
-        key[i] = hi_;                                        \
-        key[j] = lo_;                                        \
-    } while (0)
-    PRC_IX_CSWAP(0, 1);
-    PRC_IX_CSWAP(2, 3);
-    PRC_IX_CSWAP(0, 2);
-    PRC_IX_CSWAP(1, 3);
-    PRC_IX_CSWAP(1, 2);
-#undef PRC_IX_CSWAP
-    uint64_t packed = (key[0] >> PRC_IX_SHIFT) | (key[1] >> PRC_IX_SHIFT) << PRC_IX_CODE_BITS |
-                      (key[2] >> PRC_IX_SHIFT) << (2 * PRC_IX_CODE_BITS) |
-                      (key[3] >> PRC_IX_SHIFT) << (3 * PRC_IX_CODE_BITS);
-    uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
-    const prc_ix_config_t *x;
-    for (;;) {
-        x = &rd->config[rd->hash[h] - 1];
-        if (x->key == packed) break;
-        h = (h + 1) & rd->hash_mask;
-    }
-    uint64_t index = x->offset, a[PRC_IX_SUITS];
-    for (int p = 0; p < PRC_IX_SUITS; p++) a[p] = key[p] & PRC_IX_IDX_MASK;
-    if (!x->formula) {
-        /* each position's term of its group's colex rank: a itself for
-         * k = 1 (a suit whose code no other suit has, or a group's last;
-         * positions without a term have stride 0), else from the table,
-         * chosen without a branch */
-        for (int p = 0; p < PRC_IX_SUITS; p++) {
-            uint64_t from_table = ix_terms[x->tbase[p] + (a[p] & x->tmask[p])];
-            uint64_t own = 0 - (uint64_t)(x->tmask[p] == 0);
-            index += ((a[p] & own) | (from_table & ~own)) * x->pmult[p];
-        }
-        return index;
-    }
-    /* each position's term C(a + k - 1, k) of its group's colex rank,
-     * every k's product made and the one wanted picked, without a branch
-     * (k = 0: no term; a = 0 makes each product 0) */
+/* The groups' terms of configuration x whose a at position p is a[p],
+ * computed: every k's product made and the one wanted picked, without a
+ * branch (k = 0: no term; a = 0 makes each product 0). Only for groups
+ * past the tables, so out of line. */
+static PRC_NOINLINE uint64_t prc_ix_terms_formula(const prc_ix_config_t *x, const uint64_t *a) {
+    uint64_t index = 0;
     for (int p = 0; p < PRC_IX_SUITS; p++) {
         uint64_t k = x->pk[p];
         uint64_t v = a[p] + k - (k != 0);
@@ -645,45 +694,140 @@ static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT i
     return index;
 }
 
+/* The index on round rd of a hand whose suits' keys are key[0..3]: the
+ * keys sorted into the canonical order, its configuration found by their
+ * codes, then the groups' ranks added to its offset. */
+static PRC_ALWAYS_INLINE uint64_t prc_ix_class(const prc_ix_t *PRC_IX_RESTRICT ix,
+                                               const prc_ix_round_t *PRC_IX_RESTRICT rd,
+                                               const uint64_t *PRC_IX_RESTRICT key) {
+    const uint32_t *PRC_IX_RESTRICT ix_terms = ix->terms;
+    uint64_t k0 = key[0], k1 = key[1], k2 = key[2], k3 = key[3];
+    /* canonical order: a sorting network, largest first */
+#define PRC_IX_CSWAP(a, b)                  \
+    do {                                    \
+        uint64_t lo_ = a < b ? a : b;       \
+        uint64_t hi_ = a < b ? b : a;       \
+        a = hi_;                            \
+        b = lo_;                            \
+    } while (0)
+    PRC_IX_CSWAP(k0, k1);
+    PRC_IX_CSWAP(k2, k3);
+    PRC_IX_CSWAP(k0, k2);
+    PRC_IX_CSWAP(k1, k3);
+    PRC_IX_CSWAP(k1, k2);
+#undef PRC_IX_CSWAP
+    /* the codes fill the top 16 bits */
+    const uint64_t packed = k0 >> 48 | (k1 >> 48) << 16 | (k2 >> 48) << 32 | (k3 >> 48) << 48;
+    uint32_t h = prc_ix_hash(packed, rd->hash_mul, rd->hash_mask);
+    const prc_ix_config_t *x;
+    for (;;) {
+        x = (const prc_ix_config_t *)((const char *)rd->config + rd->hash[h]);
+        if (x->key == packed) break;
+        h = (h + 1) & rd->hash_mask;
+    }
+    if (PRC_IX_UNLIKELY(x->formula)) {
+        const uint64_t a[PRC_IX_SUITS] = {k0 & PRC_IX_IDX_MASK, k1 & PRC_IX_IDX_MASK,
+                                          k2 & PRC_IX_IDX_MASK, k3 & PRC_IX_IDX_MASK};
+        return x->offset + prc_ix_terms_formula(x, a);
+    }
+    /* each position's term of its group's colex rank, a plus its table
+     * entry (0 for k <= 1; positions without a term have stride 0; the
+     * last position is always a group's last, k = 1), the whole keys
+     * multiplied (base takes back their high bits; a table's mask is
+     * below them) */
+    return x->base + (k0 + ix_terms[x->tbase[0] + (k0 & x->tmask[0])]) * x->pmult[0] +
+           (k1 + ix_terms[x->tbase[1] + (k1 & x->tmask[1])]) * x->pmult[1] +
+           (k2 + ix_terms[x->tbase[2] + (k2 & x->tmask[2])]) * x->pmult[2] + k3 * x->pmult[3];
+}
+
+/* The cards of a hand's rounds 0 .. nr - 1, cards[0 ..): dealt[r] gets
+ * round r's as lanes. Returns 1 when every id is in the deck and none
+ * repeats. */
+static PRC_ALWAYS_INLINE int prc_ix_scan(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                         const uint8_t *PRC_IX_RESTRICT cards,
+                                         uint64_t *PRC_IX_RESTRICT dealt) {
+    uint64_t all = 0, twice = 0;
+    for (int r = 0; r < nr; r++) {
+        const uint64_t before = all;
+        for (int i = 0, n = ix->round[r].cards; i < n; i++) {
+            const uint64_t bit = ix->cardbit[*cards++];
+            twice |= all & bit;
+            all |= bit;
+        }
+        dealt[r] = all ^ before;
+    }
+    return (twice | (all & PRC_IX_BAD_CARD)) == 0;
+}
+
+/* The index of a hand of nr rounds, cards[0 .. the rounds' total), its
+ * rounds' cards as lanes in dealt[0 .. nr) (scanned: valid), on each
+ * round: out[0 .. nr). */
+static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                                const uint8_t *PRC_IX_RESTRICT cards,
+                                                const uint64_t *PRC_IX_RESTRICT dealt,
+                                                uint64_t *PRC_IX_RESTRICT out) {
+    prc_ix_hand_t h;
+    const prc_ix_round_t *rd = &ix->round[0];
+    prc_ix_deal_first(ix, rd, dealt[0], &h);
+    out[0] = ix->first_table ? ix->first[cards[0] * 52 + (rd->cards == 2 ? cards[1] : 0)]
+                             : prc_ix_class(ix, rd, h.key);
+    cards += rd->cards;
+    for (int r = 1; r < nr; r++) {
+        rd = &ix->round[r];
+        prc_ix_deal(ix, rd, cards, dealt[r], &h);
+        out[r] = prc_ix_class(ix, rd, h.key);
+        cards += rd->cards;
+    }
+}
+
 /* The next round of a hand: cards[0 .. round's cards) added to *st (the
  * caller checked them); returns the hand's index on that round. */
 static PRC_ALWAYS_INLINE uint64_t prc_ix_step(const prc_ix_t *PRC_IX_RESTRICT ix,
                                               prc_ix_state_t *PRC_IX_RESTRICT st,
                                               const uint8_t *PRC_IX_RESTRICT cards) {
     const prc_ix_round_t *rd = &ix->round[st->round];
-    uint64_t key[PRC_IX_SUITS];
-    prc_ix_suits_t h;
+    prc_ix_hand_t h;
+    uint64_t dealt = 0;
+    for (int i = 0; i < rd->cards; i++) dealt |= ix->cardbit[cards[i]];
+    h.used = 0;
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        h.idx[s] = st->idx[s];
-        h.used[s] = st->used[s];
-        h.nfree[s] = (uint32_t)ix->ranks - (uint32_t)(ix->colex[h.used[s]] >> 11);
-        h.code[s] = st->code[s];
+        const uint64_t nfree = (uint64_t)ix->ranks - (ix->colex[st->used[s]] >> 11);
+        h.key[s] = (uint64_t)st->code[s] << PRC_IX_SHIFT | nfree << PRC_IX_FREE_SHIFT | st->idx[s];
+        h.used |= (uint64_t)st->used[s] << (PRC_IX_LANE * s);
     }
-    prc_ix_advance(ix, rd, cards, &h, key);
+    if (st->round == 0)
+        prc_ix_deal_first(ix, rd, dealt, &h);
+    else
+        prc_ix_deal(ix, rd, cards, dealt, &h);
     for (int s = 0; s < PRC_IX_SUITS; s++) {
-        st->idx[s] = h.idx[s];
-        st->used[s] = (uint16_t)h.used[s];
-        st->code[s] = h.code[s];
+        st->idx[s] = h.key[s] & PRC_IX_IDX_MASK;
+        st->code[s] = (uint32_t)(h.key[s] >> PRC_IX_SHIFT);
+        st->used[s] = (uint16_t)(h.used >> (PRC_IX_LANE * s));
     }
     st->round++;
-    return prc_ix_class(ix, rd, key);
+    return prc_ix_class(ix, rd, h.key);
 }
 
-/* The index of a hand of nr rounds, cards[0 .. the rounds' total) (the
- * caller checked them), on each round: out[0 .. nr). */
-static PRC_ALWAYS_INLINE void prc_ix_index_hand(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
-                                                const uint8_t *PRC_IX_RESTRICT cards,
-                                                uint64_t *PRC_IX_RESTRICT out) {
-    uint64_t key[PRC_IX_SUITS];
-    prc_ix_suits_t h;
-    prc_ix_suits_start(ix, &h);
-    for (int r = 0; r < nr; r++) {
-        const prc_ix_round_t *rd = &ix->round[r];
-        prc_ix_advance(ix, rd, cards, &h, key);
-        out[r] = prc_ix_class(ix, rd, key);
-        cards += rd->cards;
-    }
+#ifndef PRC_KERNELS_DECLARE
+/* The first round's classes by table, where it deals one or two cards
+ * (the class computation of every pair of ids, once). */
+static void prc_ix_fill_first(prc_ix_t *ix) {
+    const int n = ix->round[0].cards;
+    ix->first_table = 0;
+    if (n > 2) return;
+    memset(ix->first, 0, sizeof ix->first);
+    for (int c0 = 0; c0 < 52; c0++)
+        for (int c1 = 0; c1 < (n == 2 ? 52 : 1); c1++) {
+            const uint8_t cards[2] = {(uint8_t)c0, (uint8_t)c1};
+            uint64_t dealt[1];
+            if (!prc_ix_scan(ix, 1, cards, dealt)) continue;
+            prc_ix_hand_t h;
+            prc_ix_deal_first(ix, &ix->round[0], dealt[0], &h);
+            ix->first[c0 * 52 + c1] = (uint16_t)prc_ix_class(ix, &ix->round[0], h.key);
+        }
+    ix->first_table = 1;
 }
+#endif
 
 /* Largest c with C(c, k) <= r (k <= 4), for unranking. */
 static inline uint64_t prc_ix_unchoose(uint64_t r, int k) {
@@ -750,7 +894,7 @@ static inline void prc_ix_unindex(const prc_ix_t *ix, int r, uint64_t index, uin
 
 #ifndef PRC_KERNELS_DECLARE
 
-/* Checks row cards against the deck and *seen: 1 when valid. */
+/* Checks row cards against the deck and *seen (card ids): 1 when valid. */
 static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, int n,
                                           uint64_t *seen) {
     uint64_t s = *seen, bad = 0;
@@ -763,46 +907,97 @@ static PRC_ALWAYS_INLINE int prc_ix_check(const prc_ix_t *ix, const uint8_t *c, 
     return bad == 0;
 }
 
+/* The row loop of prc_ix_index_rows for rounds of n[0 .. nr) cards,
+ * inlined with constants for common structures so that every card loop
+ * unrolls and each round's code is chosen at compile time. */
+static PRC_ALWAYS_INLINE long prc_ix_rows_n(const prc_ix_t *PRC_IX_RESTRICT ix, int nr,
+                                            const int *n, int k,
+                                            const uint8_t *PRC_IX_RESTRICT cards,
+                                            uint64_t *PRC_IX_RESTRICT out, long start,
+                                            long stop) {
+    long i = start;
+    /* PRC_IX_HANDS hands side by side, round by round: the rounds of one
+     * hand form a chain (a suit's index feeds the next round), and
+     * chains side by side keep the core busy while each waits; a group
+     * with a bad row leaves it to the loop below, one row at a time */
+    for (; i + PRC_IX_HANDS <= stop; i += PRC_IX_HANDS) {
+        const uint8_t *c[PRC_IX_HANDS];
+        uint64_t *o[PRC_IX_HANDS];
+        uint64_t dealt[PRC_IX_HANDS][PRC_IX_MAX_ROUNDS] = {{0}}, bad = 0;
+        PRC_IX_UNROLL
+        for (int x = 0; x < PRC_IX_HANDS; x++) {
+            c[x] = cards + (size_t)(i + x) * (size_t)k;
+            o[x] = out + (size_t)(i + x) * (size_t)nr;
+            /* a repeated card makes the sum of the cards' bits differ
+             * from their union, unless 16 copies of one carry out of the
+             * top: rows of more cards track the repeats */
+            uint64_t all = 0, twice = 0, sum = 0;
+            PRC_IX_UNROLL
+            for (int r = 0, at = 0; r < nr; r++) {
+                const uint64_t before = all;
+                PRC_IX_UNROLL
+                for (int j = 0; j < n[r]; j++, at++) {
+                    const uint64_t bit = ix->cardbit[c[x][at]];
+                    if (k < 16)
+                        sum += bit;
+                    else
+                        twice |= all & bit;
+                    all |= bit;
+                }
+                dealt[x][r] = all ^ before;
+            }
+            bad |= twice | (k < 16 ? sum ^ all : 0) | (all & PRC_IX_BAD_CARD);
+        }
+        if (PRC_IX_UNLIKELY(bad != 0)) break;
+        prc_ix_hand_t h[PRC_IX_HANDS];
+        const prc_ix_round_t *rd = &ix->round[0];
+        PRC_IX_UNROLL
+        for (int x = 0; x < PRC_IX_HANDS; x++) {
+            prc_ix_deal_first(ix, rd, dealt[x][0], &h[x]);
+            o[x][0] = n[0] <= 2 ? ix->first[c[x][0] * 52 + (n[0] == 2 ? c[x][1] : 0)]
+                                : prc_ix_class(ix, rd, h[x].key);
+            c[x] += n[0];
+        }
+        PRC_IX_UNROLL
+        for (int r = 1; r < nr; r++) {
+            rd = &ix->round[r];
+            PRC_IX_UNROLL
+            for (int x = 0; x < PRC_IX_HANDS; x++) prc_ix_deal_n(ix, n[r], rd->wshift, c[x], dealt[x][r], &h[x]);
+            PRC_IX_UNROLL
+            for (int x = 0; x < PRC_IX_HANDS; x++) {
+                o[x][r] = prc_ix_class(ix, rd, h[x].key);
+                c[x] += n[r];
+            }
+        }
+    }
+    for (; i < stop; i++) {
+        const uint8_t *c = cards + (size_t)i * (size_t)k;
+        uint64_t dealt[PRC_IX_MAX_ROUNDS];
+        if (!prc_ix_scan(ix, nr, c, dealt)) return i;
+        prc_ix_index_hand(ix, nr, c, dealt, out + (size_t)i * (size_t)nr);
+    }
+    return -1;
+}
+
+static PRC_NOINLINE long prc_ix_rows_generic(const prc_ix_t *ix, int nr, int k,
+                                             const uint8_t *cards, uint64_t *out, long start,
+                                             long stop) {
+    int n[PRC_IX_MAX_ROUNDS];
+    for (int r = 0; r < nr; r++) n[r] = ix->round[r].cards;
+    return prc_ix_rows_n(ix, nr, n, k, cards, out, start, stop);
+}
+
 /* Rows start..stop-1 of k card ids each (the first rounds' cards, k their
  * total over nr rounds): out[row * nr + r] = the row's index on round r.
  * Returns -1, or the first row with an id outside the deck or a repeated
  * card (rows before it are written). */
 PRC_ENTRY long prc_ix_index_rows(const prc_ix_t *ix, int nr, const uint8_t *cards, int k,
                                  uint64_t *out, long start, long stop) {
-    long i = start;
-    /* two hands at a time, round by round: the rounds of one hand form a
-     * chain of dependent loads, and two chains side by side keep the core
-     * busy while each waits */
-    for (; i + 1 < stop; i += 2) {
-        const uint8_t *c = cards + (size_t)i * (size_t)k, *d = c + k;
-        uint64_t seen_c = 0, seen_d = 0;
-        if (!prc_ix_check(ix, c, k, &seen_c)) return i;
-        if (!prc_ix_check(ix, d, k, &seen_d)) {
-            prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
-            return i + 1;
-        }
-        uint64_t *oc = out + (size_t)i * (size_t)nr, *od = oc + nr;
-        uint64_t key_c[PRC_IX_SUITS], key_d[PRC_IX_SUITS];
-        prc_ix_suits_t hc, hd;
-        prc_ix_suits_start(ix, &hc);
-        prc_ix_suits_start(ix, &hd);
-        for (int r = 0; r < nr; r++) {
-            const prc_ix_round_t *rd = &ix->round[r];
-            prc_ix_advance(ix, rd, c, &hc, key_c);
-            prc_ix_advance(ix, rd, d, &hd, key_d);
-            oc[r] = prc_ix_class(ix, rd, key_c);
-            od[r] = prc_ix_class(ix, rd, key_d);
-            c += rd->cards;
-            d += rd->cards;
-        }
-    }
-    if (i < stop) {
-        const uint8_t *c = cards + (size_t)i * (size_t)k;
-        uint64_t seen = 0;
-        if (!prc_ix_check(ix, c, k, &seen)) return i;
-        prc_ix_index_hand(ix, nr, c, out + (size_t)i * (size_t)nr);
-    }
-    return -1;
+    static const int holdem[4] = {2, 3, 1, 1};
+    if (nr == 4 && ix->first_table && ix->round[0].cards == 2 && ix->round[1].cards == 3 &&
+        ix->round[2].cards == 1 && ix->round[3].cards == 1)
+        return prc_ix_rows_n(ix, 4, holdem, 7, cards, out, start, stop);
+    return prc_ix_rows_generic(ix, nr, k, cards, out, start, stop);
 }
 
 /* The next round of rows start..stop-1: st[row] the row's state (all at
