@@ -1,10 +1,12 @@
 # Suit tie-break rankings: ranking(base, suit_tiebreak=..., suit_order=...).
 #
 # Their strengths are suited strengths, strength << 10 | suit key (uint32),
-# computed by src/prc_suits.h over the plain ranking's own tables; the
-# reference semantics are pyrankcore.suits.suited_strength. A ranking with
-# only a suit_order ranks as its plain ranking (the order is for odd chips
-# and the bring-in): its GameTables share the plain tables, not suited.
+# computed by src/prc_suits.h over the plain ranking's own tables: the one
+# place that breaks ties by suit (pyrankcore.suits ranks compare, winners
+# and suited_strength with these tables; the tests hold a slow reference).
+# A ranking with only a suit_order ranks as its plain ranking (the order is
+# for odd chips and the bring-in): its GameTables share the plain tables,
+# not suited.
 
 SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
