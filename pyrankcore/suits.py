@@ -261,7 +261,7 @@ def check_unbeatable(unbeatable: object) -> None:
 # ------------------------------------------------------------------ plays
 
 _OTHER, _LOW_SPECIAL, _TOP_SPECIAL = 0, 1, 2
-_IMPERIAL = (32 + 2, 36 + 2, 40 + 2, 44 + 2, 48 + 2)  # A-K-Q-J-10 of hearts
+_IMPERIAL = [4 * r + 2 for r in range(8, 13)]  # A-K-Q-J-10 of hearts
 
 
 @dataclass(frozen=True)
@@ -339,9 +339,9 @@ def _play(
         lowest, highest = _italian_bounds(plain)
         kind = {lowest: _LOW_SPECIAL, highest: _TOP_SPECIAL}.get(strength, _OTHER)
         return _Play((0, value), kind)
-    if _holds_imperial(omaha, hole, board) and (_core.evaluate(list(_IMPERIAL), plain) == strength):
+    if _holds_imperial(omaha, hole, board) and _core.evaluate(_IMPERIAL, plain) == strength:
         # the Imperial Flush plays, whatever other five tie with it
-        return _Play((1, _core.evaluate(list(_IMPERIAL), tables)), _TOP_SPECIAL)
+        return _Play((1, _core.evaluate(_IMPERIAL, tables)), _TOP_SPECIAL)
     if _plays_lowest_quads(plain, omaha, hole, board, strength):
         return _Play((0, value), _LOW_SPECIAL)
     return _Play((0, value), _OTHER)
