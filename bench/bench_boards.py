@@ -23,8 +23,14 @@ values against a plain NumPy loop, and board strengths against evaluate_batch.
 3. Board strengths: ``board_strengths`` on one river board and on 1,000
    random river boards against ``evaluate_batch`` on the equivalent 7-card
    rows (the combos that miss each board); the strengths must be equal.
+4. Features (``pyrankcore.features``) of every hold'em combo on
+   ``--feature-boards`` canonical flops and turns (12, spread over the
+   indexer's classes): each feature alone and ``strength_features`` with
+   and without potential, CPU time of this thread per board (the median
+   over the boards), against the target of 50 ms for all features of a
+   flop. ``strength_features`` must equal the single features exactly.
 
-Times are wall-clock medians of ``--repeat`` runs (5); a run of a fast case
+Times (but for part 4) are wall-clock medians of ``--repeat`` runs (5); a run of a fast case
 makes as many calls as take about 50 ms and reports the time per call.
 Each equity spot alternates pyrankcore and OMPEval run by run. A spot whose
 first call takes over 5 s is run ``--heavy-repeat`` times (3) instead, and
@@ -641,6 +647,59 @@ def bench_strengths(args, problems: list[str]) -> None:
     print()
 
 
+def bench_features(args, problems: list[str]) -> None:
+    print("## 4. Features of every hold'em combo on a board, one thread\n")
+    from pyrankcore import features as ft
+    from pyrankcore.streets import street_boards
+
+    calls = {
+        "hand strength": lambda b: ft.hand_strength(b),
+        "EHS": lambda b: ft.ehs(b),
+        "EHS²": lambda b: ft.ehs2(b),
+        "histogram (10 bins)": lambda b: ft.equity_histogram(b),
+        "potential": lambda b: ft.potential(b),
+        "all six (strength_features)": lambda b: ft.strength_features(b),
+        "all but potential": lambda b: ft.strength_features(b, potential=False),
+    }
+    print("| features | flop | turn |")
+    print("|---|--:|--:|")
+    medians: dict[str, list[float]] = {name: [] for name in calls}
+    for street in ("flop", "turn"):
+        every = street_boards(street)
+        boards = every[np.linspace(0, len(every) - 1, args.feature_boards).astype(int)]
+        log(f"features: {len(boards)} {street}s")
+        ft.strength_features(boards[0])  # tables built, not timed
+        for name, call in calls.items():
+            spent = []
+            for b in boards:
+                start = time.thread_time()
+                call(b)
+                spent.append(time.thread_time() - start)
+            medians[name].append(statistics.median(spent))
+        together = ft.strength_features(boards[0])
+        alone = (ft.hand_strength, ft.ehs, ft.ehs2, ft.equity_histogram)
+        for field, fn in zip(("hs", "ehs", "ehs2", "histogram"), alone):
+            if not np.array_equal(getattr(together, field), fn(boards[0]), equal_nan=True):
+                problems.append(f"features: strength_features' {field} differs on a {street}")
+        p = ft.potential(boards[0])
+        if not (
+            np.array_equal(together.ppot, p.ppot, equal_nan=True)
+            and np.array_equal(together.npot, p.npot, equal_nan=True)
+        ):
+            problems.append(f"features: strength_features' potential differs on a {street}")
+    for name, (flop, turn) in medians.items():
+        print(f"| {name} | {fmt_time(flop)} | {fmt_time(turn)} |")
+    flop_all = medians["all six (strength_features)"][0]
+    print()
+    print(
+        f"CPU time of this thread per board, the median over {args.feature_boards} canonical "
+        "boards of each street, every turn and river card to come, against a random hand. "
+        f"Target: all features of a flop in at most 50 ms: "
+        f"{'met' if flop_all <= 0.05 else 'NOT met'} ({fmt_time(flop_all)})."
+    )
+    print()
+
+
 # ------------------------------------------------------------------------ main
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -658,13 +717,24 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--seed", type=int, default=20261207)
     p.add_argument(
+        "--feature-boards",
+        type=int,
+        default=12,
+        help="canonical flops and turns timed in part 4 (default 12)",
+    )
+    p.add_argument(
+        "--only",
+        choices=("equity", "solver", "strengths", "features"),
+        help="run only this part",
+    )
+    p.add_argument(
         "--ompeval-flags",
         default="",
         help="extra compile flags for OMPEval, e.g. '-msse4.2' (default none, as its Makefile)",
     )
     args = p.parse_args(argv)
-    if args.repeat < 1 or args.heavy_repeat < 1:
-        raise SystemExit("--repeat and --heavy-repeat must be at least 1")
+    if args.repeat < 1 or args.heavy_repeat < 1 or args.feature_boards < 1:
+        raise SystemExit("--repeat, --heavy-repeat and --feature-boards must be at least 1")
     calc_cpp = os.path.join(args.ompeval or "", "omp", "EquityCalculator.cpp")
     if args.ompeval and not os.path.isfile(calc_cpp):
         raise SystemExit(f"{args.ompeval} is not an OMPEval checkout (no omp/EquityCalculator.cpp)")
@@ -699,9 +769,14 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print("- OMPEval: not given (--ompeval DIR), pyrankcore only")
         print()
-        bench_equity(args, exe, problems)
-    bench_solver(args, problems)
-    bench_strengths(args, problems)
+        if args.only in (None, "equity"):
+            bench_equity(args, exe, problems)
+    if args.only in (None, "solver"):
+        bench_solver(args, problems)
+    if args.only in (None, "strengths"):
+        bench_strengths(args, problems)
+    if args.only in (None, "features"):
+        bench_features(args, problems)
     print("## Agreement\n")
     for msg in problems:
         print(f"- **PROBLEM**: {msg}")

@@ -183,11 +183,14 @@ def loop_mask(const uint64_t[::1] masks, uint16_t[::1] out):
 """
 
 CIMPORT_SETUP = """\
+import sys
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 ext = Extension("_bench_cimport", ["_bench_cimport.pyx"])
+# The folder that holds pyrankcore's .pxd files: an editable install is found
+# by an import hook that Cython does not consult, so name it.
 setup(name="bench_cimport", script_args=["build_ext", "--inplace", "-q"],
-      ext_modules=cythonize([ext], quiet=True))
+      ext_modules=cythonize([ext], quiet=True, include_path=[sys.argv[1]]))
 """
 
 
@@ -199,7 +202,12 @@ def build_cimport_module(workdir: str):
     ):
         with open(os.path.join(workdir, name), "w") as f:
             f.write(text)
-    proc = subprocess.run([sys.executable, "setup.py"], cwd=workdir, capture_output=True, text=True)
+    import pyrankcore
+
+    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pyrankcore.__file__)))
+    proc = subprocess.run(
+        [sys.executable, "setup.py", package_parent], cwd=workdir, capture_output=True, text=True
+    )
     if proc.returncode != 0:
         tail = (proc.stdout + proc.stderr)[-3000:]
         log("compiling the cimport benchmark failed:\n" + textwrap.indent(tail, "    "))

@@ -518,182 +518,170 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     return stats, wstats, wtotal
 
 
+# ---------------------------------------------------------------------------
+# Features over runouts (prc_bd_features)
+
+cdef extern from "prc_board.h" nogil:
+    ctypedef struct prc_bd_place_t:
+        uint16_t g, la, lb, ta, tb, s0, sa, sb
+    ctypedef struct prc_bd_feat_t:
+        prc_bd_game_t game
+        const uint8_t *combos
+        const prc_bd_combo_t *pc
+        const uint16_t *sub
+        const double *w
+        int n, bins
+        const prc_bd_place_t *place
+        const int32_t *cnt
+        long mem
+        const int32_t *stop
+    ctypedef struct prc_bd_feat_work_t:
+        int32_t *strength
+        int32_t *order
+        int32_t *scratch
+        double *sums
+        double *beat
+        double *upto
+        double *below
+        double *in_ "in"
+        double *mem
+    ctypedef struct prc_bd_feat_out_t:
+        double *seen
+        double *total
+        double *squares
+        double *hist
+        double *hp
+        double *river
+    long prc_bd_now_places(const int32_t *now, const int32_t *order, int m,
+                           const uint16_t *sub, prc_bd_place_t *place, int32_t *cnt)
+    long prc_bd_features(const prc_bd_feat_t *f, const uint8_t *finals, long R,
+                         const prc_bd_feat_work_t *x, const prc_bd_feat_out_t *o)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def board_hand_strengths(GameTables t, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] combos,
-                         const double[::1] mass, out, int bins=0):
-    """Combo i's hand strength on boards[b] against the opponent's mass (one
-    value per combo of the same list): what it beats plus half what it
-    ties, over all it could face. With *out* (a (B, n) float64 array) each
-    is written there, NaN where the combo shares a card with the board or
-    faces nothing; with bins > 0 they are also summed per combo: returns
-    (count, sum, sum of squares, (n, bins) counts per equal bin of [0, 1],
-    the last bin closed). Two-card combos, hold'em-style games; without the
-    GIL, the boards one after another."""
+def board_feature_sums(GameTables t, const uint8_t[:, ::1] board, const uint8_t[:, ::1] finals,
+                       const uint8_t[:, ::1] combos, const double[::1] mass, int bins,
+                       bint potential, river=None, stop=None):
+    """Every two-card combo's features on *board* (one board, shape (1,
+    nb), 3 to 5 cards) summed over the runouts *finals* ((R, 5) final
+    boards), against the opponent's mass (one value per combo of the same
+    list), each runout ranked, sorted and swept once for all of them
+    (prc_bd_features). Returns (seen, total, squares, hist, counts):
+
+    - with bins > 0, per combo the runouts where it faces any mass, the sum
+      of its river hand strength (what it beats plus half what it ties,
+      over all it could face) and of its square, and an (n, bins) count
+      per equal bin of [0, 1] (the last bin closed); zeros with bins = 0;
+    - with *potential* (a board of 3 or 4 cards), the (n, 3, 2) float64
+      counts [i, now, river]: the opponent's mass that shares no card with
+      combo i or the runout, summed over the runouts that miss i, where i
+      stands *now* (0 ahead, 1 tied, 2 behind) on the board as it is and
+      *river* (0 ahead, 1 tied) on the runout; None without.
+
+    *river*: None, or an (R, n) float64 array that gets each runout's river
+    hand strengths (NaN where the combo meets the runout or faces nothing;
+    needs bins > 0). Hold'em-style games; without the GIL; stop: an int32
+    array of one element that ends the run early when set (then the sums
+    are partial)."""
     import numpy as np
-    cdef prc_bd_game_t x
-    cdef int k = combos.shape[1], nb = boards.shape[1]
-    cdef Py_ssize_t n = combos.shape[0], B = boards.shape[0], b, i
-    if k != 2:
-        raise HandSizeError("hand strengths take two-card combos")
-    _board_game(&x, t, False, k, nb)
-    cdef double[:, ::1] ov
-    cdef bint write = out is not None
-    if write:
-        ov = out
-        if ov.shape[0] != B or ov.shape[1] != n:
-            raise InvalidArgumentError(f"out must have shape ({B}, {n})")
+    cdef prc_bd_feat_t f
+    cdef prc_bd_feat_work_t x
+    cdef prc_bd_feat_out_t o
+    cdef int nb = board.shape[1]
+    cdef Py_ssize_t n = combos.shape[0], R = finals.shape[0], i
+    if combos.shape[1] != 2:
+        raise HandSizeError("features take two-card combos")
+    if board.shape[0] != 1 or not 3 <= nb <= 5 or (potential and nb == 5):
+        raise HandSizeError(
+            f"features take one board of {'3 or 4' if potential else '3 to 5'} cards")
+    if finals.shape[1] != 5:
+        raise HandSizeError("runouts are final boards of 5 cards")
+    _board_game(&f.game, t, False, 2, nb)  # ranks the hands now
+    _board_game(&f.game, t, False, 2, 5)  # and at the river
     if mass.shape[0] != n:
         raise InvalidArgumentError(f"mass must have {n} entries")
     if not 0 <= bins <= 1000:
         raise InvalidArgumentError("bins must be 0 to 1000")
     if n > BOARD_MAX_COMBOS:
         raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
-    _check_rows(boards, x.deck, "board")
-    _check_rows(combos, x.deck, "combo")
+    _check_rows(board, f.game.deck, "board")
+    _check_rows(finals, f.game.deck, "runout")
+    _check_rows(combos, f.game.deck, "combo")
     for i in range(n):
         if not (mass[i] >= 0.0 and mass[i] < float("inf")):
             raise InvalidArgumentError("mass must be finite and >= 0")
-    moments = np.zeros((3, n), dtype=np.float64)
-    hist = np.zeros((n, max(bins, 1)), dtype=np.float64)
-    if n == 0 or B == 0:
-        return moments[0], moments[1], moments[2], hist[:, :bins]
-    subs = combo_subsets(combos)
-    ints = np.empty(3 * n, dtype=np.int32)
-    work = np.empty(3 * n + PRC_BD_SUMS(k), dtype=np.float64)
-    prepared = np.empty(3 * n, dtype=np.uint64)
-    cdef uint16_t[:, ::1] sv = subs
-    cdef int32_t[::1] iv = ints
-    cdef double[::1] wv = work
-    cdef uint64_t[::1] pv = prepared
-    cdef double[:, ::1] mv = moments
-    cdef double[:, ::1] hv = hist
-    cdef prc_bd_combo_t *pc = <prc_bd_combo_t *>&pv[0]
-    cdef prc_bd_list_t l
-    cdef double nan = float("nan"), all_, hs
-    cdef int j
-    l.n = <int>n
-    l.k = k
-    l.nsub = prc_bd_nsub(k)
-    l.strength = &iv[0]
-    l.order = &iv[n]
-    l.sub = &sv[0, 0]
-    with nogil:
-        prc_bd_prepare(&combos[0, 0], k, 0, n, pc)
-        for b in range(B):
-            prc_bd_strengths(&x, &boards[b, 0], nb, &combos[0, 0], pc, k, 0, n, &iv[0])
-            l.m = prc_bd_sort(&iv[0], <int>n, &iv[n], &iv[2 * n])
-            prc_bd_sweep(&l, &mass[0], NULL, &wv[3 * n], &wv[0], &wv[n], &wv[2 * n])
-            for i in range(n):
-                all_ = wv[2 * n + i]
-                if iv[i] < 0 or all_ <= 0.0:
-                    if write:
-                        ov[b, i] = nan
-                    continue
-                hs = (wv[i] + wv[n + i] / 2) / all_
-                if write:
-                    ov[b, i] = hs
-                if bins:
-                    mv[0, i] += 1.0
-                    mv[1, i] += hs
-                    mv[2, i] += hs * hs
-                    j = <int>(hs * bins)
-                    if j >= bins:
-                        j = bins - 1
-                    hv[i, j] += 1.0
-    return moments[0], moments[1], moments[2], hist[:, :bins]
-
-
-# ---------------------------------------------------------------------------
-# Hand potential (prc_bd_potential)
-
-cdef extern from "prc_board.h" nogil:
-    long prc_bd_potential(const prc_bd_game_t *x, const uint8_t *finals, long R,
-                          const uint8_t *combos, const prc_bd_combo_t *pc,
-                          const uint16_t *sub, int n, const double *w,
-                          const int32_t *pos, const int32_t *lo, const int32_t *hi, int m,
-                          int32_t *strength, int32_t *order, int32_t *scratch,
-                          double *sums, double *tree, double *hp, const int32_t *stop)
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def board_potential_counts(GameTables t, const uint8_t[:, ::1] board,
-                           const uint8_t[:, ::1] finals, const uint8_t[:, ::1] combos,
-                           const double[::1] mass, stop=None):
-    """The hand-potential counts of every two-card combo on *board* (one
-    board, shape (1, nb), 3 or 4 cards) over the runouts *finals* ((R, 5)
-    final boards): an (n, 3, 2) float64 array, [i, now, river] the
-    opponent's mass (one value per combo of the same list) that shares no
-    card with combo i or the runout, summed over the runouts that miss i,
-    where i stands *now* (0 ahead, 1 tied, 2 behind) on the board as it is
-    and *river* (0 ahead, 1 tied) on the runout. Hold'em-style games;
-    without the GIL; stop: an int32 array of one element that ends the run
-    early when set (then the counts are partial)."""
-    import numpy as np
-    cdef prc_bd_game_t x
-    cdef int nb = board.shape[1]
-    cdef Py_ssize_t n = combos.shape[0], R = finals.shape[0], i, j
-    if combos.shape[1] != 2:
-        raise HandSizeError("hand potential takes two-card combos")
-    if board.shape[0] != 1 or nb not in (3, 4):
-        raise HandSizeError("hand potential takes one board of 3 or 4 cards")
-    if finals.shape[1] != 5:
-        raise HandSizeError("runouts are final boards of 5 cards")
-    _board_game(&x, t, False, 2, nb)  # ranks the hands now
-    _board_game(&x, t, False, 2, 5)  # and at the river
-    if mass.shape[0] != n:
-        raise InvalidArgumentError(f"mass must have {n} entries")
-    if n > BOARD_MAX_COMBOS:
-        raise InvalidArgumentError(f"at most {BOARD_MAX_COMBOS:,} combos")
-    _check_rows(board, x.deck, "board")
-    _check_rows(finals, x.deck, "runout")
-    _check_rows(combos, x.deck, "combo")
-    for i in range(n):
-        if not (mass[i] >= 0.0 and mass[i] < float("inf")):
-            raise InvalidArgumentError("mass must be finite and >= 0")
+    cdef double[:, ::1] rv
+    o.river = NULL
+    if river is not None:
+        rv = river
+        if rv.shape[0] != R or rv.shape[1] != n or bins == 0:
+            raise InvalidArgumentError(f"river must have shape ({R}, {n}), with bins > 0")
+        if R and n:
+            o.river = &rv[0, 0]
     cdef int32_t[::1] flag
-    cdef const int32_t *stop_ptr = NULL
+    f.stop = NULL
     if stop is not None:
         flag = stop
         if flag.shape[0] != 1:
             raise InvalidArgumentError("the stop flag is an int32 array of one element")
-        stop_ptr = &flag[0]
+        f.stop = &flag[0]
+    moments = np.zeros((3, n), dtype=np.float64)
+    hist = np.zeros((n, max(bins, 1)), dtype=np.float64)
     hp = np.zeros((n, 3, 2), dtype=np.float64)
+    counts = hp if potential else None
     if n == 0 or R == 0:
-        return hp
+        return moments[0], moments[1], moments[2], hist[:, :bins], counts
     subs = combo_subsets(combos)
-    now = np.empty(n, dtype=np.int32)
-    places = np.zeros((3, n), dtype=np.int32)  # pos, lo, hi
-    ints = np.empty(3 * n, dtype=np.int32)
-    prepared = np.empty(3 * n, dtype=np.uint64)
+    ints = np.empty(4 * n + 53, dtype=np.int32)  # strength, order, scratch, now, counts
+    work = np.zeros(4 * n + PRC_BD_SUMS(2), dtype=np.float64)
+    prepared = np.empty(3 * n, dtype=np.uint64)  # n prc_bd_combo_t
+    places = np.zeros(4 * n, dtype=np.uint64)  # n prc_bd_place_t
     cdef uint16_t[:, ::1] sv = subs
-    cdef int32_t[::1] nowv = now, iv = ints
-    cdef int32_t[:, ::1] pl = places
-    cdef uint64_t[::1] pv = prepared
-    cdef prc_bd_combo_t *pc = <prc_bd_combo_t *>&pv[0]
-    cdef int m, start
+    cdef int32_t[::1] iv = ints
+    cdef double[::1] wv = work
+    cdef uint64_t[::1] pv = prepared, plv = places
+    cdef double[:, ::1] mv = moments, hv = hist
+    cdef double[:, :, ::1] hpv = hp
+    cdef int m
+    cdef long size = 0
+    f.combos = &combos[0, 0]
+    f.pc = <prc_bd_combo_t *>&pv[0]
+    f.sub = &sv[0, 0]
+    f.w = &mass[0]
+    f.n = <int>n
+    f.bins = bins
+    f.place = NULL
+    f.cnt = &iv[4 * n]
+    f.mem = 0
+    x.strength = &iv[0]
+    x.order = &iv[n]
+    x.scratch = &iv[2 * n]
+    x.sums = &wv[4 * n]
+    x.beat = &wv[0]
+    x.upto = &wv[n]
+    x.below = &wv[2 * n]
+    x.in_ = &wv[3 * n]
+    o.seen = &mv[0, 0]
+    o.total = &mv[1, 0]
+    o.squares = &mv[2, 0]
+    o.hist = &hv[0, 0]
+    o.hp = &hpv[0, 0, 0]
     with nogil:
-        prc_bd_prepare(&combos[0, 0], 2, 0, n, pc)
-        prc_bd_strengths(&x, &board[0, 0], nb, &combos[0, 0], pc, 2, 0, n, &nowv[0])
-        m = prc_bd_sort(&nowv[0], <int>n, &iv[0], &iv[n])
-        start = 0
-        for j in range(m):
-            if j and nowv[iv[j]] != nowv[iv[j - 1]]:
-                start = <int>j
-            pl[0, iv[j]] = <int32_t>j
-            pl[1, iv[j]] = start
-        start = m
-        for j in range(m - 1, -1, -1):
-            if j < m - 1 and nowv[iv[j]] != nowv[iv[j + 1]]:
-                start = <int>j + 1
-            pl[2, iv[j]] = start
-    tree = np.zeros(53 * (m + 1), dtype=np.float64)
-    sums = np.empty(PRC_BD_SUMS(2), dtype=np.float64)
-    cdef double[::1] tv = tree, smv = sums
-    cdef double[:, :, ::1] hv = hp
+        prc_bd_prepare(&combos[0, 0], 2, 0, n, <prc_bd_combo_t *>&pv[0])
+        if potential:
+            prc_bd_strengths(&f.game, &board[0, 0], nb, &combos[0, 0], f.pc, 2, 0, n, &iv[3 * n])
+            m = prc_bd_sort(&iv[3 * n], <int>n, &iv[n], &iv[2 * n])
+            size = prc_bd_now_places(&iv[3 * n], &iv[n], m, &sv[0, 0],
+                                     <prc_bd_place_t *>&plv[0], &iv[4 * n])
+    if size < 0:
+        raise InvalidArgumentError("too many distinct combos for hand potential")
+    mem = np.zeros(max(size, 1), dtype=np.float64)
+    cdef double[::1] memv = mem
+    x.mem = &memv[0]
+    if potential:
+        f.place = <prc_bd_place_t *>&plv[0]
+        f.mem = size
     with nogil:
-        prc_bd_potential(&x, &finals[0, 0], R, &combos[0, 0], pc, &sv[0, 0], <int>n,
-                         &mass[0], &pl[0, 0], &pl[1, 0], &pl[2, 0], m, &iv[0], &iv[n],
-                         &iv[2 * n], &smv[0], &tv[0], &hv[0, 0, 0], stop_ptr)
-    return hp
+        prc_bd_features(&f, &finals[0, 0], R, &x, &o)
+    return moments[0], moments[1], moments[2], hist[:, :bins], counts

@@ -47,9 +47,11 @@ combos a board: see the features page for what they would cost).
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, TypeVar
 
 import numpy as np
 
@@ -65,7 +67,11 @@ from pyrankcore.errors import (
 )
 from pyrankcore.ranges import parse_range
 
+if TYPE_CHECKING:  # typing.Unpack from Python 3.11; mypy knows both
+    from typing_extensions import Unpack
+
 __all__ = [
+    "FeatureOptions",
     "HandPotential",
     "StrengthFeatures",
     "ehs",
@@ -82,6 +88,12 @@ __all__ = [
 # many, in order, whatever the number of threads (so threads give the
 # same floating-point sums as one), and Ctrl-C is seen between slices.
 RUNOUTS_PER_TASK = 128
+# The share of a combo's total mass over the runouts below which a
+# hand-potential count of weights that are not whole numbers is the rounding
+# of a zero (sums of a thousand doubles a runout round by about 1e-16 of
+# their size); one opponent hand on one runout weighs more unless the
+# weights span over seven orders of magnitude.
+ROUNDING = 2.0**-44
 
 
 def opponent_weights(opponent: Any, combos: np.ndarray) -> np.ndarray:
@@ -115,6 +127,36 @@ def opponent_weights(opponent: Any, combos: np.ndarray) -> np.ndarray:
     return mass
 
 
+class FeatureOptions(TypedDict, total=False):
+    """The keywords every feature function takes (each None by default), as
+    :func:`hand_strength` documents them: ``combos``, ``opponent``,
+    ``dead`` and ``threads``. A type checker reads them from here (PEP 692),
+    ``help()`` and :func:`inspect.signature` show them one by one."""
+
+    combos: Any
+    opponent: Any
+    dead: Any
+    threads: int | None
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _spelled_out(fn: _F) -> _F:
+    """*fn* with the FeatureOptions in its run-time signature one by one,
+    keyword-only and None by default, in place of ``**options``."""
+    sig = inspect.signature(fn)
+    kept = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    keys = FeatureOptions.__annotations__
+    kind = inspect.Parameter.KEYWORD_ONLY
+    spelled = [
+        inspect.Parameter(k, kind, default=None, annotation=getattr(a, "__forward_arg__", a))
+        for k, a in keys.items()
+    ]
+    fn.__signature__ = sig.replace(parameters=[*kept, *spelled])  # type: ignore[attr-defined]
+    return fn
+
+
 class _Job(NamedTuple):
     """The arguments of a feature call, read and checked once."""
 
@@ -127,6 +169,7 @@ class _Job(NamedTuple):
     own: bool  # rows are the deck's own combos
     dead: int  # the dead cards' id mask
     hit: np.ndarray  # (n,) combos that hold a dead card
+    threads: Any
 
 
 def _dead_mask(dead: Any, deck: int) -> int:
@@ -165,16 +208,20 @@ def _check_boards(boards: np.ndarray, deck: int, dead: int) -> None:
 
 
 def _job(
+    caller: str,
     board: Any,
     game: Any,
-    combos: Any,
-    opponent: Any,
-    dead: Any,
+    options: Mapping[str, Any],
     sizes: tuple[int, ...],
     omaha_now: bool = False,
 ) -> _Job:
-    """*omaha_now*: Omaha's four-card combos are taken (the strength now
-    only; see the module notes)."""
+    """The arguments of *caller* (a feature function) read and checked:
+    *options* its FeatureOptions; *omaha_now*: Omaha's four-card combos
+    are taken (the strength now only; see the module notes)."""
+    for key in options:
+        if key not in FeatureOptions.__annotations__:
+            raise TypeError(f"{caller}() got an unexpected keyword argument {key!r}")
+    combos = options.get("combos")
     tables, omaha, hole = board_game(game)
     if omaha and not omaha_now:
         raise InvalidArgumentError(
@@ -192,15 +239,16 @@ def _job(
         raise HandSizeError(
             f"board: {nb} cards; this feature takes boards of {' or '.join(map(str, sizes))} cards"
         )
-    mask = _dead_mask(dead, tables.deck_mask)
+    mask = _dead_mask(options.get("dead"), tables.deck_mask)
     _check_boards(boards, tables.deck_mask, mask)
-    mass = opponent_weights(opponent, rows)
+    mass = opponent_weights(options.get("opponent"), rows)
     hit = np.zeros(len(rows), dtype=bool)
     if mask:
         bits = np.array([mask >> c & 1 for c in range(52)], dtype=bool)
         hit = bits[rows].any(axis=1)
         mass = np.where(hit, 0.0, mass)
-    return _Job(tables, omaha, boards, single, rows, mass, combos is None, mask, hit)
+    threads = options.get("threads")
+    return _Job(tables, omaha, boards, single, rows, mass, combos is None, mask, hit, threads)
 
 
 def _runouts(job: _Job, b: int) -> np.ndarray:
@@ -211,9 +259,11 @@ def _runouts(job: _Job, b: int) -> np.ndarray:
     for c in ids:
         taken |= 1 << c
     left = [c for c in range(52) if job.tables.deck_mask >> c & 1 and not taken >> c & 1]
-    return np.array(
-        [ids + list(more) for more in itertools.combinations(left, 5 - len(ids))], dtype=np.uint8
-    ).reshape(-1, 5)
+    more = list(itertools.combinations(left, 5 - len(ids)))
+    finals = np.empty((len(more), 5), dtype=np.uint8)
+    finals[:, : len(ids)] = ids
+    finals[:, len(ids) :] = np.array(more, dtype=np.uint8).reshape(len(more), 5 - len(ids))
+    return finals
 
 
 def _now(job: _Job, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -241,9 +291,7 @@ class _Sums(NamedTuple):
     counts: np.ndarray | None  # (n, 3, 2) potential counts
 
 
-def _run(
-    job: _Job, bins: int, with_moments: bool, with_potential: bool, threads: Any
-) -> list[_Sums]:
+def _run(job: _Job, bins: int, with_moments: bool, with_potential: bool) -> list[_Sums]:
     """Every board's sums over its runouts (the moments and histogram, the
     potential counts, or both), slices of RUNOUTS_PER_TASK spread over
     threads and added in order."""
@@ -253,22 +301,25 @@ def _run(
         for b, f in enumerate(finals)
         for lo in range(0, len(f), RUNOUTS_PER_TASK)
     ]
+    # the combos that meet a board meet all its runouts: left out of the walk
+    live = [~np.isin(job.rows, board).any(axis=1) for board in job.boards]
+    rows = [np.ascontiguousarray(job.rows[keep]) for keep in live]
+    mass = [np.ascontiguousarray(job.mass[keep]) for keep in live]
     stop = np.zeros(1, dtype=np.int32)
-    n_threads = thread_count(threads, len(tasks), 1)
+    n_threads = thread_count(job.threads, len(tasks), 1)
 
     def work(task: tuple[int, int, int]) -> tuple[Any, ...]:
         b, lo, hi = task
-        part = finals[b][lo:hi]
-        n = len(job.rows)
-        moments: tuple[Any, ...] = (np.zeros(n),) * 3 + (np.zeros((n, bins)),)
-        if with_moments:
-            moments = _core.board_hand_strengths(job.tables, part, job.rows, job.mass, None, bins)
-        counts = None
-        if with_potential:
-            counts = _core.board_potential_counts(
-                job.tables, job.boards[b : b + 1], part, job.rows, job.mass, stop
-            )
-        return (*moments, counts)
+        return _core.board_feature_sums(
+            job.tables,
+            job.boards[b : b + 1],
+            finals[b][lo:hi],
+            rows[b],
+            mass[b],
+            bins if with_moments else 0,
+            with_potential,
+            stop=stop,
+        )
 
     parts = run_tasks(tasks, work, n_threads, stop=stop if n_threads > 1 else None)
     n = len(job.rows)
@@ -276,13 +327,17 @@ def _run(
         _Sums(np.zeros(n), np.zeros(n), np.zeros(n), np.zeros((n, bins)), None) for _ in job.boards
     ]
     for (b, _lo, _hi), (seen, total, squares, hist, counts) in zip(tasks, parts):
-        s = sums[b]
-        s.seen[...] += seen
-        s.total[...] += total
-        s.squares[...] += squares
-        s.hist[...] += hist
+        s, keep = sums[b], live[b]
+        if with_moments:
+            s.seen[keep] += seen
+            s.total[keep] += total
+            s.squares[keep] += squares
+            s.hist[keep] += hist
         if counts is not None:
-            sums[b] = s._replace(counts=counts if s.counts is None else s.counts + counts)
+            if s.counts is None:
+                s = sums[b] = s._replace(counts=np.zeros((n, 3, 2)))
+            assert s.counts is not None
+            s.counts[keep] += counts
     return sums
 
 
@@ -308,6 +363,13 @@ def _matrix(job: _Job, b: int, s: _Sums, now: tuple[np.ndarray, ...]) -> np.ndar
     m = np.empty((len(job.rows), 3, 3))
     m[:, :, :2] = s.counts
     m[:, :, 2] = rows - s.counts.sum(axis=2)
+    if not bool((job.mass == np.round(job.mass)).all()):
+        # Weights that are not whole numbers are summed with rounding, and
+        # a count that is 0 comes out as the rounding of sums that cancel;
+        # made 0 again, a hand that is never behind gets PPot 0, not the
+        # ratio of two roundings. (Whole weights sum exactly.)
+        noise = ROUNDING * apart * runs
+        m[np.abs(m) <= noise[:, None, None]] = 0.0
     m[(apart <= 0) | job.hit] = np.nan
     return m
 
@@ -355,7 +417,7 @@ class HandPotential(NamedTuple):
 
 
 def _compute(
-    job: _Job, bins: int, want_moments: bool, want_potential: bool, threads: Any
+    job: _Job, bins: int, want_moments: bool, want_potential: bool
 ) -> tuple[StrengthFeatures, np.ndarray]:
     """Every feature of every board of *job*, and the hand-potential
     matrices, stacked on a board axis (none for one board)."""
@@ -368,7 +430,7 @@ def _compute(
     matrix = np.full((B, n if want_potential else 0, 3, 3), np.nan)
     sums = []
     if want_moments or want_potential:
-        sums = _run(job, bins, want_moments, want_potential, threads)
+        sums = _run(job, bins, want_moments, want_potential)
     for b in range(B):
         now = _now(job, b)
         hs[b] = _strength(*now)
@@ -386,14 +448,9 @@ def _compute(
     return out, matrix
 
 
+@_spelled_out
 def hand_strength(
-    board: Any,
-    game: Any = "Hold'em",
-    *,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
-    threads: int | None = None,
+    board: Any, game: Any = "Hold'em", **options: Unpack[FeatureOptions]
 ) -> np.ndarray:
     """Each combo's hand strength on *board* as it is (3 to 5 cards): the
     opponent's mass it beats plus half what it ties, over all of the
@@ -407,22 +464,31 @@ def hand_strength(
         A hold'em-style variant or ranking ("Hold'em", "Short-deck
         Hold'em", "high"); here also an Omaha variant ("Omaha", four-card
         combos, two plus three), whose other features are refused.
-    combos
+
+    Other Parameters
+    ----------------
+    combos : array_like or str, optional
         None (every combo of the deck, :func:`~pyrankcore.boards.hole_combos`
         order), an (n, 2) array of ids, a range or a list of hands.
-    opponent
+    opponent : str or array_like, optional
         None (a random hand), a range text ("QQ+,AK:0.5"), or one weight
         per combo.
-    dead
+    dead : str or array_like, optional
         Cards out of play ("2c 7d"): no opponent hand or runout holds them,
         and combos that do get NaN.
-    threads
+    threads : int, optional
         Threads for many boards (one value per board either way).
 
     Returns
     -------
     numpy.ndarray
         float64, (n,) for one board, (B, n) for many.
+
+    Examples
+    --------
+    >>> hs = hand_strength("Ah Kh Qh 7c", opponent="QQ+,AK")
+    >>> hs.shape, float(np.nanmax(hs))      # Jh Th has the royal flush: it beats them all
+    ((1326,), 1.0)
 
     Raises
     ------
@@ -435,41 +501,39 @@ def hand_strength(
         A dead card on the board, opponent weights of the wrong shape or
         negative; Omaha (but for the hand strength).
     """
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5), omaha_now=True)
-    return _compute(job, 1, False, False, threads)[0].hs
+    job = _job("hand_strength", board, game, options, (3, 4, 5), omaha_now=True)
+    return _compute(job, 1, False, False)[0].hs
 
 
+@_spelled_out
 def river_strengths(
-    board: Any,
-    game: Any = "Hold'em",
-    *,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
+    board: Any, game: Any = "Hold'em", **options: Unpack[FeatureOptions]
 ) -> np.ndarray:
     """The hand strength of every combo on every completion of *board* (one
     board) to five cards: a (completions, combos) float64 array, NaN where
     the combo shares a card with that final board (completions in the
-    order of ``itertools.combinations`` over the cards left)."""
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
+    order of ``itertools.combinations`` over the cards left; *threads* is
+    taken and not needed). Options as :func:`hand_strength`.
+
+    >>> river_strengths("Qs 9d 7h 2c").shape      # 48 rivers, 1,326 combos
+    (48, 1326)
+    """
+    job = _job("river_strengths", board, game, options, (3, 4, 5))
     if not job.single:
         raise InvalidArgumentError("river_strengths takes one board")
     finals = _runouts(job, 0)
-    out = np.empty((len(finals), len(job.rows)))
-    _core.board_hand_strengths(job.tables, finals, job.rows, job.mass, out)
+    live = ~np.isin(job.rows, job.boards[0]).any(axis=1)
+    rows, mass = np.ascontiguousarray(job.rows[live]), np.ascontiguousarray(job.mass[live])
+    river = np.empty((len(finals), len(rows)))
+    _core.board_feature_sums(job.tables, job.boards, finals, rows, mass, 1, False, river=river)
+    out = np.full((len(finals), len(job.rows)), np.nan)
+    out[:, live] = river
     out[:, job.hit] = np.nan
     return out
 
 
-def ehs(
-    board: Any,
-    game: Any = "Hold'em",
-    *,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
-    threads: int | None = None,
-) -> np.ndarray:
+@_spelled_out
+def ehs(board: Any, game: Any = "Hold'em", **options: Unpack[FeatureOptions]) -> np.ndarray:
     """Each combo's expected hand strength: the river hand strength averaged
     over the completions of *board* that miss it (its all-in equity against
     the opponent). Arguments and errors as :func:`hand_strength`.
@@ -479,52 +543,45 @@ def ehs(
     >>> bool(np.allclose(ehs(river), hand_strength(river), equal_nan=True))
     True
     """
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
-    return _compute(job, 1, True, False, threads)[0].ehs
+    job = _job("ehs", board, game, options, (3, 4, 5))
+    return _compute(job, 1, True, False)[0].ehs
 
 
-def ehs2(
-    board: Any,
-    game: Any = "Hold'em",
-    *,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
-    threads: int | None = None,
-) -> np.ndarray:
+@_spelled_out
+def ehs2(board: Any, game: Any = "Hold'em", **options: Unpack[FeatureOptions]) -> np.ndarray:
     """Each combo's EHS²: the square of the river hand strength averaged over
-    the completions of *board*. Arguments as :func:`hand_strength`."""
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
-    return _compute(job, 1, True, False, threads)[0].ehs2
+    the completions of *board*. Arguments as :func:`hand_strength`.
+
+    >>> e2 = ehs2("Ah Kh Qh")
+    >>> e2.shape, float(e2[~np.isnan(e2)].max())     # the royal flush made: 1 on every runout
+    ((1326,), 1.0)
+    """
+    job = _job("ehs2", board, game, options, (3, 4, 5))
+    return _compute(job, 1, True, False)[0].ehs2
 
 
+@_spelled_out
 def equity_histogram(
-    board: Any,
-    game: Any = "Hold'em",
-    *,
-    bins: int = 10,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
-    threads: int | None = None,
+    board: Any, game: Any = "Hold'em", *, bins: int = 10, **options: Unpack[FeatureOptions]
 ) -> np.ndarray:
     """Each combo's distribution of river hand strength over the completions
     of *board*: an (n, bins) array of shares ((B, n, bins) for many boards;
     each row sums to 1; NaN rows for combos that collide), bin j holding
-    strengths in [j/bins, (j+1)/bins) and the last bin 1.0 too."""
+    strengths in [j/bins, (j+1)/bins) and the last bin 1.0 too. Arguments
+    as :func:`hand_strength`.
+
+    >>> h = equity_histogram("Qs 9d 7h", bins=4)
+    >>> h.shape, float(np.nansum(h[0]))
+    ((1326, 4), 1.0)
+    """
     _check_bins(bins)
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
-    return _compute(job, bins, True, False, threads)[0].histogram
+    job = _job("equity_histogram", board, game, options, (3, 4, 5))
+    return _compute(job, bins, True, False)[0].histogram
 
 
+@_spelled_out
 def potential(
-    board: Any,
-    game: Any = "Hold'em",
-    *,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
-    threads: int | None = None,
+    board: Any, game: Any = "Hold'em", **options: Unpack[FeatureOptions]
 ) -> HandPotential:
     """Each combo's positive and negative hand potential on a flop or turn.
 
@@ -555,21 +612,19 @@ def potential(
     >>> round(float(p.ppot[i]), 3), round(float(p.npot[i]), 3)
     (0.208, 0.274)
     """
-    job = _job(board, game, combos, opponent, dead, (3, 4))
-    f, matrix = _compute(job, 1, False, True, threads)
+    job = _job("potential", board, game, options, (3, 4))
+    f, matrix = _compute(job, 1, False, True)
     return HandPotential(f.ppot, f.npot, matrix)
 
 
+@_spelled_out
 def strength_features(
     board: Any,
     game: Any = "Hold'em",
     *,
     bins: int = 10,
-    combos: Any = None,
-    opponent: Any = None,
-    dead: Any = None,
     potential: bool = True,
-    threads: int | None = None,
+    **options: Unpack[FeatureOptions],
 ) -> StrengthFeatures:
     """:func:`hand_strength`, :func:`ehs`, :func:`ehs2`,
     :func:`equity_histogram` and (``potential=True``, on a flop or turn)
@@ -583,8 +638,8 @@ def strength_features(
     _check_bins(bins)
     if not isinstance(potential, bool):
         raise TypeError(f"potential must be True or False, not {type(potential).__name__}")
-    job = _job(board, game, combos, opponent, dead, (3, 4, 5))
-    return _compute(job, bins, True, potential and job.boards.shape[1] < 5, threads)[0]
+    job = _job("strength_features", board, game, options, (3, 4, 5))
+    return _compute(job, bins, True, potential and job.boards.shape[1] < 5)[0]
 
 
 def _check_bins(bins: Any) -> None:

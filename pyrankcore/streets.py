@@ -12,7 +12,13 @@ of every combo (:func:`~pyrankcore.boards.hole_combos` order) on each of
 them; row b of the table is the board whose index is b.
 
 The table is a folder: ``meta.json`` (the parameters it is built with)
-and one ``chunk-NNNNNN.npz`` per slice of boards. Each chunk is written
+and one chunk file per slice of boards, ``chunk-NNNNNN.npz`` (NumPy, the
+default) or, with ``format="parquet"`` (the ``parquet`` extra: pyarrow),
+``chunk-NNNNNN.parquet``: one row per board and hand, the columns
+``index`` (the board's), ``board`` (its cards), ``combo`` (the hand's row
+of :func:`~pyrankcore.boards.hole_combos`), the features and
+``histogram`` (a list of bins per row), which any Parquet reader
+(pandas, DuckDB, Spark) takes. Each chunk is written
 under a temporary name and renamed, so an interrupted build leaves whole
 chunks only, and building again into the same folder with the same
 parameters computes only the chunks that are missing or fail their checks
@@ -21,9 +27,11 @@ parameters computes only the chunks that are missing or fail their checks
 and other versions, as the preflop cache does: its header must equal the
 one this library would write (format, library version, the parameters'
 digest, the boards it holds), every array its shape and dtype and its
-sha256; then, unless ``check=False``, it computes the first board again
-and compares. The checksums are not a signature: a folder that others can
-write needs the protection of any file a program reads.
+sha256 (a Parquet chunk's header is in its schema's metadata, and its
+repeated columns must repeat exactly); then, unless ``check=False``, it
+computes the first board again and compares. The checksums are not a
+signature: a folder that others can write needs the protection of any
+file a program reads.
 
 The values are float32 (NaN for combos that share a card with the board):
 hs, ehs, ehs2, ppot, npot of shape (boards, combos) and the river
@@ -67,6 +75,7 @@ from pyrankcore.games import resolve
 from pyrankcore.indexer import HandIndexer
 
 __all__ = [
+    "FILE_FORMATS",
     "STREETS",
     "StreetTable",
     "StreetTableError",
@@ -77,7 +86,9 @@ __all__ = [
 
 # Board cards per street that has cards to come.
 STREETS = {"flop": 3, "turn": 4}
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# The chunk files a table may be written in.
+FILE_FORMATS = ("npz", "parquet")
 # Boards per chunk by default: under a minute of flops on one core (what an
 # interruption may lose), about 5 MB of float32 per hold'em flop file.
 CHUNK_BOARDS = 64
@@ -160,6 +171,7 @@ def _meta(
     potential: bool,
     limit: int | None,
     chunk: int,
+    file_format: str = "npz",
 ) -> dict[str, Any]:
     name, deck = _deck(game)
     size = HandIndexer([STREETS[street]], deck=deck).size(0)
@@ -175,6 +187,7 @@ def _meta(
         "boards": size if limit is None else min(limit, size),
         "chunk": chunk,
         "dtype": "<f4",
+        "file_format": file_format,
     }
 
 
@@ -182,8 +195,78 @@ def _digest(meta: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(meta, sort_keys=True).encode()).hexdigest()
 
 
-def _chunk_path(folder: Path, c: int) -> Path:
-    return folder / f"chunk-{c:06d}.npz"
+def _chunk_path(folder: Path, c: int, file_format: str = "npz") -> Path:
+    return folder / f"chunk-{c:06d}.{file_format}"
+
+
+def _pyarrow() -> tuple[Any, Any]:
+    """pyarrow and pyarrow.parquet (an optional dependency)."""
+    try:
+        pa = importlib.import_module("pyarrow")
+        pq = importlib.import_module("pyarrow.parquet")
+    except ImportError:
+        raise InvalidArgumentError(
+            "Parquet street tables need pyarrow: pip install 'pyrankcore[parquet]'"
+        ) from None
+    return pa, pq
+
+
+def _parquet_bytes(header: str, data: dict[str, np.ndarray]) -> bytes:
+    """A chunk as one Parquet table: a row per board and combo, the header
+    in the schema's metadata."""
+    pa, pq = _pyarrow()
+    rows, n = data["hs"].shape
+
+    def lists(a: np.ndarray, size: int) -> Any:
+        return pa.FixedSizeListArray.from_arrays(pa.array(a.ravel()), size)
+
+    columns = {
+        "index": pa.array(np.repeat(data["index"], n)),
+        "board": lists(np.repeat(data["boards"], n, axis=0), data["boards"].shape[1]),
+        "combo": pa.array(np.tile(np.arange(n, dtype=np.uint16), rows)),
+        **{k: pa.array(data[k].ravel()) for k in FEATURES if k != "histogram"},
+        "histogram": lists(data["histogram"], data["histogram"].shape[2]),
+    }
+    table = pa.table(columns).replace_schema_metadata({"pyrankcore": header})
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink)
+    out: bytes = sink.getvalue().to_pybytes()
+    return out
+
+
+def _parquet_arrays(path: Path, n: int) -> dict[str, np.ndarray]:
+    """A Parquet chunk's arrays (n combos a board) as an .npz chunk holds
+    them, header included; ValueError (or pyarrow's errors) where it is
+    not the layout _parquet_bytes writes."""
+    _pa, pq = _pyarrow()
+    table = pq.read_table(path)
+    header = (table.schema.metadata or {}).get(b"pyrankcore")
+    if header is None or n == 0:
+        raise ValueError("no header")
+
+    def column(name: str) -> np.ndarray:
+        col = table.column(name).combine_chunks()
+        if name in ("board", "histogram"):
+            col = col.flatten()
+        return np.asarray(col.to_numpy(zero_copy_only=False))
+
+    rows, left = divmod(table.num_rows, n)
+    if left:
+        raise ValueError(f"{table.num_rows} rows, not a whole number of boards")
+    index = column("index")
+    boards = column("board").reshape(table.num_rows, -1)
+    data = {"header": np.array(header.decode()), "index": index[::n], "boards": boards[::n]}
+    if not (
+        np.array_equal(index, np.repeat(data["index"], n))
+        and np.array_equal(boards, np.repeat(data["boards"], n, axis=0))
+        and np.array_equal(column("combo"), np.tile(np.arange(n), rows))
+    ):
+        raise ValueError("the board and combo columns do not repeat as written")
+    for k in FEATURES:
+        data[k] = column(k).reshape(rows, n, -1)
+        if k != "histogram":
+            data[k] = data[k][:, :, 0]
+    return data
 
 
 def _compute_chunk(
@@ -204,14 +287,19 @@ def _write_chunk(
     boards: np.ndarray,
     arrays: dict[str, np.ndarray],
     digest: str,
+    file_format: str = "npz",
 ) -> None:
     """Chunk c, under a temporary name renamed over the target."""
     data = {"index": index.astype("<u8"), "boards": boards.astype(np.uint8), **arrays}
-    header = _chunk_header(digest, c, lo, data)
-    buf = io.BytesIO()
-    save: Any = np.savez  # its stubs take no array named like its options
-    save(buf, header=np.array(json.dumps(header, sort_keys=True)), **data)
-    replace_atomically(_chunk_path(folder, c), buf.getvalue(), ".chunk_")
+    header = json.dumps(_chunk_header(digest, c, lo, data), sort_keys=True)
+    if file_format == "parquet":
+        content = _parquet_bytes(header, data)
+    else:
+        buf = io.BytesIO()
+        save: Any = np.savez  # its stubs take no array named like its options
+        save(buf, header=np.array(header), **data)
+        content = buf.getvalue()
+    replace_atomically(_chunk_path(folder, c, file_format), content, ".chunk_")
 
 
 def _chunk_header(digest: str, c: int, lo: int, data: dict[str, np.ndarray]) -> dict[str, Any]:
@@ -233,14 +321,19 @@ def _read_chunk(
 ) -> dict[str, np.ndarray]:
     """Chunk c's arrays, checked; StreetTableError (naming the file and
     what is wrong) otherwise."""
-    path = _chunk_path(folder, c)
+    path = _chunk_path(folder, c, meta["file_format"])
     if not path.is_file():
         raise StreetTableError(
             f"{path}: missing; build the table again into {str(folder)!r} to finish it"
         )
+    if meta["file_format"] == "parquet":
+        _pyarrow()  # a missing pyarrow is not a damaged chunk
     try:
-        with np.load(path, allow_pickle=False) as z:
-            data = {k: z[k] for k in z.files}
+        if meta["file_format"] == "parquet":
+            data = _parquet_arrays(path, n)
+        else:
+            with np.load(path, allow_pickle=False) as z:
+                data = {k: z[k] for k in z.files}
     except Exception as bad:
         raise StreetTableError(f"{path}: not a readable chunk ({bad})") from None
     header_text = data.pop("header", None)
@@ -294,6 +387,7 @@ def build_street_table(
     threads: int | None = None,
     dask: bool = False,
     progress: bool = False,
+    format: str = "npz",
 ) -> StreetTable:
     """Compute the features of every canonical board of *street* into the
     folder *path* (made if missing) and return the table.
@@ -322,16 +416,28 @@ def build_street_table(
         Compute the chunks as tasks on Dask (needs the ``dask`` extra).
     progress
         A progress bar on stderr counting the boards done.
+    format
+        The chunk files: "npz" (NumPy) or "parquet" (needs the ``parquet``
+        extra, pyarrow; a row per board and hand, see the module notes).
 
     Returns
     -------
     StreetTable
         As :func:`read_street_table` returns it (not checked again).
 
+    Examples
+    --------
+    >>> import tempfile
+    >>> t = build_street_table(tempfile.mkdtemp(), "turn", "Short-deck Hold'em", bins=2,
+    ...                        limit=2, potential=False)
+    >>> t.ehs.shape, t.histogram.shape, sorted(t.meta)[:4]
+    ((2, 630), (2, 630, 2), ['bins', 'boards', 'chunk', 'deck'])
+
     Raises
     ------
     InvalidArgumentError
-        An unknown street, an Omaha game, a bad bin count or limit.
+        An unknown street, an Omaha game, a bad bin count, limit or format,
+        "parquet" without pyarrow.
     StreetTableError
         The folder holds a table built with other parameters.
     """
@@ -343,11 +449,15 @@ def build_street_table(
     chunk = whole_number(chunk_boards, "chunk_boards", 1, 1 << 20)
     show = flag(progress, "progress")
     on_dask = flag(dask, "dask")
+    if format not in FILE_FORMATS:
+        raise InvalidArgumentError(f"format must be one of {FILE_FORMATS}, not {format!r}")
+    if format == "parquet":
+        _pyarrow()
     name, _deck_name = _deck(game)
     tables, _omaha, _hole = board_game(game)
     combos = combo_array(None, tables, 2)
     mass = opponent_weights(opponent, combos)
-    meta = _meta(street, game, bins, mass, potential, limit, chunk)
+    meta = _meta(street, game, bins, mass, potential, limit, chunk, format)
     folder = Path(path)
     folder.mkdir(parents=True, exist_ok=True)
     old = _read_meta(folder)
@@ -373,17 +483,20 @@ def build_street_table(
         except StreetTableError:
             todo.append((c, lo, hi))
     bar = progress_bar(show, len(boards), "board", f"{street} features")
+
+    def save(c: int, lo: int, hi: int, arrays: dict[str, np.ndarray]) -> None:
+        _write_chunk(folder, c, lo, np.arange(lo, hi), boards[lo:hi], arrays, digest, format)
+        if bar is not None:
+            bar.update(hi - lo)
+
     try:
         if bar is not None:
             bar.update(len(boards) - sum(hi - lo for _c, lo, hi in todo))
         if on_dask:
-            _build_on_dask(folder, todo, boards, name, bins, mass, potential, digest, bar)
+            _build_on_dask(todo, boards, (name, bins, mass, potential), save)
         else:
             for c, lo, hi in todo:
-                arrays = _compute_chunk(boards[lo:hi], name, bins, mass, potential, threads)
-                _write_chunk(folder, c, lo, np.arange(lo, hi), boards[lo:hi], arrays, digest)
-                if bar is not None:
-                    bar.update(hi - lo)
+                save(c, lo, hi, _compute_chunk(boards[lo:hi], name, bins, mass, potential, threads))
     finally:
         if bar is not None:
             bar.close()
@@ -391,18 +504,14 @@ def build_street_table(
 
 
 def _build_on_dask(
-    folder: Path,
     todo: list[tuple[int, int, int]],
     boards: np.ndarray,
-    game: str,
-    bins: int,
-    mass: np.ndarray,
-    potential: bool,
-    digest: str,
-    bar: Any,
+    args: tuple[str, int, np.ndarray, bool],
+    save: Any,
 ) -> None:
-    """The chunks as dask tasks, DASK_WAVE at a time, each wave written as it
-    comes back (so an interrupted run keeps the waves done)."""
+    """The chunks as dask tasks (args: _compute_chunk's game, bins, mass and
+    potential), DASK_WAVE at a time, each wave saved as it comes back (so
+    an interrupted run keeps the waves done)."""
     try:  # an optional dependency; dask.compute runs on the default client if any
         dask: Any = importlib.import_module("dask")
     except ImportError:
@@ -410,11 +519,9 @@ def _build_on_dask(
     work = dask.delayed(_compute_chunk, pure=True)
     for w in range(0, len(todo), DASK_WAVE):
         wave = todo[w : w + DASK_WAVE]
-        tasks = [work(boards[lo:hi], game, bins, mass, potential, None) for _c, lo, hi in wave]
+        tasks = [work(boards[lo:hi], *args, None) for _c, lo, hi in wave]
         for (c, lo, hi), arrays in zip(wave, dask.compute(*tasks)):
-            _write_chunk(folder, c, lo, np.arange(lo, hi), boards[lo:hi], arrays, digest)
-            if bar is not None:
-                bar.update(hi - lo)
+            save(c, lo, hi, arrays)
 
 
 def _assemble(folder: Path, meta: dict[str, Any], combos: np.ndarray, check: bool) -> StreetTable:
@@ -475,7 +582,11 @@ def read_street_table(path: str | os.PathLike[str], *, check: bool = True) -> St
         raise StreetTableError(f"{str(folder)!r} holds no street table ({_META} is missing)")
     try:
         expected_keys = set(_meta("flop", "Hold'em", 1, np.ones(1), True, None, 1))
-        if set(meta) != expected_keys or meta["street"] not in STREETS:
+        if (
+            set(meta) != expected_keys
+            or meta["street"] not in STREETS
+            or meta["file_format"] not in FILE_FORMATS
+        ):
             raise StreetTableError(f"{folder / _META}: not a street table's parameters")
         if meta["library"] != pyrankcore.__version__:
             raise StreetTableError(

@@ -20,6 +20,7 @@
 #ifndef PRC_BOARD_H
 #define PRC_BOARD_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "prc_eval.h"
@@ -63,6 +64,48 @@ typedef struct {
 #define PRC_BD_PAIR (PRC_BD_CARD + 52)
 #define PRC_BD_TRIPLE (PRC_BD_PAIR + PRC_BD_PAIRS)
 #define PRC_BD_SUMS(k) ((k) == 4 ? PRC_BD_TRIPLE + PRC_BD_TRIPLES : PRC_BD_PAIR)
+
+/* A combo's place for hand potential (prc_bd_now_places): its tie group
+ * on the board as it is, g, among all live combos and la, lb among those
+ * that hold its first and its second card; the starts of its cards' trees
+ * (ta, tb) and of the group sums it reads (s0, sa, sb) in the
+ * structures' block of memory. */
+typedef struct {
+    uint16_t g, la, lb, ta, tb, s0, sa, sb;
+} prc_bd_place_t;
+
+/* What prc_bd_features computes: the game, n two-card combos (their ids,
+ * sums from prc_bd_prepare and card ids from prc_bd_subsets), the
+ * opponent's mass w per combo, bins > 0 for the river strengths' moments
+ * and histogram, place (NULL: no potential) with cnt (53 group counts, all
+ * combos' then per card) and mem (the doubles of the structures) from
+ * prc_bd_now_places; stop (NULL or a flag that ends the run early). */
+typedef struct {
+    prc_bd_game_t game;
+    const uint8_t *combos;
+    const prc_bd_combo_t *pc;
+    const uint16_t *sub;
+    const double *w;
+    int n, bins;
+    const prc_bd_place_t *place;
+    const int32_t *cnt;
+    long mem;
+    const int32_t *stop;
+} prc_bd_feat_t;
+
+/* prc_bd_features' scratch: strength, order, scratch (n ints each), sums
+ * (PRC_BD_SUMS(2) doubles), beat, upto, below and in (n doubles each), mem
+ * (the potential's doubles). */
+typedef struct {
+    int32_t *strength, *order, *scratch;
+    double *sums, *beat, *upto, *below, *in, *mem;
+} prc_bd_feat_work_t;
+
+/* prc_bd_features' sums, added to: seen, total, squares (n each), hist (n
+ * * bins), hp (n * 6, with place); river: NULL or R * n doubles written. */
+typedef struct {
+    double *seen, *total, *squares, *hist, *hp, *river;
+} prc_bd_feat_out_t;
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
 
@@ -319,13 +362,10 @@ PRC_ENTRY void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, 
     }
 }
 
-/* Hand potential: sums of a Fenwick tree of prefix sums over positions
+/* Features over runouts: a Fenwick tree of prefix sums over positions
  * 1..size (t[0] unused); prefix(t, p) is the mass at positions below p. */
 static PRC_ALWAYS_INLINE void prc_bd_fw_add(double *t, int size, int p, double v) {
     for (p++; p <= size; p += p & -p) t[p] += v;
-}
-static PRC_ALWAYS_INLINE void prc_bd_fw_clear(double *t, int size, int p) {
-    for (p++; p <= size; p += p & -p) t[p] = 0.0;
 }
 static PRC_ALWAYS_INLINE double prc_bd_fw_prefix(const double *t, int p) {
     double s = 0.0;
@@ -333,95 +373,200 @@ static PRC_ALWAYS_INLINE double prc_bd_fw_prefix(const double *t, int p) {
     return s;
 }
 
-/* The mass at now-positions below p that shares no card with the
- * two-card combo (cards a, b): the whole tree less each card's tree. */
-static PRC_ALWAYS_INLINE double prc_bd_fw_apart(const double *tree, int stride, int p, int a,
-                                                int b) {
-    return prc_bd_fw_prefix(tree, p) - prc_bd_fw_prefix(tree + (size_t)(1 + a) * stride, p) -
-           prc_bd_fw_prefix(tree + (size_t)(1 + b) * stride, p);
+/* The mass at now-places below the combo's now group, and in that group,
+ * that shares no card with the combo: the whole structure less each
+ * card's, read at the combo's place in each (prc_bd_place_t). */
+static PRC_ALWAYS_INLINE double prc_bd_now_below(const double *mem, const prc_bd_place_t *p) {
+    return prc_bd_fw_prefix(mem, p->g) - prc_bd_fw_prefix(mem + p->ta, p->la) -
+           prc_bd_fw_prefix(mem + p->tb, p->lb);
+}
+static PRC_ALWAYS_INLINE double prc_bd_now_in(const double *mem, const prc_bd_place_t *p) {
+    return mem[p->s0] - mem[p->sa] - mem[p->sb];
 }
 
-/* The hand-potential counts of two-card combos on one board, summed over
- * the runouts finals[0..R) (five cards each, the board and the cards to
- * come). Each live combo i (now[i] >= 0, n combos, sub their card ids,
- * prc_bd_subsets) has its place among the m live combos sorted by their
- * strength on the board as it is: pos[i], and its tie group
- * lo[i]..hi[i]-1 of those places. For every runout that misses i, the
- * opponent's mass w that shares no card with i or the runout is split by
- * where it stands against i now (below lo[i]: i is ahead; in its group:
- * tied; above: behind) and at the river (i beats it or ties it); hp[i * 6
- * + 2 * now + river] (now 0 ahead, 1 tied, 2 behind; river 0 ahead, 1
- * tied) adds it. Where i is behind at the river follows from the totals
- * (every opponent apart from i meets the same number of runouts), so it is
- * not counted here. The river walk is prc_bd_sweep's; the split by the now
- * place reads a Fenwick tree of the mass added so far per now place, one
- * in all and one per card (tree: 53 * (m + 1) doubles, zero on entry and
- * on return), so a runout costs O(n log m). strength, order, scratch: n
- * ints each; sums: PRC_BD_SUMS(2) doubles. Returns the runouts done:
- * fewer than R only when *stop is set. */
-PRC_ENTRY long prc_bd_potential(const prc_bd_game_t *x, const uint8_t *finals, long R,
-                                const uint8_t *combos, const prc_bd_combo_t *pc,
-                                const uint16_t *sub, int n, const double *w,
-                                const int32_t *pos, const int32_t *lo, const int32_t *hi, int m,
-                                int32_t *strength, int32_t *order, int32_t *scratch,
-                                double *sums, double *tree, double *hp, const int32_t *stop) {
-    const int stride = m + 1;
-    long r;
-    for (r = 0; r < R; r++) {
-        if (stop != NULL && *stop) break;
-        prc_bd_strengths(x, finals + (size_t)r * 5, 5, combos, pc, 2, 0, n, strength);
-        const int live = prc_bd_sort(strength, n, order, scratch);
-        prc_bd_zero(sums, 2);
-        int j = 0;
-        while (j < live) {
-            const int32_t s = strength[order[j]];
-            int end = j + 1;
-            while (end < live && strength[order[end]] == s) end++;
-            /* what each combo of the group beats: the mass added so far */
-            for (int q = j; q < end; q++) {
-                const int i = order[q];
-                const int a = sub[2 * i], b = sub[2 * i + 1];
-                double *h = hp + (size_t)i * 6;
-                const double all = prc_bd_apart(sums, sub + 2 * i, 2);
-                const double below = prc_bd_fw_apart(tree, stride, lo[i], a, b);
-                const double upto = prc_bd_fw_apart(tree, stride, hi[i], a, b);
-                h[0] += below;
-                h[2] += upto - below;
-                h[4] += all - upto;
-                /* kept to take off the ties below */
-                h[1] -= below;
-                h[3] -= upto - below;
-                h[5] -= all - upto;
+/* The places of the combos on the board as it is, for hand potential:
+ * now[i] their strengths there (-1: shares a card with the board), order
+ * the m live ones by ascending strength (prc_bd_sort), sub their card ids.
+ * The live combos fall into tie groups 0..G-1 by ascending strength; the
+ * potential keeps the mass added so far per group in one structure for all
+ * combos and one per card for the combos that hold it (whose groups it
+ * numbers 0..size-1 among its own): each a Fenwick tree over its groups
+ * (size + 1 doubles, the first unused) followed by the groups' sums (size
+ * doubles), one after another in one block of memory. place[i] gets combo
+ * i's group in the three structures it reads and where they lie, cnt[0]
+ * gets G and cnt[1 + c] card c's number of groups (prc_bd_features reads
+ * them). Returns the block's size in doubles (below 2**16 however many
+ * combos: G is at most the 1,326 distinct combos and a card's groups at
+ * most the 51 other cards), or -1 when it would not fit the places' 16
+ * bits. */
+PRC_ENTRY long prc_bd_now_places(const int32_t *now, const int32_t *order, int m,
+                                 const uint16_t *sub, prc_bd_place_t *place, int32_t *cnt) {
+    int32_t last[52];
+    for (int c = 0; c < 52; c++) {
+        last[c] = -1;
+        cnt[1 + c] = 0;
+    }
+    int g = -1;
+    for (int j = 0; j < m; j++) {
+        const int i = order[j];
+        if (j == 0 || now[i] != now[order[j - 1]]) g++;
+        place[i].g = (uint16_t)g;
+        for (int h = 0; h < 2; h++) {
+            const int c = sub[2 * i + h];
+            if (last[c] != g) {
+                last[c] = g;
+                cnt[1 + c]++;
             }
-            for (int q = j; q < end; q++) {
-                const int i = order[q];
-                if (w[i] == 0.0) continue;
-                prc_bd_add(sums, sub + 2 * i, 2, w[i]);
-                prc_bd_fw_add(tree, m, pos[i], w[i]);
-                prc_bd_fw_add(tree + (size_t)(1 + sub[2 * i]) * stride, m, pos[i], w[i]);
-                prc_bd_fw_add(tree + (size_t)(1 + sub[2 * i + 1]) * stride, m, pos[i], w[i]);
-            }
-            /* what each beats or ties: the mass added with its group (its
-             * own mass, taken off once too often, is in its now group) */
-            for (int q = j; q < end; q++) {
-                const int i = order[q];
-                const int a = sub[2 * i], b = sub[2 * i + 1];
-                double *h = hp + (size_t)i * 6;
-                const double all = prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
-                const double below = prc_bd_fw_apart(tree, stride, lo[i], a, b);
-                const double upto = prc_bd_fw_apart(tree, stride, hi[i], a, b) + w[i];
-                h[1] += below;
-                h[3] += upto - below;
-                h[5] += all - upto;
-            }
-            j = end;
+            if (h == 0)
+                place[i].la = (uint16_t)(cnt[1 + c] - 1);
+            else
+                place[i].lb = (uint16_t)(cnt[1 + c] - 1);
         }
-        for (int q = 0; q < live; q++) { /* the trees back to zero */
+    }
+    cnt[0] = g + 1;
+    /* the structures' starts: all combos', then card 0's, 1's, ... */
+    long base[53];
+    base[0] = 0;
+    for (int s = 0; s < 52; s++) base[s + 1] = base[s] + 2 * (long)cnt[s] + 1;
+    const long total = base[52] + 2 * (long)cnt[52] + 1;
+    if (total > 0xFFFF) return -1;
+    for (int j = 0; j < m; j++) {
+        const int i = order[j];
+        const int a = sub[2 * i], b = sub[2 * i + 1];
+        prc_bd_place_t *p = &place[i];
+        p->s0 = (uint16_t)(cnt[0] + 1 + p->g);
+        p->ta = (uint16_t)base[1 + a];
+        p->sa = (uint16_t)(base[1 + a] + cnt[1 + a] + 1 + p->la);
+        p->tb = (uint16_t)base[1 + b];
+        p->sb = (uint16_t)(base[1 + b] + cnt[1 + b] + 1 + p->lb);
+    }
+    return total;
+}
+
+/* Add mass v of the combo at place p to the potential's structures. */
+static PRC_ALWAYS_INLINE void prc_bd_now_add(double *mem, const int32_t *cnt, int a, int b,
+                                             const prc_bd_place_t *p, double v) {
+    prc_bd_fw_add(mem, cnt[0], p->g, v);
+    prc_bd_fw_add(mem + p->ta, cnt[1 + a], p->la, v);
+    prc_bd_fw_add(mem + p->tb, cnt[1 + b], p->lb, v);
+    mem[p->s0] += v;
+    mem[p->sa] += v;
+    mem[p->sb] += v;
+}
+
+/* One runout's walk for prc_bd_features (its live combos in order[0..live)
+ * by ascending strength st), pot known to the compiler: with pot, the
+ * hand-potential counts too. */
+static PRC_ALWAYS_INLINE void prc_bd_feat_sweep(const prc_bd_feat_t *f, const prc_bd_feat_work_t *x,
+                                                const prc_bd_feat_out_t *o, int live,
+                                                const int pot) {
+    const uint16_t *sub = f->sub;
+    const double *w = f->w;
+    const prc_bd_place_t *place = f->place;
+    const int32_t *st = x->strength, *order = x->order;
+    double *sums = x->sums, *beat = x->beat, *upto = x->upto, *mem = x->mem;
+    double *below = x->below, *in = x->in;
+    prc_bd_zero(sums, 2);
+    if (pot) memset(mem, 0, sizeof(double) * (size_t)f->mem);
+    int j = 0;
+    while (j < live) {
+        const int32_t s = st[order[j]];
+        int end = j + 1;
+        while (end < live && st[order[end]] == s) end++;
+        /* what each combo of the group beats: the mass added so far */
+        for (int q = j; q < end; q++) {
+            const int i = order[q];
+            beat[i] = prc_bd_apart(sums, sub + 2 * i, 2);
+            if (pot) {
+                below[i] = prc_bd_now_below(mem, &place[i]);
+                in[i] = prc_bd_now_in(mem, &place[i]);
+            }
+        }
+        for (int q = j; q < end; q++) {
             const int i = order[q];
             if (w[i] == 0.0) continue;
-            prc_bd_fw_clear(tree, m, pos[i]);
-            prc_bd_fw_clear(tree + (size_t)(1 + sub[2 * i]) * stride, m, pos[i]);
-            prc_bd_fw_clear(tree + (size_t)(1 + sub[2 * i + 1]) * stride, m, pos[i]);
+            prc_bd_add(sums, sub + 2 * i, 2, w[i]);
+            if (pot) prc_bd_now_add(mem, f->cnt, sub[2 * i], sub[2 * i + 1], &place[i], w[i]);
+        }
+        /* what each beats or ties: the mass added with its group (its own
+         * mass, taken off once too often, is in its now group) */
+        for (int q = j; q < end; q++) {
+            const int i = order[q];
+            upto[i] = prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
+            if (!pot) continue;
+            const prc_bd_place_t *p = &place[i];
+            const double below1 = prc_bd_now_below(mem, p);
+            const double in1 = prc_bd_now_in(mem, p) + w[i];
+            const double behind = beat[i] - below[i] - in[i];
+            double *h = o->hp + (size_t)i * 6;
+            h[0] += below[i];
+            h[1] += below1 - below[i];
+            h[2] += in[i];
+            h[3] += in1 - in[i];
+            h[4] += behind;
+            h[5] += upto[i] - below1 - in1 - behind;
+        }
+        j = end;
+    }
+}
+
+/* The features of two-card combos on one board, summed over the runouts
+ * finals[0..R) (five cards each: the board and the cards to come). Each
+ * runout ranks every combo once, sorts the live ones once and walks them
+ * in ascending strength once, keeping running sums of the opponent's mass
+ * w in all and per card (prc_bd_sweep's): what combo i beats is the mass
+ * added before its tie group, what it ties the mass its group adds, what
+ * it could face at all the mass in once every combo is.
+ *
+ * - With f->bins > 0, each combo's river hand strength hs = (beat + tie /
+ *   2) / all, where all > 0, adds 1 to seen[i], hs to total[i], hs * hs to
+ *   squares[i] and 1 to hist[i * bins + min(floor(hs * bins), bins - 1)];
+ *   with river not NULL it is written to river[r * n + i] too (NaN where
+ *   the combo meets the runout or faces nothing).
+ * - With f->place (prc_bd_now_places), hand potential: the mass it beats
+ *   and ties is split by where the opponent stands against it now (below
+ *   its now group: i is ahead; in it: tied; above: behind), read in the
+ *   structures of the mass added so far per now group; hp[i * 6 + 2 * now
+ *   + river] (now 0 ahead, 1 tied, 2 behind; river 0 ahead, 1 tied) adds
+ *   it. Where i is behind at the river follows from the totals (every
+ *   opponent apart from i meets the same number of runouts), so it is not
+ *   counted here. A runout costs O(n log n) for the potential.
+ *
+ * Returns the runouts done: fewer than R only when *f->stop is set. */
+PRC_ENTRY long prc_bd_features(const prc_bd_feat_t *f, const uint8_t *finals, long R,
+                               const prc_bd_feat_work_t *x, const prc_bd_feat_out_t *o) {
+    const int n = f->n, bins = f->bins;
+    const uint16_t *sub = f->sub;
+    const double *w = f->w, *beat = x->beat, *upto = x->upto, *sums = x->sums;
+    int32_t *st = x->strength;
+    long r;
+    for (r = 0; r < R; r++) {
+        if (f->stop != NULL && *f->stop) break;
+        prc_bd_strengths(&f->game, finals + (size_t)r * 5, 5, f->combos, f->pc, 2, 0, n, st);
+        const int live = prc_bd_sort(st, n, x->order, x->scratch);
+        if (f->place != NULL)
+            prc_bd_feat_sweep(f, x, o, live, 1);
+        else
+            prc_bd_feat_sweep(f, x, o, live, 0);
+        if (bins == 0) continue;
+        double *river = o->river == NULL ? NULL : o->river + (size_t)r * n;
+        double *__restrict seen = o->seen, *__restrict total = o->total;
+        double *__restrict squares = o->squares, *__restrict hist = o->hist;
+        for (int i = 0; i < n; i++) {
+            const double all = st[i] < 0 ? 0.0 : prc_bd_apart(sums, sub + 2 * i, 2) + w[i];
+            if (all <= 0.0) {
+                if (river != NULL) river[i] = (double)NAN;
+                continue;
+            }
+            const double tie = upto[i] - beat[i];
+            const double hs = (beat[i] + tie / 2) / all;
+            if (river != NULL) river[i] = hs;
+            seen[i] += 1.0;
+            total[i] += hs;
+            squares[i] += hs * hs;
+            int k = (int)(hs * bins);
+            if (k >= bins) k = bins - 1;
+            hist[(size_t)i * bins + k] += 1.0;
         }
     }
     return r;

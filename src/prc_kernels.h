@@ -79,12 +79,10 @@ PRC_ENTRY void prc_bd_showdown(const prc_bd_list_t *l, const double *reach, long
                                double *scratch, double *out);
 PRC_ENTRY void prc_bd_fold(const prc_bd_list_t *l, const double *reach, long R, double amount,
                            double *sums, double *out);
-PRC_ENTRY long prc_bd_potential(const prc_bd_game_t *x, const uint8_t *finals, long R,
-                                const uint8_t *combos, const prc_bd_combo_t *pc,
-                                const uint16_t *sub, int n, const double *w,
-                                const int32_t *pos, const int32_t *lo, const int32_t *hi, int m,
-                                int32_t *strength, int32_t *order, int32_t *scratch,
-                                double *sums, double *tree, double *hp, const int32_t *stop);
+PRC_ENTRY long prc_bd_now_places(const int32_t *now, const int32_t *order, int m,
+                                 const uint16_t *sub, prc_bd_place_t *place, int32_t *cnt);
+PRC_ENTRY long prc_bd_features(const prc_bd_feat_t *f, const uint8_t *finals, long R,
+                               const prc_bd_feat_work_t *x, const prc_bd_feat_out_t *o);
 
 /* Heads-up equity by the sweep (prc_equity_sweep.h). */
 PRC_ENTRY int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j);

@@ -6,20 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pyrankcore.cli.options import (
-    UsageError,
-    add_game_option,
-    add_json_option,
-    add_progress_option,
-    add_threads_option,
-    print_json,
-    show_progress,
-    threads_of,
-)
-from pyrankcore.streets import STREETS, build_street_table
+from pyrankcore.cli import options
+from pyrankcore.streets import FILE_FORMATS, STREETS, build_street_table
 
 FEATURES_HELP = """\
-The folder gets meta.json (the parameters) and one chunk-NNNNNN.npz per
+The folder gets meta.json (the parameters) and one chunk-NNNNNN.npz (or,
+with --format parquet, chunk-NNNNNN.parquet: a row per board and hand) per
 slice of boards; running the command again with the same arguments after
 an interruption computes only the chunks that are missing. Read it with
 pyrankcore.streets.read_street_table(FOLDER).
@@ -32,6 +24,7 @@ with --json, one JSON object on stdout with the keys:
   combos        the hands per board (hole_combos order)
   bins          the river histogram's bins
   potential     whether PPot and NPot were computed
+  format        the chunk files: npz or parquet
 """
 
 
@@ -47,7 +40,7 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("street", choices=sorted(STREETS), help="the street")
     p.add_argument("folder", help="the table's folder (made if missing)")
-    add_game_option(p, "Hold'em")
+    options.add_game_option(p, "Hold'em")
     p.add_argument("--bins", type=int, default=10, help="river histogram bins (default 10)")
     p.add_argument("--opponent", default=None, metavar="RANGE", help="a range (default: any hand)")
     p.add_argument(
@@ -55,17 +48,23 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("--limit", type=int, default=None, help="only the first LIMIT boards")
     p.add_argument("--chunk", type=int, default=64, help="boards per chunk file (default 64)")
+    p.add_argument(
+        "--format",
+        choices=FILE_FORMATS,
+        default="npz",
+        help="chunk files: npz (default) or parquet (needs pyarrow)",
+    )
     p.add_argument("--dask", action="store_true", help="compute the chunks on Dask")
-    add_threads_option(p)
-    add_json_option(p)
-    add_progress_option(p, "the boards done")
+    options.add_threads_option(p)
+    options.add_json_option(p)
+    options.add_progress_option(p, "the boards done")
     p.set_defaults(handler=run_features)
 
 
 def run_features(args: argparse.Namespace) -> int:
     for option, value in (("--limit", args.limit), ("--chunk", args.chunk)):
         if value is not None and value < 1:
-            raise UsageError(f"{option} must be at least 1, got {value}")
+            raise options.UsageError(f"{option} must be at least 1, got {value}")
     table = build_street_table(
         args.folder,
         args.street,
@@ -75,9 +74,10 @@ def run_features(args: argparse.Namespace) -> int:
         potential=not args.no_potential,
         limit=args.limit,
         chunk_boards=args.chunk,
-        threads=threads_of(args),
+        threads=options.threads_of(args),
         dask=args.dask,
-        progress=show_progress(args),
+        progress=options.show_progress(args),
+        format=args.format,
     )
     record = {
         "folder": args.folder,
@@ -87,9 +87,10 @@ def run_features(args: argparse.Namespace) -> int:
         "combos": int(len(table.combos)),
         "bins": table.meta["bins"],
         "potential": table.meta["potential"],
+        "format": table.meta["file_format"],
     }
     if args.json:
-        print_json(record)
+        options.print_json(record)
     else:
         print(
             f"{record['boards']:,} {args.street} boards x {record['combos']:,} hands "

@@ -16,6 +16,7 @@ from pyrankcore.features import (
     ehs2,
     equity_histogram,
     hand_strength,
+    opponent_weights,
     potential,
     strength_features,
 )
@@ -164,6 +165,36 @@ def test_a_range_and_dead_cards_against_brute_force():
         np.testing.assert_allclose(f.histogram[i], want, atol=1e-12)
 
 
+def test_weights_that_are_not_whole_numbers_against_brute_force():
+    # Sums of such weights round; a hand never behind (or never ahead) now
+    # must still get PPot (NPot) exactly 0, as the exact matrix gives.
+    board = prc.parse_cards("Td 8c 6s")
+    text = "QQ+,AK:0.5,T9s:0.3,22-66:0.7"
+    brute = Brute(board, weight=opponent_weights(text, hole_combos()))
+    p = potential(board, opponent=text)
+    live = np.flatnonzero(~brute.hit)
+    # each live combo's opponent mass by where it stands now (the matrix's
+    # row totals, up to the runouts each opponent meets)
+    now = np.sign(brute.now[live][:, None] - brute.now[None, :])
+    apart = (brute.mask[live][:, None] & brute.mask[None, :]) == 0
+    mass = brute.weight[None, :] * apart
+    ahead, tied, behind = ((mass * (now == s)).sum(axis=1) for s in (1, 0, -1))
+    never_behind = live[(behind == 0) & (tied == 0)]
+    never_ahead = live[(ahead == 0) & (tied == 0)]
+    assert len(never_behind) > 20 and len(never_ahead) > 20
+    assert (p.ppot[never_behind] == 0).all() and (p.npot[never_ahead] == 0).all()
+    for i in [*never_behind[:3].tolist(), *never_ahead[:3].tolist(), *live_rows(brute, 3, 5)]:
+        hp = brute.matrix(i)
+        np.testing.assert_allclose(p.matrix[i], hp, rtol=1e-12, atol=1e-9)
+        t = hp.sum(axis=1)
+        below, above = t[2] + t[1] / 2, t[0] + t[1] / 2
+        want = (
+            (hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / below if below else 0.0,
+            (hp[0, 2] + hp[1, 2] / 2 + hp[0, 1] / 2) / above if above else 0.0,
+        )
+        assert (p.ppot[i], p.npot[i]) == pytest.approx(want, abs=1e-12)
+
+
 @pytest.mark.parametrize("board", ["As Td 7c", "Kh Qh 6s 9d"])
 def test_short_deck_against_brute_force(board):
     ids = prc.parse_cards(board)
@@ -262,3 +293,47 @@ def test_a_ranking_plays_as_its_variant():
     b = strength_features("Jh Th 9c", "Hold'em", bins=3)
     for name in a._fields:
         np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)
+
+
+def test_the_kernel_checks_what_reaches_it():
+    from pyrankcore import _core
+    from pyrankcore.boards import board_game
+
+    tables = board_game("Hold'em")[0]
+    board = np.array([prc.parse_cards("Qs 9d 7h")], dtype=np.uint8)
+    finals = np.array([prc.parse_cards("Qs 9d 7h 2c 3c")], dtype=np.uint8)
+    combos = hole_combos()[:10].copy()
+    mass = np.ones(10)
+
+    def call(**changes):
+        args = {"board": board, "finals": finals, "combos": combos, "mass": mass}
+        args |= changes
+        kw = {k: args.pop(k) for k in ("river", "stop") if k in args}
+        bins, pot = args.pop("bins", 3), args.pop("potential", True)
+        return _core.board_feature_sums(tables, *args.values(), bins, pot, **kw)
+
+    seen, _total, _squares, hist, counts = call()
+    assert seen.shape == (10,) and hist.shape == (10, 3) and counts.shape == (10, 3, 2)
+    for changes, error, words in (
+        ({"combos": np.zeros((3, 4), dtype=np.uint8)}, prc.HandSizeError, "two-card"),
+        ({"board": finals}, prc.HandSizeError, "3 or 4"),
+        ({"finals": board}, prc.HandSizeError, "5 cards"),
+        ({"mass": np.ones(3)}, prc.InvalidArgumentError, "10 entries"),
+        ({"mass": -mass}, prc.InvalidArgumentError, ">= 0"),
+        ({"bins": 1001}, prc.InvalidArgumentError, "bins"),
+        ({"river": np.empty((2, 10))}, prc.InvalidArgumentError, "river"),
+        ({"river": np.empty((1, 10)), "bins": 0}, prc.InvalidArgumentError, "bins > 0"),
+        ({"stop": np.zeros(2, dtype=np.int32)}, prc.InvalidArgumentError, "stop"),
+        (
+            {"finals": np.array([[60, 1, 2, 3, 4]], dtype=np.uint8)},
+            prc.InvalidCardError,
+            "runout 0",
+        ),
+        (
+            {"combos": np.array([[5, 5]], dtype=np.uint8), "mass": np.ones(1)},
+            prc.DuplicateCardError,
+            "combo 0",
+        ),
+    ):
+        with pytest.raises(error, match=words):
+            call(**changes)

@@ -4,6 +4,7 @@ features of its board, keyed by the indexer, resumable, checked on read."""
 
 import json
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -69,17 +70,23 @@ def short_table(folder, street, limit, bins=3):
     return build_street_table(folder, street, SHORT, bins=bins, limit=limit)
 
 
-def test_an_interrupted_build_resumes(tmp_path, monkeypatch):
+def interrupt_chunk(monkeypatch, which):
+    """Make the build's chunk number *which* (1 first) raise Ctrl-C."""
     real = streets._compute_chunk
     calls = []
 
-    def fails_on_third(boards, *args):
+    def fails(boards, *args):
         calls.append(len(boards))
-        if len(calls) == 3:
+        if len(calls) == which:
             raise KeyboardInterrupt
         return real(boards, *args)
 
-    monkeypatch.setattr(streets, "_compute_chunk", fails_on_third)
+    monkeypatch.setattr(streets, "_compute_chunk", fails)
+    return real
+
+
+def test_an_interrupted_build_resumes(tmp_path, monkeypatch):
+    real = interrupt_chunk(monkeypatch, 3)
     with pytest.raises(KeyboardInterrupt):
         build_street_table(tmp_path, "flop", SHORT, bins=2, limit=7, chunk_boards=2)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
@@ -132,10 +139,13 @@ def test_a_folder_of_another_table_is_refused(tmp_path):
     with pytest.raises(StreetTableError, match="bins"):
         build_street_table(tmp_path, "flop", SHORT, bins=3, limit=2)
     meta = json.loads((tmp_path / "meta.json").read_text())
-    meta["library"] = "0.0.1"
-    (tmp_path / "meta.json").write_text(json.dumps(meta))
-    with pytest.raises(StreetTableError, match="0.0.1"):
-        read_street_table(tmp_path)
+    for key, value, words in (
+        ("library", "0.0.1", "0.0.1"),
+        ("file_format", "csv", "not a street table's parameters"),
+    ):
+        (tmp_path / "meta.json").write_text(json.dumps(meta | {key: value}))
+        with pytest.raises(StreetTableError, match=words):
+            read_street_table(tmp_path)
     with pytest.raises(StreetTableError, match="no street table"):
         read_street_table(tmp_path / "nothing")
 
@@ -213,3 +223,91 @@ def test_a_damaged_meta_file_is_named(tmp_path):
         read_street_table(tmp_path)
     with pytest.raises(StreetTableError, match="meta.json"):
         build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1)
+
+
+def test_a_parquet_table_equals_the_npz_one_and_reads_as_a_table(tmp_path):
+    pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    args = {"street": "flop", "game": SHORT, "bins": 3, "limit": 5, "chunk_boards": 2}
+    a = build_street_table(tmp_path / "a", **args)
+    b = build_street_table(tmp_path / "b", **args, format="parquet")
+    assert sorted(p.name for p in (tmp_path / "b").iterdir())[0] == "chunk-000000.parquet"
+    back = read_street_table(tmp_path / "b")
+    for name in (*streets.FEATURES, "boards", "index"):
+        assert same(getattr(a, name), getattr(b, name)), name
+        assert same(getattr(back, name), getattr(a, name)), name
+    assert back.meta["file_format"] == "parquet"
+    # a row per board and hand, the histogram a list per row
+    frame = pd.read_parquet(tmp_path / "b" / "chunk-000002.parquet")
+    assert list(frame.columns) == ["index", "board", "combo", *streets.FEATURES]
+    assert len(frame) == 630 and (frame["index"] == 4).all()
+    row = frame.iloc[17]
+    assert list(row["board"]) == a.boards[4].tolist() and row["combo"] == 17
+    assert same(np.float32(row["ehs"]), a.ehs[4, 17])
+    assert same(np.asarray(row["histogram"], dtype=np.float32), a.histogram[4, 17])
+
+
+def test_a_parquet_table_resumes_and_finds_damage(tmp_path, monkeypatch):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    args = {"street": "turn", "game": SHORT, "bins": 2, "limit": 4, "chunk_boards": 2}
+    real = interrupt_chunk(monkeypatch, 2)
+    with pytest.raises(KeyboardInterrupt):
+        build_street_table(tmp_path, **args, format="parquet")
+    monkeypatch.setattr(streets, "_compute_chunk", real)
+    with pytest.raises(StreetTableError, match="chunk-000001.parquet: missing"):
+        read_street_table(tmp_path)
+    t = build_street_table(tmp_path, **args, format="parquet")
+    read_street_table(tmp_path)
+    # a value changed in a well-formed file fails its checksum
+    path = tmp_path / "chunk-000001.parquet"
+    table = pq.read_table(path)
+    ehs = table.column("ehs").to_numpy().copy()
+    ehs[np.flatnonzero(~np.isnan(ehs))[0]] += 0.25
+    changed = table.set_column(table.schema.get_field_index("ehs"), "ehs", pa.array(ehs))
+    pq.write_table(changed, path)
+    with pytest.raises(StreetTableError, match="chunk-000001.parquet: damaged"):
+        read_street_table(tmp_path)
+    # so does a combo column out of order, and bytes that are not Parquet
+    combo = table.column("combo").to_numpy().copy()
+    combo[[0, 1]] = combo[[1, 0]]
+    swapped = table.set_column(table.schema.get_field_index("combo"), "combo", pa.array(combo))
+    pq.write_table(swapped, path)
+    with pytest.raises(StreetTableError, match="do not repeat"):
+        read_street_table(tmp_path)
+    path.write_bytes(b"PAR1 not really")
+    with pytest.raises(StreetTableError, match="not a readable chunk"):
+        read_street_table(tmp_path)
+    again = build_street_table(tmp_path, **args, format="parquet")  # rebuilds that chunk only
+    assert same(again.ehs, t.ehs)
+    # the npz and Parquet tables of the same parameters are different tables
+    with pytest.raises(StreetTableError, match="file_format"):
+        build_street_table(tmp_path, **args)
+
+
+def test_parquet_without_pyarrow_and_a_bad_format_are_named(tmp_path, monkeypatch):
+    with pytest.raises(prc.InvalidArgumentError, match="format"):
+        build_street_table(tmp_path, "flop", SHORT, limit=1, format="csv")
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    with pytest.raises(prc.InvalidArgumentError, match=r"pyrankcore\[parquet\]"):
+        build_street_table(tmp_path, "flop", SHORT, limit=1, format="parquet")
+
+
+def test_the_command_writes_parquet(tmp_path, capsys):
+    pytest.importorskip("pyarrow")
+    folder = str(tmp_path / "t")
+    argv = ["features", "flop", folder, "--game", SHORT, "--limit", "2", "--bins", "2"]
+    assert main([*argv, "--format", "parquet", "--json", "--no-progress"]) == 0
+    assert json.loads(capsys.readouterr().out)["format"] == "parquet"
+    assert read_street_table(folder).meta["file_format"] == "parquet"
+    assert main([*argv, "--format", "xlsx", "--no-progress"]) == 2
+
+
+def test_reading_a_parquet_table_without_pyarrow_says_what_is_missing(tmp_path, monkeypatch):
+    pytest.importorskip("pyarrow")
+    build_street_table(tmp_path, "flop", SHORT, bins=2, limit=1, format="parquet")
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    with pytest.raises(prc.InvalidArgumentError, match="pyarrow"):
+        read_street_table(tmp_path)

@@ -2,6 +2,7 @@
 opponent hand and every completion of the board enumerated with the scalar
 evaluator, for a random opponent and a weighted range."""
 
+import inspect
 import itertools
 
 import numpy as np
@@ -14,6 +15,7 @@ from pyrankcore.features import (
     ehs2,
     equity_histogram,
     hand_strength,
+    potential,
     river_strengths,
     strength_features,
 )
@@ -109,3 +111,37 @@ def test_every_feature_at_once_and_river_shapes():
 def test_bad_input(call, error):
     with pytest.raises(error):
         call()
+
+
+def test_river_strengths_equal_brute_force_and_nan_where_a_combo_meets_the_runout():
+    board = prc.parse_cards("Js 8h 3d 3c")
+    weight = np.random.default_rng(4).integers(0, 3, len(COMBOS)).astype(float)
+    rivers = river_strengths(board, opponent=weight)
+    left = [c for c in range(52) if c not in board]
+    assert rivers.shape == (len(left), len(COMBOS))
+    for hero in ([0, 51], [13, 14], [20, 44]):  # 2c As, 5d 5s (meets no card), 7c Kc
+        got = rivers[:, ROW[tuple(hero)]]
+        for r, card in enumerate(left):
+            if card in hero:
+                assert np.isnan(got[r])
+            else:
+                want = brute_strength(hero, board + [card], weight)
+                assert got[r] == pytest.approx(want, abs=1e-12)
+    # a combo that meets the board has no strength on any runout
+    assert np.isnan(rivers[:, ROW[tuple(sorted(board[2:]))]]).all()
+
+
+FUNCTIONS = [hand_strength, ehs, ehs2, equity_histogram, potential, strength_features]
+
+
+@pytest.mark.parametrize("fn", [*FUNCTIONS, river_strengths], ids=lambda f: f.__name__)
+def test_every_feature_shows_and_checks_its_options(fn):
+    params = inspect.signature(fn).parameters
+    assert list(params)[:2] == ["board", "game"]
+    for name in ("combos", "opponent", "dead", "threads"):
+        assert params[name].kind is inspect.Parameter.KEYWORD_ONLY and params[name].default is None
+    assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    with pytest.raises(
+        TypeError, match=rf"{fn.__name__}\(\) got an unexpected keyword argument 'combo'"
+    ):
+        fn("Qs 9d 7h", combo=None)

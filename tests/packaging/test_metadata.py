@@ -82,7 +82,7 @@ def test_the_all_extra_brings_every_optional_part(metadata):
     """One `pip install ".[all]"` instead of one build per extra."""
     requires = metadata.get_all("Requires-Dist") or []
     every = _extra(requires, "all")
-    parts = {"dask", "plot", "progress", "pandas"}
+    parts = {"dask", "plot", "progress", "pandas", "parquet"}
     for name in parts:
         assert _extra(requires, name), name
         assert _extra(requires, name) <= every, name
