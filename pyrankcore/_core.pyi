@@ -17,13 +17,13 @@ _AnyGame: TypeAlias = AnyGame | VariantRecord | GameTables
 _TablesOf: TypeAlias = Ranking | str | GameTables
 
 # The arrays the entry points take and return, by dtype.
-_U8: TypeAlias = _U8
-_U16: TypeAlias = _U16
-_U32: TypeAlias = _U32
-_I32: TypeAlias = _I32
-_I64: TypeAlias = _I64
-_U64: TypeAlias = _U64
-_F64: TypeAlias = _F64
+_U8: TypeAlias = npt.NDArray[np.uint8]
+_U16: TypeAlias = npt.NDArray[np.uint16]
+_U32: TypeAlias = npt.NDArray[np.uint32]
+_I32: TypeAlias = npt.NDArray[np.int32]
+_I64: TypeAlias = npt.NDArray[np.int64]
+_U64: TypeAlias = npt.NDArray[np.uint64]
+_F64: TypeAlias = npt.NDArray[np.float64]
 
 N_CLASSES: int
 RANK_CHARS: str
