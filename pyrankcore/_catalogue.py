@@ -1,16 +1,21 @@
-"""The variant catalogue as data: each game's name, aliases, rankings and card counts.
+"""The data of each variant (DESIGN's "a variant: a game at the table"):
+its name, aliases, rankings and card counts, checked, and the catalogue.
 
-This module sits below the compiled core (it imports only the errors and
-the rankings, as :mod:`pyrankcore._rankings` does), so the core and every
-layer above it read one source of truth: the core resolves a variant name
-or a :class:`VariantRecord` to its ranking without importing anything above
-it, and :mod:`pyrankcore.variants` builds its ``Variant`` objects (a
-subclass that adds evaluation) from :data:`RECORDS`.
+Why the data and the :class:`pyrankcore.Variant` a user holds are two
+classes: the resolver (:mod:`pyrankcore.games`, which turns a name or a
+variant into a resolved game) reads this catalogue, and ``Variant`` adds
+``evaluate()``, which calls the resolver. One class would put the resolver
+above and below the variants at once (an import cycle, or a hook the
+resolver installs). So :class:`VariantRecord` is the data and lives here,
+with the errors and the rankings below the resolver;
+:mod:`pyrankcore.variants` builds its ``Variant`` objects (a subclass that
+adds evaluation) from :data:`RECORDS`, and a record and the Variant built
+from it are equal.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from pyrankcore._args import order_hint
@@ -239,12 +244,9 @@ DEUCE_SEVEN_SINGLE_DRAW = VariantRecord(
     low="deuce_seven",
     aliases=("deuce to seven single draw", "kansas city lowball"),
 )
-DEUCE_SEVEN_TRIPLE_DRAW = VariantRecord(
-    "2-7 Triple Draw",
-    (5,),
-    high=None,
-    low="deuce_seven",
-    aliases=("deuce to seven triple draw",),
+# The same showdown as the single draw: only the draws before it differ.
+DEUCE_SEVEN_TRIPLE_DRAW = replace(
+    DEUCE_SEVEN_SINGLE_DRAW, name="2-7 Triple Draw", aliases=("deuce to seven triple draw",)
 )
 ACE_FIVE_DRAW = VariantRecord(
     "A-5 Draw",

@@ -16,6 +16,15 @@ _AnyGame: TypeAlias = AnyGame | VariantRecord | GameTables
 # what the core's internal entry points take (tables_of): no variants
 _TablesOf: TypeAlias = Ranking | str | GameTables
 
+# The arrays the entry points take and return, by dtype.
+_U8: TypeAlias = npt.NDArray[np.uint8]
+_U16: TypeAlias = npt.NDArray[np.uint16]
+_U32: TypeAlias = npt.NDArray[np.uint32]
+_I32: TypeAlias = npt.NDArray[np.int32]
+_I64: TypeAlias = npt.NDArray[np.int64]
+_U64: TypeAlias = npt.NDArray[np.uint64]
+_F64: TypeAlias = npt.NDArray[np.float64]
+
 N_CLASSES: int
 RANK_CHARS: str
 SUIT_CHARS: str
@@ -34,7 +43,7 @@ def format_cards(cards: CardsLike) -> str: ...
 def evaluate(cards: CardsLike, game: _Game = "high") -> int: ...
 def class_info(strength: int) -> tuple[int, tuple[int, int, int, int, int]]: ...
 def evaluate_rows(cards: Any, out: Any, start: int, stop: int, game: _TablesOf = "high") -> int: ...
-def enumerate_counts(k: int, game: _TablesOf = "high") -> npt.NDArray[np.int64]: ...
+def enumerate_counts(k: int, game: _TablesOf = "high") -> _I64: ...
 def random_hands(
     n: Integer,
     k: Integer = 7,
@@ -42,7 +51,7 @@ def random_hands(
     seed: Integer | None = None,
     exclude: CardsLike | None = None,
     game: _Game = "high",
-) -> npt.NDArray[np.uint8]: ...
+) -> _U8: ...
 def evaluate_omaha(hole: CardsLike, board: CardsLike, game: _Game = "high") -> int: ...
 def check_omaha_sizes(nh: int, nb: int) -> None: ...
 def evaluate_omaha_rows(
@@ -60,8 +69,8 @@ def equity_exact(
     top_hi: int,
     per_assignment: bool = False,
     fast: bool = True,
-    stop: npt.NDArray[np.int32] | None = None,
-) -> npt.NDArray[np.uint64]: ...
+    stop: _I32 | None = None,
+) -> _U64: ...
 def equity_monte_carlo(
     spec: EquitySpec,
     ranges: list[Any],
@@ -70,8 +79,8 @@ def equity_monte_carlo(
     trials: int,
     chunk_lo: int,
     chunk_hi: int,
-    stop: npt.NDArray[np.int32] | None = None,
-) -> npt.NDArray[np.uint64]: ...
+    stop: _I32 | None = None,
+) -> _U64: ...
 def equity_exact_ranges(
     spec: EquitySpec,
     ranges: list[Any],
@@ -80,8 +89,8 @@ def equity_exact_ranges(
     top_lo: int = 0,
     top_hi: int = 64,
     fast: bool = True,
-    stop: npt.NDArray[np.int32] | None = None,
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64] | None, float]: ...
+    stop: _I32 | None = None,
+) -> tuple[_U64, _F64 | None, float]: ...
 def install_resolver(resolver: Any) -> None: ...
 def plain_tables(t: GameTables, purpose: object) -> GameTables: ...
 def tables_of(ranking: Ranking | str | GameTables) -> GameTables: ...
@@ -95,21 +104,21 @@ SWEEP_HOLE_CARDS: tuple[int, ...]
 def board_strengths_into(
     t: GameTables,
     omaha: bool,
-    boards: npt.NDArray[np.uint8],
-    combos: npt.NDArray[np.uint8],
-    out: npt.NDArray[np.int32],
+    boards: _U8,
+    combos: _U8,
+    out: _I32,
     lo: int,
     hi: int,
     check_combos: bool = True,
 ) -> None: ...
-def combo_subsets(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
-def sort_strengths(strength: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]: ...
+def combo_subsets(combos: _U8) -> _U16: ...
+def sort_strengths(strength: _I32) -> _I32: ...
 def board_values_into(
-    strength: npt.NDArray[np.int32],
-    order: npt.NDArray[np.int32],
-    subsets: npt.NDArray[np.uint16],
-    reach: npt.NDArray[np.float64],
-    out: npt.NDArray[np.float64],
+    strength: _I32,
+    order: _I32,
+    subsets: _U16,
+    reach: _F64,
+    out: _F64,
     win: float,
     tie: float,
     lose: float,
@@ -117,55 +126,53 @@ def board_values_into(
 ) -> None: ...
 def board_feature_sums(
     t: GameTables,
-    board: npt.NDArray[np.uint8],
-    finals: npt.NDArray[np.uint8],
-    combos: npt.NDArray[np.uint8],
-    mass: npt.NDArray[np.float64],
+    board: _U8,
+    finals: _U8,
+    combos: _U8,
+    mass: _F64,
     bins: int,
     potential: bool,
-    river: npt.NDArray[np.float64] | None = None,
-    stop: npt.NDArray[np.int32] | None = None,
+    river: _F64 | None = None,
+    stop: _I32 | None = None,
 ) -> tuple[
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64] | None,
+    _F64,
+    _F64,
+    _F64,
+    _F64,
+    _F64 | None,
 ]: ...
 def board_masses(
-    strength: npt.NDArray[np.int32],
-    order: npt.NDArray[np.int32],
-    subsets: npt.NDArray[np.uint16],
-    reach: npt.NDArray[np.float64],
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+    strength: _I32,
+    order: _I32,
+    subsets: _U16,
+    reach: _F64,
+) -> tuple[_F64, _F64, _F64]: ...
 def equity_sweep(
     t: GameTables,
     omaha: bool,
-    board: npt.NDArray[np.uint8],
+    board: _U8,
     board_final: int,
-    deck: npt.NDArray[np.uint8],
-    combos: npt.NDArray[np.uint8],
-    counts: npt.NDArray[np.float64],
-    weights: npt.NDArray[np.float64] | None,
+    deck: _U8,
+    combos: _U8,
+    counts: _F64,
+    weights: _F64 | None,
     counted: int,
     b_lo: int,
     b_hi: int,
     first_lo: int = 0,
     first_hi: int = -1,
-    stop: npt.NDArray[np.int32] | None = None,
+    stop: _I32 | None = None,
     low: GameTables | None = None,
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64] | None, float]: ...
+) -> tuple[_U64, _F64 | None, float]: ...
 
 SUIT_KEY_BITS: int
 
-def evaluate_suited_rows(
-    cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint32], start: int, stop: int, t: GameTables
-) -> int: ...
+def evaluate_suited_rows(cards: _U8, out: _U32, start: int, stop: int, t: GameTables) -> int: ...
 def evaluate_suited_omaha(hole: CardsLike, board: CardsLike, t: GameTables) -> int: ...
 def evaluate_suited_omaha_rows(
-    holes: npt.NDArray[np.uint8],
-    boards: npt.NDArray[np.uint8],
-    out: npt.NDArray[np.uint32],
+    holes: _U8,
+    boards: _U8,
+    out: _U32,
     start: int,
     stop: int,
     t: GameTables,
@@ -192,16 +199,16 @@ class GameTables:
 
 def solve_fantasyland_ids(
     cards: CardsLike,
-    front_royalty: npt.NDArray[np.int32],
-    middle_royalty: npt.NDArray[np.int32],
-    back_royalty: npt.NDArray[np.int32],
-    high_to_incomplete: npt.NDArray[np.int32],
+    front_royalty: _I32,
+    middle_royalty: _I32,
+    back_royalty: _I32,
+    high_to_incomplete: _I32,
     middle_stay_from: int,
     back_stay_from: int,
     stay_value: float,
-    dd_plain: npt.NDArray[np.uint16] | None = None,
-    dd_flush: npt.NDArray[np.uint16] | None = None,
-    dd_front: npt.NDArray[np.uint16] | None = None,
+    dd_plain: _U16 | None = None,
+    dd_flush: _U16 | None = None,
+    dd_front: _U16 | None = None,
 ) -> (
     tuple[
         float, tuple[int, int, int], tuple[int, int, int, int, int], tuple[int, int, int, int, int]
@@ -209,39 +216,39 @@ def solve_fantasyland_ids(
     | None
 ): ...
 def solve_fantasyland_rows(
-    hands: npt.NDArray[np.uint8],
-    front_royalty: npt.NDArray[np.int32],
-    middle_royalty: npt.NDArray[np.int32],
-    back_royalty: npt.NDArray[np.int32],
-    high_to_incomplete: npt.NDArray[np.int32],
+    hands: _U8,
+    front_royalty: _I32,
+    middle_royalty: _I32,
+    back_royalty: _I32,
+    high_to_incomplete: _I32,
     middle_stay_from: int,
     back_stay_from: int,
     stay_value: float,
-    values: npt.NDArray[np.float64],
-    boards: npt.NDArray[np.uint8],
+    values: _F64,
+    boards: _U8,
     start: int,
     stop: int,
-    dd_plain: npt.NDArray[np.uint16] | None = None,
-    dd_flush: npt.NDArray[np.uint16] | None = None,
-    dd_front: npt.NDArray[np.uint16] | None = None,
+    dd_plain: _U16 | None = None,
+    dd_flush: _U16 | None = None,
+    dd_front: _U16 | None = None,
 ) -> int: ...
 
 DD_N_CLASSES: int
 
 def parse_cards_repeated(cards: CardsLike) -> list[int]: ...
-def dd_first_bad_row(cards: npt.NDArray[np.uint8]) -> int: ...
+def dd_first_bad_row(cards: _U8) -> int: ...
 def dd_board_rows(
-    boards: npt.NDArray[np.uint8],
-    plain: npt.NDArray[np.uint16],
-    flush: npt.NDArray[np.uint16],
-    front: npt.NDArray[np.uint16],
-    front_out: npt.NDArray[np.uint16],
-    middle_out: npt.NDArray[np.uint16],
-    back_out: npt.NDArray[np.uint16],
+    boards: _U8,
+    plain: _U16,
+    flush: _U16,
+    front: _U16,
+    front_out: _U16,
+    middle_out: _U16,
+    back_out: _U16,
     start: int,
     stop: int,
 ) -> int: ...
-def first_bad_row(cards: npt.NDArray[np.uint8]) -> int: ...
+def first_bad_row(cards: _U8) -> int: ...
 def row_loop() -> str: ...
 def row_loops() -> tuple[str, ...]: ...
 
@@ -257,13 +264,13 @@ class _testing:
     @staticmethod
     def suited_driver_tables(ranking: _TablesOf) -> bytes: ...
     @staticmethod
-    def builtin_arrays(name: str) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]: ...
+    def builtin_arrays(name: str) -> tuple[_U16, _U16]: ...
     @staticmethod
     def rank_slot_of_counts(counts: Any) -> int: ...
     @staticmethod
     def equity_monte_carlo_deals(
         spec: EquitySpec, ranges: list[Any], seed0: int, seed1: int, trials: int
-    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint64]]: ...
+    ) -> tuple[_U8, _U64]: ...
 
 BUILD_COMPILER: str
 BUILD_FLAGS: str
@@ -281,23 +288,21 @@ class IndexerTables:
     def sizes(self) -> list[int]: ...
     @property
     def deck_mask(self) -> int: ...
-    def index_into(
-        self, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint64], lo: int, hi: int
-    ) -> int: ...
+    def index_into(self, cards: _U8, out: _U64, lo: int, hi: int) -> int: ...
     def next_into(
         self,
-        state: npt.NDArray[np.uint8],
+        state: _U8,
         round: int,
-        cards: npt.NDArray[np.uint8],
-        out: npt.NDArray[np.uint64],
+        cards: _U8,
+        out: _U64,
         lo: int,
         hi: int,
     ) -> int: ...
     def unindex_into(
         self,
         round: int,
-        indices: npt.NDArray[np.uint64],
-        out: npt.NDArray[np.uint8],
+        indices: _U64,
+        out: _U8,
         lo: int,
         hi: int,
     ) -> int: ...

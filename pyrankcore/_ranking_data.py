@@ -1,11 +1,16 @@
-"""Ranking systems as data: how five cards (or fewer) compare under each game.
+"""The data of each ranking (DESIGN's "a ranking orders hands"): how five
+cards (or fewer) compare under each game.
 
 Pure standard library, with no import of the rest of the package: the table
 generator (src/tablegen/gen_tables.py) loads this file by path at build time
 to emit the built-in tables, and pyrankcore builds tables for custom rankings
-from the same definitions at run time, so the two cannot drift. The checked
-:class:`pyrankcore.Ranking` that users make (pyrankcore._rankings) adds the
-option checks to :class:`RankingData`.
+from the same definitions at run time, so the two cannot drift. That is why
+the data and the ranking a user holds are two classes: the checked
+:class:`pyrankcore.Ranking` (pyrankcore._rankings) adds to
+:class:`RankingData` the option checks, which need the package's errors
+and argument rules (pyrankcore.errors, pyrankcore._args): the generator
+would have to load those by path too, and one module would hold both
+(over a thousand lines).
 
 A ranking maps a hand pattern (13 rank counts, plus whether all five cards
 share a suit) to a key: a tuple where larger is better, or None for a hand

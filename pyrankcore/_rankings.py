@@ -1,7 +1,8 @@
-"""Rankings as users make them: :class:`Ranking` (the fields and hand keys of
-pyrankcore._ranking_data, with every option checked), the built-in rankings,
-:func:`ranking` and :func:`stripped_deck`, and the one wording of option
-errors.
+"""Rankings as users make them (DESIGN's "ranking"): :class:`Ranking` (the
+fields and hand keys of pyrankcore._ranking_data, with every option
+checked; that module's docstring says why the data is a class of its
+own), the built-in rankings, :func:`ranking` and :func:`stripped_deck`,
+and the one wording of option errors.
 
 This is where the rest of the package imports ranking names from; the data
 and table modules below it import nothing from the package, so the table

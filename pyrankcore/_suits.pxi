@@ -1,10 +1,12 @@
 # Suit tie-break rankings: ranking(base, suit_tiebreak=..., suit_order=...).
 #
 # Their strengths are suited strengths, strength << 10 | suit key (uint32),
-# computed by src/prc_suits.h over the plain ranking's own tables; the
-# reference semantics are pyrankcore.suits.suited_strength. A ranking with
-# only a suit_order ranks as its plain ranking (the order is for odd chips
-# and the bring-in): its GameTables share the plain tables, not suited.
+# computed by src/prc_suits.h over the plain ranking's own tables: the one
+# place that breaks ties by suit (pyrankcore.suits ranks compare, winners
+# and suited_strength with these tables; the tests hold a slow reference).
+# A ranking with only a suit_order ranks as its plain ranking (the order is
+# for odd chips and the bring-in): its GameTables share the plain tables,
+# not suited.
 
 SUIT_KEY_BITS = PRC_SUIT_KEY_BITS
 
@@ -51,7 +53,7 @@ cdef GameTables _suit_tables(object ranking):
         made._arrays = base          # keeps them alive
         made.base = base
         if ranking.suit_tiebreak is not None:
-            arr = _suit_info(base.ranking, base.n_classes)
+            arr = _suit_info(base)
             tiebreak = _rankings.SUIT_TIEBREAKS.index(ranking.suit_tiebreak)
             plans = _suit_plans(base.ranking, arr, tiebreak)
             vplans = _suit_vplans(base.ranking, plans, tiebreak)
@@ -75,27 +77,40 @@ cdef GameTables _suit_tables(object ranking):
         return made
 
 
-cdef object _suit_info(object plain, int n_classes):
-    """Per plain strength: the read priority of each rank (4 bits a rank,
-    15 = absent) and, at PRC_SUIT_INFO_SHIFT, 3 bits per tie-break (in
-    SUIT_TIEBREAKS order): the priority of the group whose highest-suited
-    card decides. Called under the build lock."""
+cdef object _suit_info(GameTables base):
+    """Per plain strength of *base* (the plain ranking's tables): the read
+    priority of each rank (4 bits a rank, 15 = absent) and, at
+    PRC_SUIT_INFO_SHIFT, 3 bits per tie-break (in SUIT_TIEBREAKS order): the
+    priority of the group whose highest-suited card decides. Called under
+    the build lock."""
     import numpy as np
+    plain = base.ranking
+    cdef int n_classes = base.n_classes
     arr = _SUIT_INFO.get(plain)
     if arr is not None:
         return arr
-    classes = plain.classes()
-    if len(classes) != n_classes:
-        raise AssertionError(f"{plain.name}: {len(classes)} classes, tables hold {n_classes}")
-    strength_of = {k: i + 1 for i, k in enumerate(classes)}
     values = [None] * (n_classes + 1)
     counts_of = {}     # strength -> its 5-card rank counts (None: several)
     suits_ok = {}      # strength -> PRC_PLAY_FLUSH_OK | PRC_PLAY_MIXED_OK
+    cdef uint8_t hand[5]
+    cdef int n, rank, copy, bad = 0
+    cdef unsigned s
     for counts, flush in plain.patterns():
-        key = plain.key(counts, flush)
-        if key is None:
+        # A pattern's strength is that of a hand of its ranks under the plain
+        # tables (built from the same keys): all clubs for a flush, else each
+        # rank's copies in other suits and five single ranks not all clubs.
+        n = 0
+        for rank in range(13):
+            for copy in range(<int>counts[rank]):
+                hand[n] = <uint8_t>(4 * rank + (0 if flush else copy))
+                n += 1
+        if n == 5 and not flush and max(counts) == 1:
+            hand[4] += 1
+        s = prc_eval_game_checked(&base.game, hand, n, &bad)
+        if bad or s > <unsigned>n_classes:
+            raise AssertionError(f"{plain.name}: pattern {counts} gave {s} (bad {bad})")
+        if s == 0:  # does not qualify
             continue
-        s = strength_of[key]
         entry = _suit_info_entry(plain, counts)
         if values[s] is None:
             values[s] = entry

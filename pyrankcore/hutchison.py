@@ -274,14 +274,14 @@ def _omaha_high(ranks: list[int], suits: list[int]) -> HutchisonCount:
         HIGH_PAIR_POINTS.get(rank, HIGH_PAIR_LOW_PAIR) for rank, n in counts.items() if n == 2
     )
     straight_points = _straight_points(set(counts))
-    total = suit_points + pair_points + straight_points
-    return HutchisonCount(
-        OMAHA,
-        float(total),
-        float(suit_points),
-        float(pair_points),
-        straights=float(straight_points),
-    )
+    return _count(OMAHA, suits=suit_points, pairs=pair_points, straights=straight_points)
+
+
+def _count(game: str, *, high_only: bool = False, **parts: float) -> HutchisonCount:
+    """The count of *game* whose total is the sum of its *parts*, added in
+    the order given (the article's)."""
+    points = {name: float(value) for name, value in parts.items()}
+    return HutchisonCount(game, sum(points.values()), high_only=high_only, **points)
 
 
 def _straight_points(distinct: set[int]) -> int:
@@ -346,13 +346,11 @@ def _omaha_hi_lo(ranks: list[int], suits: list[int]) -> HutchisonCount:
         HILO_SUIT_POINTS.get(max(group), 0) * HILO_SHARE_BY_COUNT[len(group)]
         for group in suit_groups
     )
-    total = low_points + kicker_points + pair_points + suit_points
-    return HutchisonCount(
+    return _count(
         OMAHA_HI_LO,
-        float(total),
-        float(suit_points),
-        float(pair_points),
-        low_cards=float(low_points),
-        kickers=float(kicker_points),
         high_only=high_only,
+        low_cards=low_points,
+        kickers=kicker_points,
+        pairs=pair_points,
+        suits=suit_points,
     )

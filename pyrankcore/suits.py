@@ -11,11 +11,14 @@ Unbeatable Hand") as a layer above the strengths:
   regions the text gives as aliases ("italy", "germany", ...).
 * :class:`SuitRule`: a suit order plus one of the text's three tie-breaks for
   hands equal apart from suit; :func:`suited_strength` turns a hand into a
-  wider integer (:data:`SUITED_DTYPE`, uint32) that orders such hands. The
-  same rule as a ranking option, ``ranking("high", suit_tiebreak=...,
-  suit_order=...)``, makes :func:`pyrankcore.evaluate` and
-  :func:`pyrankcore.evaluate_batch` return these values natively (this
-  module stays the slow reference they are tested against).
+  wider integer (:data:`SUITED_DTYPE`, uint32) that orders such hands. A
+  rule is a ranking option, ``ranking("high", suit_tiebreak=...,
+  suit_order=...)``, and the compiled core is the one place that breaks
+  ties by suit (src/prc_suits.h): :func:`pyrankcore.evaluate`,
+  :func:`pyrankcore.evaluate_batch`, and :func:`compare`, :func:`winners`
+  and :func:`suited_strength` here, which rank hands under the ranking
+  the rule makes. This module parses suit orders and rules and settles
+  the cycles below.
 * ``unbeatable="italian"`` or ``"greek"`` in :func:`compare`, :func:`winners`
   and :func:`pyrankcore.showdown`: the minimum straight flush beats the
   maximum one (Italy); the Imperial Flush, A-K-Q-J-10 of hearts, loses only
@@ -37,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pyrankcore import _core, games
 from pyrankcore._args import whole_number
@@ -48,6 +51,7 @@ from pyrankcore._rankings import (
     SUIT_ORDERS,
     SUIT_TIEBREAKS,
     Ranking,
+    ranking,
     resolve_suit_order,
     show_value,
     suit_order_ranks,
@@ -58,12 +62,13 @@ from pyrankcore.errors import (
     OptionTypeError,
 )
 from pyrankcore.games import ResolvedGame
-from pyrankcore.hands import Category, best_five, category
+from pyrankcore.hands import Category, category
 from pyrankcore.seats import parse_seats
 from pyrankcore.variants import evaluate_seat
 
 if TYPE_CHECKING:
-    from pyrankcore._typing import CardsLike, Game
+    from pyrankcore._core import GameTables
+    from pyrankcore._typing import CardsLike, Game, SuitTiebreakName
 
 __all__ = [
     "DEFAULT_SUIT_ORDER",
@@ -177,63 +182,60 @@ def split_suited(value: int) -> tuple[int, int]:
 # ------------------------------------------------------------------ games
 
 
-@dataclass(frozen=True)
-class _Game:
-    tables: Any  # _core.GameTables of the plain ranking
-    ranking: Ranking
-    resolved: ResolvedGame | None  # a variant with one ranking, or None
-    omaha: bool = False  # exactly two hole cards and three board cards
-    rule: SuitRule | None = None  # the ranking's own suit tie-break, if any
-
-
-def _split_ranking(tables: Any) -> tuple[Any, SuitRule | None]:
-    """(plain tables, the ranking's SuitRule or None): a ranking with a suit
-    tie-break is ranked here as its plain ranking plus that rule."""
-    if tables.base is None:
-        return tables, None
+def _own_rule(tables: GameTables) -> SuitRule | None:
+    """The SuitRule of a suit tie-break ranking's tables, else None."""
     r = tables.ranking
-    rule = None
-    if r.suit_tiebreak is not None:
-        rule = SuitRule(suit_tiebreak=r.suit_tiebreak, suit_order=r.suit_order)
-    return tables.base, rule
+    if r.suit_tiebreak is None:
+        return None
+    return SuitRule(suit_tiebreak=r.suit_tiebreak, suit_order=r.suit_order or DEFAULT_SUIT_ORDER)
 
 
-def _effective_rule(g: _Game, suit_rule: SuitRule | None) -> SuitRule | None:
-    """The rule that breaks ties: the ranking's own, or *suit_rule*; a
-    *suit_rule* that differs from the ranking's is refused."""
-    if g.rule is None:
-        return suit_rule
-    if suit_rule is not None and suit_rule != g.rule:
+def _plain_tables(tables: GameTables) -> GameTables:
+    """The tables of the ranking without its suit options."""
+    return tables if tables.base is None else tables.base
+
+
+@cache
+def _suited_tables(plain: Ranking, rule: SuitRule) -> GameTables:
+    """The tables of *plain* with *rule* as its suit tie-break: the compiled
+    core ranks the hands (src/prc_suits.h), once built kept."""
+    tiebreak = cast("SuitTiebreakName", rule.suit_tiebreak)  # checked by SuitRule
+    return _core.tables_of(ranking(plain, suit_tiebreak=tiebreak, suit_order=rule.suit_order))
+
+
+def _ranked_by(
+    tables: GameTables, suit_rule: SuitRule | None, unbeatable: str | None
+) -> GameTables:
+    """The options checked against the game, and the tables that rank its
+    hands: its own (plain, or suited by its ranking's rule), or its plain
+    ranking with *suit_rule*. A *suit_rule* that differs from the ranking's
+    own is refused."""
+    _check_rules(tables, suit_rule, unbeatable)
+    own = _own_rule(tables)
+    if suit_rule is None or suit_rule == own:
+        return tables
+    if own is not None:
         raise InvalidOptionError(
             f"invalid suit_rule={show_value(suit_rule, 80)}; the game's ranking already "
-            f"breaks ties by suit ({g.rule}): suit_rule must be None or that rule"
+            f"breaks ties by suit ({own}): suit_rule must be None or that rule"
         )
-    return g.rule
+    return _suited_tables(_plain_tables(tables).ranking, suit_rule)
 
 
-def _resolve(game: Any) -> _Game:
-    """The game of compare, winners and suited_strength, resolved once: a
-    ranking, or a variant with one ranking (its own hole cards rule)."""
-    resolved = games.resolve(game, omaha=None)
-    tables, rule = _split_ranking(resolved.tables)
-    variant = None if resolved.variant is None else resolved
-    return _Game(tables, tables.ranking, variant, resolved.is_omaha, rule)
-
-
-def _check_rules(g: _Game, suit_rule: SuitRule | None, unbeatable: str | None) -> None:
+def _check_rules(tables: GameTables, suit_rule: SuitRule | None, unbeatable: str | None) -> None:
     if suit_rule is not None and not isinstance(suit_rule, SuitRule):
         raise OptionTypeError(
             f"suit_rule must be None or a SuitRule, not {type(suit_rule).__name__} "
             f"({show_value(suit_rule)})"
         )
     check_unbeatable(unbeatable)
-    if (suit_rule is not None or unbeatable is not None) and g.tables.has_wild:
+    r = _plain_tables(tables).ranking
+    if (suit_rule is not None or unbeatable is not None) and tables.has_wild:
         option = "suit_rule" if suit_rule is not None else "unbeatable"
         raise InvalidArgumentError(
-            f"{option} is not supported in wild-card games ({g.ranking.name}): "
+            f"{option} is not supported in wild-card games ({r.name}): "
             "a wild card has no suit of its own"
         )
-    r = g.ranking
     if unbeatable is not None and (r.low or not r.straights or not r.flushes):
         raise InvalidOptionError(
             f"invalid unbeatable={unbeatable!r} for {r.name}: the rule needs a high "
@@ -259,14 +261,14 @@ def check_unbeatable(unbeatable: object) -> None:
 # ------------------------------------------------------------------ plays
 
 _OTHER, _LOW_SPECIAL, _TOP_SPECIAL = 0, 1, 2
-_IMPERIAL = frozenset(4 * r + 2 for r in range(8, 13))  # A-K-Q-J-10 of hearts
+_IMPERIAL = [4 * r + 2 for r in range(8, 13)]  # A-K-Q-J-10 of hearts
 
 
 @dataclass(frozen=True)
 class _Play:
-    """The five a hand plays: key (larger wins) and its place in a cycle."""
+    """A hand's value under the rules: key (larger wins) and its place in a cycle."""
 
-    key: tuple[int, int]  # (1 for the Greek Imperial Flush else 0, suited strength)
+    key: tuple[int, int]  # (1 for the Greek Imperial Flush else 0, strength)
     kind: int
 
     @property
@@ -274,44 +276,10 @@ class _Play:
         return self.key[1] > 0
 
 
-def _suit_key(tables: Any, ranking: Ranking, five: list[int], rule: SuitRule) -> int:
-    ranks = rule.ranks
-    order = best_five(five, tables)  # significance order; suits s, h, d, c within a rank
-    seq: list[int] = []
-    i = 0
-    while i < len(order):  # within each rank: the rule's highest suit first
-        j = i
-        while j < len(order) and order[j] >> 2 == order[i] >> 2:
-            j += 1
-        seq += sorted(order[i:j], key=lambda c: ranks[c & 3], reverse=True)
-        i = j
-    counts = [0] * 13
-    for c in seq:
-        counts[c >> 2] += 1
-
-    def highest_card() -> int:
-        if len(seq) == 5 and ranking.straight_top({c >> 2 for c in seq}) is not None:
-            return seq[0]  # a straight is read from its top card
-        return max(seq, key=lambda c: (ranking.value(c >> 2), ranks[c & 3]))
-
-    first: int
-    if rule.suit_tiebreak == "main_group":
-        first = seq[0]
-    elif rule.suit_tiebreak == "highest_unpaired":
-        single = [c for c in seq if counts[c >> 2] == 1]
-        first = single[0] if single else highest_card()
-    else:
-        first = highest_card()
-    digits = [first] + [c for c in seq if c != first]
-    key = 0
-    for k in range(5):
-        key = key << 2 | (ranks[digits[k] & 3] if k < len(digits) else 0)
-    return key
-
-
 @cache
 def _italian_bounds(tables: Any) -> tuple[int, int]:
-    """Strengths of the minimum and maximum straight flush of the deck."""
+    """Strengths of the minimum and maximum straight flush of the deck
+    (*tables*: GameTables, typed Any as category() is)."""
     ranking = tables.ranking
     low = ranking.lowest_rank
     wheel = [4 * ACE + 3] + [4 * r + 3 for r in range(low, low + 4)]
@@ -321,59 +289,62 @@ def _italian_bounds(tables: Any) -> tuple[int, int]:
     return lowest, _core.evaluate([4 * r + 3 for r in range(8, 13)], tables)
 
 
-def _fives(g: _Game, hole: list[int], board: list[int]) -> list[list[int]]:
-    if g.omaha:
-        return [list(h) + list(b) for h in combinations(hole, 2) for b in combinations(board, 3)]
-    cards = hole + board
-    if len(cards) <= 5:
-        return [cards]
-    return [list(f) for f in combinations(cards, 5)]
+def _holds_imperial(omaha: bool, hole: list[int], board: list[int]) -> bool:
+    """The hand can play the Imperial Flush (whether it does depends on its
+    strength, which the caller has)."""
+    if not set(_IMPERIAL) <= set(hole + board):
+        return False
+    return not omaha or len(set(_IMPERIAL) & set(hole)) == 2
+
+
+def _plays_lowest_quads(
+    plain: Any, omaha: bool, hole: list[int], board: list[int], strength: int
+) -> bool:
+    """The hand plays four of a kind of the deck's lowest rank (*plain*:
+    GameTables, typed Any as category() is)."""
+    if category(strength, plain) != Category.FOUR_OF_A_KIND:
+        return False
+    if omaha:
+        fives = [list(h) + list(b) for h in combinations(hole, 2) for b in combinations(board, 3)]
+    else:
+        fives = [list(f) for f in combinations(hole + board, min(5, len(hole + board)))]
+    low: int = plain.ranking.lowest_rank
+    played = next(f for f in fives if _core.evaluate(f, plain) == strength)
+    return sum(c >> 2 == low for c in played) == 4
 
 
 def _play(
-    g: _Game,
+    tables: GameTables,
+    omaha: bool,
     hole: list[int],
     board: list[int],
-    suit_rule: SuitRule | None,
     unbeatable: str | None,
-    strength: int | None = None,
+    value: int | None = None,
 ) -> _Play:
-    """The five cards a hand plays under the rules, as a _Play (the cards are
-    already checked: sizes, deck, repeats). *strength*: the hand's plain
-    strength, where the caller has it already."""
-    if strength is None:
-        strength = (
-            _core.evaluate_omaha(hole, board, g.tables)
-            if g.omaha
-            else _core.evaluate(hole + board, g.tables)
+    """A hand's value under *tables* (plain or suited strengths) and its
+    place in an *unbeatable* cycle (the cards are already checked: sizes,
+    deck, repeats). *value*: its strength under *tables*, where the caller
+    has it already."""
+    if value is None:
+        value = (
+            _core.evaluate_omaha(hole, board, tables)
+            if omaha
+            else _core.evaluate(hole + board, tables)
         )
-    if strength == 0:
-        return _Play((0, 0), _OTHER)
-    best: tuple[int, int] | None = None
-    for five in _fives(g, hole, board):
-        if _core.evaluate(five, g.tables) != strength:
-            continue
-        imperial = int(unbeatable == "greek" and set(five) == _IMPERIAL)
-        suit = 0 if suit_rule is None else _suit_key(g.tables, g.ranking, five, suit_rule)
-        key = (imperial, strength << SUIT_KEY_BITS | suit)
-        if best is None or key > best:
-            best = key
-        if suit_rule is None and unbeatable is None:
-            break
-    assert best is not None  # the full hand's strength is that of one of its fives
-    kind = _OTHER
+    if value == 0 or unbeatable is None:
+        return _Play((0, value), _OTHER)
+    plain = _plain_tables(tables)
+    strength = value >> SUIT_KEY_BITS if tables.suited else value
     if unbeatable == "italian":
-        lowest, highest = _italian_bounds(g.tables)
+        lowest, highest = _italian_bounds(plain)
         kind = {lowest: _LOW_SPECIAL, highest: _TOP_SPECIAL}.get(strength, _OTHER)
-    elif unbeatable == "greek":
-        if best[0]:
-            kind = _TOP_SPECIAL
-        elif category(strength, g.tables) == Category.FOUR_OF_A_KIND:
-            fives = [f for f in _fives(g, hole, board) if _core.evaluate(f, g.tables) == strength]
-            low = g.ranking.lowest_rank
-            if sum(c >> 2 == low for c in fives[0]) == 4:
-                kind = _LOW_SPECIAL
-    return _Play(best, kind)
+        return _Play((0, value), kind)
+    if _holds_imperial(omaha, hole, board) and _core.evaluate(_IMPERIAL, plain) == strength:
+        # the Imperial Flush plays, whatever other five tie with it
+        return _Play((1, _core.evaluate(_IMPERIAL, tables)), _TOP_SPECIAL)
+    if _plays_lowest_quads(plain, omaha, hole, board, strength):
+        return _Play((0, value), _LOW_SPECIAL)
+    return _Play((0, value), _OTHER)
 
 
 def _compare_plays(a: _Play, b: _Play) -> int:
@@ -408,36 +379,31 @@ def _winning_seats(plays: Sequence[_Play]) -> list[int]:
 
 
 def _plays_of(
-    g: _Game,
+    game: ResolvedGame,
+    tables: GameTables,
     hands: Sequence[CardsLike],
     board: CardsLike | None,
-    suit_rule: SuitRule | None,
     unbeatable: str | None,
     caller: str | None = None,
 ) -> list[_Play]:
-    """Each seat's play: the seat preamble (naming *caller* for no hands),
-    a variant's own card counts and rules, then the plays."""
+    """Each seat's play under *tables*: the seat preamble (naming *caller*
+    for no hands), a variant's own card counts and rules, then the plays."""
     parsed, board_ids = parse_seats(hands, board, caller=caller)
+    checked_by = game.tables if game.variant is not None else _plain_tables(game.tables)
     plays = []
     for h in parsed:
-        strength = None
-        if g.resolved is not None:  # the variant's card counts and rules
-            high, low = evaluate_seat(g.resolved, h, board_ids)
-            strength = _plain(g, high if high is not None else low)
-        plays.append(_play(g, h, board_ids, suit_rule, unbeatable, strength))
+        if game.variant is not None:  # the variant's card counts and rules
+            high, low = evaluate_seat(game, h, board_ids)
+            value = high if high is not None else low
+        else:  # bad cards get the errors of the ranking without suit options
+            value = _core.evaluate(h + board_ids, checked_by)
+        known = value if tables is checked_by else None
+        plays.append(_play(tables, game.is_omaha, h, board_ids, unbeatable, known))
     return plays
 
 
-def _plain(g: _Game, strength: int | None) -> int | None:
-    """A strength of the game's own tables as one of its plain tables (a
-    suit tie-break ranking's are suited); None where it cannot be read."""
-    if strength is None or g.rule is not None:
-        return None
-    return strength
-
-
 def seat_winners(
-    tables: Any,
+    tables: GameTables,
     omaha: bool,
     hands: list[list[int]],
     board: list[int],
@@ -448,13 +414,11 @@ def seat_winners(
     """Winners of one half of a pot under a suit rule or an *unbeatable*
     rule: for showdown, which has checked the cards and ranked each seat
     (*strengths*, under *tables*) already."""
-    plain_tables, rule = _split_ranking(tables)
-    g = _Game(plain_tables, plain_tables.ranking, None, omaha, rule)
-    _check_rules(g, suit_rule, unbeatable)
-    suit_rule = _effective_rule(g, suit_rule)
-    plain = [None if tables.suited else s for s in strengths]
+    ranked_by = _ranked_by(tables, suit_rule, unbeatable)
+    if ranked_by is not tables:
+        strengths = [None] * len(hands)
     return _winning_seats(
-        [_play(g, h, board, suit_rule, unbeatable, s) for h, s in zip(hands, plain)]
+        [_play(ranked_by, omaha, h, board, unbeatable, s) for h, s in zip(hands, strengths)]
     )
 
 
@@ -504,9 +468,8 @@ def suited_strength(
             f"suit_rule must be a SuitRule, not {type(suit_rule).__name__} "
             f"({show_value(suit_rule)})"
         )
-    g = _resolve(game)
-    _check_rules(g, suit_rule, None)
-    (play,) = _plays_of(g, [cards], board, _effective_rule(g, suit_rule), None)
+    g = games.resolve(game, omaha=None)
+    (play,) = _plays_of(g, _ranked_by(g.tables, suit_rule, None), [cards], board, None)
     return play.key[1]
 
 
@@ -575,10 +538,8 @@ def compare(
     InvalidCardError, DuplicateCardError, HandSizeError, UnknownGameError
         Bad cards (the same card in both hands included) or game.
     """
-    g = _resolve(game)
-    _check_rules(g, suit_rule, unbeatable)
-    suit_rule = _effective_rule(g, suit_rule)
-    pa, pb = _plays_of(g, [a, b], board, suit_rule, unbeatable)
+    g = games.resolve(game, omaha=None)
+    pa, pb = _plays_of(g, _ranked_by(g.tables, suit_rule, unbeatable), [a, b], board, unbeatable)
     return _compare_plays(pa, pb)
 
 
@@ -611,7 +572,6 @@ def winners(
     ...         stripped_deck("6"), unbeatable="italian")
     [0, 1, 2]
     """
-    g = _resolve(game)
-    _check_rules(g, suit_rule, unbeatable)
-    suit_rule = _effective_rule(g, suit_rule)
-    return _winning_seats(_plays_of(g, hands, board, suit_rule, unbeatable, caller="winners"))
+    g = games.resolve(game, omaha=None)
+    tables = _ranked_by(g.tables, suit_rule, unbeatable)
+    return _winning_seats(_plays_of(g, tables, hands, board, unbeatable, caller="winners"))

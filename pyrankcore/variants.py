@@ -1,11 +1,12 @@
 """Poker games as players name them: the :class:`Variant` type and the catalogue.
 
-Each :class:`Variant` knows its card counts and its rankings (high, low or
-both); :func:`variant` finds one by the name players use. The catalogue's
-data lives in :mod:`pyrankcore._catalogue` (below the compiled core, which
-resolves variant names from it); this module builds the ``Variant`` objects
-from it. Settling a pot (showdown, odd chips, declarations, the bring-in)
-is :mod:`pyrankcore.pots`.
+Each :class:`Variant` (DESIGN's "variant": a game at the table) knows its
+card counts and its rankings (high, low or both); :func:`variant` finds
+one by the name players use. The catalogue's data lives in
+:mod:`pyrankcore._catalogue`, below the resolver that reads it (its
+docstring says why the data is a class of its own); this module builds
+the ``Variant`` objects from it. Settling a pot (showdown, odd chips,
+declarations, the bring-in) is :mod:`pyrankcore.pots`.
 """
 
 from __future__ import annotations

@@ -291,6 +291,11 @@ static inline uint16_t prc_eval_game_checked(const prc_game_t *g,
  * from that one on are left unwritten). One instance per hand size, so the
  * card loop unrolls. */
 
+/* The instances of a row-loop macro DEFINE(K, NAME, SUM, ATTR) for the hand
+ * sizes 5..7 (the wild-card and suit tie-break loops use it). */
+#define PRC_DEFINE_ROWS_5_TO_7(DEFINE, NAME, SUM, ATTR)                      \
+    DEFINE(5, NAME, SUM, ATTR) DEFINE(6, NAME, SUM, ATTR) DEFINE(7, NAME, SUM, ATTR)
+
 #define PRC_DEFINE_ROWS_HIGH(K, NAME, SUM, ATTR)                             \
     ATTR static long NAME##_##K(const uint8_t *cards, uint16_t *out,        \
                                 long start, long stop) {                    \

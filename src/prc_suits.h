@@ -395,9 +395,7 @@ static uint32_t prc_suited_rare(const prc_suited_t *x, const prc_play_t *play,
     }
 
 #define PRC_DEFINE_ALL_SUITED_ROWS(NAME, SUM, ATTR)                          \
-    PRC_DEFINE_SUITED_ROWS(5, NAME, SUM, ATTR)                              \
-    PRC_DEFINE_SUITED_ROWS(6, NAME, SUM, ATTR)                              \
-    PRC_DEFINE_SUITED_ROWS(7, NAME, SUM, ATTR)
+    PRC_DEFINE_ROWS_5_TO_7(PRC_DEFINE_SUITED_ROWS, NAME, SUM, ATTR)
 
 
 /* The subset search over rows, as the scalar kernel does: every hand size,

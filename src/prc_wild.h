@@ -213,9 +213,7 @@ static inline uint16_t prc_wild_value_rows(const prc_wild_t *x, const uint16_t *
     }
 
 #define PRC_DEFINE_ALL_WILD_ROWS(NAME, SUM, ATTR)                            \
-    PRC_DEFINE_WILD_ROWS(5, NAME, SUM, ATTR)                                \
-    PRC_DEFINE_WILD_ROWS(6, NAME, SUM, ATTR)                                \
-    PRC_DEFINE_WILD_ROWS(7, NAME, SUM, ATTR)
+    PRC_DEFINE_ROWS_5_TO_7(PRC_DEFINE_WILD_ROWS, NAME, SUM, ATTR)
 
 static inline uint64_t prc_wild_sum_rows(const prc_wild_t *x, const uint8_t *cards, int n,
                                          uint64_t *key, uint64_t *seen) {

@@ -19,12 +19,9 @@ from pyrankcore.cli.options import (
     add_json_option,
     add_progress_option,
     add_threads_option,
-    check_count,
-    check_seed,
     option_words,
     print_json,
-    show_progress,
-    threads_of,
+    sampling_options,
 )
 from pyrankcore.errors import PyrankcoreError
 from pyrankcore.hands import NATURAL_CATEGORIES, category, describe
@@ -335,17 +332,8 @@ def add_parsers(sub: Any) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    threads = threads_of(args)
-    check_count("--hands", args.hands, MAX_DEMO_HANDS)
-    check_seed(args.seed)
-    return demo(
-        args.hands,
-        args.cards,
-        args.seed,
-        threads,
-        as_json=args.json,
-        progress=show_progress(args),
-    )
+    options = sampling_options(args, "--hands", args.hands, MAX_DEMO_HANDS)
+    return demo(args.hands, args.cards, args.seed, **options)
 
 
 def run_eval(args: argparse.Namespace) -> int:

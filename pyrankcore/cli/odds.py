@@ -14,11 +14,9 @@ from pyrankcore.cli.options import (
     add_json_option,
     add_progress_option,
     add_threads_option,
-    check_count,
-    check_seed,
     print_json,
+    sampling_options,
     show_progress,
-    threads_of,
 )
 from pyrankcore.equities import MAX_TRIALS, equity
 from pyrankcore.errors import InvalidArgumentError
@@ -214,20 +212,10 @@ def add_parsers(sub: Any) -> None:
 
 
 def run_equity(args: argparse.Namespace) -> int:
-    threads = threads_of(args)
-    check_count("--trials", args.trials, MAX_TRIALS)
-    check_seed(args.seed)
+    options = sampling_options(args, "--trials", args.trials, MAX_TRIALS)
+    exact = True if args.exact else None
     return equity_table(
-        args.hands,
-        args.board,
-        args.game,
-        args.dead,
-        exact=True if args.exact else None,
-        trials=args.trials,
-        seed=args.seed,
-        threads=threads,
-        as_json=args.json,
-        progress=show_progress(args),
+        args.hands, args.board, args.game, args.dead, exact, args.trials, args.seed, **options
     )
 
 

@@ -15,9 +15,8 @@ from pyrankcore.cli.options import (
     add_json_option,
     add_progress_option,
     add_threads_option,
+    job_options,
     print_json,
-    show_progress,
-    threads_of,
 )
 from pyrankcore.ofc import (
     Board,
@@ -210,21 +209,25 @@ def add_parsers(sub: Any) -> None:
         epilog=BOARD_HELP,
     )
     actions = o.add_subparsers(dest="action", required=True, metavar="{royalties,score,solve}")
-    r = actions.add_parser(
-        "royalties",
-        help="rows, foul, royalties and Fantasyland of each board",
-        description="Each board's rows in words, whether it fouls, its royalties under "
-        "the rules and the Fantasyland hand it earns.",
-        epilog=BOARD_HELP,
-    )
-    r.add_argument("boards", nargs="+", metavar="BOARD", help="a board (quoted)")
-    s = actions.add_parser(
-        "score",
-        help="net points of 2 to 4 boards (6 with two decks)",
-        description="Every pair of boards settled: rows, scoop, royalties; net points.",
-        epilog=BOARD_HELP,
-    )
-    s.add_argument("boards", nargs="+", metavar="BOARD", help="a board per player (quoted)")
+    board_parsers = []  # the actions that take boards
+    for name, what, description, board_help in (
+        (
+            "royalties",
+            "rows, foul, royalties and Fantasyland of each board",
+            "Each board's rows in words, whether it fouls, its royalties under the rules and "
+            "the Fantasyland hand it earns.",
+            "a board (quoted)",
+        ),
+        (
+            "score",
+            "net points of 2 to 4 boards (6 with two decks)",
+            "Every pair of boards settled: rows, scoop, royalties; net points.",
+            "a board per player (quoted)",
+        ),
+    ):
+        p = actions.add_parser(name, help=what, description=description, epilog=BOARD_HELP)
+        p.add_argument("boards", nargs="+", metavar="BOARD", help=board_help)
+        board_parsers.append(p)
     v = actions.add_parser(
         "solve",
         help="the best board of each Fantasyland hand",
@@ -241,7 +244,7 @@ def add_parsers(sub: Any) -> None:
     )
     add_threads_option(v)
     add_progress_option(v, "the hands solved")
-    for p in (r, s, v):
+    for p in (*board_parsers, v):
         p.add_argument("--rules", action="append", metavar="SPEC", help="house rules (see below)")
         add_json_option(p)
     o.set_defaults(handler=run_ofc)
@@ -253,7 +256,7 @@ def run_ofc(args: argparse.Namespace) -> int:
         return royalties_report(args.boards, rules, as_json=args.json)
     if args.action == "score":
         return score_report(args.boards, rules, as_json=args.json)
-    threads = threads_of(args)
+    options = job_options(args)
     hands: list[str] = []
     for text in args.hands:
         if text == "-":
@@ -262,11 +265,4 @@ def run_ofc(args: argparse.Namespace) -> int:
             hands.append(text)
     if not hands:
         raise UsageError("no hands to solve (stdin was empty)")
-    return solve_report(
-        hands,
-        rules,
-        stay_value=args.stay_value,
-        threads=threads,
-        as_json=args.json,
-        progress=show_progress(args),
-    )
+    return solve_report(hands, rules, stay_value=args.stay_value, **options)

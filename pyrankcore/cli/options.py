@@ -138,6 +138,24 @@ def show_progress(args: argparse.Namespace) -> bool:
     return sys.stderr.isatty() if forced is None else forced
 
 
+def job_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keywords a long command passes to its report: ``threads``
+    (checked), ``as_json`` and ``progress``."""
+    return {"threads": threads_of(args), "as_json": args.json, "progress": show_progress(args)}
+
+
+def sampling_options(
+    args: argparse.Namespace, count_option: str, count: int | None, high: int
+) -> dict[str, Any]:
+    """:func:`job_options` of a command that samples, after its checks in
+    the order a user reads them: --threads, its count (*count_option*, 1
+    to *high*), --seed."""
+    options = job_options(args)
+    check_count(count_option, count, high)
+    check_seed(args.seed)
+    return options
+
+
 def check_count(option: str, value: int | None, high: int) -> None:
     """UsageError unless *value* is None or 1 to *high*."""
     if value is not None and not 1 <= value <= high:

@@ -1,11 +1,12 @@
 """Suit tie-breaks as ranking options: ``ranking(base,
 suit_tiebreak=..., suit_order=...)``.
 
-The native kernel (src/prc_suits.h) is checked against the slow Python
-reference, :func:`pyrankcore.suits.suited_strength` (its ``_play`` and
-``_suit_key``), which knows nothing of the per-strength tables the kernel
-reads: exhaustively on a small stripped deck, on random hands of the full
-deck, in every base ranking.
+The native kernel (src/prc_suits.h), the one place that breaks ties by
+suit, is checked against the slow reference (tests/references/
+suit_reference.py), which knows nothing of the per-strength tables the
+kernel reads: exhaustively on a small stripped deck, on random hands of the
+full deck, in every base ranking; and so are suited_strength, compare and
+winners, which rank hands with it.
 """
 
 import dataclasses
@@ -15,6 +16,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from references import suit_reference
 
 import pyrankcore as prc
 from pyrankcore import _core, ranking
@@ -31,6 +33,7 @@ from pyrankcore.suits import (
     SUIT_TIEBREAKS,
     SuitRule,
     compare,
+    resolve_suit_order,
     split_suited,
     suited_strength,
     winners,
@@ -52,6 +55,14 @@ def suited(base, tiebreak, order="standard"):
 
 def deck_of(r):
     return [c for c in range(52) if c >> 2 in r.deck_ranks]
+
+
+def reference(hole, base, tiebreak, order="standard", board=(), omaha=False):
+    """The slow reference's suited strength of a hand under *base* (a
+    ranking name or Ranking) with the rule (*tiebreak*, *order*)."""
+    plain = prc.ranking(base) if isinstance(base, str) else base
+    letters = suit_reference.order_letters(resolve_suit_order(order))
+    return suit_reference.suited_strength(list(hole), plain, tiebreak, letters, board, omaha)
 
 
 # ------------------------------------------------------------- the option
@@ -125,10 +136,9 @@ def test_every_hand_of_a_stripped_deck(tiebreak, order):
     """Every 5-card hand of the 20-card deck (A, K, Q, J, T), scalar and batch."""
     base = prc.stripped_deck("T")
     r = ranking(base, suit_tiebreak=tiebreak, suit_order=order)
-    rule = SuitRule(suit_tiebreak=tiebreak, suit_order=order)
     hands = list(combinations(deck_of(base), 5))
     assert len(hands) == 15504
-    expected = [suited_strength(list(h), base, rule) for h in hands]
+    expected = [reference(h, base, tiebreak, order) for h in hands]
     got = prc.evaluate_batch(np.array(hands, dtype=np.uint8), r)
     assert got.dtype == np.uint32
     assert got.tolist() == expected
@@ -148,8 +158,9 @@ def test_random_hands_every_base(base, tiebreak):
     deck = deck_of(plain)
     for n in range(plain.min_cards, plain.max_cards + 1):
         rows = [rng.sample(deck, n) for _ in range(120)]
-        expected = [suited_strength(h, base, rule) for h in rows]
+        expected = [reference(h, base, tiebreak, order) for h in rows]
         assert [prc.evaluate(h, r) for h in rows] == expected
+        assert [suited_strength(h, base, rule) for h in rows] == expected
         got = prc.evaluate_batch(np.array(rows, dtype=np.uint8), r)
         assert got.tolist() == expected
         # the plain strength is the plain ranking's
@@ -177,16 +188,16 @@ def test_many_seven_card_hands(tiebreak):
         if len(hand) == 7:
             rows.append(hand)
     got = prc.evaluate_batch(np.array(rows), r).tolist()
-    assert got == [suited_strength(h, "high", rule) for h in rows]
+    assert got == [reference(h, "high", tiebreak, "germany") for h in rows]
+    assert [suited_strength(h, "high", rule) for h in rows[:50]] == got[:50]
 
 
 def test_eight_to_ten_cards():
     r = suited("high", "highest_unpaired", "italy")
-    rule = SuitRule(suit_tiebreak="highest_unpaired", suit_order="italy")
     rng = random.Random(3)
     for n in (8, 9, 10):
         rows = [rng.sample(range(52), n) for _ in range(15)]
-        expected = [suited_strength(h, "high", rule) for h in rows]
+        expected = [reference(h, "high", "highest_unpaired", "italy") for h in rows]
         assert [prc.evaluate(h, r) for h in rows] == expected
         out = prc.evaluate_batch(np.array(rows, dtype=np.int64), r)
         assert out.dtype == np.uint32 and out.tolist() == expected
@@ -203,7 +214,10 @@ def test_omaha(tiebreak):
         deals = [rng.sample(range(52), nh + nb) for _ in range(60)]
         holes = np.array([d[:nh] for d in deals], dtype=np.uint8)
         boards = np.array([d[nh:] for d in deals], dtype=np.uint8)
-        expected = [suited_strength(d[:nh], plain_omaha, rule, board=d[nh:]) for d in deals]
+        expected = [
+            reference(d[:nh], "high", tiebreak, "greece", d[nh:], omaha=True) for d in deals
+        ]
+        assert [suited_strength(d[:nh], plain_omaha, rule, board=d[nh:]) for d in deals] == expected
         assert [prc.evaluate_omaha(d[:nh], d[nh:], r) for d in deals] == expected
         assert [prc.evaluate_omaha(d[:nh], d[nh:], omaha) for d in deals] == expected
         got = prc.evaluate_omaha_batch(holes, boards, r)
@@ -303,7 +317,7 @@ if given is not None:
     )
     def test_hypothesis_against_reference(cards, tiebreak, order, base):
         r = suited(base, tiebreak, order)
-        expected = suited_strength(cards, base, SuitRule(suit_tiebreak=tiebreak, suit_order=order))
+        expected = reference(cards, base, tiebreak, order)
         assert prc.evaluate(cards, r) == expected
         assert prc.evaluate_batch(np.array([cards]), r).tolist() == [expected]
 
@@ -391,9 +405,9 @@ def test_first_threaded_call_of_a_fresh_ranking():
     for t in threads:
         t.join()
     assert all(np.array_equal(x, results[0]) for x in results)
-    rule = SuitRule(suit_tiebreak="highest_unpaired")
     base = r.without_suits()
-    assert results[0][:40].tolist() == [suited_strength(h, base, rule) for h in hands[:40].tolist()]
+    expected = [reference(h, base, "highest_unpaired") for h in hands[:40].tolist()]
+    assert results[0][:40].tolist() == expected
 
 
 # --------------------------------------------------- the other entry points
@@ -568,3 +582,56 @@ def test_a_suit_order_alone_shares_the_plain_omaha_strengths():
         prc.evaluate_omaha_batch(holes, boards, ordered),
         prc.evaluate_omaha_batch(holes, boards, "high"),
     )
+
+
+# ------------------------------------------- compare and winners, every rule
+
+
+def same_rank_seats(rng, seats, n):
+    """*seats* hands of *n* cards with the same ranks in other suits (the
+    deals where suits decide): each rank at most twice in a hand."""
+    while True:
+        ranks = rng.sample(list(range(13)) * 2, n)
+        used, hands = set(), []
+        for _ in range(seats):
+            hand = []
+            for rank in ranks:
+                free = [4 * rank + s for s in range(4) if 4 * rank + s not in used]
+                if not free:
+                    break
+                card = rng.choice(free)
+                used.add(card)
+                hand.append(card)
+            hands.append(hand)
+        if all(len(h) == n for h in hands):
+            return hands
+
+
+@pytest.mark.parametrize("order", list(SUIT_ORDERS))
+@pytest.mark.parametrize("tiebreak", SUIT_TIEBREAKS)
+def test_compare_winners_and_showdown_follow_the_reference(tiebreak, order):
+    """compare, winners and a showdown with a SuitRule settle as the
+    reference's suited strengths order the hands: 5 and 7 cards (hands with
+    the same ranks in other suits, and random ones), Hold'em and Omaha."""
+    seed = 100 * SUIT_TIEBREAKS.index(tiebreak) + list(SUIT_ORDERS).index(order)
+    rng = random.Random(seed)
+    rule = SuitRule(suit_tiebreak=tiebreak, suit_order=order)
+    deals = []  # (game, hands, board, omaha)
+    for n in (5, 7):
+        deals += [("high", same_rank_seats(rng, 2, n), [], False) for _ in range(8)]
+        deals += [("high", [c[:n], c[n:]], [], False) for c in (rng.sample(range(52), 2 * n),)]
+    for _ in range(6):
+        cards = rng.sample(range(52), 11)
+        deals.append(("Hold'em", [cards[:2], cards[2:4], cards[4:6]], cards[6:], False))
+    for _ in range(3):
+        cards = rng.sample(range(52), 13)
+        deals.append(("Omaha", [cards[:4], cards[4:8]], cards[8:], True))
+    for game, hands, board, omaha in deals:
+        values = [reference(h, "high", tiebreak, order, board, omaha) for h in hands]
+        best = max(values)
+        expected = [i for i, v in enumerate(values) if v == best]
+        assert winners(hands, game, board=board, suit_rule=rule) == expected
+        a, b = values[0], values[1]
+        assert compare(hands[0], hands[1], game, board=board, suit_rule=rule) == (a > b) - (a < b)
+        shares = prc.showdown(game, hands, board, pot=60, suit_rule=rule)
+        assert [i for i, s in enumerate(shares) if s] == expected
