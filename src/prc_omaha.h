@@ -100,23 +100,27 @@ static inline int prc_pair_index(int r1, int r2) {
 }
 
 /* The best flush of suit *suit* (one the board holds three or more of):
- * one lookup per hole pair of that suit. */
+ * one lookup per hole pair of that suit. The suit's ranks are gathered
+ * without a branch per card (a hand's suits are random, so such branches
+ * mispredict). */
 static inline uint16_t prc_omaha_flush_lookup(const prc_omaha_t *o, const uint8_t *hole,
                                               int nh, const uint8_t *board, int nb,
                                               int suit) {
-    int hr[6], nhr = 0;
-    unsigned bmask = 0;
+    unsigned hmask = 0, bmask = 0;
     for (int i = 0; i < nh; i++)
-        if ((hole[i] & 3) == suit) hr[nhr++] = hole[i] >> 2;
+        hmask |= (unsigned)((hole[i] & 3) == suit) << (hole[i] >> 2);
     for (int i = 0; i < nb; i++)
-        if ((board[i] & 3) == suit) bmask |= 1u << (board[i] >> 2);
+        bmask |= (unsigned)((board[i] & 3) == suit) << (board[i] >> 2);
     const uint16_t *row = o->flush_best + (size_t)o->flush_row[bmask] * PRC_N_PAIR_COLUMNS;
     uint16_t best = 0;
-    for (int a = 0; a < nhr; a++)
-        for (int b = a + 1; b < nhr; b++) {
-            uint16_t v = row[prc_pair_index(hr[a], hr[b])];
+    for (unsigned x = hmask; x; x &= x - 1) {
+        int low = prc_ctz64(x);
+        for (unsigned y = x & (x - 1); y; y &= y - 1) {
+            int high = prc_ctz64(y);
+            uint16_t v = row[high * (high + 1) / 2 + low];
             best = v > best ? v : best;
         }
+    }
     return best;
 }
 

@@ -635,10 +635,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
                                         holes + (i + 8 * b) * NH, NH,
                                         boards + (i + 8 * b) * NB, NB, flushes, &blk[cur][b]);
             if (bad) { /* the scalar loop finds the first bad row */
-                long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards,
-                                                          NB, out, i, i + chunk)
-                             : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i,
-                                                     i + chunk);
+                long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i,
+                                             i + chunk);
                 if (r >= 0) return r;
                 i += chunk;
                 continue;
@@ -668,8 +666,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
         cur ^= ready;
         i += chunk;
     }
-    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
-               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
 }
 
 /* Hi-lo as two passes over spans of rows, for lows read from pattern rows
