@@ -124,6 +124,24 @@ static inline uint16_t prc_omaha_flush_lookup(const prc_omaha_t *o, const uint8_
     return best;
 }
 
+/* The same from card-id masks (bit = id) of the board and of the hole
+ * cards, without reading the cards again. */
+static inline uint16_t prc_omaha_flush_of_masks(const prc_omaha_t *o, uint64_t board_ids,
+                                                uint64_t hole_ids, int suit) {
+    const uint16_t *row = o->flush_best + (size_t)o->flush_row[prc_id_suit_ranks(board_ids, suit)] *
+                                              PRC_N_PAIR_COLUMNS;
+    uint16_t best = 0;
+    for (unsigned x = prc_id_suit_ranks(hole_ids, suit); x; x &= x - 1) {
+        int low = prc_ctz64(x);
+        for (unsigned y = x & (x - 1); y; y &= y - 1) {
+            int high = prc_ctz64(y);
+            uint16_t v = row[high * (high + 1) / 2 + low];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
 /* The best flush of a hand whose board holds three or more of a suit
  * (any suit; 0 when none can flush). */
 static inline uint16_t prc_omaha_flush_any(const prc_omaha_t *o, const uint8_t *hole, int nh,
@@ -182,14 +200,6 @@ static inline uint64_t prc_omaha_read(const uint8_t *hole, int nh, const uint8_t
     *bkey_out = bkey;
     *hkey_out = hkey;
     return ((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & invalid);
-}
-
-/* Suits that may make a flush: the board holds three or more of the suit
- * and the hand two or more (adding 5 or 6 to a 4-bit counter sets its top
- * bit exactly then). */
-static inline uint64_t prc_omaha_flush_suits(uint64_t bkey, uint64_t hkey) {
-    return (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
-        & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
 }
 
 /* Omaha rows: hole rows of nh ids and board rows of nb ids (C order),

@@ -16,19 +16,6 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
 
-/* best raised to the flush table's strength of each suit in suits (the
- * suits where board and hole hold a flush; flushes dominant). */
-static inline uint16_t prc_omaha_flushes_best(const prc_omaha_t *o, const uint8_t *hole, int nh,
-                                              const uint8_t *board, int nb, uint64_t suits,
-                                              uint16_t best) {
-    for (; suits; suits &= suits - 1) {
-        int suit = (prc_ctz64(suits) - 3) >> 2;
-        uint16_t v = prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
-        best = v > best ? v : best;
-    }
-    return best;
-}
-
 /* Validity of one Omaha hand from its cards' bits (prc_card_bit): *bits*
  * their OR, *sum* their sum (unused with POPCNT: the OR's popcount is the card
  * count exactly when every id is valid, invalid ids having no bit, and none
@@ -63,7 +50,7 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
     const prc_omaha_t local = *omaha_hi, *ohi = &local;
     const uint16_t *rows[PRC_OMAHA_CHUNK], *lo_rows[PRC_OMAHA_CHUNK];
     uint32_t low_index[PRC_OMAHA_CHUNK];
-    uint32_t flush_suits[PRC_OMAHA_CHUNK];
+    uint16_t flush_best[PRC_OMAHA_CHUNK]; /* each hand's best flush, 0 if none */
     const int flushes = hi->flush_mode == PRC_FLUSH_DOMINANT;
     const uint64_t invalid = hi->invalid_ids | (lo ? lo->invalid_ids : 0);
     /* hi-lo: the low from rank sets where it applies, else from rows */
@@ -74,7 +61,7 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * NH, *board = boards + i * NB;
-            uint64_t bkey = 0, hkey = 0, bits = 0, sum = 0;
+            uint64_t bkey = 0, hkey = 0, bits = 0, board_bits, sum = 0;
             unsigned board_set = 0, hole_set = 0;
             for (int j = 0; j < NB; j++) {
                 uint64_t b = prc_card_bit[board[j]];
@@ -83,6 +70,7 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
                 if (!POPCNT) sum += b;
                 if (low_best) board_set |= olo->low_bit[(board[j] >> 2) & 15];
             }
+            board_bits = bits;
             for (int j = 0; j < NH; j++) {
                 uint64_t b = prc_card_bit[hole[j]];
                 hkey += prc_card_key[hole[j]];
@@ -106,11 +94,20 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
                 lo_rows[i - base] = olo->best + (size_t)olo->pattern_of_slot[slot] *
                                                      PRC_PATTERN_STRIDE;
             }
-            if (flushes) /* prc_omaha_flush_suits in place: the rank sums stay below bit 32 */
-                flush_suits[i - base] = (uint32_t)(((bkey + (0x5555ULL << PRC_SUIT_SHIFT)) &
-                                                    (hkey + (0x6666ULL << PRC_SUIT_SHIFT)) &
-                                                    (0x8888ULL << PRC_SUIT_SHIFT)) >>
-                                                   PRC_SUIT_SHIFT);
+            if (flushes) {
+                /* suits where the board holds three or more and the hand
+                 * two or more: adding 5 or 6 to a 4-bit suit counter sets
+                 * its top bit exactly then (the rank sums stay below bit
+                 * 32). At most one, with at most five board cards; its
+                 * flush from the masks while they are at hand. */
+                uint64_t suits = (bkey + (0x5555ULL << PRC_SUIT_SHIFT)) &
+                                 (hkey + (0x6666ULL << PRC_SUIT_SHIFT)) &
+                                 (0x8888ULL << PRC_SUIT_SHIFT);
+                flush_best[i - base] =
+                    suits ? prc_omaha_flush_of_masks(ohi, board_bits, bits ^ board_bits,
+                                                     (prc_ctz64(suits) - PRC_SUIT_SHIFT - 3) >> 2)
+                          : 0;
+            }
         }
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * NH;
@@ -128,9 +125,7 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
                     }
                 }
             }
-            if (flushes && flush_suits[i - base])
-                best = prc_omaha_flushes_best(ohi, hole, NH, boards + i * NB, NB,
-                                              flush_suits[i - base], best);
+            if (flushes) best = flush_best[i - base] > best ? flush_best[i - base] : best;
             out[stride * i] = best;
             if (olo) out[stride * i + 1] = low_best ? low_best[low_index[i - base]] : low;
         }
