@@ -27,6 +27,24 @@ static PRC_ALWAYS_INLINE uint64_t prc_omaha_scalar_bad(uint64_t key, uint64_t bi
     return (key >> PRC_INVALID_SHIFT) | (bits ^ sum) | (bits & invalid);
 }
 
+/* The summed keys of n cards; their bits (prc_card_bit) ORed into *bits*
+ * and, without POPCNT, added to *sum*; with low_bit (a low game's rank
+ * sets), their ranks' bits ORed into *set*. */
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_scalar_cards(const uint8_t *cards, const int n,
+                                                         const uint8_t *low_bit, uint64_t *bits,
+                                                         uint64_t *sum, unsigned *set,
+                                                         const int POPCNT) {
+    uint64_t key = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t b = prc_card_bit[cards[j]];
+        key += prc_card_key[cards[j]];
+        *bits |= b;
+        if (!POPCNT) *sum += b;
+        if (low_bit) *set |= low_bit[(cards[j] >> 2) & 15];
+    }
+    return key;
+}
+
 /* Many Omaha rows (hole rows of NH ids, board rows of NB ids, C order) for
  * a game whose flushes are ignored or dominant; hi-lo (olo not NULL, a
  * constant where inlined): also a low game whose flushes are ignored, two
@@ -61,23 +79,13 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * NH, *board = boards + i * NB;
-            uint64_t bkey = 0, hkey = 0, bits = 0, board_bits, sum = 0;
+            uint64_t bits = 0, sum = 0;
             unsigned board_set = 0, hole_set = 0;
-            for (int j = 0; j < NB; j++) {
-                uint64_t b = prc_card_bit[board[j]];
-                bkey += prc_card_key[board[j]];
-                bits |= b;
-                if (!POPCNT) sum += b;
-                if (low_best) board_set |= olo->low_bit[(board[j] >> 2) & 15];
-            }
-            board_bits = bits;
-            for (int j = 0; j < NH; j++) {
-                uint64_t b = prc_card_bit[hole[j]];
-                hkey += prc_card_key[hole[j]];
-                bits |= b;
-                if (!POPCNT) sum += b;
-                if (low_best) hole_set |= olo->low_bit[(hole[j] >> 2) & 15];
-            }
+            uint64_t bkey = prc_omaha_scalar_cards(board, NB, low_best ? olo->low_bit : NULL,
+                                                   &bits, &sum, &board_set, POPCNT);
+            uint64_t board_bits = bits;
+            uint64_t hkey = prc_omaha_scalar_cards(hole, NH, low_best ? olo->low_bit : NULL,
+                                                   &bits, &sum, &hole_set, POPCNT);
             if (prc_omaha_scalar_bad(bkey + hkey, bits, sum, NH + NB, invalid, POPCNT)) {
                 bad = i; /* finish the rows before it, then report it */
                 end = i;
