@@ -119,7 +119,8 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
         }
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * NH;
-            const uint16_t *row = rows[i - base], *lo_row = olo && !low_best ? lo_rows[i - base] : NULL;
+            const uint16_t *row = rows[i - base];
+            const uint16_t *lo_row = olo && !low_best ? lo_rows[i - base] : NULL;
             uint16_t best = 0, low = 0;
             for (int a = 0; a < NH; a++) {
                 const uint8_t *column = prc_pair_column + ((size_t)hole[a] << 6);
