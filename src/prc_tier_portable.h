@@ -16,6 +16,19 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
 
+/* The best strength over a hand's hole pairs in its pattern row. */
+static inline uint16_t prc_omaha_pairs_best(const uint16_t *row, const uint8_t *hole, int nh) {
+    uint16_t best = 0;
+    for (int a = 0; a < nh; a++) {
+        const uint8_t *column = prc_pair_column + ((size_t)hole[a] << 6);
+        for (int b = a + 1; b < nh; b++) {
+            uint16_t v = row[column[hole[b]]];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
 /* Validity of one Omaha hand from its cards' bits (prc_card_bit): *bits*
  * their OR, *sum* their sum (unused with POPCNT: the OR's popcount is the card
  * count exactly when every id is valid, invalid ids having no bit, and none
@@ -122,15 +135,15 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
             const uint16_t *row = rows[i - base];
             const uint16_t *lo_row = olo && !low_best ? lo_rows[i - base] : NULL;
             uint16_t best = 0, low = 0;
-            for (int a = 0; a < NH; a++) {
-                const uint8_t *column = prc_pair_column + ((size_t)hole[a] << 6);
-                for (int b = a + 1; b < NH; b++) {
-                    unsigned col = column[hole[b]];
-                    uint16_t v = row[col];
-                    best = v > best ? v : best;
-                    if (olo && !low_best) {
-                        v = lo_row[col];
-                        low = v > low ? v : low;
+            if (lo_row == NULL) {
+                best = prc_omaha_pairs_best(row, hole, NH);
+            } else { /* both rows at each column */
+                for (int a = 0; a < NH; a++) {
+                    const uint8_t *column = prc_pair_column + ((size_t)hole[a] << 6);
+                    for (int b = a + 1; b < NH; b++) {
+                        unsigned col = column[hole[b]];
+                        best = row[col] > best ? row[col] : best;
+                        low = lo_row[col] > low ? lo_row[col] : low;
                     }
                 }
             }
