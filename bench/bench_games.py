@@ -142,6 +142,7 @@ class Deals:
 
     games: dict[tuple[str, int], np.ndarray]  # (deck, k) -> (n, k); deck "full"/"short"
     omaha: dict[int, tuple[np.ndarray, np.ndarray]]  # holes -> (holes, boards)
+    sevens: np.ndarray  # 7-card hands, the base of the Omaha ratios
 
 
 def game_sizes(prc, game: str, cards: list[int]) -> list[int]:
@@ -194,7 +195,10 @@ def deal(prc, args) -> Deals:
             np.ascontiguousarray(both[:, :h]),
             np.ascontiguousarray(both[:, h:]),
         )
-    return Deals(games, omaha)
+    sevens = games.get(("full", 7))
+    if sevens is None:
+        sevens = prc.random_hands(args.hands, 7, seed=args.seed + 7)
+    return Deals(games, omaha, sevens)
 
 
 # ---------------------------------------------------------------------- cases
@@ -224,37 +228,52 @@ def game_cases(prc, deals: Deals, args) -> list[Case]:
 HI_LO_VARIANTS = {4: "Omaha Hi-Lo 8", 5: "Big O", 6: "Six-card Omaha Hi-Lo 8"}
 
 
-def omaha_loop_cases(prc, shape: str, holes, boards) -> list[Case]:
-    """Omaha high under each row loop this CPU runs (scalar, AVX2, AVX-512),
-    where the installed version has the switch."""
+def omaha_loop_cases(prc, shape: str, holes, boards, sevens) -> list[Case]:
+    """Omaha high under each row loop this CPU runs (portable, popcnt, AVX2,
+    AVX-512), each beside the 7-card high batch (*sevens*) under the same
+    loop, where the installed version has the switch."""
     core = prc._core
     testing = getattr(core, "_testing", None)  # the test hooks (older releases: none)
     if testing is None:
         return []
 
-    def under(kernel):
+    def under(kernel, call):
         def run():
             testing.select_row_kernel(kernel)
             try:
-                return prc.evaluate_omaha_batch(holes, boards, "high")
+                return call()
             finally:
                 testing.select_row_kernel("best")
 
         return run
 
-    return [
-        Case(
-            "omaha",
-            shape,
-            "pyrankcore",
-            f"evaluate_omaha_batch, {kernel} row loop",
-            "high",
-            len(holes),
-            under(kernel),
-            keeps=False,
+    cases = []
+    for kernel in core.row_loops():
+        cases.append(
+            Case(
+                "omaha",
+                shape,
+                "pyrankcore",
+                f"evaluate_omaha_batch, {kernel} row loop",
+                "high",
+                len(holes),
+                under(kernel, lambda: prc.evaluate_omaha_batch(holes, boards, "high")),
+                keeps=False,
+            )
         )
-        for kernel in core.row_loops()
-    ]
+        cases.append(
+            Case(
+                "omaha",
+                "7 cards",
+                "pyrankcore",
+                f"evaluate_batch, {kernel} row loop",
+                "high",
+                len(sevens),
+                under(kernel, lambda: prc.evaluate_batch(sevens, "high")),
+                keeps=False,
+            )
+        )
+    return cases
 
 
 def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
@@ -280,7 +299,7 @@ def omaha_cases(prc, deals: Deals, args, caps) -> list[Case]:
                 )
 
             if h == 4 and t == 1:
-                cases += omaha_loop_cases(prc, shape, holes, boards)
+                cases += omaha_loop_cases(prc, shape, holes, boards, deals.sevens)
 
             def hi_lo(t=t, ho=holes, bo=boards):
                 return (
@@ -745,7 +764,18 @@ def omaha_ratio_lines(cases: list[Case], targets: list) -> list[str]:
                 targets.append(
                     (f"Omaha 4+5 high: ≥ {OMAHA_VS_SEVEN}× the 7-card batch", fmt_x(x), ok)
                 )
-    for shape in sorted({c.shape for c in one_thread if c.section == "omaha"}):
+    loops = {c.call: c for c in one_thread if c.call.endswith(" row loop")}
+    for call, c in loops.items():
+        loop = call.split(", ")[1]
+        seven_loop = loops.get(f"evaluate_batch, {loop}")
+        if call.startswith("evaluate_omaha_batch") and seven_loop is not None:
+            x = seven_loop.seconds / c.seconds
+            ok = x >= OMAHA_VS_SEVEN
+            lines.append(f"- Omaha 4+5 high, {loop}: {fmt_x(x)} the 7-card batch's rate")
+            targets.append(
+                (f"Omaha 4+5 high, {loop}: ≥ {OMAHA_VS_SEVEN}× the 7-card batch", fmt_x(x), ok)
+            )
+    for shape in sorted({c.shape for c in one_thread if c.section == "omaha" and "+" in c.shape}):
         calls = {c.call: c for c in one_thread if c.shape == shape and c.game == "hi-lo"}
         two = calls.get("evaluate_omaha_batch × 2")
         one = [c for k, c in calls.items() if k.endswith("one pass")]
@@ -798,6 +828,11 @@ def parse_args(argv=None):
     p = parser(__doc__, "smoke test: 10,000 hands, 1 run, small samples")
     p.add_argument("--hands", type=int, help="hands per case (default 1,000,000)")
     p.add_argument("--cards", type=int, nargs="+", default=[5, 7], choices=[5, 6, 7])
+    p.add_argument(
+        "--loops-only",
+        action="store_true",
+        help="only Omaha 4+5 high and the 7-card batch under each row loop, and their ratios",
+    )
     add_threads(p)
     return finish(p.parse_args(argv), "hands")
 
@@ -816,6 +851,17 @@ def main(argv=None) -> int:
 
     log("dealing ...")
     deals = deal(prc, args)
+    if args.loops_only:
+        holes, boards = deals.omaha[4]
+        cases = run_rounds(
+            omaha_loop_cases(prc, "4+5", holes, boards, deals.sevens), args.repeat, found
+        )
+        targets: list[tuple[str, str, bool]] = []
+        print(machine_info(args, load_start) + "\n")
+        print(omaha_table(cases, targets) + "\n")
+        print(targets_table(targets))
+        print_problems(found)
+        return 1 if found.problems else 0
     cases = game_cases(prc, deals, args) + wild_cases(prc, deals, args)
     cases += omaha_cases(prc, deals, args, caps)
     cases = run_rounds(cases, args.repeat, found)

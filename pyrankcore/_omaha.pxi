@@ -64,7 +64,7 @@ cdef _check_five_card_ranking(GameTables t):
 
 
 cdef const prc_omaha_t *_omaha_tables(GameTables t) except NULL:
-    """The game's fast-Omaha tables (about 1.5 MB and a fraction of a
+    """The game's fast-Omaha tables (about 2 MB and a fraction of a
     second; see prc_omaha_rows), built on first use. Only for games whose
     flushes are ignored or dominant.
 
@@ -145,10 +145,16 @@ cdef _build_omaha_tables(GameTables t):
     low_best = None
     if t.game.flush_mode == PRC_FLUSH_IGNORED:
         low_best = _build_omaha_low_sets(t, mult, patterns)
-    pattern_of_slot.flags.writeable = False
-    best.flags.writeable = False
-    t.omaha.pattern_of_slot = &slot_view[0]
-    t.omaha.best = &best_view[0]
+    flush_row, flush_best = flush_arrays if flush_arrays is not None else (None, None)
+    best, pattern_of_slot, flush_row, flush_best, low_best = _packed_tables(
+        [best, pattern_of_slot, flush_row, flush_best, low_best])
+    if flush_arrays is not None:
+        flush_arrays = (flush_row, flush_best)
+    cdef const uint16_t[::1] packed_view
+    packed_view = pattern_of_slot
+    t.omaha.pattern_of_slot = &packed_view[0]
+    packed_view = best
+    t.omaha.best = &packed_view[0]
     cdef const uint16_t[::1] flush_row_view, flush_best_view
     if flush_arrays is not None:
         flush_row_view, flush_best_view = flush_arrays
@@ -296,6 +302,48 @@ cdef tuple _shared_rows(object best, Py_ssize_t n_patterns):
     shared = _aligned_zeros(len(first) * PRC_PATTERN_STRIDE + 1)
     shared[:-1].reshape(-1, PRC_PATTERN_STRIDE)[:, :PRC_N_PAIR_COLUMNS] = rows[first[order]]
     return shared, new_row[inverse.reshape(-1)]
+
+
+# The page the Omaha tables ask for: 2 MB, the x86-64 and arm64 huge page.
+_HUGE_PAGE = 2 << 20
+
+
+cdef tuple _packed_tables(list arrays):
+    """Read-only copies of the uint16 *arrays* (None kept), one after
+    another in one buffer, each on a 64-byte cache line. The Omaha loops
+    read a random pattern row a hand: spread over some 480 pages of 4 KB,
+    the rows cost a TLB miss a hand, so on Linux the buffer is a private
+    mapping that starts on a 2 MB page and asks for transparent huge pages
+    (one TLB entry: the built-in rankings' tables take under 2 MB). Tables
+    under a quarter of that (a low game's shared rows) stay in ordinary
+    pages, as everywhere the kernel declines or has no such advice."""
+    import numpy as np
+    sizes = [0 if a is None else -(-a.nbytes // 64) * 64 for a in arrays]
+    total = max(sum(sizes), 64)
+    try:
+        import mmap
+        if total < _HUGE_PAGE // 4:
+            raise ValueError("small enough for ordinary pages")
+        pages = -(-total // _HUGE_PAGE) * _HUGE_PAGE
+        region = mmap.mmap(-1, pages + _HUGE_PAGE,
+                           flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+        region.madvise(mmap.MADV_HUGEPAGE)
+        raw = np.frombuffer(region, dtype=np.uint8)
+        at = -raw.ctypes.data % _HUGE_PAGE
+    except (AttributeError, OSError, ValueError):   # no such mapping or advice here
+        raw = np.zeros(total + 64, dtype=np.uint8)
+        at = -raw.ctypes.data % 64
+    copies = []
+    for array, size in zip(arrays, sizes):
+        if array is None:
+            copies.append(None)
+            continue
+        copy = raw[at : at + array.nbytes].view(np.uint16)
+        copy[:] = array
+        copy.flags.writeable = False
+        copies.append(copy)
+        at += size
+    return tuple(copies)
 
 
 cdef object _aligned_zeros(Py_ssize_t n):

@@ -99,25 +99,43 @@ static inline int prc_pair_index(int r1, int r2) {
     return hi * (hi + 1) / 2 + lo;
 }
 
-/* The best flush of suit *suit* (one the board holds three or more of):
- * one lookup per hole pair of that suit. */
+/* The best flush of a hand from the ranks the board (3 to 5) and the hole
+ * cards hold in the suit: one lookup per pair of those hole ranks. */
+static inline uint16_t prc_omaha_flush_of_ranks(const prc_omaha_t *o, unsigned board_ranks,
+                                                unsigned hole_ranks) {
+    const uint16_t *row = o->flush_best + (size_t)o->flush_row[board_ranks] * PRC_N_PAIR_COLUMNS;
+    uint16_t best = 0;
+    for (unsigned x = hole_ranks; x; x &= x - 1) {
+        int low = prc_ctz64(x);
+        for (unsigned y = x & (x - 1); y; y &= y - 1) {
+            int high = prc_ctz64(y);
+            uint16_t v = row[high * (high + 1) / 2 + low];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+/* The best flush of suit *suit* (one the board holds three or more of) in
+ * a valid hand. The suit's ranks are gathered without a branch per card (a
+ * hand's suits are random, so such branches mispredict). */
 static inline uint16_t prc_omaha_flush_lookup(const prc_omaha_t *o, const uint8_t *hole,
                                               int nh, const uint8_t *board, int nb,
                                               int suit) {
-    int hr[6], nhr = 0;
-    unsigned bmask = 0;
+    unsigned hole_ranks = 0, board_ranks = 0;
     for (int i = 0; i < nh; i++)
-        if ((hole[i] & 3) == suit) hr[nhr++] = hole[i] >> 2;
+        hole_ranks |= (unsigned)((hole[i] & 3) == suit) << (hole[i] >> 2);
     for (int i = 0; i < nb; i++)
-        if ((board[i] & 3) == suit) bmask |= 1u << (board[i] >> 2);
-    const uint16_t *row = o->flush_best + (size_t)o->flush_row[bmask] * PRC_N_PAIR_COLUMNS;
-    uint16_t best = 0;
-    for (int a = 0; a < nhr; a++)
-        for (int b = a + 1; b < nhr; b++) {
-            uint16_t v = row[prc_pair_index(hr[a], hr[b])];
-            best = v > best ? v : best;
-        }
-    return best;
+        board_ranks |= (unsigned)((board[i] & 3) == suit) << (board[i] >> 2);
+    return prc_omaha_flush_of_ranks(o, board_ranks, hole_ranks);
+}
+
+/* The same from card-id masks (bit = id) of the board and of the hole
+ * cards, without reading the cards again. */
+static inline uint16_t prc_omaha_flush_of_masks(const prc_omaha_t *o, uint64_t board_ids,
+                                                uint64_t hole_ids, int suit) {
+    return prc_omaha_flush_of_ranks(o, prc_id_suit_ranks(board_ids, suit),
+                                    prc_id_suit_ranks(hole_ids, suit));
 }
 
 /* The best flush of a hand whose board holds three or more of a suit
@@ -154,38 +172,6 @@ static PRC_ALWAYS_INLINE const uint16_t *prc_omaha_fetch_row(const prc_omaha_t *
     PRC_PREFETCH(row + 32);
     PRC_PREFETCH(row + 64);
     return row;
-}
-
-/* Board and hole keys of one Omaha hand; nonzero when an id is invalid or
- * repeated (across hole and board too) or its bit is in *invalid* (cards
- * the game's deck lacks). */
-static inline uint64_t prc_omaha_read(const uint8_t *hole, int nh, const uint8_t *board,
-                                      int nb, uint64_t invalid, uint64_t *bkey_out,
-                                      uint64_t *hkey_out) {
-    uint64_t bkey = 0, hkey = 0, seen = 0, total = 0;
-    for (int j = 0; j < nb; j++) {
-        uint64_t bit = prc_card_bit[board[j]];
-        bkey += prc_card_key[board[j]];
-        seen |= bit;
-        total += bit;
-    }
-    for (int j = 0; j < nh; j++) {
-        uint64_t bit = prc_card_bit[hole[j]];
-        hkey += prc_card_key[hole[j]];
-        seen |= bit;
-        total += bit;
-    }
-    *bkey_out = bkey;
-    *hkey_out = hkey;
-    return ((bkey + hkey) >> PRC_INVALID_SHIFT) | (seen ^ total) | (seen & invalid);
-}
-
-/* Suits that may make a flush: the board holds three or more of the suit
- * and the hand two or more (adding 5 or 6 to a 4-bit counter sets its top
- * bit exactly then). */
-static inline uint64_t prc_omaha_flush_suits(uint64_t bkey, uint64_t hkey) {
-    return (((bkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x5555)
-        & (((hkey >> PRC_SUIT_SHIFT) & 0xFFFF) + 0x6666) & 0x8888;
 }
 
 /* Omaha rows: hole rows of nh ids and board rows of nb ids (C order),

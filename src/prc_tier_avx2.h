@@ -579,23 +579,12 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_omaha_second_pass(const prc
 
 /* The best flush of hand t of a block (one of its flush_lanes): the
  * flush row of the board's ranks in the suit, read at each pair of the
- * hole cards' ranks in it (prc_omaha_flush_lookup, from the masks). */
+ * hole cards' ranks in it (prc_omaha_flush_of_masks). */
 static inline uint16_t prc_avx2_omaha_flush(const prc_omaha_t *o, const prc_avx2_omaha_block *blk, int t) {
     int suit = (prc_ctz64(blk->flush_suits[t]) - 3) >> 2;
     uint64_t board = ((uint64_t)blk->board_hi[t] << 32) | blk->board_lo[t];
     uint64_t hole = ((uint64_t)blk->hole_hi[t] << 32) | blk->hole_lo[t];
-    const uint16_t *row = o->flush_best + (size_t)o->flush_row[prc_id_suit_ranks(board, suit)] *
-                                              PRC_N_PAIR_COLUMNS;
-    uint16_t best = 0;
-    for (unsigned x = prc_id_suit_ranks(hole, suit); x; x &= x - 1) {
-        int low = prc_ctz64(x);
-        for (unsigned y = x & (x - 1); y; y &= y - 1) {
-            int high = prc_ctz64(y);
-            uint16_t v = row[high * (high + 1) / 2 + low];
-            best = v > best ? v : best;
-        }
-    }
-    return best;
+    return prc_omaha_flush_of_masks(o, board, hole, suit);
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
@@ -635,10 +624,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
                                         holes + (i + 8 * b) * NH, NH,
                                         boards + (i + 8 * b) * NB, NB, flushes, &blk[cur][b]);
             if (bad) { /* the scalar loop finds the first bad row */
-                long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards,
-                                                          NB, out, i, i + chunk)
-                             : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i,
-                                                     i + chunk);
+                long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i,
+                                             i + chunk);
                 if (r >= 0) return r;
                 i += chunk;
                 continue;
@@ -668,8 +655,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
         cur ^= ready;
         i += chunk;
     }
-    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
-               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
 }
 
 /* Hi-lo as two passes over spans of rows, for lows read from pattern rows

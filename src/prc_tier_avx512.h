@@ -509,9 +509,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
             bad = prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (i + 16 * b) * NH, NH,
                                     boards + (i + 16 * b) * NB, NB, flushes, &blk[b]);
         if (bad) {
-            long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
-                                                      out, i, i + chunk)
-                         : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, i + chunk);
+            long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, i + chunk);
             if (r >= 0) return r;
             continue;
         }
@@ -531,8 +529,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
             }
         }
     }
-    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
-               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
 }
 
 /* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),

@@ -441,10 +441,8 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
         if (!ready && prc_neon_omaha_first_pass(&c, o, olo, holes + i * NH, NH, boards + i * NB, NB,
                                         flushes, &blk[cur])) {
             /* the scalar loop finds the first bad row */
-            long r = olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB,
-                                                      out, i, i + PRC_NEON_OMAHA_STEP)
-                         : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i,
-                                                 i + PRC_NEON_OMAHA_STEP);
+            long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i,
+                                         i + PRC_NEON_OMAHA_STEP);
             if (r >= 0) return r;
             i += PRC_NEON_OMAHA_STEP;
             continue;
@@ -461,8 +459,7 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
         cur ^= ready;
         i += PRC_NEON_OMAHA_STEP;
     }
-    return olo ? prc_omaha_rows_hilo_scalar(g, o, glo, olo, holes, NH, boards, NB, out, i, stop)
-               : prc_omaha_rows_scalar(g, o, holes, NH, boards, NB, out, i, stop);
+    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
 }
 
 /* The loops by shape (hole cards 4, 5, 6, boards of 4 or 5), single and

@@ -74,8 +74,15 @@ static long prc_popcnt_suited(const prc_suited_t *x, const uint8_t *cards, int k
     return prc_portable_suited(x, cards, k, out, start, stop);
 }
 
-/* Omaha has no POPCNT loop of its own. */
-#define prc_popcnt_omaha prc_portable_omaha
+/* The portable Omaha loops, validated by the popcount. */
+PRC_DEFINE_OMAHA_SCALAR(prc_omaha_popcnt, 1, PRC_POPCNT_ATTR)
+
+static long prc_popcnt_omaha(const prc_game_t *hi, const prc_omaha_t *ohi, const prc_game_t *lo,
+                             const prc_omaha_t *olo, const uint8_t *holes, int nh,
+                             const uint8_t *boards, int nb, uint16_t *out, long start,
+                             long stop) {
+    PRC_OMAHA_SCALAR_BY_SHAPE(prc_omaha_popcnt)
+}
 
 #endif /* PRC_TIERS_X86 */
 #endif

@@ -7,7 +7,7 @@ import itertools
 
 import numpy as np
 import pytest
-from row_loops import agree, every_kernel
+from row_loops import KERNELS, agree, every_kernel
 
 import pyrankcore as prc
 from pyrankcore import _core
@@ -80,6 +80,41 @@ def test_flush_deals_every_kernel_against_brute_force(game, nh, nb):
     fast = agree(every_kernel(lambda: prc.evaluate_omaha_batch(holes, boards, game)))
     expected = [brute_force(h, b, game) for h, b in zip(holes.tolist(), boards.tolist())]
     assert fast.tolist() == expected
+
+
+def best_of_fives(holes, boards, game):
+    """The best strength over every two hole and three board cards of each
+    row, each five ranked by the 5-card batch."""
+    nh, nb = holes.shape[1], boards.shape[1]
+    best = np.zeros(len(holes), dtype=np.uint16)
+    for p in itertools.combinations(range(nh), 2):
+        for t in itertools.combinations(range(nb), 3):
+            five = np.ascontiguousarray(np.hstack([holes[:, list(p)], boards[:, list(t)]]))
+            best = np.maximum(best, prc.evaluate_batch(five, game))
+    return best
+
+
+@pytest.mark.parametrize("nh", [4, 5, 6])
+def test_each_loop_on_every_row_against_all_two_and_three_choices(nh):
+    """Each row loop on its own (not only agreeing with the others), high
+    and the hi-lo pass, on every row of random deals with a 5-card board,
+    against the best of the hand's 60 to 150 fives."""
+    holes, boards = deal("high", 4_099, nh, 5, seed=40 + nh)
+    high = best_of_fives(holes, boards, "high")
+    low = best_of_fives(holes, boards, "ace_five_8")
+    game = {4: "Omaha Hi-Lo 8", 5: "Big O", 6: "Six-card Omaha Hi-Lo 8"}[nh]
+    results = every_kernel(
+        lambda: (
+            prc.evaluate_omaha_batch(holes, boards, "high"),
+            prc.evaluate_omaha_batch(holes, boards, game),
+        )
+    )
+    assert len(results) == len(KERNELS)
+    for name, (alone, both) in results.items():
+        assert np.array_equal(alone, high), name
+        assert np.array_equal(both[:, 0], high), name
+        assert np.array_equal(both[:, 1], low), name
+    assert 0 < np.count_nonzero(low) < len(low)  # lows and no lows both occur
 
 
 @pytest.mark.parametrize(("nh", "nb"), SHAPES)
