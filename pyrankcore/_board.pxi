@@ -43,6 +43,8 @@ cdef extern from "prc_equity.h" nogil:
         prc_bd_game_t game
         prc_bd_game_t low
         int hilo
+        const prc_omaha_t *fast
+        const prc_omaha_t *low_fast
         const uint8_t *combos
         const uint16_t *sub
         int n, k
@@ -83,6 +85,11 @@ cdef extern from "prc_equity.h" nogil:
         int32_t *lorder
         double *wbuf
         double *hbuf
+        uint64_t *emask
+        int32_t *ehigh
+        int32_t *elow
+        double *ecount
+        double *eweight
     int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j)
     int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
                      const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
@@ -357,11 +364,11 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     board_final cards from *deck* every way, colex order) of 2 to 6 players:
     combos is the union of the players' combos, counts[p, i] how often combo
     i is in player p's range, weights None or (P, n) summed weights;
-    *counted*: with three or more players (two-card combos), the seat whose
-    combos are counted at each combination of the others', and of the first
-    of the others only its combos first_lo..first_hi-1 (-1: to the end;
-    tasks split one board so). *low*: a hi-lo game's low ranking (heads-up
-    only; t is then its high ranking). Returns (stats
+    *counted*: with three or more players, the seat whose combos are
+    counted at each combination of the others', and of the first of the
+    others only its combos first_lo..first_hi-1 (-1: to the end; tasks
+    split one board so). *low*: a hi-lo game's low ranking (t is then its
+    high ranking). Returns (stats
     (P, EQ_NSTAT) uint64, wstats (P, EQ_NSTAT) float64 or None, wtotal).
     stop: as equity_exact."""
     import numpy as np
@@ -376,13 +383,16 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
         _board_game(&j.low, low, omaha, k, board_final)
         j.game.deck &= j.low.deck
         j.low.deck = j.game.deck
-        if P != 2:
-            raise InvalidArgumentError("the sweep takes hi-lo heads-up only")
     if k not in SWEEP_HOLE_CARDS:
         raise HandSizeError(f"the sweep takes combos of 2 or 4 cards, not {k}")
-    if not 2 <= P <= PRC_EQ_SWEEP_MAX_PLAYERS or (P > 2 and k != 2):
-        raise InvalidArgumentError(
-            f"the sweep takes 2 players, or 3 to {PRC_EQ_SWEEP_MAX_PLAYERS} with two-card combos")
+    j.fast = NULL
+    j.low_fast = NULL
+    if omaha and t.game.flush_mode != PRC_FLUSH_LOW:
+        j.fast = _omaha_tables(t)
+    if omaha and low is not None and low.game.flush_mode != PRC_FLUSH_LOW:
+        j.low_fast = _omaha_tables(low)
+    if not 2 <= P <= PRC_EQ_SWEEP_MAX_PLAYERS:
+        raise InvalidArgumentError(f"the sweep takes 2 to {PRC_EQ_SWEEP_MAX_PLAYERS} players")
     if P > 2 and not 0 <= counted < P:
         raise InvalidArgumentError(f"counted must be a seat, 0 to {P - 1}")
     if not 0 <= nb <= board_final <= 5 or deck.shape[0] > 52:
@@ -403,11 +413,15 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
         for p in range(P):
             if not 0.0 <= counts[p, i] <= 4096.0 or counts[p, i] != <int>counts[p, i]:
                 raise InvalidArgumentError("counts are whole numbers from 0 to 4096")
-    subs = combo_subsets(combos)
+    # three or more players: sums per card (two-card combos of one
+    # ranking), else each combination against the counted seat's combos in
+    # a row, which reads no subset ids
+    cdef bint each = P > 2 and (k != 2 or low is not None)
+    subs = combo_subsets(combos) if not each else np.zeros((1, 1), dtype=np.uint16)
     cdef uint16_t[:, ::1] sv = subs
     cdef const double[:, ::1] wv
     j.combos = &combos[0, 0] if n else NULL
-    j.sub = &sv[0, 0] if n else NULL
+    j.sub = &sv[0, 0] if n and not each else NULL
     j.n = <int>n
     j.k = k
     j.n_players = P
@@ -449,7 +463,14 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     wstats = np.zeros((P, PRC_EQ_NSTAT), dtype=np.float64)
     if n == 0 or b_hi == b_lo:
         return stats, (None if weights is None else wstats), 0.0
-    cdef Py_ssize_t multi = n + 1 if P > 2 else 1
+    cdef Py_ssize_t multi = n + 1 if P > 2 and not each else 1
+    cdef Py_ssize_t ne = n if each else 1
+    each_ints = np.empty(2 * ne, dtype=np.int32)
+    each_words = np.empty(ne, dtype=np.uint64)
+    each_work = np.empty(2 * ne, dtype=np.float64)
+    cdef int32_t[::1] eiv = each_ints
+    cdef uint64_t[::1] ewv = each_words
+    cdef double[::1] edv = each_work
     # strength, order, tmp, grp (n each), gstart (n + 1), lists (P * n),
     # card_start (53), card_list (2 * n)
     ints = np.empty(5 * n + 1 + P * n + 53 + 2 * n, dtype=np.int32)
@@ -457,15 +478,15 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     masks = np.empty(n if P > 2 else 1, dtype=np.uint64)
     cum = np.empty(multi * 53, dtype=np.int64)
     wcum = np.empty(multi * 53, dtype=np.float64)
-    pairs = np.full(52 * 52 if P > 2 else 1, -1, dtype=np.int32)
-    pair_counts = np.empty(52 * 52 if P > 2 else 1, dtype=np.int64)
-    pair_weights = np.empty(52 * 52 if P > 2 else 1, dtype=np.float64)
+    pairs = np.full(52 * 52 if multi > 1 else 1, -1, dtype=np.int32)
+    pair_counts = np.empty(52 * 52 if multi > 1 else 1, dtype=np.int64)
+    pair_weights = np.empty(52 * 52 if multi > 1 else 1, dtype=np.float64)
     low_ints = np.empty(2 * n if low is not None else 1, dtype=np.int32)
     low_work = np.empty(2 * n if low is not None else 1, dtype=np.float64)
     cdef int32_t[::1] liv = low_ints
     cdef double[::1] lwv = low_work
-    pair_strengths = np.full(52 * 52 if P == 3 else 1, -1, dtype=np.int32)
-    pair_masses = np.zeros(3 * 52 * 52 if P == 3 else 1, dtype=np.float64)
+    pair_strengths = np.full(52 * 52 if P == 3 and not each else 1, -1, dtype=np.int32)
+    pair_masses = np.zeros(3 * 52 * 52 if P == 3 and not each else 1, dtype=np.float64)
     cdef int32_t[::1] psv = pair_strengths
     cdef double[::1] pmv = pair_masses
     codes = np.empty(65536 if P == 2 and k == 2 else 1, dtype=np.uint8)
@@ -506,6 +527,11 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.lorder = &liv[n] if low is not None else &liv[0]
     x.wbuf = &lwv[0]
     x.hbuf = &lwv[n] if low is not None else &lwv[0]
+    x.emask = &ewv[0]
+    x.ehigh = &eiv[0]
+    x.elow = &eiv[ne]
+    x.ecount = &edv[0]
+    x.eweight = &edv[ne]
     cdef uint64_t[:, ::1] stv = stats
     cdef double[:, ::1] wsv = wstats
     cdef double wtotal = 0

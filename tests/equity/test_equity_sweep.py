@@ -4,6 +4,8 @@ on random spots: ranges with weights, dead cards, fixed, partial and random
 hands, every street, hold'em, short deck and Omaha; the planner takes it
 where it is faster; threads, tasks and Ctrl-C."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -158,6 +160,79 @@ def test_three_players_match_enumeration(monkeypatch, seed):
     )
 
 
+def omaha_range(rng, n, weighted, exclude=(), cards=4):
+    """n distinct random combos of *cards* cards, none holding a card of
+    *exclude*, some weighted."""
+    deck = [c for c in range(52) if c not in set(exclude)]
+    picked: set[tuple[int, ...]] = set()
+    while len(picked) < n:
+        picked.add(tuple(sorted(int(c) for c in rng.choice(deck, cards, replace=False))))
+    parts = []
+    for combo in sorted(picked):
+        text = prc.format_cards(list(combo)).replace(" ", "")
+        if weighted:
+            text += f":{rng.choice([0.25, 0.5, 1.0])}"
+        parts.append(text)
+    return ",".join(parts)
+
+
+HOLDEM_HI_LO = dataclasses.replace(
+    prc.variant("Hold'em"), name="Hold'em Hi-Lo 8 (test)", aliases=(), low="ace_five_8"
+)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_omaha_and_hi_lo_three_to_six_players_match_enumeration(monkeypatch, seed):
+    # Omaha high, Omaha hi-lo and hold'em hi-lo with three to six players:
+    # weighted ranges, dead cards, river and turn, a fixed hand, a hand
+    # given in part and a random hand among them
+    rng = np.random.default_rng(500 + seed)
+    variant = ["Omaha", "Omaha Hi-Lo 8", HOLDEM_HI_LO][seed % 3]
+    cards = 2 if variant is HOLDEM_HI_LO else 4
+    players = 3 + seed % 4
+    deck = list(range(52))
+    rng.shuffle(deck)
+    n_board = 4 if seed % 5 == 1 else 5
+    board = prc.format_cards(deck[:n_board])
+    dead = prc.format_cards(deck[n_board : n_board + 1]) if seed % 2 else ""
+    weighted = seed % 4 in (1, 2)
+    size = {3: 14, 4: 7, 5: 6, 6: 5}[players] if n_board == 5 else 4
+    taken = deck[: n_board + 1] + deck[-cards - 1 :]  # the fixed hands too
+    for _ in range(20):  # ranges drawn again until some combination fits
+        hands = [omaha_range(rng, size, weighted, taken, cards) for _ in range(players)]
+        hands[seed % players] = prc.format_cards(deck[-cards:]).replace(" ", "")
+        if players == 3 and n_board == 5:
+            hands[(seed + 1) % 3] = (
+                "random" if seed % 2 else prc.format_cards(deck[-cards - 1 : -cards])
+            )
+        try:
+            a = enumerated(monkeypatch, variant, hands, board, dead=dead)
+        except prc.InvalidArgumentError as e:
+            assert "never fit" in str(e)
+            continue
+        b = swept(variant, hands, board, dead=dead)
+        same(a, b)
+        return
+    raise AssertionError("no spot drawn whose ranges fit together")
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "board"),
+    [
+        # four players with the same ranks: every high ties, lows tie too
+        ("Omaha Hi-Lo 8", ["Ah2h9c9d", "Ad2d9h9s", "Ac2c8h8s", "As2sTcTd"], "3h 4d 5c Ks Qd"),
+        # no low possible, and lows for everyone
+        ("Omaha Hi-Lo 8", ["KhKdQcQs,AhAd2c3c", "JhJdTcTs", "9h9d8c8s"], "Kc Qd Jc 9s 8d"),
+        ("Omaha Hi-Lo 8", ["Ah2h3c4c,AdKd2s3s", "A2**", "Ac5d6h7s"], "5h 6d 8c Ks Qs"),
+        ("Omaha", ["AsKsQdJd,AhKhQcJc:0.5", "AdKdQhJh", "AcKcQsJs"], "2c 3d 7h 8s 9c"),
+        (HOLDEM_HI_LO, ["2c3c,2d3d", "4c4d,2h3h", "A4,A5s"], "As Ks Qs Js Ts"),
+        (HOLDEM_HI_LO, ["A2", "A3", "23", "KK"], "4h 5d 8c Ks Qd"),
+    ],
+)
+def test_multiway_hi_lo_and_omaha_ties_match_enumeration(monkeypatch, variant, hands, board):
+    same(enumerated(monkeypatch, variant, hands, board), swept(variant, hands, board))
+
+
 def test_three_players_where_everything_ties(monkeypatch):
     hands = ["2c3c,2d3d", "4c4d,2h3h", "random"]
     same(
@@ -231,12 +306,16 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
     assert kind("Hold'em", ["AKs,QQ+", "random"], "Qs9d7h") == "sweep"
     # preflop with narrow ranges stays on the rank-board path
     assert kind("Hold'em", ["AKs", "QQ"]) == "exact"
-    # hi-lo heads-up with a wide range is swept; hi-lo three-handed and
-    # Omaha three-handed are not
+    # hi-lo heads-up with a wide range is swept, and so are Omaha and hi-lo
+    # three-handed with a random hand on the turn; on the river enumeration
+    # ranks no more hands than the sweep and skips its arrays
     assert kind("Omaha Hi-Lo 8", ["A2**", "random"], "Kh 7d 2c Ts 4s") == "sweep"
-    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") != "sweep"
+    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") == "sweep"
+    assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") == "sweep"
     assert kind("Hold'em", ["random", "random", "random"], "Ks 7d 2c 9h 4s") == "sweep"
     assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts 4s") == "exact"
+    # single hands on the flop: enumeration (a few hundred deals)
+    assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "Ah3h5c6c"], "Kh 7d 2c") == "exact"
     assert kind("Seven-card Stud", ["AsAh Kd", "QcQd Jh"]) != "sweep"
     # Monte Carlo when asked
     assert kind("Hold'em", ["random", "random"], "2c3d4h", exact=False) == "monte carlo"
