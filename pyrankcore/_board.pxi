@@ -38,6 +38,10 @@ cdef extern from "prc_board.h" nogil:
                      double *sums, double *out)
 
 cdef extern from "prc_equity.h" nogil:
+    const int PRC_TV_BAD_REACH
+    int prc_tv_values(const prc_bd_list_t *l, const void *reach, int f32_in, long r_lo,
+                      long r_hi, double win, double tie, double lose, int fold,
+                      double *work, void *out, int f32_out)
     const int PRC_EQ_SWEEP_MAX_PLAYERS
     ctypedef struct prc_eq_sweep_t:
         prc_bd_game_t game
@@ -281,6 +285,128 @@ def board_values_into(const int32_t[::1] strength, const int32_t[::1] order,
         else:
             prc_bd_showdown(&l, &reach[0, 0], R, win, tie, lose, &wv[0],
                             &wv[PRC_BD_SUMS(l.k)], &out[0, 0])
+
+
+cdef Py_ssize_t _tv_work(int m, Py_ssize_t R) noexcept nogil:
+    """Doubles of scratch prc_tv_values takes for m live combos and R
+    vectors (eight lanes from eight vectors on, four from four, else one)."""
+    cdef Py_ssize_t lanes = 8 if R >= 8 else 4 if R >= 4 else 1
+    return 2 * <Py_ssize_t>m * lanes + 52 * lanes
+
+
+cdef int _values_into(prc_bd_list_t *l, reach, out, double win, double tie, double lose,
+                      bint fold) except -1:
+    """Terminal values of list l against reach (R, n) into out (R, n), each
+    C-contiguous float32 or float64 (the caller checked shapes and types):
+    two-card combos by prc_tv_values, which checks the reach as it reads
+    it; four-card combos by prc_bd_showdown and prc_bd_fold in float64."""
+    import numpy as np
+    cdef Py_ssize_t R = reach.shape[0]
+    cdef const double[:, ::1] r64
+    cdef const float[:, ::1] r32
+    cdef double[:, ::1] o64
+    cdef float[:, ::1] o32
+    cdef const void *rp
+    cdef void *op
+    cdef bint f32_in = reach.dtype == np.float32, f32_out = out.dtype == np.float32
+    if R == 0 or l.n == 0:
+        return 0
+    if l.k == 2:
+        if f32_in:
+            r32 = reach
+            rp = &r32[0, 0]
+        else:
+            r64 = reach
+            rp = &r64[0, 0]
+        if f32_out:
+            o32 = out
+            op = &o32[0, 0]
+        else:
+            o64 = out
+            op = &o64[0, 0]
+        work = np.empty(_tv_work(l.m, R), dtype=np.float64)
+        _run_tv(l, rp, f32_in, R, win, tie, lose, fold, work, op, f32_out)
+        return 0
+    rows = np.ascontiguousarray(reach, dtype=np.float64)
+    if not bool(np.isfinite(rows).all()) or bool((rows < 0).any()):
+        raise InvalidArgumentError("reach must be finite and >= 0 (no NaN)")
+    r64 = rows
+    dest = out if not f32_out else np.empty((R, l.n), dtype=np.float64)
+    o64 = dest
+    work = np.empty(PRC_BD_SUMS(l.k) + 3 * l.n, dtype=np.float64)
+    cdef double[::1] wv4 = work
+    with nogil:
+        if fold:
+            prc_bd_fold(l, &r64[0, 0], R, win, &wv4[0], &o64[0, 0])
+        else:
+            prc_bd_showdown(l, &r64[0, 0], R, win, tie, lose, &wv4[0],
+                            &wv4[PRC_BD_SUMS(l.k)], &o64[0, 0])
+    if f32_out:
+        out[...] = dest
+    return 0
+
+
+cdef int _run_tv(prc_bd_list_t *l, const void *rp, bint f32_in, Py_ssize_t R, double win,
+                 double tie, double lose, bint fold, work, void *op, bint f32_out) except -1:
+    cdef double[::1] wv = work
+    cdef int rc
+    with nogil:
+        rc = prc_tv_values(l, rp, f32_in, 0, R, win, tie, lose, fold, &wv[0], op, f32_out)
+    if rc == PRC_TV_BAD_REACH:
+        raise InvalidArgumentError("reach must be finite and >= 0 (no NaN)")
+    return 0
+
+
+@cython.final
+cdef class TerminalBoard:
+    """A board's sorted data (strength, order, subsets as
+    :class:`pyrankcore.boards.SortedBoard` holds them), checked once and
+    copied, for terminal values whose calls check only the reach: its
+    shape, its type and, as it is read, its values.
+
+    >>> import numpy as np
+    >>> from pyrankcore.boards import SortedBoard
+    >>> sb = SortedBoard("2c 3d 4h 5s 9c")
+    >>> tb = TerminalBoard(sb.strengths, sb.order, sb.subsets)
+    >>> out = np.empty((1, len(sb)))
+    >>> tb.values_into(np.ones((1, len(sb))), out, 1.0, 0.5, 0.0, False)
+    >>> float(out[0, sb.index("As Ad")])
+    780.5
+    """
+
+    cdef prc_bd_list_t l
+    cdef readonly object strength, order, subsets
+
+    def __cinit__(self, strength, order, subsets):
+        import numpy as np
+        self.strength = np.array(strength, dtype=np.int32, order="C")
+        self.order = np.array(order, dtype=np.int32, order="C")
+        self.subsets = np.array(subsets, dtype=np.uint16, order="C")
+        for a in (self.strength, self.order, self.subsets):
+            a.setflags(write=False)
+        _board_list(&self.l, self.strength, self.order, self.subsets)
+
+    def __len__(self):
+        return self.l.n
+
+    def __reduce__(self):
+        return (TerminalBoard, (self.strength, self.order, self.subsets))
+
+    def values_into(self, reach, out, double win, double tie, double lose, bint fold):
+        """Showdown values (fold: *win* times the compatible reach) of every
+        combo against each row of *reach* into *out*: both (R, n),
+        C-contiguous, float32 or float64 each. A NaN, infinite or negative
+        reach raises InvalidArgumentError (out is then partly written)."""
+        import numpy as np
+        for name, a in (("reach", reach), ("out", out)):
+            if type(a) is not np.ndarray or a.dtype not in (np.float32, np.float64):
+                raise TypeError(f"{name} must be a float32 or float64 array")
+            if a.ndim != 2 or a.shape[1] != self.l.n or not a.flags.c_contiguous:
+                raise InvalidArgumentError(
+                    f"{name} must be C-contiguous of shape (R, {self.l.n})")
+        if out.shape[0] != reach.shape[0]:
+            raise InvalidArgumentError("reach and out must have the same number of rows")
+        _values_into(&self.l, reach, out, win, tie, lose, fold)
 
 
 @cython.boundscheck(False)

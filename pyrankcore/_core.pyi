@@ -115,6 +115,27 @@ def board_values_into(
     lose: float,
     fold: bool,
 ) -> None: ...
+class TerminalBoard:
+    strength: npt.NDArray[np.int32]
+    order: npt.NDArray[np.int32]
+    subsets: npt.NDArray[np.uint16]
+    def __init__(
+        self,
+        strength: npt.NDArray[np.int32],
+        order: npt.NDArray[np.int32],
+        subsets: npt.NDArray[np.uint16],
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def values_into(
+        self,
+        reach: npt.NDArray[np.floating[Any]],
+        out: npt.NDArray[np.floating[Any]],
+        win: float,
+        tie: float,
+        lose: float,
+        fold: bool,
+    ) -> None: ...
+
 def board_hand_strengths(
     t: GameTables,
     boards: npt.NDArray[np.uint8],
