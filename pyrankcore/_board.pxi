@@ -437,6 +437,8 @@ def board_masses(const int32_t[::1] strength, const int32_t[::1] order,
 cdef Py_ssize_t terminal_work_size(int n, int k) noexcept nogil:
     if k != 2 and k != 4 or n < 0:
         return -1
+    if k == 2:  # prc_tv_values, eight vectors at a time
+        return _tv_work(n, 8)
     return <Py_ssize_t>PRC_BD_SUMS(k) + 3 * <Py_ssize_t>n
 
 
@@ -461,6 +463,8 @@ cdef int showdown_values(const int32_t *strength, const int32_t *order,
     cdef prc_bd_list_t l
     if _c_list(&l, strength, order, subsets, n, m, k) or R < 0:
         return -1
+    if k == 2:
+        return -2 if prc_tv_values(&l, reach, 0, 0, R, win, tie, lose, 0, work, out, 0) else 0
     prc_bd_showdown(&l, reach, R, win, tie, lose, work, work + PRC_BD_SUMS(k), out)
     return 0
 
@@ -472,6 +476,8 @@ cdef int fold_values(const int32_t *strength, const int32_t *order,
     cdef prc_bd_list_t l
     if _c_list(&l, strength, order, subsets, n, m, k) or R < 0:
         return -1
+    if k == 2:
+        return -2 if prc_tv_values(&l, reach, 0, 0, R, amount, 0.0, 0.0, 1, work, out, 0) else 0
     prc_bd_fold(&l, reach, R, amount, work, out)
     return 0
 

@@ -115,6 +115,7 @@ def board_values_into(
     lose: float,
     fold: bool,
 ) -> None: ...
+
 class TerminalBoard:
     strength: npt.NDArray[np.int32]
     order: npt.NDArray[np.int32]

@@ -449,9 +449,7 @@ class SortedBoard:
             bounds = list(range(0, R, per_task)) + [R]
             run_tasks(
                 list(zip(bounds, bounds[1:])),
-                lambda t: terminal.values_into(
-                    rows[t[0] : t[1]], out[t[0] : t[1]], a, b, c, fold
-                ),
+                lambda t: terminal.values_into(rows[t[0] : t[1]], out[t[0] : t[1]], a, b, c, fold),
                 n_threads,
                 stop=np.zeros(1, dtype=np.int32),
             )

@@ -208,6 +208,30 @@ static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, d
 #define PRC_EQ_FEW_HALF (2 * PRC_EQ_FEW + 2)
 #define PRC_EQ_FEW_STRIDE (2 * (PRC_EQ_FEW_HALF + 1))
 
+/* prc_eq_sweep_few's coding of the other seat's combos x->lists[n..n + no)
+ * (seat o = 1 - h): each one's strength made on board bd, its code by the
+ * few's strengths (code[] below top, 2d above them, 2d + 1 off the deck)
+ * kept in x->tmp, and its count and weight added at P[code + 1] and
+ * W[code + 1]; std as prc_bd_one. */
+static PRC_ALWAYS_INLINE void prc_eq_few_code(const prc_eq_sweep_t *j,
+                                              const prc_eq_sweep_work_t *x,
+                                              const prc_bd_board_t *bd, int no,
+                                              const uint8_t *code, int32_t top, int d2,
+                                              const double *co, const double *wo, double *P,
+                                              double *W, const int std) {
+    const int above = d2, off = d2 + 1, cards_in_hand = 2 + j->board_final;
+    const int32_t *others = x->lists + j->n;
+    int32_t *codes = x->tmp;
+    for (int q = 0; q < no; q++) {
+        int i = others[q];
+        int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, std);
+        int c = s < 0 ? off : s > top ? above : code[s];
+        codes[i] = c;
+        P[c + 1] += co[i];
+        if (wo != NULL) W[c + 1] += wo[i];
+    }
+}
+
 /* Heads-up tallies of one board whose strengths are in x->strength, when
  * seat h has at most PRC_EQ_FEW combos (listed in x->lists[0..nh)) and
  * the other seat's combos are x->lists[n..n + no), by card in card_start
@@ -223,7 +247,7 @@ static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, d
 static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t *x, int h,
                              int nh, int no, const prc_bd_board_t *bd, uint64_t *stats,
                              double *wstats, double *wtotal) {
-    const int o = 1 - h, n = j->n, cards_in_hand = 2 + j->board_final;
+    const int o = 1 - h, cards_in_hand = 2 + j->board_final;
     const int weighted = j->weight[0] != NULL;
     int32_t *st = x->strength;
     /* the few's strengths: the other seat's are made below, code by code */
@@ -261,27 +285,11 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
     double P[PRC_EQ_FEW_HALF + 2], W[PRC_EQ_FEW_HALF + 2];
     memset(P, 0, sizeof(double) * (size_t)(ncode + 1));
     memset(W, 0, sizeof(double) * (size_t)(ncode + 1));
-    const int32_t *others = x->lists + n;
-    int32_t *codes = x->tmp; /* each of the other seat's combos' code */
-    if (j->game.std) { /* a loop each, so that the compiler drops the test */
-        for (int q = 0; q < no; q++) {
-            int i = others[q];
-            int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, 1);
-            int c = s < 0 ? off : s > top ? above : code[s];
-            codes[i] = c;
-            P[c + 1] += co[i];
-            if (weighted) W[c + 1] += wo[i];
-        }
-    } else {
-        for (int q = 0; q < no; q++) {
-            int i = others[q];
-            int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, 0);
-            int c = s < 0 ? off : s > top ? above : code[s];
-            codes[i] = c;
-            P[c + 1] += co[i];
-            if (weighted) W[c + 1] += wo[i];
-        }
-    }
+    const int32_t *codes = x->tmp; /* each of the other seat's combos' code */
+    if (j->game.std) /* a loop each, so that the compiler drops the test */
+        prc_eq_few_code(j, x, bd, no, code, top, above, co, wo, P, W, 1);
+    else
+        prc_eq_few_code(j, x, bd, no, code, top, above, co, wo, P, W, 0);
     for (int c = 0; c < ncode; c++) {
         P[c + 1] += P[c];
         W[c + 1] += W[c];

@@ -24,7 +24,7 @@
 #ifndef PRC_EQUITY_TERMINAL_H
 #define PRC_EQUITY_TERMINAL_H
 
-#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "prc_board.h"
@@ -222,45 +222,33 @@ static PRC_ALWAYS_INLINE int prc_tv_block(const prc_bd_list_t *l, const void *re
                                           const int fold, double *work, void *out, int f32_out,
                                           const int LN) {
     const int n = l->n, m = l->m;
-    const int32_t *order = l->order, *st = l->strength;
+    const int32_t *order = l->order;
     double *w = work, *val = work + (size_t)m * LN;
     double *card = val + (size_t)m * LN;
-    /* gathered into sorted order, lanes side by side, and checked on the
-     * way: x * 0 is 0 unless x is NaN or infinite, and the least value
-     * must not be negative */
-    double zero = 0.0, least = 0.0;
+    /* every reach value checked, row by row, in one sum: x * 0 is 0
+     * unless x is NaN or infinite, and x - |x| is 0 unless x < 0 (no
+     * term is positive, so none cancels another) */
+    double zero = 0.0;
     for (int r = 0; r < LN; r++) {
         if (f32_in) {
             const float *row = (const float *)reach + (size_t)(r0 + r) * n;
-            for (int q = 0; q < m; q++) {
-                const double x = row[order[q]];
-                w[(size_t)q * LN + r] = x;
-                zero += x * 0.0;
-                least = x < least ? x : least;
-            }
+            for (int i = 0; i < n; i++) zero += row[i] * 0.0f + (row[i] - fabsf(row[i]));
         } else {
             const double *row = (const double *)reach + (size_t)(r0 + r) * n;
-            for (int q = 0; q < m; q++) {
-                const double x = row[order[q]];
-                w[(size_t)q * LN + r] = x;
-                zero += x * 0.0;
-                least = x < least ? x : least;
-            }
+            for (int i = 0; i < n; i++) zero += row[i] * 0.0 + (row[i] - fabs(row[i]));
         }
     }
-    /* the combos that share a card with the board count for nothing, but
-     * their reach is checked too */
-    if (m < n)
-        for (int i = 0; i < n; i++) {
-            if (st[i] >= 0) continue;
-            for (int r = 0; r < LN; r++) {
-                const size_t at = (size_t)(r0 + r) * n + i;
-                const double x = f32_in ? ((const float *)reach)[at] : ((const double *)reach)[at];
-                zero += x * 0.0;
-                least = x < least ? x : least;
-            }
+    if (zero != 0.0) return PRC_TV_BAD_REACH;
+    /* gathered into sorted order, lanes side by side */
+    for (int r = 0; r < LN; r++) {
+        if (f32_in) {
+            const float *row = (const float *)reach + (size_t)(r0 + r) * n;
+            for (int q = 0; q < m; q++) w[(size_t)q * LN + r] = row[order[q]];
+        } else {
+            const double *row = (const double *)reach + (size_t)(r0 + r) * n;
+            for (int q = 0; q < m; q++) w[(size_t)q * LN + r] = row[order[q]];
         }
-    if (zero != 0.0 || least < 0.0) return PRC_TV_BAD_REACH;
+    }
 #if defined(PRC_TV_VECTOR)
     if (LN == 8)
         prc_tv_sweep8(l, win, tie, lose, fold, w, val, card);

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from pyrankcore._core import GameTables
     from pyrankcore.equities.inputs import Inputs
 
-__all__ = ["SweepJob", "sweep_job", "sweep_seconds", "sweep_task"]
+__all__ = ["SweepJob", "job_arguments", "sweep_job", "sweep_seconds", "sweep_task"]
 
 # Estimated nanoseconds per combo and board (ranked, sorted, swept once for
 # the counts; weights sweep again), one thread, this machine class
@@ -269,14 +269,10 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     )
 
 
-def sweep_task(
-    job: SweepJob, task: tuple[int, int, int, int], stop: Any = None
-) -> tuple[Any, Any, float]:
-    """Tallies of one task, boards task[0]..task[1]-1 (and with three or
-    more players the first combined seat's combos task[2]..task[3]-1):
-    (stats, wstats or None, wtotal)."""
-    b_lo, b_hi, first_lo, first_hi = task
-    return _core.equity_sweep(
+def job_arguments(job: SweepJob) -> list[Any]:
+    """The kernel's (``_core.equity_sweep``) arguments that come from the
+    job, before the task's boards and combos."""
+    return [
         _tables(job.ranking),
         job.omaha,
         job.board,
@@ -286,10 +282,14 @@ def sweep_task(
         job.counts,
         job.weights,
         job.counted,
-        b_lo,
-        b_hi,
-        first_lo,
-        first_hi,
-        stop,
-        None if job.low is None else _tables(job.low),
-    )
+    ]
+
+
+def sweep_task(
+    job: SweepJob, task: tuple[int, int, int, int], stop: Any = None
+) -> tuple[Any, Any, float]:
+    """Tallies of one task, boards task[0]..task[1]-1 (and with three or
+    more players the first combined seat's combos task[2]..task[3]-1):
+    (stats, wstats or None, wtotal)."""
+    low = None if job.low is None else _tables(job.low)
+    return _core.equity_sweep(*job_arguments(job), *task, stop, low)

@@ -13,8 +13,7 @@ import pyrankcore as prc
 from pyrankcore.equities import planning
 from pyrankcore.equities.inputs import read_inputs
 from pyrankcore.equities.run import run_exact_task, run_locally
-from pyrankcore.equities.sweep import sweep_job, sweep_seconds
-from pyrankcore.games import resolve
+from pyrankcore.equities.sweep import job_arguments, sweep_job, sweep_seconds
 
 
 def enumerated(monkeypatch, *args, **kwargs):
@@ -324,19 +323,7 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
 def kernel_args(job):
     """equity_sweep's arguments for every board of *job*, up to the first
     seat's combos."""
-    return [
-        resolve(job.ranking).tables,
-        job.omaha,
-        job.board,
-        job.board_final,
-        job.deck,
-        job.combos,
-        job.counts,
-        job.weights,
-        job.counted,
-        0,
-        job.boards,
-    ]
+    return [*job_arguments(job), 0, job.boards]
 
 
 def test_a_raised_stop_flag_stops_the_sweep():
