@@ -269,10 +269,12 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     )
 
 
-def job_arguments(job: SweepJob) -> list[Any]:
+def job_arguments(
+    job: SweepJob,
+) -> tuple[GameTables, bool, Any, int, Any, Any, Any, Any, int]:
     """The kernel's (``_core.equity_sweep``) arguments that come from the
     job, before the task's boards and combos."""
-    return [
+    return (
         _tables(job.ranking),
         job.omaha,
         job.board,
@@ -282,7 +284,7 @@ def job_arguments(job: SweepJob) -> list[Any]:
         job.counts,
         job.weights,
         job.counted,
-    ]
+    )
 
 
 def sweep_task(
@@ -292,4 +294,5 @@ def sweep_task(
     more players the first combined seat's combos task[2]..task[3]-1):
     (stats, wstats or None, wtotal)."""
     low = None if job.low is None else _tables(job.low)
-    return _core.equity_sweep(*job_arguments(job), *task, stop, low)
+    b_lo, b_hi, first_lo, first_hi = task
+    return _core.equity_sweep(*job_arguments(job), b_lo, b_hi, first_lo, first_hi, stop, low)
