@@ -56,14 +56,20 @@ def random_range(rng, n, weighted, exclude=()):
     return ",".join(parts)
 
 
+def deal_spot(rng, n_board, n_dead):
+    """A shuffled deck, the board (its first n_board cards) and the dead
+    cards (the next n_dead) as text."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    dead = prc.format_cards(deck[n_board : n_board + n_dead]) if n_dead else ""
+    return deck, prc.format_cards(deck[:n_board]), dead
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_random_holdem_spots_match_enumeration(monkeypatch, seed):
     rng = np.random.default_rng(seed)
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = [5, 4, 4, 3][seed % 4] if seed < 6 else 5
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + seed % 3]) if seed % 3 else ""
+    deck, board, dead = deal_spot(rng, n_board, seed % 3)
     weighted = seed % 2 == 1
     size = 60 if n_board == 3 else 150
     partial = prc.format_cards(deck[-1:])  # a hand given in part: one card
@@ -120,11 +126,8 @@ def test_hilo_heads_up_matches_enumeration(monkeypatch, hands, board, dead):
 def test_three_to_six_players_match_enumeration(monkeypatch, seed):
     rng = np.random.default_rng(100 + seed)
     players = 3 + seed % 4
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = 5 if seed % 3 else 4
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + 1]) if seed % 2 else ""
+    deck, board, dead = deal_spot(rng, n_board, seed % 2)
     weighted = seed % 4 in (1, 2)
     sizes = {3: 12, 4: 6, 5: 4, 6: 3}[players]
     hands = [random_range(rng, sizes, weighted, deck[: n_board + 1]) for _ in range(players)]
@@ -142,11 +145,8 @@ def test_three_players_match_enumeration(monkeypatch, seed):
     # three players take a path of their own (no combination visited):
     # weights, dead cards, turn and river, a random hand and a fixed one
     rng = np.random.default_rng(300 + seed)
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = 4 if seed % 4 == 3 else 5
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + 2]) if seed % 2 else ""
+    deck, board, dead = deal_spot(rng, n_board, 2 if seed % 2 else 0)
     weighted = seed % 4 in (1, 2)
     hands = [random_range(rng, 25, weighted, deck[: n_board + 2]) for _ in range(3)]
     if seed in (2, 5):
@@ -189,11 +189,8 @@ def test_omaha_and_hi_lo_three_to_six_players_match_enumeration(monkeypatch, see
     variant = ["Omaha", "Omaha Hi-Lo 8", HOLDEM_HI_LO][seed % 3]
     cards = 2 if variant is HOLDEM_HI_LO else 4
     players = 3 + seed % 4
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = 4 if seed % 5 == 1 else 5
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + 1]) if seed % 2 else ""
+    deck, board, dead = deal_spot(rng, n_board, seed % 2)
     weighted = seed % 4 in (1, 2)
     size = {3: 14, 4: 7, 5: 6, 6: 5}[players] if n_board == 5 else 4
     taken = deck[: n_board + 1] + deck[-cards - 1 :]  # the fixed hands too
