@@ -1,4 +1,4 @@
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, NoReturn, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -116,16 +116,20 @@ def board_values_into(
     fold: bool,
 ) -> None: ...
 
+@final
 class TerminalBoard:
-    strength: npt.NDArray[np.int32]
-    order: npt.NDArray[np.int32]
-    subsets: npt.NDArray[np.uint16]
-    def __init__(
-        self,
+    @property
+    def strength(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def order(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def subsets(self) -> npt.NDArray[np.uint16]: ...
+    def __new__(
+        cls,
         strength: npt.NDArray[np.int32],
         order: npt.NDArray[np.int32],
         subsets: npt.NDArray[np.uint16],
-    ) -> None: ...
+    ) -> TerminalBoard: ...
     def __len__(self) -> int: ...
     def values_into(
         self,
