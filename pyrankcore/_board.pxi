@@ -38,11 +38,17 @@ cdef extern from "prc_board.h" nogil:
                      double *sums, double *out)
 
 cdef extern from "prc_equity.h" nogil:
+    const int PRC_TV_BAD_REACH
+    int prc_tv_values(const prc_bd_list_t *l, const void *reach, int f32_in, long r_lo,
+                      long r_hi, double win, double tie, double lose, int fold,
+                      double *work, void *out, int f32_out)
     const int PRC_EQ_SWEEP_MAX_PLAYERS
     ctypedef struct prc_eq_sweep_t:
         prc_bd_game_t game
         prc_bd_game_t low
         int hilo
+        const prc_omaha_t *fast
+        const prc_omaha_t *low_fast
         const uint8_t *combos
         const uint16_t *sub
         int n, k
@@ -83,6 +89,11 @@ cdef extern from "prc_equity.h" nogil:
         int32_t *lorder
         double *wbuf
         double *hbuf
+        uint64_t *emask
+        int32_t *ehigh
+        int32_t *elow
+        double *ecount
+        double *eweight
     int64_t prc_eq_sweep_boards(const prc_eq_sweep_t *j)
     int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
                      const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
@@ -276,6 +287,128 @@ def board_values_into(const int32_t[::1] strength, const int32_t[::1] order,
                             &wv[PRC_BD_SUMS(l.k)], &out[0, 0])
 
 
+cdef Py_ssize_t _tv_work(int m, Py_ssize_t R) noexcept nogil:
+    """Doubles of scratch prc_tv_values takes for m live combos and R
+    vectors (eight lanes from eight vectors on, four from four, else one)."""
+    cdef Py_ssize_t lanes = 8 if R >= 8 else 4 if R >= 4 else 1
+    return 2 * <Py_ssize_t>m * lanes + 52 * lanes
+
+
+cdef int _values_into(prc_bd_list_t *l, reach, out, double win, double tie, double lose,
+                      bint fold) except -1:
+    """Terminal values of list l against reach (R, n) into out (R, n), each
+    C-contiguous float32 or float64 (the caller checked shapes and types):
+    two-card combos by prc_tv_values, which checks the reach as it reads
+    it; four-card combos by prc_bd_showdown and prc_bd_fold in float64."""
+    import numpy as np
+    cdef Py_ssize_t R = reach.shape[0]
+    cdef const double[:, ::1] r64
+    cdef const float[:, ::1] r32
+    cdef double[:, ::1] o64
+    cdef float[:, ::1] o32
+    cdef const void *rp
+    cdef void *op
+    cdef bint f32_in = reach.dtype == np.float32, f32_out = out.dtype == np.float32
+    if R == 0 or l.n == 0:
+        return 0
+    if l.k == 2:
+        if f32_in:
+            r32 = reach
+            rp = &r32[0, 0]
+        else:
+            r64 = reach
+            rp = &r64[0, 0]
+        if f32_out:
+            o32 = out
+            op = &o32[0, 0]
+        else:
+            o64 = out
+            op = &o64[0, 0]
+        work = np.empty(_tv_work(l.m, R), dtype=np.float64)
+        _run_tv(l, rp, f32_in, R, win, tie, lose, fold, work, op, f32_out)
+        return 0
+    rows = np.ascontiguousarray(reach, dtype=np.float64)
+    if not bool(np.isfinite(rows).all()) or bool((rows < 0).any()):
+        raise InvalidArgumentError("reach must be finite and >= 0 (no NaN)")
+    r64 = rows
+    dest = out if not f32_out else np.empty((R, l.n), dtype=np.float64)
+    o64 = dest
+    work = np.empty(PRC_BD_SUMS(l.k) + 3 * l.n, dtype=np.float64)
+    cdef double[::1] wv4 = work
+    with nogil:
+        if fold:
+            prc_bd_fold(l, &r64[0, 0], R, win, &wv4[0], &o64[0, 0])
+        else:
+            prc_bd_showdown(l, &r64[0, 0], R, win, tie, lose, &wv4[0],
+                            &wv4[PRC_BD_SUMS(l.k)], &o64[0, 0])
+    if f32_out:
+        out[...] = dest
+    return 0
+
+
+cdef int _run_tv(prc_bd_list_t *l, const void *rp, bint f32_in, Py_ssize_t R, double win,
+                 double tie, double lose, bint fold, work, void *op, bint f32_out) except -1:
+    cdef double[::1] wv = work
+    cdef int rc
+    with nogil:
+        rc = prc_tv_values(l, rp, f32_in, 0, R, win, tie, lose, fold, &wv[0], op, f32_out)
+    if rc == PRC_TV_BAD_REACH:
+        raise InvalidArgumentError("reach must be finite and >= 0 (no NaN)")
+    return 0
+
+
+@cython.final
+cdef class TerminalBoard:
+    """A board's sorted data (strength, order, subsets as
+    :class:`pyrankcore.boards.SortedBoard` holds them), checked once and
+    copied, for terminal values whose calls check only the reach: its
+    shape, its type and, as it is read, its values.
+
+    >>> import numpy as np
+    >>> from pyrankcore.boards import SortedBoard
+    >>> sb = SortedBoard("2c 3d 4h 5s 9c")
+    >>> tb = TerminalBoard(sb.strengths, sb.order, sb.subsets)
+    >>> out = np.empty((1, len(sb)))
+    >>> tb.values_into(np.ones((1, len(sb))), out, 1.0, 0.5, 0.0, False)
+    >>> float(out[0, sb.index("As Ad")])
+    780.5
+    """
+
+    cdef prc_bd_list_t l
+    cdef readonly object strength, order, subsets
+
+    def __cinit__(self, strength, order, subsets):
+        import numpy as np
+        self.strength = np.array(strength, dtype=np.int32, order="C")
+        self.order = np.array(order, dtype=np.int32, order="C")
+        self.subsets = np.array(subsets, dtype=np.uint16, order="C")
+        for a in (self.strength, self.order, self.subsets):
+            a.setflags(write=False)
+        _board_list(&self.l, self.strength, self.order, self.subsets)
+
+    def __len__(self):
+        return self.l.n
+
+    def __reduce__(self):
+        return (TerminalBoard, (self.strength, self.order, self.subsets))
+
+    def values_into(self, reach, out, double win, double tie, double lose, bint fold):
+        """Showdown values (fold: *win* times the compatible reach) of every
+        combo against each row of *reach* into *out*: both (R, n),
+        C-contiguous, float32 or float64 each. A NaN, infinite or negative
+        reach raises InvalidArgumentError (out is then partly written)."""
+        import numpy as np
+        for name, a in (("reach", reach), ("out", out)):
+            if type(a) is not np.ndarray or a.dtype not in (np.float32, np.float64):
+                raise TypeError(f"{name} must be a float32 or float64 array")
+            if a.ndim != 2 or a.shape[1] != self.l.n or not a.flags.c_contiguous:
+                raise InvalidArgumentError(
+                    f"{name} must be C-contiguous of shape (R, {self.l.n})")
+        if out.shape[0] != reach.shape[0]:
+            raise InvalidArgumentError("reach and out must have the same number of rows")
+        _values_into(&self.l, reach, out, win, tie, lose, fold)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def board_masses(const int32_t[::1] strength, const int32_t[::1] order,
@@ -304,6 +437,8 @@ def board_masses(const int32_t[::1] strength, const int32_t[::1] order,
 cdef Py_ssize_t terminal_work_size(int n, int k) noexcept nogil:
     if k != 2 and k != 4 or n < 0:
         return -1
+    if k == 2:  # prc_tv_values, eight vectors at a time
+        return _tv_work(n, 8)
     return <Py_ssize_t>PRC_BD_SUMS(k) + 3 * <Py_ssize_t>n
 
 
@@ -328,6 +463,8 @@ cdef int showdown_values(const int32_t *strength, const int32_t *order,
     cdef prc_bd_list_t l
     if _c_list(&l, strength, order, subsets, n, m, k) or R < 0:
         return -1
+    if k == 2:
+        return -2 if prc_tv_values(&l, reach, 0, 0, R, win, tie, lose, 0, work, out, 0) else 0
     prc_bd_showdown(&l, reach, R, win, tie, lose, work, work + PRC_BD_SUMS(k), out)
     return 0
 
@@ -339,6 +476,8 @@ cdef int fold_values(const int32_t *strength, const int32_t *order,
     cdef prc_bd_list_t l
     if _c_list(&l, strength, order, subsets, n, m, k) or R < 0:
         return -1
+    if k == 2:
+        return -2 if prc_tv_values(&l, reach, 0, 0, R, amount, 0.0, 0.0, 1, work, out, 0) else 0
     prc_bd_fold(&l, reach, R, amount, work, out)
     return 0
 
@@ -357,11 +496,11 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     board_final cards from *deck* every way, colex order) of 2 to 6 players:
     combos is the union of the players' combos, counts[p, i] how often combo
     i is in player p's range, weights None or (P, n) summed weights;
-    *counted*: with three or more players (two-card combos), the seat whose
-    combos are counted at each combination of the others', and of the first
-    of the others only its combos first_lo..first_hi-1 (-1: to the end;
-    tasks split one board so). *low*: a hi-lo game's low ranking (heads-up
-    only; t is then its high ranking). Returns (stats
+    *counted*: with three or more players, the seat whose combos are
+    counted at each combination of the others', and of the first of the
+    others only its combos first_lo..first_hi-1 (-1: to the end; tasks
+    split one board so). *low*: a hi-lo game's low ranking (t is then its
+    high ranking). Returns (stats
     (P, EQ_NSTAT) uint64, wstats (P, EQ_NSTAT) float64 or None, wtotal).
     stop: as equity_exact."""
     import numpy as np
@@ -376,13 +515,16 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
         _board_game(&j.low, low, omaha, k, board_final)
         j.game.deck &= j.low.deck
         j.low.deck = j.game.deck
-        if P != 2:
-            raise InvalidArgumentError("the sweep takes hi-lo heads-up only")
     if k not in SWEEP_HOLE_CARDS:
         raise HandSizeError(f"the sweep takes combos of 2 or 4 cards, not {k}")
-    if not 2 <= P <= PRC_EQ_SWEEP_MAX_PLAYERS or (P > 2 and k != 2):
-        raise InvalidArgumentError(
-            f"the sweep takes 2 players, or 3 to {PRC_EQ_SWEEP_MAX_PLAYERS} with two-card combos")
+    j.fast = NULL
+    j.low_fast = NULL
+    if omaha and t.game.flush_mode != PRC_FLUSH_LOW:
+        j.fast = _omaha_tables(t)
+    if omaha and low is not None and low.game.flush_mode != PRC_FLUSH_LOW:
+        j.low_fast = _omaha_tables(low)
+    if not 2 <= P <= PRC_EQ_SWEEP_MAX_PLAYERS:
+        raise InvalidArgumentError(f"the sweep takes 2 to {PRC_EQ_SWEEP_MAX_PLAYERS} players")
     if P > 2 and not 0 <= counted < P:
         raise InvalidArgumentError(f"counted must be a seat, 0 to {P - 1}")
     if not 0 <= nb <= board_final <= 5 or deck.shape[0] > 52:
@@ -403,11 +545,15 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
         for p in range(P):
             if not 0.0 <= counts[p, i] <= 4096.0 or counts[p, i] != <int>counts[p, i]:
                 raise InvalidArgumentError("counts are whole numbers from 0 to 4096")
-    subs = combo_subsets(combos)
+    # three or more players: sums per card (two-card combos of one
+    # ranking), else each combination against the counted seat's combos in
+    # a row, which reads no subset ids
+    cdef bint each = P > 2 and (k != 2 or low is not None)
+    subs = combo_subsets(combos) if not each else np.zeros((1, 1), dtype=np.uint16)
     cdef uint16_t[:, ::1] sv = subs
     cdef const double[:, ::1] wv
     j.combos = &combos[0, 0] if n else NULL
-    j.sub = &sv[0, 0] if n else NULL
+    j.sub = &sv[0, 0] if n and not each else NULL
     j.n = <int>n
     j.k = k
     j.n_players = P
@@ -449,7 +595,14 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     wstats = np.zeros((P, PRC_EQ_NSTAT), dtype=np.float64)
     if n == 0 or b_hi == b_lo:
         return stats, (None if weights is None else wstats), 0.0
-    cdef Py_ssize_t multi = n + 1 if P > 2 else 1
+    cdef Py_ssize_t multi = n + 1 if P > 2 and not each else 1
+    cdef Py_ssize_t ne = n if each else 1
+    each_ints = np.empty(2 * ne, dtype=np.int32)
+    each_words = np.empty(ne, dtype=np.uint64)
+    each_work = np.empty(2 * ne, dtype=np.float64)
+    cdef int32_t[::1] eiv = each_ints
+    cdef uint64_t[::1] ewv = each_words
+    cdef double[::1] edv = each_work
     # strength, order, tmp, grp (n each), gstart (n + 1), lists (P * n),
     # card_start (53), card_list (2 * n)
     ints = np.empty(5 * n + 1 + P * n + 53 + 2 * n, dtype=np.int32)
@@ -457,15 +610,15 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     masks = np.empty(n if P > 2 else 1, dtype=np.uint64)
     cum = np.empty(multi * 53, dtype=np.int64)
     wcum = np.empty(multi * 53, dtype=np.float64)
-    pairs = np.full(52 * 52 if P > 2 else 1, -1, dtype=np.int32)
-    pair_counts = np.empty(52 * 52 if P > 2 else 1, dtype=np.int64)
-    pair_weights = np.empty(52 * 52 if P > 2 else 1, dtype=np.float64)
+    pairs = np.full(52 * 52 if multi > 1 else 1, -1, dtype=np.int32)
+    pair_counts = np.empty(52 * 52 if multi > 1 else 1, dtype=np.int64)
+    pair_weights = np.empty(52 * 52 if multi > 1 else 1, dtype=np.float64)
     low_ints = np.empty(2 * n if low is not None else 1, dtype=np.int32)
     low_work = np.empty(2 * n if low is not None else 1, dtype=np.float64)
     cdef int32_t[::1] liv = low_ints
     cdef double[::1] lwv = low_work
-    pair_strengths = np.full(52 * 52 if P == 3 else 1, -1, dtype=np.int32)
-    pair_masses = np.zeros(3 * 52 * 52 if P == 3 else 1, dtype=np.float64)
+    pair_strengths = np.full(52 * 52 if P == 3 and not each else 1, -1, dtype=np.int32)
+    pair_masses = np.zeros(3 * 52 * 52 if P == 3 and not each else 1, dtype=np.float64)
     cdef int32_t[::1] psv = pair_strengths
     cdef double[::1] pmv = pair_masses
     codes = np.empty(65536 if P == 2 and k == 2 else 1, dtype=np.uint8)
@@ -506,6 +659,11 @@ def equity_sweep(GameTables t, bint omaha, const uint8_t[::1] board, int board_f
     x.lorder = &liv[n] if low is not None else &liv[0]
     x.wbuf = &lwv[0]
     x.hbuf = &lwv[n] if low is not None else &lwv[0]
+    x.emask = &ewv[0]
+    x.ehigh = &eiv[0]
+    x.elow = &eiv[ne]
+    x.ecount = &edv[0]
+    x.eweight = &edv[ne]
     cdef uint64_t[:, ::1] stv = stats
     cdef double[:, ::1] wsv = wstats
     cdef double wtotal = 0

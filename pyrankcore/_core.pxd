@@ -53,8 +53,11 @@ cdef long evaluate_many(const uint8_t *cards, int k, uint16_t *out, long n) noex
 #   fold_values:     out = amount * (reach it could face at all)
 # Combos that share a card with the board get 0. work must hold
 # terminal_work_size(n, k) doubles (one buffer per thread). Both return 0,
-# or -1 for k not 2 or 4, n, m or R out of range (nothing written). The
-# arrays are not checked: pass the SortedBoard's own.
+# -1 for k not 2 or 4, n, m or R out of range (nothing written), or, for
+# two-card combos (whose reach is read eight vectors at a time and
+# checked), -2 for a NaN, infinite or negative reach (the rows from its
+# block of eight on are not written). The sorted arrays are not checked:
+# pass the SortedBoard's own.
 cdef Py_ssize_t terminal_work_size(int n, int k) noexcept nogil
 cdef int showdown_values(const int32_t *strength, const int32_t *order,
                          const uint16_t *subsets, int n, int m, int k,

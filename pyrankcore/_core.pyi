@@ -1,4 +1,4 @@
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, NoReturn, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -124,6 +124,32 @@ def board_values_into(
     lose: float,
     fold: bool,
 ) -> None: ...
+
+@final
+class TerminalBoard:
+    @property
+    def strength(self) -> _I32: ...
+    @property
+    def order(self) -> _I32: ...
+    @property
+    def subsets(self) -> _U16: ...
+    def __new__(
+        cls,
+        strength: _I32,
+        order: _I32,
+        subsets: _U16,
+    ) -> TerminalBoard: ...
+    def __len__(self) -> int: ...
+    def values_into(
+        self,
+        reach: npt.NDArray[np.floating[Any]],
+        out: npt.NDArray[np.floating[Any]],
+        win: float,
+        tie: float,
+        lose: float,
+        fold: bool,
+    ) -> None: ...
+
 def board_feature_sums(
     t: GameTables,
     board: _U8,

@@ -65,6 +65,7 @@ __all__ = [
 BOARDS_PER_TASK = 64
 # Reach entries swept per task: a few milliseconds of hold'em vectors.
 VALUES_PER_TASK = 1 << 19
+_INF = float("inf")
 
 
 _ALL_COMBOS: dict[int, Any] = {}
@@ -369,6 +370,7 @@ class SortedBoard:
             self.groups = np.zeros(1, dtype=np.int32)
         self.subsets = _core.combo_subsets(combo_rows)
         self._index: dict[tuple[int, ...], int] | None = None
+        self._terminal: _core.TerminalBoard | None = None
         for a in (self.board, self.combos, self.strengths, self.order, self.groups, self.subsets):
             a.setflags(write=False)
 
@@ -394,10 +396,15 @@ class SortedBoard:
             f"{len(self.order):,} miss the board, {len(self.groups) - 1:,} tie groups)"
         )
 
-    def _reach(self, reach: Any) -> tuple[np.ndarray, bool, Any]:
-        arr = np.asarray(reach)
-        if arr.dtype.kind not in "fiu":
-            raise TypeError(f"reach must be a float array, not {arr.dtype}")
+    def _reach(self, reach: Any) -> tuple[np.ndarray, bool]:
+        """The reach as (R, n) C-contiguous float32 or float64 rows (other
+        number types as float64), and whether one vector was given. Its
+        values are checked by the kernel as it reads them."""
+        arr = reach if type(reach) is np.ndarray else np.asarray(reach)
+        if arr.dtype != np.float64 and arr.dtype != np.float32:
+            if arr.dtype.kind not in "fiu":
+                raise TypeError(f"reach must be a float array, not {arr.dtype}")
+            arr = arr.astype(np.float64)
         one = arr.ndim == 1
         rows = arr.reshape(1, -1) if one else arr
         n = len(self.combos)
@@ -405,50 +412,47 @@ class SortedBoard:
             raise InvalidArgumentError(
                 f"reach must have shape ({n},) or (R, {n}) (one entry per combo), got {arr.shape}"
             )
-        work = np.ascontiguousarray(rows, dtype=np.float64)
-        if not bool(np.isfinite(work).all()) or bool((work < 0).any()):
-            raise InvalidArgumentError("reach must be finite and >= 0 (no NaN)")
-        dtype = np.float32 if arr.dtype == np.float32 else np.float64
-        return work, one, dtype
+        if not rows.flags.c_contiguous:
+            rows = np.ascontiguousarray(rows)
+        return rows, one
+
+    @property
+    def terminal(self) -> _core.TerminalBoard:
+        """The board's sorted data checked once for terminal values
+        (``TerminalBoard.values_into`` checks only the reach), made on
+        first use."""
+        if self._terminal is None:
+            self._terminal = _core.TerminalBoard(self.strengths, self.order, self.subsets)
+        return self._terminal
 
     def _values(
         self, reach: Any, a: float, b: float, c: float, fold: bool, threads: int | None
     ) -> np.ndarray:
         for name, value in (("win", a), ("tie", b), ("lose", c)):
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
+            if type(value) is not float and (
+                not isinstance(value, (int, float)) or isinstance(value, bool)
+            ):
                 raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-            if value != value or value in (float("inf"), float("-inf")):
+            if value != value or value in (_INF, -_INF):
                 raise InvalidArgumentError(f"{name} must be finite, got {value!r}")
-        rows, one, dtype = self._reach(reach)
-        out = np.empty_like(rows)
+        rows, one = self._reach(reach)
+        out = np.empty(rows.shape, dtype=rows.dtype)
+        terminal = self.terminal
         R = rows.shape[0]
-        n_threads = thread_count(threads, R, 4)
         # vectors per task: a few milliseconds each, so that a long call
         # stops soon after Ctrl-C
         per_task = max(1, VALUES_PER_TASK // max(len(self.combos), 1))
+        n_threads = 1 if threads is None else thread_count(threads, R, 4)
         if n_threads <= 1 and R <= per_task:
-            _core.board_values_into(
-                self.strengths, self.order, self.subsets, rows, out, a, b, c, fold
-            )
+            terminal.values_into(rows, out, a, b, c, fold)
         else:
             bounds = list(range(0, R, per_task)) + [R]
             run_tasks(
                 list(zip(bounds, bounds[1:])),
-                lambda t: _core.board_values_into(
-                    self.strengths,
-                    self.order,
-                    self.subsets,
-                    rows[t[0] : t[1]],
-                    out[t[0] : t[1]],
-                    a,
-                    b,
-                    c,
-                    fold,
-                ),
+                lambda t: terminal.values_into(rows[t[0] : t[1]], out[t[0] : t[1]], a, b, c, fold),
                 n_threads,
                 stop=np.zeros(1, dtype=np.int32),
             )
-        out = out.astype(dtype, copy=False)
         return out[0] if one else out
 
     def showdown_values(

@@ -402,17 +402,7 @@ def equity(
     tasks done (see :func:`compute`)."""
     n_threads = optional_whole_number(threads, "threads", low=1) or 1
     show = flag(progress, "progress")
-    p, target = plan(
-        variant,
-        hands,
-        board,
-        dead=dead,
-        exact=exact,
-        trials=trials,
-        target_se=target_se,
-        seed=seed,
-        threads=n_threads,
-    )
+    p, target = plan(variant, hands, board, dead, exact, trials, target_se, seed, n_threads)
     return run_plan(p, target, DaskExecutor(show))
 
 

@@ -28,6 +28,7 @@ lists of any size and do the bookkeeping.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -90,6 +91,23 @@ def _spread(reach: Any, at: np.ndarray, size: int) -> tuple[np.ndarray, bool, An
     return full, one, dtype
 
 
+def _values(
+    board: Any,
+    hands: Any,
+    opponent_hands: Any,
+    opponent_reach: Any,
+    game: Any,
+    half: str | None,
+    values: Callable[[SortedBoard, np.ndarray], np.ndarray],
+) -> np.ndarray:
+    """*values* (the sorted board of both lists, the opponent's reach over
+    it) at the rows of *hands*, one vector or R as given."""
+    sb, mine, theirs = _union(board, hands, opponent_hands, game, half)
+    full, one, dtype = _spread(opponent_reach, theirs, len(sb))
+    out = values(sb, full)[:, mine].astype(dtype, copy=False)
+    return out[0] if one else out
+
+
 def showdown_values(
     board: Any,
     hands: Any,
@@ -137,11 +155,15 @@ def showdown_values(
         (n,) or (R, n): one value per hand (0 for a hand that shares a card
         with the board).
     """
-    sb, mine, theirs = _union(board, hands, opponent_hands, game, half)
-    full, one, dtype = _spread(opponent_reach, theirs, len(sb))
-    values = sb.showdown_values(full, win=win, tie=tie, lose=lose, threads=threads)
-    out = values[:, mine].astype(dtype, copy=False)
-    return out[0] if one else out
+    return _values(
+        board,
+        hands,
+        opponent_hands,
+        opponent_reach,
+        game,
+        half,
+        lambda sb, full: sb.showdown_values(full, win=win, tie=tie, lose=lose, threads=threads),
+    )
 
 
 def fold_values(
@@ -163,8 +185,12 @@ def fold_values(
     >>> fold_values("Ks 7d 2c", ["As Kd"], ["Ac Kc", "As Qh", "Qh Jh"], [1.0, 1.0, 1.0]).tolist()
     [2.0]
     """
-    sb, mine, theirs = _union(board, hands, opponent_hands, game, half)
-    full, one, dtype = _spread(opponent_reach, theirs, len(sb))
-    values = sb.fold_values(full, amount=amount, threads=threads)
-    out = values[:, mine].astype(dtype, copy=False)
-    return out[0] if one else out
+    return _values(
+        board,
+        hands,
+        opponent_hands,
+        opponent_reach,
+        game,
+        half,
+        lambda sb, full: sb.fold_values(full, amount=amount, threads=threads),
+    )

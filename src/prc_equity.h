@@ -20,6 +20,7 @@
  * prc_kernels.c, their prototypes are in prc_kernels.h). */
 #include "prc_equity_settle.h" /* the spec, a deal, settling the pot */
 #include "prc_equity_sweep.h"  /* heads-up with known hands: the sweep */
+#include "prc_equity_terminal.h" /* solver terminal values, two-card combos */
 #ifndef PRC_KERNELS_DECLARE
 #include "prc_equity_exact.h" /* exact enumeration, the rank-board path */
 #include "prc_equity_deal.h"  /* the generator and the range sampler */

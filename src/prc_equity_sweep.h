@@ -14,7 +14,9 @@
  * counted seat's combos that rank below, level with and above the best of
  * them, and share no card with them, are read from cumulative sums per
  * card at the tie groups' boundaries (inclusion and exclusion over the
- * combination's cards and pairs of cards). Hi-lo heads-up ranks and sorts
+ * combination's cards and pairs of cards). Four-card combos and hi-lo with
+ * three or more players hold each combination of the other seats against
+ * the counted seat's combos in a row (prc_eq_sweep_each). Hi-lo heads-up ranks and sorts
  * both halves and sweeps the high half with the opponent's mass restricted
  * by its low (prc_eq_hilo_side). The tallies are the same integers as those of
  * enumerating every combination of combos and every board
@@ -28,8 +30,7 @@
 #include "prc_board.h"
 #include "prc_equity_settle.h"
 
-/* Players the sweep takes: two (any combo size it sweeps) or three to
- * PRC_EQ_SWEEP_MAX_PLAYERS with two-card combos. */
+/* Players the sweep takes: two to PRC_EQ_SWEEP_MAX_PLAYERS. */
 #define PRC_EQ_SWEEP_MAX_PLAYERS 6
 
 /* One sweep job: the union of the players' combos (n combos of k cards,
@@ -41,8 +42,10 @@
  * every way. */
 typedef struct {
     prc_bd_game_t game;
-    prc_bd_game_t low; /* hi-lo (heads-up): the low half's ranking */
+    prc_bd_game_t low; /* hi-lo: the low half's ranking */
     int hilo;
+    /* Omaha: each ranking's pattern tables (prc_omaha_rows), or NULL */
+    const prc_omaha_t *fast, *low_fast;
     const uint8_t *combos;
     const uint16_t *sub;
     int n, k;
@@ -90,6 +93,12 @@ typedef struct {
      * (n doubles each) */
     int32_t *lstrength, *lorder;
     double *wbuf, *hbuf;
+    /* three or more players with four-card combos or hi-lo: the counted
+     * seat's live combos in a row each (n entries): id mask, high and low
+     * strengths, count and weight */
+    uint64_t *emask;
+    int32_t *ehigh, *elow;
+    double *ecount, *eweight;
 } prc_eq_sweep_work_t;
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
@@ -132,6 +141,41 @@ static void prc_eq_next_board(int r, int *pos) {
     pos[i]++;
 }
 
+/* Strengths of the job's combos on one board (as prc_bd_strengths; x
+ * ranks them, fast its Omaha pattern tables or NULL). With the tables the
+ * board's pattern row is read once and each combo looks up its hole pairs
+ * in it (and its flushes, where they dominate). */
+static void prc_eq_rank(const prc_eq_sweep_t *j, const prc_bd_game_t *x, const prc_omaha_t *fast,
+                        const uint8_t *board, const prc_bd_combo_t *pc, int32_t *out) {
+    const int n = j->n, k = j->k, nb = j->board_final;
+    if (fast == NULL || !x->omaha) {
+        prc_bd_strengths(x, board, nb, j->combos, pc, k, 0, n, out);
+        return;
+    }
+    uint64_t bkey = 0, bmask = 0;
+    for (int c = 0; c < nb; c++) {
+        bkey += prc_card_key[board[c]];
+        bmask |= 1ULL << board[c];
+    }
+    const uint16_t *row = prc_omaha_fetch_row(fast, prc_board_slot((uint32_t)bkey));
+    const int dominant = x->g->flush_mode == PRC_FLUSH_DOMINANT;
+    for (int i = 0; i < n; i++) {
+        if (pc[i].mask & bmask) {
+            out[i] = -1;
+            continue;
+        }
+        const uint8_t *hole = j->combos + (size_t)i * k;
+        uint16_t best = prc_omaha_pairs_best(row, hole, k);
+        if (dominant) {
+            uint64_t hkey = 0;
+            for (int c = 0; c < k; c++) hkey += prc_card_key[hole[c]];
+            uint64_t suits = prc_omaha_flush_suits(bkey, hkey);
+            if (suits) best = prc_omaha_flushes_best(fast, hole, k, board, nb, suits, best);
+        }
+        out[i] = best;
+    }
+}
+
 /* Heads-up deals of seat h: won alone, tied (with the other seat) and lost
  * (the other seat won alone), into both seats' counts (stats), or with
  * stats NULL their weighed sums (wstats). Whole numbers of deals stay
@@ -164,6 +208,30 @@ static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, d
 #define PRC_EQ_FEW_HALF (2 * PRC_EQ_FEW + 2)
 #define PRC_EQ_FEW_STRIDE (2 * (PRC_EQ_FEW_HALF + 1))
 
+/* prc_eq_sweep_few's coding of the other seat's combos x->lists[n..n + no)
+ * (seat o = 1 - h): each one's strength made on board bd, its code by the
+ * few's strengths (code[] below top, 2d above them, 2d + 1 off the deck)
+ * kept in x->tmp, and its count and weight added at P[code + 1] and
+ * W[code + 1]; std as prc_bd_one. */
+static PRC_ALWAYS_INLINE void prc_eq_few_code(const prc_eq_sweep_t *j,
+                                              const prc_eq_sweep_work_t *x,
+                                              const prc_bd_board_t *bd, int no,
+                                              const uint8_t *code, int32_t top, int d2,
+                                              const double *co, const double *wo, double *P,
+                                              double *W, const int std) {
+    const int above = d2, off = d2 + 1, cards_in_hand = 2 + j->board_final;
+    const int32_t *others = x->lists + j->n;
+    int32_t *codes = x->tmp;
+    for (int q = 0; q < no; q++) {
+        int i = others[q];
+        int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, std);
+        int c = s < 0 ? off : s > top ? above : code[s];
+        codes[i] = c;
+        P[c + 1] += co[i];
+        if (wo != NULL) W[c + 1] += wo[i];
+    }
+}
+
 /* Heads-up tallies of one board whose strengths are in x->strength, when
  * seat h has at most PRC_EQ_FEW combos (listed in x->lists[0..nh)) and
  * the other seat's combos are x->lists[n..n + no), by card in card_start
@@ -179,7 +247,7 @@ static void prc_eq_add_two(uint64_t *stats, double *wstats, int h, double won, d
 static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t *x, int h,
                              int nh, int no, const prc_bd_board_t *bd, uint64_t *stats,
                              double *wstats, double *wtotal) {
-    const int o = 1 - h, n = j->n, cards_in_hand = 2 + j->board_final;
+    const int o = 1 - h, cards_in_hand = 2 + j->board_final;
     const int weighted = j->weight[0] != NULL;
     int32_t *st = x->strength;
     /* the few's strengths: the other seat's are made below, code by code */
@@ -217,27 +285,11 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
     double P[PRC_EQ_FEW_HALF + 2], W[PRC_EQ_FEW_HALF + 2];
     memset(P, 0, sizeof(double) * (size_t)(ncode + 1));
     memset(W, 0, sizeof(double) * (size_t)(ncode + 1));
-    const int32_t *others = x->lists + n;
-    int32_t *codes = x->tmp; /* each of the other seat's combos' code */
-    if (j->game.std) { /* a loop each, so that the compiler drops the test */
-        for (int q = 0; q < no; q++) {
-            int i = others[q];
-            int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, 1);
-            int c = s < 0 ? off : s > top ? above : code[s];
-            codes[i] = c;
-            P[c + 1] += co[i];
-            if (weighted) W[c + 1] += wo[i];
-        }
-    } else {
-        for (int q = 0; q < no; q++) {
-            int i = others[q];
-            int32_t s = prc_bd_one(&j->game, bd, &x->prepared[i], cards_in_hand, 0);
-            int c = s < 0 ? off : s > top ? above : code[s];
-            codes[i] = c;
-            P[c + 1] += co[i];
-            if (weighted) W[c + 1] += wo[i];
-        }
-    }
+    const int32_t *codes = x->tmp; /* each of the other seat's combos' code */
+    if (j->game.std) /* a loop each, so that the compiler drops the test */
+        prc_eq_few_code(j, x, bd, no, code, top, above, co, wo, P, W, 1);
+    else
+        prc_eq_few_code(j, x, bd, no, code, top, above, co, wo, P, W, 0);
     for (int c = 0; c < ncode; c++) {
         P[c + 1] += P[c];
         W[c + 1] += W[c];
@@ -926,6 +978,153 @@ static int prc_eq_sweep_multi(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
     return mc.halted ? PRC_EQ_STOPPED : 0;
 }
 
+/* Three to six players where sums per card cannot give the counted seat's
+ * combos apart from a combination's cards (four-card combos share up to
+ * four cards with it; hi-lo ranks each combo twice): every combination of
+ * the other seats' combos is made, and the counted seat's live combos,
+ * each ranked once for the board, fall in classes by where they stand
+ * against the combination's best high (below, level, above) and, hi-lo,
+ * its best qualifying low (none, below, level, above). Each class that is
+ * not empty is settled once by prc_eq_tally with a stand-in value for the
+ * counted seat (one below, equal to or one above the best), its deals
+ * times its mass. Per combination and board: a mask test and two compares
+ * per counted combo, where enumeration ranks every player's hand. */
+typedef struct {
+    const prc_eq_sweep_t *j;
+    const prc_eq_sweep_work_t *x;
+    int seats[PRC_EQ_SWEEP_MAX_PLAYERS], nseat;
+    int n_lists[PRC_EQ_SWEEP_MAX_PLAYERS];
+    int ne; /* the counted seat's live combos (x->emask and the rest) */
+    uint16_t vh[PRC_EQ_SWEEP_MAX_PLAYERS], vl[PRC_EQ_SWEEP_MAX_PLAYERS];
+    uint64_t *stats;
+    double *wstats, *wtotal;
+    int halted; /* the stop flag was seen: unwind */
+} prc_eq_each_t;
+
+/* The classes of the counted seat against a whole combination (its cards
+ * used, count product pc, weight product pw, best high bh >= 0 and best
+ * low bl), each settled. */
+static void prc_eq_each_settle(prc_eq_each_t *e, uint64_t used, uint64_t pc, double pw,
+                               int32_t bh, int32_t bl) {
+    const prc_eq_sweep_t *j = e->j;
+    const prc_eq_sweep_work_t *x = e->x;
+    const int hilo = j->hilo, weighted = j->weight[0] != NULL, P = j->n_players;
+    const uint64_t *em = x->emask;
+    const int32_t *eh = x->ehigh, *el = x->elow;
+    const double *ec = x->ecount, *ew = x->eweight;
+    double cnt[12] = {0}, wsum[12] = {0};
+    if (!hilo) { /* a loop each, so that the compiler drops the tests */
+        for (int q = 0; q < e->ne; q++) {
+            if (em[q] & used) continue;
+            const int c = (eh[q] > bh) + (eh[q] >= bh);
+            cnt[c] += ec[q];
+            if (weighted) wsum[c] += ew[q];
+        }
+    } else {
+        for (int q = 0; q < e->ne; q++) {
+            if (em[q] & used) continue;
+            const int32_t v = el[q];
+            const int c = 4 * ((eh[q] > bh) + (eh[q] >= bh)) +
+                          (v == 0 ? 0 : 1 + (v >= bl) + (v > bl));
+            cnt[c] += ec[q];
+            if (weighted) wsum[c] += ew[q];
+        }
+    }
+    const int L = j->counted;
+    for (int c = 0; c < (hilo ? 12 : 3); c++) {
+        if (cnt[c] == 0.0) continue;
+        /* the stand-ins exist: a combo below the best high means bh >= 1,
+         * one above means bh < 65535; a low below bl means bl >= 2 */
+        const int hc = hilo ? c / 4 : c, lc = hilo ? c % 4 : 0;
+        e->vh[L] = (uint16_t)(bh + hc - 1);
+        e->vl[L] = (uint16_t)(lc == 0 ? 0 : bl + lc - 2);
+        const uint16_t *vl = hilo ? e->vl : NULL;
+        prc_eq_tally(e->stats, P, e->vh, vl, pc * (uint64_t)cnt[c], 0);
+        if (!weighted) continue;
+        uint64_t one[PRC_EQ_SWEEP_MAX_PLAYERS * PRC_EQ_NSTAT];
+        memset(one, 0, sizeof one);
+        prc_eq_tally(one, P, e->vh, vl, 1, 0);
+        const double w = pw * wsum[c];
+        for (int i = 0; i < P * PRC_EQ_NSTAT; i++) e->wstats[i] += w * (double)one[i];
+        *e->wtotal += w;
+    }
+}
+
+/* Level d of the combination: each combo of seat seats[d] that fits. */
+static void prc_eq_each_level(prc_eq_each_t *e, int d, uint64_t used, uint64_t pc, double pw,
+                              int32_t bh, int32_t bl) {
+    if (d == e->nseat) {
+        prc_eq_each_settle(e, used, pc, pw, bh, bl);
+        return;
+    }
+    const prc_eq_sweep_t *j = e->j;
+    const prc_eq_sweep_work_t *x = e->x;
+    const int seat = e->seats[d], weighted = j->weight[0] != NULL;
+    const int32_t *list = x->lists + (size_t)seat * j->n;
+    for (int q = 0; q < e->n_lists[seat]; q++) {
+        const int i = list[q];
+        const uint64_t m = x->mask[i];
+        if (used & m) continue;
+        /* every level, so that six players' worth of lists still stop soon */
+        if (prc_eq_stopped_flag(j->stop)) {
+            e->halted = 1;
+            return;
+        }
+        const int32_t h = x->strength[i], v = j->hilo ? x->lstrength[i] : 0;
+        e->vh[seat] = (uint16_t)h;
+        e->vl[seat] = (uint16_t)v;
+        prc_eq_each_level(e, d + 1, used | m, pc * (uint64_t)j->count[seat][i],
+                          weighted ? pw * j->weight[seat][i] : 0.0, h > bh ? h : bh,
+                          v > bl ? v : bl);
+        if (e->halted) return;
+    }
+}
+
+/* Tallies of one ranked board (l; hi-lo: the low strengths in
+ * x->lstrength) with three or more players, by prc_eq_each_level; 0, or
+ * PRC_EQ_STOPPED. */
+static int prc_eq_sweep_each(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+                             const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                             double *wtotal) {
+    const int n = j->n, L = j->counted, weighted = j->weight[0] != NULL;
+    prc_eq_each_t e;
+    e.j = j;
+    e.x = x;
+    e.nseat = 0;
+    e.ne = 0;
+    e.stats = stats;
+    e.wstats = wstats;
+    e.wtotal = wtotal;
+    e.halted = 0;
+    memset(e.vh, 0, sizeof e.vh);
+    memset(e.vl, 0, sizeof e.vl);
+    for (int q = 0; q < l->m; q++) {
+        const int i = l->order[q];
+        if (j->count[L][i] == 0.0) continue;
+        x->emask[e.ne] = x->mask[i];
+        x->ehigh[e.ne] = x->strength[i];
+        x->elow[e.ne] = j->hilo ? x->lstrength[i] : 0;
+        x->ecount[e.ne] = j->count[L][i];
+        x->eweight[e.ne] = weighted ? j->weight[L][i] : 0.0;
+        e.ne++;
+    }
+    if (e.ne == 0) return 0;
+    for (int p = 0; p < j->n_players; p++) {
+        e.n_lists[p] = 0;
+        if (p == L) continue;
+        const int first = e.nseat == 0;
+        e.seats[e.nseat++] = p;
+        int32_t *list = x->lists + (size_t)p * n;
+        for (int q = 0; q < l->m; q++) {
+            const int i = l->order[q];
+            if (first && (i < j->first_lo || i >= j->first_hi)) continue;
+            if (j->count[p][i] != 0.0) list[e.n_lists[p]++] = i;
+        }
+    }
+    prc_eq_each_level(&e, 0, 0, 1, 1.0, -1, 0);
+    return e.halted ? PRC_EQ_STOPPED : 0;
+}
+
 /* Tallies of boards b_lo..b_hi-1 (colex order of the dealt positions) into
  * stats (n_players * PRC_EQ_NSTAT), and with weights into wstats (same
  * shape) and *wtotal (the weight of every combination that fits times its
@@ -938,10 +1137,12 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
     const int64_t boards = prc_eq_sweep_boards(j);
     if (r < 0 || r > 5 || j->board_final > 5 || (j->k != 2 && j->k != 4) || n < 0 ||
         b_lo < 0 || b_lo > b_hi || b_hi > boards || P < 2 || P > PRC_EQ_SWEEP_MAX_PLAYERS ||
-        (P > 2 && (j->k != 2 || j->counted < 0 || j->counted >= P ||
-                   j->first_lo < 0 || j->first_lo > j->first_hi)) ||
-        (j->hilo && P != 2))
+        (P > 2 && (j->counted < 0 || j->counted >= P || j->first_lo < 0 ||
+                   j->first_lo > j->first_hi)))
         return PRC_EQ_BAD_SPEC;
+    /* three or more players: sums per card for two-card combos of one
+     * ranking, else each combination of the other seats (prc_eq_sweep_each) */
+    const int each = P > 2 && (j->k != 2 || j->hilo);
     uint8_t board[5];
     for (int i = 0; i < j->nb; i++) board[i] = j->board[i];
     int pos[5] = {0, 0, 0, 0, 0};
@@ -998,11 +1199,9 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
             if (r > 0 && b + 1 < b_hi) prc_eq_next_board(r, pos);
             continue;
         }
-        prc_bd_strengths(&j->game, board, j->board_final, j->combos, x->prepared, j->k, 0, n,
-                         x->strength);
-        if (j->hilo) {
-            prc_bd_strengths(&j->low, board, j->board_final, j->combos, x->prepared, j->k, 0, n,
-                             x->lstrength);
+        prc_eq_rank(j, &j->game, j->fast, board, x->prepared, x->strength);
+        if (j->hilo) prc_eq_rank(j, &j->low, j->low_fast, board, x->prepared, x->lstrength);
+        if (j->hilo && P == 2) {
             prc_bd_list_t ll = l;
             ll.strength = x->lstrength;
             ll.order = x->lorder;
@@ -1015,7 +1214,9 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
         l.m = prc_bd_sort(x->strength, n, x->order, x->tmp);
         if (P == 2)
             prc_eq_sweep_two(j, &l, x, stats, wstats, wtotal);
-        else if (P == 3)
+        else if (each) {
+            if (prc_eq_sweep_each(j, &l, x, stats, wstats, wtotal)) return PRC_EQ_STOPPED;
+        } else if (P == 3)
             prc_eq_sweep_three(j, &l, x, stats, wstats, wtotal);
         else if (prc_eq_sweep_multi(j, &l, x, stats, wstats, wtotal))
             return PRC_EQ_STOPPED;

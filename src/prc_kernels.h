@@ -90,6 +90,11 @@ PRC_ENTRY int prc_eq_sweep(const prc_eq_sweep_t *j, int64_t b_lo, int64_t b_hi,
                            const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
                            double *wtotal);
 
+/* Solver terminal values of two-card combos (prc_equity_terminal.h). */
+PRC_ENTRY int prc_tv_values(const prc_bd_list_t *l, const void *reach, int f32_in, long r_lo,
+                            long r_hi, double win, double tie, double lose, int fold,
+                            double *work, void *out, int f32_out);
+
 /* Hand isomorphism (prc_isomorphism.h). */
 PRC_ENTRY int prc_ix_build(prc_ix_t *ix, const int *cards, int nrounds, int ranks,
                            prc_ix_config_t *config, uint32_t *hash);

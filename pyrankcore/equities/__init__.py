@@ -136,15 +136,5 @@ def equity(
     """
     n_threads = thread_count(threads)
     show = flag(progress, "progress")
-    p, target = plan(
-        variant,
-        hands,
-        board,
-        dead=dead,
-        exact=exact,
-        trials=trials,
-        target_se=target_se,
-        seed=seed,
-        threads=n_threads,
-    )
+    p, target = plan(variant, hands, board, dead, exact, trials, target_se, seed, n_threads)
     return run_locally(p, target, n_threads, show)

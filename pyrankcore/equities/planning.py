@@ -213,7 +213,6 @@ def plan(
     game: Any,
     hands: Sequence[Any],
     board: Any = (),
-    *,
     dead: Any = (),
     exact: bool | None = None,
     trials: int | None = None,
@@ -223,8 +222,8 @@ def plan(
 ) -> tuple[Plan, float | None]:
     """Check the inputs and decide exact or Monte Carlo (the first half of
     :func:`pyrankcore.equity`; :func:`pyrankcore.equities.run.run_plan`
-    runs the second). Returns the plan and the target standard error (or
-    None)."""
+    runs the second), with its arguments in its order. Returns the plan
+    and the target standard error (or None)."""
     n_trials, target = _check_bounds(exact, trials, target_se)
     seed_value(seed)  # checked whichever way the plan goes: exact plans draw none
     inputs = read_inputs(game, hands, board, dead)

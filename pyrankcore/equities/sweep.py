@@ -10,16 +10,21 @@ seats' masses against the third's cumulative sums give every outcome
 without visiting a combination; with four to six, the combos of every
 seat but one are combined one combination at a time, and the last seat's
 combos that rank below, level with and above the best of them are read
-from cumulative sums per card (src/prc_equity_sweep.h). The integer
+from cumulative sums per card (src/prc_equity_sweep.h). Four-card combos
+and hi-lo with three or more players combine the other seats the same way
+and hold each combination against the last seat's combos in a row, ranked
+once per board (a mask test and a compare or two each, where enumeration
+ranks every player's hand of every deal). The integer
 tallies are those of enumerating each combination of combos that fits and
 each board (one deal each), so :mod:`pyrankcore.equities.planning` picks
 whichever is estimated faster.
 
 Taken where every player's own cards are dealt as whole combos: hold'em
-(two cards; 2 to 6 players) or Omaha with four (heads-up), a board of
-five; hi-lo heads-up (the low half ranked and sorted the same way, see
-prc_eq_hilo_side in src/prc_equity_sweep.h). A random hand becomes the range of every
-combo left; a hand given in part becomes every completion of it.
+(two cards) or Omaha with four, 2 to 6 players, a board of five, high,
+low or hi-lo (heads-up hi-lo sweeps the low half the same way, see
+prc_eq_hilo_side in src/prc_equity_sweep.h). A random hand becomes the
+range of every combo left; a hand given in part becomes every completion
+of it.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ if TYPE_CHECKING:
     from pyrankcore._core import GameTables
     from pyrankcore.equities.inputs import Inputs
 
-__all__ = ["SweepJob", "sweep_job", "sweep_seconds", "sweep_task"]
+__all__ = ["SweepJob", "job_arguments", "sweep_job", "sweep_seconds", "sweep_task"]
 
 # Estimated nanoseconds per combo and board (ranked, sorted, swept once for
 # the counts; weights sweep again), one thread, this machine class
@@ -57,6 +62,15 @@ NS_PER_THREE_COMBO = 2_000.0
 # Four or more players: per combination of the combined seats' combos (the
 # counted seat's sums read at three tie-group boundaries).
 NS_PER_COMBINATION = 35.0
+# Three or more players with four-card combos or hi-lo: per combination of
+# the seats but the largest (its classes settled) and per combo of the
+# largest seat it is held against (a mask test and two compares).
+NS_PER_EACH_COMBINATION = 60.0
+NS_PER_EACH_COMBO = 1.5
+# and per four-card combo and board its strength (the board's Omaha pattern
+# row read once), and once per job the arrays of every four-card combo
+NS_PER_OMAHA_RANK = 20.0
+NS_PER_OMAHA_SETUP = 5e6
 # Hi-lo: the distinct qualifying lows a seat's combos can have (eight or
 # better: five of eight ranks), each two sweeps of the high order; a sweep
 # costs about this much per combo (running sums of four-card or two-card
@@ -104,12 +118,10 @@ def _eligible(inputs: Inputs) -> int:
     s = inputs.spec
     if not 2 <= inputs.n_players <= MAX_PLAYERS or s.board_final != 5:
         return 0
-    if inputs.hilo and inputs.n_players != 2:
-        return 0
     k = s.hand_final[0]
     if any(h != k for h in s.hand_final) or k not in _core.SWEEP_HOLE_CARDS:
         return 0
-    if s.omaha != (k == 4) or (inputs.n_players > 2 and k != 2):
+    if s.omaha != (k == 4):
         return 0
     return k
 
@@ -146,6 +158,15 @@ def sweep_seconds(inputs: Inputs) -> float | None:
         per_combo += NS_PER_WEIGHTED_COMBO
     per_board = NS_PER_OMAHA_BOARD if k == 4 else NS_PER_BOARD
     live = min(n, math.comb(n_live, k))
+    if inputs.n_players > 2 and (k == 4 or inputs.hilo):
+        # every combination of the seats but the largest, each against the
+        # largest seat's combos in a row
+        others = math.prod(sorted(sizes)[:-1])
+        rank = NS_PER_OMAHA_RANK if k == 4 else NS_PER_COMBO
+        ranked = live * rank * (2 if inputs.hilo else 1)
+        visits = others * (NS_PER_EACH_COMBINATION + NS_PER_EACH_COMBO * max(sizes))
+        setup = NS_PER_OMAHA_SETUP if k == 4 else 0.0
+        return 1e-9 * (setup + boards * (ranked + NS_PER_BOARD + visits))
     if inputs.hilo:
         # both halves ranked, then per seat as heroes three sweeps and two
         # per distinct low of its combos (at most 56 eight-or-better lows)
@@ -248,14 +269,12 @@ def sweep_job(inputs: Inputs) -> SweepJob:
     )
 
 
-def sweep_task(
-    job: SweepJob, task: tuple[int, int, int, int], stop: Any = None
-) -> tuple[Any, Any, float]:
-    """Tallies of one task, boards task[0]..task[1]-1 (and with three or
-    more players the first combined seat's combos task[2]..task[3]-1):
-    (stats, wstats or None, wtotal)."""
-    b_lo, b_hi, first_lo, first_hi = task
-    return _core.equity_sweep(
+def job_arguments(
+    job: SweepJob,
+) -> tuple[GameTables, bool, Any, int, Any, Any, Any, Any, int]:
+    """The kernel's (``_core.equity_sweep``) arguments that come from the
+    job, before the task's boards and combos."""
+    return (
         _tables(job.ranking),
         job.omaha,
         job.board,
@@ -265,10 +284,15 @@ def sweep_task(
         job.counts,
         job.weights,
         job.counted,
-        b_lo,
-        b_hi,
-        first_lo,
-        first_hi,
-        stop,
-        None if job.low is None else _tables(job.low),
     )
+
+
+def sweep_task(
+    job: SweepJob, task: tuple[int, int, int, int], stop: Any = None
+) -> tuple[Any, Any, float]:
+    """Tallies of one task, boards task[0]..task[1]-1 (and with three or
+    more players the first combined seat's combos task[2]..task[3]-1):
+    (stats, wstats or None, wtotal)."""
+    low = None if job.low is None else _tables(job.low)
+    b_lo, b_hi, first_lo, first_hi = task
+    return _core.equity_sweep(*job_arguments(job), b_lo, b_hi, first_lo, first_hi, stop, low)

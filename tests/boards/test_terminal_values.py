@@ -151,3 +151,94 @@ def test_bad_lists_get_a_clear_error():
         showdown_values("Ks 7d 2c 9h 4s", ["As Ad"], ["Qc Qd"], np.ones(2))
     with pytest.raises(prc.DuplicateCardError):
         showdown_values("Ks Ks 2c 9h 4s", ["As Ad"], ["Qc Qd"], np.ones(1))
+
+
+def payoff_matrix(sb, win, tie, lose, fold):
+    """(n, n): the payoff to combo i per unit of the opponent's reach on
+    combo j, every pair compared directly (0 where they clash or one of
+    them holds a board card)."""
+    s = np.asarray(sb.strengths, dtype=np.int64)
+    sets = [set(c) for c in sb.combos.tolist()]
+    n = len(sets)
+    m = np.zeros((n, n))
+    for i in range(n):
+        if s[i] < 0:
+            continue
+        for j in range(n):
+            if s[j] < 0 or sets[i] & sets[j]:
+                continue
+            m[i, j] = win if fold else win if s[i] > s[j] else tie if s[i] == s[j] else lose
+    return m
+
+
+@pytest.mark.parametrize("board", ["Jc 8d 8h 3s 2c", "As Ks Qs Js Ts", "Ah Kh Qh 7c 2d"])
+def test_every_block_of_reach_vectors_and_both_float_types(board):
+    # the kernel takes eight vectors side by side, then four, then one:
+    # every count of vectors, float32 and float64 reach, against every pair
+    # of combos compared directly
+    sb = SortedBoard(board)
+    rng = np.random.default_rng(len(board))
+    pay = payoff_matrix(sb, 2.0, 0.25, -1.5, False)
+    fold = payoff_matrix(sb, 3.0, 0.0, 0.0, True)
+    for R in (1, 3, 4, 5, 8, 9, 13, 19):
+        reach = rng.random((R, len(sb)))
+        reach[:, rng.choice(len(sb), 200, replace=False)] = 0.0
+        for dtype, tol in ((np.float64, 1e-9), (np.float32, 1e-4)):
+            r = reach.astype(dtype)
+            got = sb.showdown_values(r, win=2.0, tie=0.25, lose=-1.5)
+            assert got.dtype == dtype and got.shape == (R, len(sb))
+            want = r.astype(np.float64) @ pay.T
+            np.testing.assert_allclose(got, want, rtol=tol, atol=tol * 100)
+            got = sb.fold_values(r, amount=3.0)
+            np.testing.assert_allclose(got, r.astype(np.float64) @ fold.T, rtol=tol, atol=tol * 100)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf, -1e-300])
+def test_a_bad_reach_value_anywhere_is_refused(dtype, bad):
+    sb = SortedBoard("Ks 7d 2c 9h 4s")
+    on_board = int(np.flatnonzero(sb.strengths < 0)[0])  # counts for nothing, checked anyway
+    live = int(sb.order[17])
+    for R, row, col in ((1, 0, live), (12, 9, live), (12, 11, on_board), (5, 4, on_board)):
+        reach = np.ones((R, len(sb)), dtype=dtype)
+        reach[row, col] = bad
+        if dtype == np.float32 and bad == -1e-300:
+            reach[row, col] = -1e-30
+        for call in (sb.showdown_values, sb.fold_values):
+            with pytest.raises(prc.InvalidArgumentError, match="finite and >= 0"):
+                call(reach)
+    # a negative zero is a zero
+    reach = np.ones((3, len(sb)), dtype=dtype)
+    reach[1, live] = -0.0
+    want = np.ones((3, len(sb)), dtype=dtype)
+    want[1, live] = 0.0
+    assert (sb.showdown_values(reach) == sb.showdown_values(want)).all()
+
+
+def test_terminal_board_checks_its_arrays_once_and_the_reach_each_call():
+    import pickle
+
+    sb = SortedBoard("Ks 7d 2c 9h 4s")
+    tb = sb.terminal
+    assert tb is sb.terminal and len(tb) == len(sb)
+    reach = np.random.default_rng(3).random((2, len(sb)))
+    out = np.empty_like(reach)
+    tb.values_into(reach, out, 1.0, 0.0, -1.0, False)
+    assert (out == sb.showdown_values(reach)).all()
+    again = pickle.loads(pickle.dumps(tb))
+    out2 = np.empty_like(reach)
+    again.values_into(reach, out2, 1.0, 0.0, -1.0, False)
+    assert (out2 == out).all()
+    with pytest.raises(TypeError, match="reach must be a float32 or float64 array"):
+        tb.values_into(reach.astype(np.int64), out, 1.0, 0.0, -1.0, False)
+    with pytest.raises(prc.InvalidArgumentError, match=r"out must be C-contiguous of shape"):
+        tb.values_into(reach, out[:, :5], 1.0, 0.0, -1.0, False)
+    with pytest.raises(prc.InvalidArgumentError, match="same number of rows"):
+        tb.values_into(reach, out[:1], 1.0, 0.0, -1.0, False)
+    with pytest.raises(prc.InvalidArgumentError, match="C-contiguous"):
+        tb.values_into(np.asfortranarray(reach), out, 1.0, 0.0, -1.0, False)
+    # the sorted data is checked when the object is made
+    order = sb.order.copy()
+    order[[0, -1]] = order[[-1, 0]]
+    with pytest.raises(prc.InvalidArgumentError, match="order"):
+        prc._core.TerminalBoard(sb.strengths, order, sb.subsets)

@@ -222,7 +222,7 @@ def test_exact_true_on_an_infeasible_size_names_the_count():
 
 def test_exact_cost_message_says_one_deal():
     with pytest.raises(InvalidArgumentError, match=r" 1 deal each"):
-        equity("Omaha", ["AA**", "KK**", "QQ**"], "2c3d4h5s9c", exact=True)
+        equity("Omaha", ["AA**", "KK**", "QQ**", "JJ**"], "2c3d4h5s9c", exact=True)
 
 
 def test_exact_none_picks_enumeration_when_few_combinations_fit():

@@ -4,6 +4,8 @@ on random spots: ranges with weights, dead cards, fixed, partial and random
 hands, every street, hold'em, short deck and Omaha; the planner takes it
 where it is faster; threads, tasks and Ctrl-C."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -11,8 +13,7 @@ import pyrankcore as prc
 from pyrankcore.equities import planning
 from pyrankcore.equities.inputs import read_inputs
 from pyrankcore.equities.run import run_exact_task, run_locally
-from pyrankcore.equities.sweep import sweep_job, sweep_seconds
-from pyrankcore.games import resolve
+from pyrankcore.equities.sweep import job_arguments, sweep_job, sweep_seconds
 
 
 def enumerated(monkeypatch, *args, **kwargs):
@@ -55,14 +56,20 @@ def random_range(rng, n, weighted, exclude=()):
     return ",".join(parts)
 
 
+def deal_spot(rng, n_board, n_dead):
+    """A shuffled deck, the board (its first n_board cards) and the dead
+    cards (the next n_dead) as text."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    dead = prc.format_cards(deck[n_board : n_board + n_dead]) if n_dead else ""
+    return deck, prc.format_cards(deck[:n_board]), dead
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_random_holdem_spots_match_enumeration(monkeypatch, seed):
     rng = np.random.default_rng(seed)
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = [5, 4, 4, 3][seed % 4] if seed < 6 else 5
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + seed % 3]) if seed % 3 else ""
+    deck, board, dead = deal_spot(rng, n_board, seed % 3)
     weighted = seed % 2 == 1
     size = 60 if n_board == 3 else 150
     partial = prc.format_cards(deck[-1:])  # a hand given in part: one card
@@ -119,11 +126,8 @@ def test_hilo_heads_up_matches_enumeration(monkeypatch, hands, board, dead):
 def test_three_to_six_players_match_enumeration(monkeypatch, seed):
     rng = np.random.default_rng(100 + seed)
     players = 3 + seed % 4
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = 5 if seed % 3 else 4
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + 1]) if seed % 2 else ""
+    deck, board, dead = deal_spot(rng, n_board, seed % 2)
     weighted = seed % 4 in (1, 2)
     sizes = {3: 12, 4: 6, 5: 4, 6: 3}[players]
     hands = [random_range(rng, sizes, weighted, deck[: n_board + 1]) for _ in range(players)]
@@ -141,11 +145,8 @@ def test_three_players_match_enumeration(monkeypatch, seed):
     # three players take a path of their own (no combination visited):
     # weights, dead cards, turn and river, a random hand and a fixed one
     rng = np.random.default_rng(300 + seed)
-    deck = list(range(52))
-    rng.shuffle(deck)
     n_board = 4 if seed % 4 == 3 else 5
-    board = prc.format_cards(deck[:n_board])
-    dead = prc.format_cards(deck[n_board : n_board + 2]) if seed % 2 else ""
+    deck, board, dead = deal_spot(rng, n_board, 2 if seed % 2 else 0)
     weighted = seed % 4 in (1, 2)
     hands = [random_range(rng, 25, weighted, deck[: n_board + 2]) for _ in range(3)]
     if seed in (2, 5):
@@ -156,6 +157,76 @@ def test_three_players_match_enumeration(monkeypatch, seed):
         enumerated(monkeypatch, "Hold'em", hands, board, dead=dead),
         swept("Hold'em", hands, board, dead=dead),
     )
+
+
+def omaha_range(rng, n, weighted, exclude=(), cards=4):
+    """n distinct random combos of *cards* cards, none holding a card of
+    *exclude*, some weighted."""
+    deck = [c for c in range(52) if c not in set(exclude)]
+    picked: set[tuple[int, ...]] = set()
+    while len(picked) < n:
+        picked.add(tuple(sorted(int(c) for c in rng.choice(deck, cards, replace=False))))
+    parts = []
+    for combo in sorted(picked):
+        text = prc.format_cards(list(combo)).replace(" ", "")
+        if weighted:
+            text += f":{rng.choice([0.25, 0.5, 1.0])}"
+        parts.append(text)
+    return ",".join(parts)
+
+
+HOLDEM_HI_LO = dataclasses.replace(
+    prc.variant("Hold'em"), name="Hold'em Hi-Lo 8 (test)", aliases=(), low="ace_five_8"
+)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_omaha_and_hi_lo_three_to_six_players_match_enumeration(monkeypatch, seed):
+    # Omaha high, Omaha hi-lo and hold'em hi-lo with three to six players:
+    # weighted ranges, dead cards, river and turn, a fixed hand, a hand
+    # given in part and a random hand among them
+    rng = np.random.default_rng(500 + seed)
+    variant = ["Omaha", "Omaha Hi-Lo 8", HOLDEM_HI_LO][seed % 3]
+    cards = 2 if variant is HOLDEM_HI_LO else 4
+    players = 3 + seed % 4
+    n_board = 4 if seed % 5 == 1 else 5
+    deck, board, dead = deal_spot(rng, n_board, seed % 2)
+    weighted = seed % 4 in (1, 2)
+    size = {3: 14, 4: 7, 5: 6, 6: 5}[players] if n_board == 5 else 4
+    taken = deck[: n_board + 1] + deck[-cards - 1 :]  # the fixed hands too
+    for _ in range(20):  # ranges drawn again until some combination fits
+        hands = [omaha_range(rng, size, weighted, taken, cards) for _ in range(players)]
+        hands[seed % players] = prc.format_cards(deck[-cards:]).replace(" ", "")
+        if players == 3 and n_board == 5:
+            hands[(seed + 1) % 3] = (
+                "random" if seed % 2 else prc.format_cards(deck[-cards - 1 : -cards])
+            )
+        try:
+            a = enumerated(monkeypatch, variant, hands, board, dead=dead)
+        except prc.InvalidArgumentError as e:
+            assert "never fit" in str(e)
+            continue
+        b = swept(variant, hands, board, dead=dead)
+        same(a, b)
+        return
+    raise AssertionError("no spot drawn whose ranges fit together")
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "board"),
+    [
+        # four players with the same ranks: every high ties, lows tie too
+        ("Omaha Hi-Lo 8", ["Ah2h9c9d", "Ad2d9h9s", "Ac2c8h8s", "As2sTcTd"], "3h 4d 5c Ks Qd"),
+        # no low possible, and lows for everyone
+        ("Omaha Hi-Lo 8", ["KhKdQcQs,AhAd2c3c", "JhJdTcTs", "9h9d8c8s"], "Kc Qd Jc 9s 8d"),
+        ("Omaha Hi-Lo 8", ["Ah2h3c4c,AdKd2s3s", "A2**", "Ac5d6h7s"], "5h 6d 8c Ks Qs"),
+        ("Omaha", ["AsKsQdJd,AhKhQcJc:0.5", "AdKdQhJh", "AcKcQsJs"], "2c 3d 7h 8s 9c"),
+        (HOLDEM_HI_LO, ["2c3c,2d3d", "4c4d,2h3h", "A4,A5s"], "As Ks Qs Js Ts"),
+        (HOLDEM_HI_LO, ["A2", "A3", "23", "KK"], "4h 5d 8c Ks Qd"),
+    ],
+)
+def test_multiway_hi_lo_and_omaha_ties_match_enumeration(monkeypatch, variant, hands, board):
+    same(enumerated(monkeypatch, variant, hands, board), swept(variant, hands, board))
 
 
 def test_three_players_where_everything_ties(monkeypatch):
@@ -231,12 +302,16 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
     assert kind("Hold'em", ["AKs,QQ+", "random"], "Qs9d7h") == "sweep"
     # preflop with narrow ranges stays on the rank-board path
     assert kind("Hold'em", ["AKs", "QQ"]) == "exact"
-    # hi-lo heads-up with a wide range is swept; hi-lo three-handed and
-    # Omaha three-handed are not
+    # hi-lo heads-up with a wide range is swept, and so are Omaha and hi-lo
+    # three-handed with a random hand on the turn; on the river enumeration
+    # ranks no more hands than the sweep and skips its arrays
     assert kind("Omaha Hi-Lo 8", ["A2**", "random"], "Kh 7d 2c Ts 4s") == "sweep"
-    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") != "sweep"
+    assert kind("Omaha Hi-Lo 8", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") == "sweep"
+    assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts") == "sweep"
     assert kind("Hold'em", ["random", "random", "random"], "Ks 7d 2c 9h 4s") == "sweep"
     assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "random"], "Kh 7d 2c Ts 4s") == "exact"
+    # single hands on the flop: enumeration (a few hundred deals)
+    assert kind("Omaha", ["AsKsQdJd", "9h9c8h7c", "Ah3h5c6c"], "Kh 7d 2c") == "exact"
     assert kind("Seven-card Stud", ["AsAh Kd", "QcQd Jh"]) != "sweep"
     # Monte Carlo when asked
     assert kind("Hold'em", ["random", "random"], "2c3d4h", exact=False) == "monte carlo"
@@ -245,19 +320,7 @@ def test_the_planner_takes_the_sweep_only_where_it_applies():
 def kernel_args(job):
     """equity_sweep's arguments for every board of *job*, up to the first
     seat's combos."""
-    return [
-        resolve(job.ranking).tables,
-        job.omaha,
-        job.board,
-        job.board_final,
-        job.deck,
-        job.combos,
-        job.counts,
-        job.weights,
-        job.counted,
-        0,
-        job.boards,
-    ]
+    return [*job_arguments(job), 0, job.boards]
 
 
 def test_a_raised_stop_flag_stops_the_sweep():

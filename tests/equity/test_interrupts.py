@@ -88,9 +88,12 @@ def interrupt(code):
         "\"Hold'em\", ['random'] * 4, '2c3d4h5s9c', exact=True",
         "\"Hold'em\", ['random'] * 4, '2c3d4h5s9c', exact=True, threads=2",
         f"\"Hold'em\", [{FULL_RANGE}] * 4, '2c3d4h5s9c', exact=True",
-        # exact over whole ranges, combinations made in C (hi-lo three-handed
-        # is not swept): a minute of work
-        "'Omaha Hi-Lo 8', ['Ah2h3c4c', 'AA**', 'KK**'], '5s 9d Jh Qc', exact=True",
+        # exact by the sweep, Omaha hi-lo three-handed: each combination of
+        # two seats held against the third's combos (half a minute)
+        "'Omaha Hi-Lo 8', ['Ah2h3c4c', 'AA**', 'KK**'], '5s 9d Jh', exact=True",
+        # exact over whole ranges, combinations made in C (five-card Omaha
+        # is not swept): half a minute of work
+        "'Big O', ['Ah2h3c4c6d', 'AKQJ*', 'KQJT*'], '5s 9d Jh Qc', exact=True",
         # exact Omaha against a random hand
         "'Omaha', ['AsKsQdJd', 'random'], '2c3d4h', exact=True",
         # Monte Carlo, one thread and two, and a target never reached
