@@ -319,6 +319,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t 
     for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
         prc_avx2_hands h[2];
         if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
+            _mm256_zeroupper();
             long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + PRC_AVX2_STEP)
                           : prc_rows_high_popcnt_k(cards, K, out, i, i + PRC_AVX2_STEP);
             if (r >= 0) return r;
@@ -349,6 +350,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t 
             }
         }
     }
+    _mm256_zeroupper();
     return game ? prc_rows_game_popcnt_k(g, cards, K, out, i, stop)
                 : prc_rows_high_popcnt_k(cards, K, out, i, stop);
 }
