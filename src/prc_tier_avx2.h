@@ -290,11 +290,126 @@ PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uin
                                n);
 }
 
+/* The 5..7-card row loops keep one row to a 64-bit lane instead (4 rows a
+ * register), so that a row's cards are the bytes of one lane and each of
+ * its sums is one instruction:
+ *  - the loads of prc_avx2_load, and one byte shuffle of each, put row r's
+ *    cards in bytes 0..K-1 of its lane; the other bytes get 0xF8 + their
+ *    place, no card and none alike;
+ *  - validation: every id < 52 (a saturating subtract), no repeat (each
+ *    byte against the lane rotated by 1..4 bytes, which pairs every two of
+ *    its K <= 7 cards); for a stripped deck, no card it lacks (its suits by
+ *    rank, a byte shuffle);
+ *  - the rank sum: 16-entry byte shuffles of the ranks give each card's
+ *    rank key byte by byte (the keys fit in 3 bytes), and a sum of absolute
+ *    differences against zero adds a lane's bytes; two more give the suit
+ *    counts, 4 bits a suit;
+ *  - the perfect-hash offset and the strength are scalar loads; a flush
+ *    (a suit count of five or more) takes the flush table at the suit's
+ *    13-bit rank mask, gathered from the row's bytes. */
+typedef struct {
+    __m256i place[2];   /* loads[0], loads[1] of prc_avx2_load: their rows into lanes */
+    __m256i pad;        /* 0xF8 + place in the bytes past the cards */
+    __m256i below;      /* 51 in card bytes, 255 in the others */
+    __m256i rotate[4];  /* each lane rotated by 1..4 bytes */
+    __m256i key_byte[3];/* by rank: byte b of its rank key (0 for 13..15) */
+    __m256i suits01;    /* by suit: 1 for suit 0, 16 for suit 1 */
+    __m256i suits23;    /* by suit: 1 for suit 2, 16 for suit 3 */
+    __m256i lacks;      /* by rank: bit s where the deck lacks the rank's suit s */
+    __m256i suit_bit;   /* by suit: 1 << suit */
+} prc_avx2_lane_consts;
+
+/* The byte shuffles of the block's rows: loads[which] holds, per 128-bit
+ * half, two whole rows from prc_avx2_load_at; row 2 * which + r (low half)
+ * or 4 + 2 * which + r (high half) goes to lane 2 * half + r. */
+PRC_AVX2_ATTR static inline void prc_avx2_lane_init(prc_avx2_lane_consts *c, int k,
+                                                    uint64_t invalid_ids) {
+    uint8_t b[32];
+    for (int which = 0; which < 2; which++) {
+        for (int x = 0; x < 32; x++) {
+            int half = x >> 4, r = (x >> 3) & 1, j = x & 7;
+            int row = 4 * half + 2 * which + r;
+            int at = row * k + j - prc_avx2_load_at(k, half, which);
+            b[x] = j < k ? (uint8_t)at : 0x80;
+        }
+        c->place[which] = _mm256_loadu_si256((const __m256i *)b);
+    }
+    for (int x = 0; x < 32; x++) b[x] = (x & 7) < k ? 0 : (uint8_t)(0xF8 + (x & 7));
+    c->pad = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) b[x] = (x & 7) < k ? 51 : 255;
+    c->below = _mm256_loadu_si256((const __m256i *)b);
+    for (int d = 1; d <= 4; d++) {
+        for (int x = 0; x < 32; x++) b[x] = (uint8_t)((x & 8) | ((x - d) & 7));
+        c->rotate[d - 1] = _mm256_loadu_si256((const __m256i *)b);
+    }
+    for (int byte = 0; byte < 3; byte++) {
+        for (int x = 0; x < 32; x++) {
+            int rank = x & 15;
+            b[x] = rank < 13 ? (uint8_t)(PRC_CARD_KEY16(4 * rank) >> (8 * byte)) : 0;
+        }
+        c->key_byte[byte] = _mm256_loadu_si256((const __m256i *)b);
+    }
+    for (int x = 0; x < 32; x++) {
+        int suit = x & 15;
+        b[x] = (uint8_t)(suit == 0 ? 1 : suit == 1 ? 16 : 0);
+    }
+    c->suits01 = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) {
+        int suit = x & 15;
+        b[x] = (uint8_t)(suit == 2 ? 1 : suit == 3 ? 16 : 0);
+    }
+    c->suits23 = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) {
+        int rank = x & 15;
+        b[x] = rank < 13 ? (uint8_t)(invalid_ids >> (4 * rank) & 15) : 0;
+    }
+    c->lacks = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) b[x] = (x & 15) < 4 ? (uint8_t)(1 << (x & 15)) : 0;
+    c->suit_bit = _mm256_loadu_si256((const __m256i *)b);
+}
+
+/* What the vector unit computes of 4 rows, one to a 64-bit lane. */
+typedef struct {
+    __m256i sum;    /* rank sums */
+    __m256i counts; /* suit counts, 4 bits a suit (suit 0 lowest) */
+} prc_avx2_lanes4;
+
+/* The rank sums and suit counts of 4 rows t, one to a lane (padded as
+ * prc_avx2_lane_consts says); ORs into *bad a nonzero byte where a row
+ * holds an invalid, repeated or missing card. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE prc_avx2_lanes4
+prc_avx2_row_lanes(const prc_avx2_lane_consts *c, __m256i t, const int check_missing,
+                   __m256i *bad) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i b = _mm256_subs_epu8(t, c->below);
+    for (int d = 0; d < 4; d++)
+        b = _mm256_or_si256(b, _mm256_cmpeq_epi8(t, _mm256_shuffle_epi8(t, c->rotate[d])));
+    /* ranks 0..12 of the cards; 14, 15 (no key) in the pad bytes */
+    __m256i rank = _mm256_and_si256(_mm256_srli_epi16(t, 2), _mm256_set1_epi8(0x3F));
+    /* suits; the pad bytes keep their top bit, which a shuffle reads as 0 */
+    __m256i suit = _mm256_and_si256(t, _mm256_set1_epi8((char)0x83));
+    if (check_missing)
+        b = _mm256_or_si256(b, _mm256_and_si256(_mm256_shuffle_epi8(c->lacks, rank),
+                                                _mm256_shuffle_epi8(c->suit_bit, suit)));
+    *bad = _mm256_or_si256(*bad, b);
+    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->key_byte[0], rank), zero);
+    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->key_byte[1], rank), zero);
+    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->key_byte[2], rank), zero);
+    __m256i a = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits01, suit), zero);
+    __m256i s23 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits23, suit), zero);
+    prc_avx2_lanes4 q;
+    q.sum = _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)),
+                             _mm256_slli_epi64(s2, 16));
+    q.counts = _mm256_or_si256(a, _mm256_slli_epi64(s23, 8));
+    return q;
+}
+
 /* Rows start..stop under game g (g NULL: the high ranking's static
- * tables); the flush table decides a flush unless g's flushes may not play
- * (PRC_FLUSH_LOW with 6 or 7 cards: prc_avx2_low_flush, from the row's rank
- * sum and card mask; reading the row again in the scalar kernel cost
- * plain deuce-to-seven about a quarter of its speed at 7 cards). */
+ * tables), 16 a step (two blocks of 8, so that one block's vector work
+ * overlaps the other's scalar lookups); a flush takes the flush table, or
+ * under a game whose flushes may not play (PRC_FLUSH_LOW with 6 or 7
+ * cards) prc_low_flush_ranks, from the row's rank sum and the suit's
+ * ranks. */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t *game,
                                                                const uint8_t *cards,
                                                                const int K, uint16_t *out,
@@ -313,41 +428,54 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t 
     const uint16_t *rank_table = g->rank, *flush_table = g->flush;
     const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
     const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
-    prc_avx2_consts c;
-    prc_avx2_consts_init(&c, K, g->invalid_ids);
+    const int check_missing = g->invalid_ids != 0;
+    /* lane t of the step's registers holds row row_of[t] */
+    static const int row_of[PRC_AVX2_STEP] = {0, 1, 4, 5, 2, 3, 6, 7,
+                                              8, 9, 12, 13, 10, 11, 14, 15};
+    prc_avx2_lane_consts c;
+    prc_avx2_lane_init(&c, K, g->invalid_ids);
     long i = start;
     for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
-        prc_avx2_hands h[2];
-        if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
+        const uint8_t *rows = cards + i * K;
+        prc_avx2_lanes4 q[4];
+        __m256i bad = _mm256_setzero_si256();
+        for (int b = 0; b < 2; b++) {
+            __m256i loads[2];
+            prc_avx2_load(rows + 8 * b * K, K, loads);
+            for (int which = 0; which < 2; which++) {
+                __m256i t = _mm256_or_si256(_mm256_shuffle_epi8(loads[which], c.place[which]),
+                                            c.pad);
+                q[2 * b + which] = prc_avx2_row_lanes(&c, t, check_missing, &bad);
+            }
+        }
+        if (!_mm256_testz_si256(bad, bad)) {
             _mm256_zeroupper();
             long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + PRC_AVX2_STEP)
                           : prc_rows_high_popcnt_k(cards, K, out, i, i + PRC_AVX2_STEP);
             if (r >= 0) return r;
             continue;
         }
-        uint32_t sums[PRC_AVX2_STEP];
-        prc_avx2_lookup_step(h[0].sum, h[1].sum, rank_table, sums, out + i);
+        uint64_t sums[PRC_AVX2_STEP];
+        for (int v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(sums + 4 * v), q[v].sum);
+        for (int t = 0; t < PRC_AVX2_STEP; t++)
+            out[i + row_of[t]] = rank_table[prc_rank_slot((uint32_t)sums[t])];
         if (!flushes) continue;
-        for (int b = 0; b < 2; b++) {
-            __m256i flush_bits = prc_avx2_flush_bits(h[b].counts);
-            unsigned lanes = prc_avx2_nonzero_lanes(flush_bits);
-            if (!lanes) continue;
-            uint32_t lo[8], hi[8], bits[8];
-            _mm256_storeu_si256((__m256i *)lo, h[b].lo);
-            _mm256_storeu_si256((__m256i *)hi, h[b].hi);
-            _mm256_storeu_si256((__m256i *)bits, flush_bits);
-            for (; lanes; lanes &= lanes - 1) {
-                int t = prc_ctz64(lanes);
-                long row = i + 8 * b + t;
-                if (flush_plays) {
-                    int suit = (prc_ctz64(bits[t]) - 3) >> 2;
-                    uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
-                    out[row] = flush_table[prc_id_suit_ranks(ids, suit)];
-                } else { /* a flush that may not play */
-                    out[row] = prc_avx2_low_flush(g, sums[8 * b + t],
-                                               ((uint64_t)hi[t] << 32) | lo[t], bits[t], K);
-                }
-            }
+        __m256i f[4], any = _mm256_setzero_si256();
+        for (int v = 0; v < 4; v++) {
+            f[v] = _mm256_and_si256(_mm256_add_epi64(q[v].counts, _mm256_set1_epi64x(0x3333)),
+                                    _mm256_set1_epi64x(0x8888));
+            any = _mm256_or_si256(any, f[v]);
+        }
+        if (_mm256_testz_si256(any, any)) continue;
+        uint64_t bits[PRC_AVX2_STEP];
+        for (int v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(bits + 4 * v), f[v]);
+        for (int t = 0; t < PRC_AVX2_STEP; t++) {
+            if (!bits[t]) continue;
+            const uint8_t *row = rows + row_of[t] * K;
+            unsigned suit = (unsigned)prc_ctz64(bits[t]) >> 2, ranks = 0;
+            for (int j = 0; j < K; j++) ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
+            out[i + row_of[t]] = flush_plays ? flush_table[ranks]
+                                             : prc_low_flush_ranks(g, (uint32_t)sums[t], ranks, K);
         }
     }
     _mm256_zeroupper();
