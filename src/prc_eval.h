@@ -287,6 +287,26 @@ static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
     return prc_low_flush_ranks(g, (uint32_t)key, prc_sm_ranks(bits, prc_flush_suit(key)), n);
 }
 
+/* A copy of game, or of the high ranking where game is NULL (the row loops
+ * take NULL for the high ranking and read its static tables). */
+static inline prc_game_t prc_game_or_high(const prc_game_t *game) {
+    if (game) return *game;
+    prc_game_t high = {prc_rank_high, prc_flush_high, 0, 0, PRC_FLUSH_DOMINANT};
+    return high;
+}
+
+/* Strength under g (whose flushes play some part) of a valid row of n cards
+ * holding five or more of suit, given its rank sum: the flush table at the
+ * suit's ranks, or where the flush may not play prc_low_flush_ranks. The
+ * vector loops settle their rows that flush here. */
+static inline uint16_t prc_row_flush_value(const prc_game_t *g, const uint8_t *row, int n,
+                                           unsigned suit, uint32_t sum) {
+    unsigned ranks = 0;
+    for (int j = 0; j < n; j++) ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
+    if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5) return g->flush[ranks];
+    return prc_low_flush_ranks(g, sum, ranks, n);
+}
+
 /* Strength of n valid cards given their summed key and suit-major mask. */
 static PRC_ALWAYS_INLINE uint16_t prc_game_value(const prc_game_t *g, uint64_t key,
                                                  uint64_t bits, int n) {

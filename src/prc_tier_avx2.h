@@ -304,9 +304,10 @@ PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uin
  *    rank key byte by byte (the keys fit in 3 bytes), and a sum of absolute
  *    differences against zero adds a lane's bytes; two more give the suit
  *    counts, 4 bits a suit;
- *  - the perfect-hash offset and the strength are scalar loads; a flush
- *    (a suit count of five or more) takes the flush table at the suit's
- *    13-bit rank mask, gathered from the row's bytes. */
+ *  - the perfect-hash offset and the strength are scalar loads, a step
+ *    behind the vector work; a flush (a suit count of five or more) takes
+ *    the flush table at the suit's 13-bit rank mask, gathered from the
+ *    row's bytes. */
 typedef struct {
     __m256i place[2];   /* loads[0], loads[1] of prc_avx2_load: their rows into lanes */
     __m256i pad;        /* 0xF8 + place in the bytes past the cards */
@@ -317,12 +318,12 @@ typedef struct {
     __m256i suits23;    /* by suit: 1 for suit 2, 16 for suit 3 */
     __m256i lacks;      /* by rank: bit s where the deck lacks the rank's suit s */
     __m256i suit_bit;   /* by suit: 1 << suit */
-} prc_avx2_lane_consts;
+} prc_avx2_row_consts;
 
 /* The byte shuffles of the block's rows: loads[which] holds, per 128-bit
  * half, two whole rows from prc_avx2_load_at; row 2 * which + r (low half)
  * or 4 + 2 * which + r (high half) goes to lane 2 * half + r. */
-PRC_AVX2_ATTR static inline void prc_avx2_lane_init(prc_avx2_lane_consts *c, int k,
+PRC_AVX2_ATTR static inline void prc_avx2_row_init(prc_avx2_row_consts *c, int k,
                                                     uint64_t invalid_ids) {
     uint8_t b[32];
     for (int which = 0; which < 2; which++) {
@@ -375,10 +376,10 @@ typedef struct {
 } prc_avx2_lanes4;
 
 /* The rank sums and suit counts of 4 rows t, one to a lane (padded as
- * prc_avx2_lane_consts says); ORs into *bad a nonzero byte where a row
+ * prc_avx2_row_consts says); ORs into *bad a nonzero byte where a row
  * holds an invalid, repeated or missing card. */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE prc_avx2_lanes4
-prc_avx2_row_lanes(const prc_avx2_lane_consts *c, __m256i t, const int check_missing,
+prc_avx2_row_lanes(const prc_avx2_row_consts *c, __m256i t, const int check_missing,
                    __m256i *bad) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i b = _mm256_subs_epu8(t, c->below);
@@ -404,99 +405,126 @@ prc_avx2_row_lanes(const prc_avx2_lane_consts *c, __m256i t, const int check_mis
     return q;
 }
 
-/* Rows start..stop under game g (g NULL: the high ranking's static
- * tables), 16 a step (two blocks of 8, so that one block's vector work
- * overlaps the other's scalar lookups); a flush takes the flush table, or
- * under a game whose flushes may not play (PRC_FLUSH_LOW with 6 or 7
- * cards) prc_low_flush_ranks, from the row's rank sum and the suit's
- * ranks. */
-PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t *game,
-                                                               const uint8_t *cards,
-                                                               const int K, uint16_t *out,
-                                                               long start, long stop) {
-    prc_game_t local;
-    if (game) {
-        local = *game;
-    } else {
-        local.rank = prc_rank_high;
-        local.flush = prc_flush_high;
-        local.invalid = 0;
-        local.invalid_ids = 0;
-        local.flush_mode = PRC_FLUSH_DOMINANT;
-    }
-    const prc_game_t *g = &local;
-    const uint16_t *rank_table = g->rank, *flush_table = g->flush;
-    const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
-    const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
-    const int check_missing = g->invalid_ids != 0;
-    /* lane t of the step's registers holds row row_of[t] */
-    static const int row_of[PRC_AVX2_STEP] = {0, 1, 4, 5, 2, 3, 6, 7,
-                                              8, 9, 12, 13, 10, 11, 14, 15};
-    prc_avx2_lane_consts c;
-    prc_avx2_lane_init(&c, K, g->invalid_ids);
-    long i = start;
-    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
-        const uint8_t *rows = cards + i * K;
-        prc_avx2_lanes4 q[4];
-        __m256i bad = _mm256_setzero_si256();
-        for (int b = 0; b < 2; b++) {
-            __m256i loads[2];
-            prc_avx2_load(rows + 8 * b * K, K, loads);
-            for (int which = 0; which < 2; which++) {
-                __m256i t = _mm256_or_si256(_mm256_shuffle_epi8(loads[which], c.place[which]),
-                                            c.pad);
-                q[2 * b + which] = prc_avx2_row_lanes(&c, t, check_missing, &bad);
-            }
-        }
-        if (!_mm256_testz_si256(bad, bad)) {
-            _mm256_zeroupper();
-            long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + PRC_AVX2_STEP)
-                          : prc_rows_high_popcnt_k(cards, K, out, i, i + PRC_AVX2_STEP);
-            if (r >= 0) return r;
-            continue;
-        }
-        uint64_t sums[PRC_AVX2_STEP];
-        for (int v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(sums + 4 * v), q[v].sum);
-        for (int t = 0; t < PRC_AVX2_STEP; t++)
-            out[i + row_of[t]] = rank_table[prc_rank_slot((uint32_t)sums[t])];
-        if (!flushes) continue;
-        __m256i f[4], any = _mm256_setzero_si256();
-        for (int v = 0; v < 4; v++) {
-            f[v] = _mm256_and_si256(_mm256_add_epi64(q[v].counts, _mm256_set1_epi64x(0x3333)),
-                                    _mm256_set1_epi64x(0x8888));
-            any = _mm256_or_si256(any, f[v]);
-        }
-        if (_mm256_testz_si256(any, any)) continue;
-        uint64_t bits[PRC_AVX2_STEP];
-        for (int v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(bits + 4 * v), f[v]);
-        for (int t = 0; t < PRC_AVX2_STEP; t++) {
-            if (!bits[t]) continue;
-            const uint8_t *row = rows + row_of[t] * K;
-            unsigned suit = (unsigned)prc_ctz64(bits[t]) >> 2, ranks = 0;
-            for (int j = 0; j < K; j++) ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
-            out[i + row_of[t]] = flush_plays ? flush_table[ranks]
-                                             : prc_low_flush_ranks(g, (uint32_t)sums[t], ranks, K);
+/* A step's rank sums and flush bits (prc_avx2_flush_bits' form, 0 for no
+ * flush) by lane, and whether a row flushes, kept in memory: the table
+ * loads read them from there. */
+typedef struct {
+    uint64_t sums[PRC_AVX2_STEP], flush[PRC_AVX2_STEP];
+    int flushes;
+} prc_avx2_step_t;
+
+/* The vector work of a step, rows p[0..16 * K): nonzero if one of them is
+ * bad. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE int prc_avx2_step_in(const prc_avx2_row_consts *c,
+                                                            const uint8_t *p, const int K,
+                                                            const int check_missing,
+                                                            prc_avx2_step_t *s) {
+    __m256i bad = _mm256_setzero_si256(), any = bad;
+    for (int b = 0; b < 2; b++) {
+        __m256i loads[2];
+        prc_avx2_load(p + 8 * b * K, K, loads);
+        for (int which = 0; which < 2; which++) {
+            __m256i t = _mm256_or_si256(_mm256_shuffle_epi8(loads[which], c->place[which]),
+                                        c->pad);
+            prc_avx2_lanes4 q = prc_avx2_row_lanes(c, t, check_missing, &bad);
+            __m256i f = _mm256_and_si256(_mm256_add_epi64(q.counts, _mm256_set1_epi64x(0x3333)),
+                                         _mm256_set1_epi64x(0x8888));
+            int v = 2 * b + which;
+            _mm256_storeu_si256((__m256i *)(s->sums + 4 * v), q.sum);
+            _mm256_storeu_si256((__m256i *)(s->flush + 4 * v), f);
+            any = _mm256_or_si256(any, f);
         }
     }
-    _mm256_zeroupper();
-    return game ? prc_rows_game_popcnt_k(g, cards, K, out, i, stop)
-                : prc_rows_high_popcnt_k(cards, K, out, i, stop);
+    s->flushes = !_mm256_testz_si256(any, any);
+    return !_mm256_testz_si256(bad, bad);
 }
 
-#define PRC_DEFINE_ROWS_AVX2(K)                                                   \
-    PRC_AVX2_ATTR static long prc_rows_high_avx2_##K(const uint8_t *cards, uint16_t *out, \
-                                                     long start, long stop) {     \
-        return prc_rows_avx2_body(NULL, cards, K, out, start, stop);              \
-    }                                                                             \
-    PRC_AVX2_ATTR static long prc_rows_game_avx2_##K(const prc_game_t *g,          \
-                                                     const uint8_t *cards, uint16_t *out, \
-                                                     long start, long stop) {     \
-        return prc_rows_avx2_body(g, cards, K, out, start, stop);                 \
+/* Lane t of a step's four registers holds its row prc_avx2_row_of[t]
+ * (prc_avx2_row_init). */
+static const int prc_avx2_row_of[PRC_AVX2_STEP] = {0, 1, 4, 5, 2, 3, 6, 7,
+                                                   8, 9, 12, 13, 10, 11, 14, 15};
+
+/* The strengths of a step's 16 rows at i, from its registers of rank sums
+ * and suit counts: scalar loads of the offset and the strength, and for a
+ * flush the flush table, or under a game whose flushes may not play
+ * (PRC_FLUSH_LOW with 6 or 7 cards) prc_low_flush_ranks, from the row's
+ * rank sum and the suit's ranks. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_step_out(const prc_game_t *g,
+                                                              const uint8_t *cards, const int K,
+                                                              uint16_t *out, long i,
+                                                              const prc_avx2_step_t *s) {
+    const uint16_t *rank_table = g->rank;
+    for (int t = 0; t < PRC_AVX2_STEP; t++)
+        out[i + prc_avx2_row_of[t]] = rank_table[prc_rank_slot((uint32_t)s->sums[t])];
+    if (g->flush_mode == PRC_FLUSH_IGNORED || !s->flushes) return;
+    for (int t = 0; t < PRC_AVX2_STEP; t++) {
+        long row = i + prc_avx2_row_of[t];
+        if (s->flush[t])
+            out[row] = prc_row_flush_value(g, cards + row * K, K,
+                                           (unsigned)prc_ctz64(s->flush[t]) >> 2,
+                                           (uint32_t)s->sums[t]);
+    }
+}
+
+/* The POPCNT loops from a vector loop: the upper halves of the vector
+ * registers cleared first, as the POPCNT loops' SSE instructions run slowly
+ * while they hold data. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_to_popcnt(const prc_game_t *game,
+                                                               const uint8_t *cards, int k,
+                                                               uint16_t *out, long start,
+                                                               long stop) {
+    _mm256_zeroupper();
+    return prc_rows_popcnt_k(game, cards, k, out, start, stop);
+}
+
+/* The row loop of a vector tier NAME, prc_rows_NAME_body: rows start..stop
+ * under game (NULL: the high ranking's static tables), STEP a step, with the
+ * tier's constants (NAME##_row_consts, NAME##_row_init) and steps.
+ * Software-pipelined: a step's table loads (NAME##_step_out) come after the
+ * next step's vector work (NAME##_step_in), so that the two overlap instead
+ * of one waiting on the other. A step holding a bad row, and the rows after
+ * the last step, go to the POPCNT loop. */
+#define PRC_DEFINE_PIPELINED_ROWS(NAME, ATTR, STEP)                                       \
+    ATTR static PRC_ALWAYS_INLINE long NAME##_rows_body(const prc_game_t *game,           \
+                                                        const uint8_t *cards, const int K, \
+                                                        uint16_t *out, long start,         \
+                                                        long stop) {                       \
+        const prc_game_t local = prc_game_or_high(game), *g = &local;                     \
+        const int check_missing = g->invalid_ids != 0;                                    \
+        NAME##_row_consts c;                                                              \
+        NAME##_row_init(&c, K, g->invalid_ids);                                           \
+        NAME##_step_t step[2]; /* the step's and the one before it, in turn */           \
+        long i = start, at = -1; /* at: the step whose table loads are left, or -1 */     \
+        for (int now = 0; i + (STEP) <= stop; i += (STEP), now ^= 1) {                    \
+            int bad = NAME##_step_in(&c, cards + i * K, K, check_missing, &step[now]);    \
+            if (at >= 0) NAME##_step_out(g, cards, K, out, at, &step[now ^ 1]);           \
+            at = bad ? -1 : i;                                                            \
+            if (bad) {                                                                    \
+                long r = prc_avx2_to_popcnt(game, cards, K, out, i, i + (STEP));          \
+                if (r >= 0) return r;                                                     \
+            }                                                                             \
+        }                                                                                 \
+        if (at >= 0) NAME##_step_out(g, cards, K, out, at, &step[(((i - start) / (STEP)) & 1) ^ 1]); \
+        return prc_avx2_to_popcnt(game, cards, K, out, i, stop);                          \
     }
 
-PRC_DEFINE_ROWS_AVX2(5)
-PRC_DEFINE_ROWS_AVX2(6)
-PRC_DEFINE_ROWS_AVX2(7)
+PRC_DEFINE_PIPELINED_ROWS(prc_avx2, PRC_AVX2_ATTR, PRC_AVX2_STEP)
+
+/* The entry loops of a vector tier NAME for k cards, high (the static
+ * tables) and any game, from its prc_NAME_rows_body. */
+#define PRC_DEFINE_VECTOR_ROWS(NAME, ATTR, K)                                             \
+    ATTR static long prc_rows_high_##NAME##_##K(const uint8_t *cards, uint16_t *out,      \
+                                                long start, long stop) {                  \
+        return prc_##NAME##_rows_body(NULL, cards, K, out, start, stop);                  \
+    }                                                                                     \
+    ATTR static long prc_rows_game_##NAME##_##K(const prc_game_t *g, const uint8_t *cards, \
+                                                uint16_t *out, long start, long stop) {   \
+        return prc_##NAME##_rows_body(g, cards, K, out, start, stop);                     \
+    }
+
+PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 5)
+PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 6)
+PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 7)
 
 /* ------------------------------------------------------------------------
  * Omaha. */

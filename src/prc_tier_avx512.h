@@ -25,9 +25,10 @@
  *    the 8 rows' rank sums; two more give the suit counts, 4 bits a suit;
  *  - the perfect-hash offset and the strength are scalar loads (the
  *    gathers they replace cost more than the 32 loads on the CPUs with
- *    AVX-512 we measured); a flush (a suit count of five or more) takes the
- *    flush table at the suit's 13-bit rank mask, gathered from the row's
- *    bytes. */
+ *    AVX-512 we measured), a step behind the vector work, so that each
+ *    step's loads overlap the next step's vector work; a flush (a suit
+ *    count of five or more) takes the flush table at the suit's 13-bit rank
+ *    mask, gathered from the row's bytes. */
 #ifndef PRC_TIER_AVX512_H
 #define PRC_TIER_AVX512_H
 
@@ -176,87 +177,66 @@ PRC_AVX512_ATTR static inline __m512i prc_avx512_flush_bits(__m512i counts) {
                             _mm512_set1_epi64(0x8888));
 }
 
-/* Rows start..stop under game g (g NULL: the high ranking's static tables),
- * 16 a step; a flush takes the flush table, or under a game whose flushes
- * may not play (PRC_FLUSH_LOW with 6 or 7 cards) prc_low_flush_ranks, from
- * the row's rank sum and the suit's ranks. */
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx512_body(const prc_game_t *game,
-                                                                   const uint8_t *cards,
-                                                                   const int K, uint16_t *out,
-                                                                   long start, long stop) {
-    prc_game_t local;
-    if (game) {
-        local = *game;
-    } else {
-        local.rank = prc_rank_high;
-        local.flush = prc_flush_high;
-        local.invalid = 0;
-        local.invalid_ids = 0;
-        local.flush_mode = PRC_FLUSH_DOMINANT;
+/* A step's rank sums and suit counts, two registers of eight rows. */
+typedef struct {
+    __m512i sum[2], counts[2];
+} prc_avx512_step_t;
+
+/* The vector work of a step, rows p[0..16 * K): nonzero if one of them is
+ * bad. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE int prc_avx512_step_in(const prc_avx512_row_consts *c,
+                                                                const uint8_t *p, const int K,
+                                                                const int check_missing,
+                                                                prc_avx512_step_t *s) {
+    __m512i first = _mm512_loadu_si512((const void *)p);
+    /* 16 * K - 64 more bytes (16, 32 or 48): a masked load reads no more. */
+    __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), p + 64);
+    __mmask64 bad = 0;
+    for (int h = 0; h < 2; h++) {
+        prc_avx512_lanes q = prc_avx512_row_lanes(
+            c, _mm512_permutex2var_epi8(first, c->to_lane[h], rest), check_missing);
+        s->sum[h] = q.sum;
+        s->counts[h] = q.counts;
+        bad |= q.bad;
     }
-    const prc_game_t *g = &local;
-    const uint16_t *rank_table = g->rank, *flush_table = g->flush;
-    const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
-    const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
-    const int check_missing = g->invalid_ids != 0;
-    prc_avx512_row_consts c;
-    prc_avx512_row_init(&c, K, g->invalid_ids);
-    long i = start;
-    for (; i + 16 <= stop; i += 16) {
-        const uint8_t *rows = cards + i * K;
-        __m512i first = _mm512_loadu_si512((const void *)rows);
-        /* 16 * K - 64 more bytes (16, 32 or 48): a masked load reads no more. */
-        __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64);
-        prc_avx512_lanes q[2];
-        for (int h = 0; h < 2; h++)
-            q[h] = prc_avx512_row_lanes(&c, _mm512_permutex2var_epi8(first, c.to_lane[h], rest),
-                                        check_missing);
-        if (q[0].bad | q[1].bad) {
-            _mm256_zeroupper();
-            long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + 16)
-                          : prc_rows_high_popcnt_k(cards, K, out, i, i + 16);
-            if (r >= 0) return r;
-            continue;
-        }
-        uint64_t sums[16];
-        _mm512_storeu_si512((void *)sums, q[0].sum);
-        _mm512_storeu_si512((void *)(sums + 8), q[1].sum);
-        for (int t = 0; t < 16; t++) out[i + t] = rank_table[prc_rank_slot((uint32_t)sums[t])];
-        if (!flushes) continue;
-        __m512i f0 = prc_avx512_flush_bits(q[0].counts), f1 = prc_avx512_flush_bits(q[1].counts);
-        unsigned lanes = (unsigned)_mm512_test_epi64_mask(f0, f0) |
-                         (unsigned)_mm512_test_epi64_mask(f1, f1) << 8;
-        if (!lanes) continue;
-        uint64_t bits[16];
-        _mm512_storeu_si512((void *)bits, f0);
-        _mm512_storeu_si512((void *)(bits + 8), f1);
-        for (; lanes; lanes &= lanes - 1) {
-            int t = prc_ctz64(lanes);
-            const uint8_t *row = rows + t * K;
-            unsigned suit = (unsigned)prc_ctz64(bits[t]) >> 2, ranks = 0;
-            for (int j = 0; j < K; j++) ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
-            out[i + t] = flush_plays ? flush_table[ranks]
-                                     : prc_low_flush_ranks(g, (uint32_t)sums[t], ranks, K);
-        }
-    }
-    _mm256_zeroupper();
-    return game ? prc_rows_game_popcnt_k(g, cards, K, out, i, stop)
-                : prc_rows_high_popcnt_k(cards, K, out, i, stop);
+    return bad != 0;
 }
 
-#define PRC_DEFINE_ROWS_AVX512(K)                                                          \
-    PRC_AVX512_ATTR static long prc_rows_high_avx512_##K(const uint8_t *cards, uint16_t *out, \
-                                                         long start, long stop) {          \
-        return prc_rows_avx512_body(NULL, cards, K, out, start, stop);                     \
-    }                                                                                      \
-    PRC_AVX512_ATTR static long prc_rows_game_avx512_##K(                                  \
-        const prc_game_t *g, const uint8_t *cards, uint16_t *out, long start, long stop) { \
-        return prc_rows_avx512_body(g, cards, K, out, start, stop);                        \
+/* The strengths of a step's 16 rows at i, from its two registers of rank
+ * sums and suit counts: scalar loads of the offset and the strength, and
+ * for a flush the flush table, or under a game whose flushes may not play
+ * (PRC_FLUSH_LOW with 6 or 7 cards) prc_low_flush_ranks, from the row's rank
+ * sum and the suit's ranks. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_step_out(const prc_game_t *g,
+                                                                  const uint8_t *cards,
+                                                                  const int K, uint16_t *out,
+                                                                  long i,
+                                                                  const prc_avx512_step_t *s) {
+    const uint16_t *rank_table = g->rank;
+    uint64_t sums[16];
+    _mm512_storeu_si512((void *)sums, s->sum[0]);
+    _mm512_storeu_si512((void *)(sums + 8), s->sum[1]);
+    for (int t = 0; t < 16; t++) out[i + t] = rank_table[prc_rank_slot((uint32_t)sums[t])];
+    if (g->flush_mode == PRC_FLUSH_IGNORED) return;
+    __m512i f0 = prc_avx512_flush_bits(s->counts[0]), f1 = prc_avx512_flush_bits(s->counts[1]);
+    unsigned lanes = (unsigned)_mm512_test_epi64_mask(f0, f0) |
+                     (unsigned)_mm512_test_epi64_mask(f1, f1) << 8;
+    if (!lanes) return;
+    uint64_t bits[16];
+    _mm512_storeu_si512((void *)bits, f0);
+    _mm512_storeu_si512((void *)(bits + 8), f1);
+    for (; lanes; lanes &= lanes - 1) {
+        int t = prc_ctz64(lanes);
+        out[i + t] = prc_row_flush_value(g, cards + (i + t) * K, K,
+                                         (unsigned)prc_ctz64(bits[t]) >> 2, (uint32_t)sums[t]);
     }
+}
 
-PRC_DEFINE_ROWS_AVX512(5)
-PRC_DEFINE_ROWS_AVX512(6)
-PRC_DEFINE_ROWS_AVX512(7)
+PRC_DEFINE_PIPELINED_ROWS(prc_avx512, PRC_AVX512_ATTR, 16)
+
+PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 5)
+PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 6)
+PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 7)
 
 /* ------------------------------------------------------------------------
  * Omaha. */

@@ -32,19 +32,14 @@ PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_po
 #define PRC_CALL_BY_SIZE(NAME, ...)                                          \
     (k == 5 ? NAME##_5(__VA_ARGS__) : k == 6 ? NAME##_6(__VA_ARGS__) : NAME##_7(__VA_ARGS__))
 
-/* The POPCNT loops of k = 5..7 cards: the vector loops hand them the rows
- * they do not take (k is a constant where they inline, so the switch goes). */
-PRC_POPCNT_ATTR static inline long prc_rows_high_popcnt_k(const uint8_t *cards, int k,
-                                                          uint16_t *out, long start,
-                                                          long stop) {
+/* The POPCNT loops of k = 5..7 cards under game (NULL: the high ranking):
+ * the vector loops hand them the rows they do not take (k is a constant
+ * where they inline, so the switch goes). */
+PRC_POPCNT_ATTR static inline long prc_rows_popcnt_k(const prc_game_t *game,
+                                                     const uint8_t *cards, int k, uint16_t *out,
+                                                     long start, long stop) {
+    if (game) return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, game, cards, out, start, stop);
     return PRC_CALL_BY_SIZE(prc_rows_high_popcnt, cards, out, start, stop);
-}
-
-PRC_POPCNT_ATTR static inline long prc_rows_game_popcnt_k(const prc_game_t *g,
-                                                          const uint8_t *cards, int k,
-                                                          uint16_t *out, long start,
-                                                          long stop) {
-    return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, g, cards, out, start, stop);
 }
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount, PRC_POPCNT_ATTR)
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt, PRC_POPCNT_ATTR)
