@@ -296,9 +296,9 @@ PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uin
  *  - the loads of prc_avx2_load, and one byte shuffle of each, put row r's
  *    cards in bytes 0..K-1 of its lane; the other bytes get 0xF8 + their
  *    place, no card and none alike;
- *  - validation: every id < 52 (a saturating subtract), no repeat (each
- *    byte against the lane rotated by 1..4 bytes, which pairs every two of
- *    its K <= 7 cards); for a stripped deck, no card it lacks (its suits by
+ *  - validation: every id < 52 (a saturating subtract), no repeat (the
+ *    cards against themselves rotated by 1..K/2 places, which pairs every
+ *    two of them); for a stripped deck, no card it lacks (its suits by
  *    rank, a byte shuffle);
  *  - the rank sum: 16-entry byte shuffles of the ranks give each card's
  *    rank key byte by byte (the keys fit in 3 bytes), and a sum of absolute
@@ -312,7 +312,7 @@ typedef struct {
     __m256i place[2];   /* loads[0], loads[1] of prc_avx2_load: their rows into lanes */
     __m256i pad;        /* 0xF8 + place in the bytes past the cards */
     __m256i below;      /* 51 in card bytes, 255 in the others */
-    __m256i rotate[4];  /* each lane rotated by 1..4 bytes */
+    __m256i rotate[3];  /* a lane's cards rotated by 1..K/2 places (0 in the other bytes) */
     __m256i key_byte[3];/* by rank: byte b of its rank key (0 for 13..15) */
     __m256i suits01;    /* by suit: 1 for suit 0, 16 for suit 1 */
     __m256i suits23;    /* by suit: 1 for suit 2, 16 for suit 3 */
@@ -339,8 +339,9 @@ PRC_AVX2_ATTR static inline void prc_avx2_row_init(prc_avx2_row_consts *c, int k
     c->pad = _mm256_loadu_si256((const __m256i *)b);
     for (int x = 0; x < 32; x++) b[x] = (x & 7) < k ? 51 : 255;
     c->below = _mm256_loadu_si256((const __m256i *)b);
-    for (int d = 1; d <= 4; d++) {
-        for (int x = 0; x < 32; x++) b[x] = (uint8_t)((x & 8) | ((x - d) & 7));
+    for (int d = 1; d <= k / 2; d++) {
+        for (int x = 0; x < 32; x++)
+            b[x] = (x & 7) < k ? (uint8_t)((x & 8) | ((x & 7) + d) % k) : 0x80;
         c->rotate[d - 1] = _mm256_loadu_si256((const __m256i *)b);
     }
     for (int byte = 0; byte < 3; byte++) {
@@ -375,15 +376,15 @@ typedef struct {
     __m256i counts; /* suit counts, 4 bits a suit (suit 0 lowest) */
 } prc_avx2_lanes4;
 
-/* The rank sums and suit counts of 4 rows t, one to a lane (padded as
- * prc_avx2_row_consts says); ORs into *bad a nonzero byte where a row
+/* The rank sums and suit counts of 4 rows t of K cards, one to a lane
+ * (padded as prc_avx2_row_consts says); ORs into *bad a nonzero byte where a row
  * holds an invalid, repeated or missing card. */
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE prc_avx2_lanes4
-prc_avx2_row_lanes(const prc_avx2_row_consts *c, __m256i t, const int check_missing,
+prc_avx2_row_lanes(const prc_avx2_row_consts *c, __m256i t, const int K, const int check_missing,
                    __m256i *bad) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i b = _mm256_subs_epu8(t, c->below);
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < K / 2; d++)
         b = _mm256_or_si256(b, _mm256_cmpeq_epi8(t, _mm256_shuffle_epi8(t, c->rotate[d])));
     /* ranks 0..12 of the cards; 14, 15 (no key) in the pad bytes */
     __m256i rank = _mm256_and_si256(_mm256_srli_epi16(t, 2), _mm256_set1_epi8(0x3F));
@@ -426,7 +427,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE int prc_avx2_step_in(const prc_avx2_row_c
         for (int which = 0; which < 2; which++) {
             __m256i t = _mm256_or_si256(_mm256_shuffle_epi8(loads[which], c->place[which]),
                                         c->pad);
-            prc_avx2_lanes4 q = prc_avx2_row_lanes(c, t, check_missing, &bad);
+            prc_avx2_lanes4 q = prc_avx2_row_lanes(c, t, K, check_missing, &bad);
             __m256i f = _mm256_and_si256(_mm256_add_epi64(q.counts, _mm256_set1_epi64x(0x3333)),
                                          _mm256_set1_epi64x(0x8888));
             int v = 2 * b + which;
@@ -509,18 +510,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_to_popcnt(const prc_game_t 
     }
 
 PRC_DEFINE_PIPELINED_ROWS(prc_avx2, PRC_AVX2_ATTR, PRC_AVX2_STEP)
-
-/* The entry loops of a vector tier NAME for k cards, high (the static
- * tables) and any game, from its prc_NAME_rows_body. */
-#define PRC_DEFINE_VECTOR_ROWS(NAME, ATTR, K)                                             \
-    ATTR static long prc_rows_high_##NAME##_##K(const uint8_t *cards, uint16_t *out,      \
-                                                long start, long stop) {                  \
-        return prc_##NAME##_rows_body(NULL, cards, K, out, start, stop);                  \
-    }                                                                                     \
-    ATTR static long prc_rows_game_##NAME##_##K(const prc_game_t *g, const uint8_t *cards, \
-                                                uint16_t *out, long start, long stop) {   \
-        return prc_##NAME##_rows_body(g, cards, K, out, start, stop);                     \
-    }
 
 PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 5)
 PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 6)

@@ -15,10 +15,10 @@
  *  - the 16*K bytes come in with one full and one masked load (nothing past
  *    the last row is read), and one byte permute per register puts row r's
  *    cards in bytes 0..K-1 of its lane;
- *  - validation: every id < 52 (a byte compare); no repeat (each byte
- *    against the lane rotated by 1..4 bytes, which pairs every two of its
- *    K <= 7 cards); for a stripped deck, no card it lacks (a byte permute of
- *    a 64-entry table);
+ *  - validation: every id < 52 (a byte compare); no repeat (the cards
+ *    against themselves rotated by 1..K/2 places, which pairs every two of
+ *    them); for a stripped deck, no card it lacks (a byte permute of a
+ *    64-entry table);
  *  - the rank sum: byte permutes give each card's rank key byte by byte
  *    (the keys fit in 3 bytes) and a sum of absolute differences against
  *    zero adds a lane's bytes, so three permutes and three such sums give
@@ -104,7 +104,7 @@ typedef struct {
     __m512i suits23;     /* 1 for suit 2, 16 for suit 3 */
     __m512i missing;     /* nonzero where the deck lacks the card */
     uint64_t cards;      /* bits of bytes 0..K-1 of each lane */
-    uint64_t pairs[4];   /* the bytes of two cards, against the lane rotated by 1..4 */
+    __m512i rotate[3];   /* a lane's cards rotated by 1..K/2 places */
 } prc_avx512_row_consts;
 
 PRC_AVX512_ATTR static inline void prc_avx512_row_init(prc_avx512_row_consts *c, int k,
@@ -129,10 +129,10 @@ PRC_AVX512_ATTR static inline void prc_avx512_row_init(prc_avx512_row_consts *c,
     c->cards = 0;
     for (int x = 0; x < 64; x++)
         if ((x & 7) < k) c->cards |= 1ULL << x;
-    for (int d = 1; d <= 4; d++) {
-        c->pairs[d - 1] = 0;
+    for (int d = 1; d <= k / 2; d++) {
         for (int x = 0; x < 64; x++)
-            if ((x & 7) < k && ((x - d) & 7) < k) c->pairs[d - 1] |= 1ULL << x;
+            b[x] = (x & 7) < k ? (uint8_t)((x & 8) | ((x & 7) + d) % k) : 0x80;
+        c->rotate[d - 1] = _mm512_loadu_si512((const void *)b);
     }
 }
 
@@ -143,16 +143,16 @@ typedef struct {
     __mmask64 bad;  /* nonzero if a row holds an invalid, repeated or missing card */
 } prc_avx512_lanes;
 
-/* The rank sums, suit counts and validity of 8 rows t, one to a lane. */
+/* The rank sums, suit counts and validity of 8 rows t of K cards, one to a
+ * lane. */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE prc_avx512_lanes
-prc_avx512_row_lanes(const prc_avx512_row_consts *c, __m512i t, const int check_missing) {
+prc_avx512_row_lanes(const prc_avx512_row_consts *c, __m512i t, const int K,
+                     const int check_missing) {
     const __m512i zero = _mm512_setzero_si512();
     const __mmask64 cards = c->cards;
     __mmask64 bad = _mm512_mask_cmpge_epu8_mask(cards, t, _mm512_set1_epi8(52));
-    bad |= _mm512_mask_cmpeq_epi8_mask(c->pairs[0], t, _mm512_rol_epi64(t, 8));
-    bad |= _mm512_mask_cmpeq_epi8_mask(c->pairs[1], t, _mm512_rol_epi64(t, 16));
-    bad |= _mm512_mask_cmpeq_epi8_mask(c->pairs[2], t, _mm512_rol_epi64(t, 24));
-    bad |= _mm512_mask_cmpeq_epi8_mask(c->pairs[3], t, _mm512_rol_epi64(t, 32));
+    for (int d = 0; d < K / 2; d++)
+        bad |= _mm512_mask_cmpeq_epi8_mask(cards, t, _mm512_shuffle_epi8(t, c->rotate[d]));
     if (check_missing) {
         __m512i lacks = _mm512_maskz_permutexvar_epi8(cards, t, c->missing);
         bad |= _mm512_test_epi8_mask(lacks, lacks);
@@ -194,7 +194,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE int prc_avx512_step_in(const prc_avx512
     __mmask64 bad = 0;
     for (int h = 0; h < 2; h++) {
         prc_avx512_lanes q = prc_avx512_row_lanes(
-            c, _mm512_permutex2var_epi8(first, c->to_lane[h], rest), check_missing);
+            c, _mm512_permutex2var_epi8(first, c->to_lane[h], rest), K, check_missing);
         s->sum[h] = q.sum;
         s->counts[h] = q.counts;
         bad |= q.bad;

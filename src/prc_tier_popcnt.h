@@ -28,18 +28,14 @@ PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards
 PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_popcnt,
                     PRC_POPCNT_ATTR)
 
-/* NAME##_5, _6 or _7 (k = 5, 6, otherwise 7) called with the arguments. */
-#define PRC_CALL_BY_SIZE(NAME, ...)                                          \
-    (k == 5 ? NAME##_5(__VA_ARGS__) : k == 6 ? NAME##_6(__VA_ARGS__) : NAME##_7(__VA_ARGS__))
-
 /* The POPCNT loops of k = 5..7 cards under game (NULL: the high ranking):
  * the vector loops hand them the rows they do not take (k is a constant
  * where they inline, so the switch goes). */
 PRC_POPCNT_ATTR static inline long prc_rows_popcnt_k(const prc_game_t *game,
                                                      const uint8_t *cards, int k, uint16_t *out,
                                                      long start, long stop) {
-    if (game) return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, game, cards, out, start, stop);
-    return PRC_CALL_BY_SIZE(prc_rows_high_popcnt, cards, out, start, stop);
+    if (game) return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, k, game, cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_rows_high_popcnt, k, cards, out, start, stop);
 }
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount, PRC_POPCNT_ATTR)
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt, PRC_POPCNT_ATTR)
@@ -48,7 +44,7 @@ PRC_POPCNT_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *
                                                             const uint8_t *cards, int k,
                                                             uint32_t *out, long start,
                                                             long stop) {
-    return PRC_CALL_BY_SIZE(prc_suited_rows_popcnt, x, cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_suited_rows_popcnt, k, x, cards, out, start, stop);
 }
 
 /* The tier's entry points (its row in prc_tiers.h). */
