@@ -14,6 +14,13 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
+/* x86-64's base instruction set has SSE2 (prc_sum_cards uses it). */
+#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
+#include <emmintrin.h>
+#define PRC_CARD_SUM_SSE2 1
+#else
+#define PRC_CARD_SUM_SSE2 0
+#endif
 
 /* Linkage of the entry points that take a whole batch or search (the row
  * loops, the equity and Fantasyland kernels). By default every function
@@ -159,16 +166,9 @@ static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
 /* Sum of n card entries with what validation needs: *bits_out is the OR of
  * the suit-major bits; the result is nonzero when an id is invalid (the
  * poison bit) or repeated (the bits' sum differs from their OR). No branch
- * per card. On x86-64 (SSE2 is part of its base) and arm64 a card's key and
- * bits come in as one 16-byte load and are summed and ORed two lanes at a
- * time: one load a card besides its id, as the scalar row loops are bound
- * by loads. */
-#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
-#include <emmintrin.h>
-#define PRC_CARD_SUM_SSE2 1
-#else
-#define PRC_CARD_SUM_SSE2 0
-#endif
+ * per card. On x86-64 (SSE2 is part of its base) a card's key and bits come
+ * in as one 16-byte load and are summed and ORed two lanes at a time: one
+ * load a card besides its id, as the scalar row loops are bound by loads. */
 #if PRC_CARD_SUM_SSE2
 /* The card entry of id c, key in the low lane, bits in the high. */
 #define PRC_CARD_ENTRY(c) _mm_load_si128((const __m128i *)&prc_card16[2 * (size_t)(c)])

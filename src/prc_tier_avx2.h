@@ -11,8 +11,10 @@
  * AVX2 gathers cost more than the scalar loads they replace on some CPUs
  * (bench/README.md, "Tuning of the row loops"), so the vector unit computes
  * what needs no memory (card keys, masks, validation, flush detection) and
- * the two table lookups of each hand are scalar loads. One block of 8 rows of K =
- * 5..7 card bytes:
+ * the two table lookups of each hand are scalar loads. The 5..7-card row
+ * loops keep one row to a 64-bit lane (see prc_avx2_row_consts); the wild
+ * and suit loops work on one block of 8 rows of K = 5..7 card bytes, one
+ * row to a 32-bit lane:
  *  - four 16-byte loads, all inside the block (the last one ends at the
  *    block's end), hold rows 0-1, 2-3, 4-5 and 6-7; two byte shuffles per
  *    four cards put card j of rows 0-3 (low lane) and 4-7 (high lane) in
@@ -290,7 +292,7 @@ PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uin
                                n);
 }
 
-/* The 5..7-card row loops keep one row to a 64-bit lane instead (4 rows a
+/* The 5..7-card row loops keep one row to a 64-bit lane (4 rows a
  * register), so that a row's cards are the bytes of one lane and each of
  * its sums is one instruction:
  *  - the loads of prc_avx2_load, and one byte shuffle of each, put row r's
@@ -1139,6 +1141,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
             out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
+    _mm256_zeroupper();
     return scalar(x, cards, out, i, stop);
 }
 
@@ -1217,7 +1220,17 @@ PRC_AVX2_ATTR static inline void prc_suited_avx2_flush(const prc_suited_t *x, co
         out[row] = 0;
         return;
     }
+    _mm256_zeroupper(); /* as prc_avx2_to_popcnt: the scalar code's SSE */
     out[row] = prc_suited_rare(x, x->plan + s, hand, k, ids, s, flush);
+}
+
+/* The POPCNT suit loop from a vector loop, as prc_avx2_to_popcnt. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_suited_to_popcnt(const prc_suited_t *x,
+                                                                      const uint8_t *cards,
+                                                                      int k, uint32_t *out,
+                                                                      long start, long stop) {
+    _mm256_zeroupper();
+    return prc_suited_rows_popcnt_k(x, cards, k, out, start, stop);
 }
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
@@ -1239,7 +1252,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
     for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
         prc_avx2_hands h[2];
         if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
-            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + PRC_AVX2_STEP);
+            long r = prc_avx2_suited_to_popcnt(x, cards, K, out, i, i + PRC_AVX2_STEP);
             if (r >= 0) return r;
             continue;
         }
@@ -1287,10 +1300,10 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
                 prc_suited_avx2_flush(x, cards, K, out, row, sums[t], (uint64_t)hi[t] << 32 | lo[t],
                                    bits[t], strength[t]);
             else
-                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
         }
     }
-    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+    return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
 #define PRC_DEFINE_SUITED_ROWS_AVX2(K)                                                \

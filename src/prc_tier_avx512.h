@@ -94,7 +94,7 @@ PRC_AVX512_ATTR static inline void prc_avx512_store(uint16_t *out, __m512i v) {
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v));
 }
 
-/* Constants of the row loops (prc_rows_avx512_body). Byte tables by card
+/* Constants of the row loops (prc_avx512_rows_body). Byte tables by card
  * id 0..63 (a byte permute reads six bits; ids of 52 or more are caught by
  * the compare). */
 typedef struct {
@@ -732,6 +732,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
             out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
+    _mm256_zeroupper();
     return scalar(x, cards, out, i, stop);
 }
 
@@ -843,7 +844,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
                                     _mm512_test_epi32_mask(lo, missing_lo) |
                                     _mm512_test_epi32_mask(hi, missing_hi));
         if (bad) {
-            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + 16);
+            long r = prc_avx2_suited_to_popcnt(x, cards, K, out, i, i + 16);
             if (r >= 0) return r;
             continue;
         }
@@ -893,10 +894,10 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
                 prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
                                    (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
             else
-                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
         }
     }
-    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+    return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
 #define PRC_DEFINE_SUITED_ROWS_AVX512(K)                                              \
