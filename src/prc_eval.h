@@ -14,7 +14,7 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
-/* x86-64's base instruction set has SSE2 (prc_sum_cards uses it). */
+/* x86-64's base instruction set has SSE2 (prc_sum_cards_wide uses it). */
 #if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
 #include <emmintrin.h>
 #define PRC_CARD_SUM_SSE2 1
@@ -166,9 +166,21 @@ static inline uint16_t prc_eval_high(const uint8_t *cards, int n) {
 /* Sum of n card entries with what validation needs: *bits_out is the OR of
  * the suit-major bits; the result is nonzero when an id is invalid (the
  * poison bit) or repeated (the bits' sum differs from their OR). No branch
- * per card. On x86-64 (SSE2 is part of its base) a card's key and bits come
- * in as one 16-byte load and are summed and ORed two lanes at a time: one
- * load a card besides its id, as the scalar row loops are bound by loads. */
+ * per card. */
+static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
+                                     uint64_t *key_out, uint64_t *bits_out) {
+    uint64_t key = PRC_SUIT_START, any = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t b = PRC_CARD_BITS16(cards[i]);
+        key += PRC_CARD_KEY16(cards[i]);
+        any |= b;
+        sum += b;
+    }
+    *key_out = key;
+    *bits_out = any;
+    return (key >> PRC_INVALID_SHIFT) | (any ^ sum);
+}
+
 #if PRC_CARD_SUM_SSE2
 /* The card entry of id c, key in the low lane, bits in the high. */
 #define PRC_CARD_ENTRY(c) _mm_load_si128((const __m128i *)&prc_card16[2 * (size_t)(c)])
@@ -177,8 +189,14 @@ static inline uint64_t prc_high_lane(__m128i v) {
     return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v));
 }
 #endif
-static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
-                                     uint64_t *key_out, uint64_t *bits_out) {
+
+/* prc_sum_cards for the portable row loops: on x86-64 (SSE2 is part of its
+ * base) a card's key and bits come in as one 16-byte load and are summed
+ * and ORed two lanes at a time, one load a card besides its id, as those
+ * loops are bound by loads. (The suit loops keep prc_sum_cards: its vector
+ * registers would crowd the AVX-512 suit loop that inlines it.) */
+static inline uint64_t prc_sum_cards_wide(const uint8_t *cards, int n, uint64_t *key_out,
+                                          uint64_t *bits_out) {
 #if PRC_CARD_SUM_SSE2
     __m128i sum = _mm_set_epi64x(0, (long long)PRC_SUIT_START), any = _mm_setzero_si128();
     for (int i = 0; i < n; i++) {
@@ -191,16 +209,7 @@ static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
     *bits_out = prc_high_lane(any);
     return (key >> PRC_INVALID_SHIFT) | prc_high_lane(_mm_xor_si128(sum, any));
 #else
-    uint64_t key = PRC_SUIT_START, any = 0, sum = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t b = PRC_CARD_BITS16(cards[i]);
-        key += PRC_CARD_KEY16(cards[i]);
-        any |= b;
-        sum += b;
-    }
-    *key_out = key;
-    *bits_out = any;
-    return (key >> PRC_INVALID_SHIFT) | (any ^ sum);
+    return prc_sum_cards(cards, n, key_out, bits_out);
 #endif
 }
 

@@ -1206,10 +1206,13 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_suited_avx2_key(const uint8_
  * table's strength, which is the row's when the game ignores flushes): its
  * plain strength (the flush table's where a flush plays; else, for
  * deuce-to-seven's 6 and 7 cards, prc_avx2_low_flush), then as the POPCNT
- * loop's second pass. */
-PRC_AVX2_ATTR static inline void prc_suited_avx2_flush(const prc_suited_t *x, const uint8_t *cards,
-                                                    int k, uint32_t *out, long row, uint32_t sum,
-                                                    uint64_t ids, unsigned flush, unsigned s) {
+ * loop's second pass. Out of line: inlined, its registers crowd the suit
+ * loops. */
+PRC_AVX2_ATTR static PRC_NOINLINE void prc_suited_avx2_flush(const prc_suited_t *x,
+                                                             const uint8_t *cards, int k,
+                                                             uint32_t *out, long row,
+                                                             uint32_t sum, uint64_t ids,
+                                                             unsigned flush, unsigned s) {
     const uint8_t *hand = cards + (size_t)row * (size_t)k;
     if (x->game.flush_mode == PRC_FLUSH_LOW && k > 5) {
         s = prc_avx2_low_flush(&x->game, sum, ids, flush, k);
@@ -1220,7 +1223,6 @@ PRC_AVX2_ATTR static inline void prc_suited_avx2_flush(const prc_suited_t *x, co
         out[row] = 0;
         return;
     }
-    _mm256_zeroupper(); /* as prc_avx2_to_popcnt: the scalar code's SSE */
     out[row] = prc_suited_rare(x, x->plan + s, hand, k, ids, s, flush);
 }
 

@@ -12,7 +12,7 @@
 /* Each loop stays a function of its own, as the other tiers' loops are
  * (their target attributes keep them apart): all ten inlined into one
  * dispatcher make it too big for GCC to inline the kernel into them. */
-PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
+PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards_wide, PRC_NOINLINE)
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
 
