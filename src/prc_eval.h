@@ -14,6 +14,13 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
+/* x86-64's base instruction set has SSE2 (prc_sum_cards_wide uses it). */
+#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
+#include <emmintrin.h>
+#define PRC_CARD_SUM_SSE2 1
+#else
+#define PRC_CARD_SUM_SSE2 0
+#endif
 
 /* Linkage of the entry points that take a whole batch or search (the row
  * loops, the equity and Fantasyland kernels). By default every function
@@ -174,6 +181,38 @@ static inline uint64_t prc_sum_cards(const uint8_t *cards, int n,
     return (key >> PRC_INVALID_SHIFT) | (any ^ sum);
 }
 
+#if PRC_CARD_SUM_SSE2
+/* The card entry of id c, key in the low lane, bits in the high. */
+#define PRC_CARD_ENTRY(c) _mm_load_si128((const __m128i *)&prc_card16[2 * (size_t)(c)])
+/* The high lane of v. */
+static inline uint64_t prc_high_lane(__m128i v) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v));
+}
+#endif
+
+/* prc_sum_cards for the portable row loops: on x86-64 (SSE2 is part of its
+ * base) a card's key and bits come in as one 16-byte load and are summed
+ * and ORed two lanes at a time, one load a card besides its id, as those
+ * loops are bound by loads. (The suit loops keep prc_sum_cards: its vector
+ * registers would crowd the AVX-512 suit loop that inlines it.) */
+static inline uint64_t prc_sum_cards_wide(const uint8_t *cards, int n, uint64_t *key_out,
+                                          uint64_t *bits_out) {
+#if PRC_CARD_SUM_SSE2
+    __m128i sum = _mm_set_epi64x(0, (long long)PRC_SUIT_START), any = _mm_setzero_si128();
+    for (int i = 0; i < n; i++) {
+        __m128i e = PRC_CARD_ENTRY(cards[i]);
+        sum = _mm_add_epi64(sum, e);
+        any = _mm_or_si128(any, e);
+    }
+    uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);
+    *key_out = key;
+    *bits_out = prc_high_lane(any);
+    return (key >> PRC_INVALID_SHIFT) | prc_high_lane(_mm_xor_si128(sum, any));
+#else
+    return prc_sum_cards(cards, n, key_out, bits_out);
+#endif
+}
+
 /* High strength of 5..7 card ids that may be invalid or repeated: sets *bad
  * and returns 0 if so. */
 static inline uint16_t prc_eval_high_checked(const uint8_t *cards, int n,
@@ -255,6 +294,26 @@ static inline uint16_t prc_low_flush_ranks(const prc_game_t *g, uint32_t sum, un
 static uint16_t prc_low_flush_best(const prc_game_t *g, uint64_t key,
                                    uint64_t bits, int n) {
     return prc_low_flush_ranks(g, (uint32_t)key, prc_sm_ranks(bits, prc_flush_suit(key)), n);
+}
+
+/* A copy of game, or of the high ranking where game is NULL (the row loops
+ * take NULL for the high ranking and read its static tables). */
+static inline prc_game_t prc_game_or_high(const prc_game_t *game) {
+    if (game) return *game;
+    prc_game_t high = {prc_rank_high, prc_flush_high, 0, 0, PRC_FLUSH_DOMINANT};
+    return high;
+}
+
+/* Strength under g (whose flushes play some part) of a valid row of n cards
+ * holding five or more of suit, given its rank sum: the flush table at the
+ * suit's ranks, or where the flush may not play prc_low_flush_ranks. The
+ * vector loops settle their rows that flush here. */
+static inline uint16_t prc_row_flush_value(const prc_game_t *g, const uint8_t *row, int n,
+                                           unsigned suit, uint32_t sum) {
+    unsigned ranks = 0;
+    for (int j = 0; j < n; j++) ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
+    if (g->flush_mode == PRC_FLUSH_DOMINANT || n == 5) return g->flush[ranks];
+    return prc_low_flush_ranks(g, sum, ranks, n);
 }
 
 /* Strength of n valid cards given their summed key and suit-major mask. */

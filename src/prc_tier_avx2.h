@@ -11,8 +11,10 @@
  * AVX2 gathers cost more than the scalar loads they replace on some CPUs
  * (bench/README.md, "Tuning of the row loops"), so the vector unit computes
  * what needs no memory (card keys, masks, validation, flush detection) and
- * the two table lookups of each hand are scalar loads. One block of 8 rows of K =
- * 5..7 card bytes:
+ * the two table lookups of each hand are scalar loads. The 5..7-card row
+ * loops keep one row to a 64-bit lane (see prc_avx2_row_consts); the wild
+ * and suit loops work on one block of 8 rows of K = 5..7 card bytes, one
+ * row to a 32-bit lane:
  *  - four 16-byte loads, all inside the block (the last one ends at the
  *    block's end), hold rows 0-1, 2-3, 4-5 and 6-7; two byte shuffles per
  *    four cards put card j of rows 0-3 (low lane) and 4-7 (high lane) in
@@ -290,83 +292,230 @@ PRC_AVX2_ATTR static inline uint16_t prc_avx2_low_flush(const prc_game_t *g, uin
                                n);
 }
 
-/* Rows start..stop under game g (g NULL: the high ranking's static
- * tables); the flush table decides a flush unless g's flushes may not play
- * (PRC_FLUSH_LOW with 6 or 7 cards: prc_avx2_low_flush, from the row's rank
- * sum and card mask; reading the row again in the scalar kernel cost
- * plain deuce-to-seven about a quarter of its speed at 7 cards). */
-PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_rows_avx2_body(const prc_game_t *game,
-                                                               const uint8_t *cards,
-                                                               const int K, uint16_t *out,
-                                                               long start, long stop) {
-    prc_game_t local;
-    if (game) {
-        local = *game;
-    } else {
-        local.rank = prc_rank_high;
-        local.flush = prc_flush_high;
-        local.invalid = 0;
-        local.invalid_ids = 0;
-        local.flush_mode = PRC_FLUSH_DOMINANT;
-    }
-    const prc_game_t *g = &local;
-    const uint16_t *rank_table = g->rank, *flush_table = g->flush;
-    const int flushes = g->flush_mode != PRC_FLUSH_IGNORED;
-    const int flush_plays = g->flush_mode == PRC_FLUSH_DOMINANT || K == 5;
-    prc_avx2_consts c;
-    prc_avx2_consts_init(&c, K, g->invalid_ids);
-    long i = start;
-    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
-        prc_avx2_hands h[2];
-        if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
-            long r = game ? prc_rows_game_popcnt_k(g, cards, K, out, i, i + PRC_AVX2_STEP)
-                          : prc_rows_high_popcnt_k(cards, K, out, i, i + PRC_AVX2_STEP);
-            if (r >= 0) return r;
-            continue;
+/* The 5..7-card row loops keep one row to a 64-bit lane (4 rows a
+ * register), so that a row's cards are the bytes of one lane and each of
+ * its sums is one instruction:
+ *  - the loads of prc_avx2_load, and one byte shuffle of each, put row r's
+ *    cards in bytes 0..K-1 of its lane; the other bytes get 0xF8 + their
+ *    place, no card and none alike;
+ *  - validation: every id < 52 (a saturating subtract), no repeat (the
+ *    cards against themselves rotated by 1..K/2 places, which pairs every
+ *    two of them); for a stripped deck, no card it lacks (its suits by
+ *    rank, a byte shuffle);
+ *  - the rank sum: 16-entry byte shuffles of the ranks give each card's
+ *    rank key byte by byte (the keys fit in 3 bytes), and a sum of absolute
+ *    differences against zero adds a lane's bytes; two more give the suit
+ *    counts, 4 bits a suit;
+ *  - the perfect-hash offset and the strength are scalar loads, a step
+ *    behind the vector work; a flush (a suit count of five or more) takes
+ *    the flush table at the suit's 13-bit rank mask, gathered from the
+ *    row's bytes. */
+typedef struct {
+    __m256i place[2];   /* loads[0], loads[1] of prc_avx2_load: their rows into lanes */
+    __m256i pad;        /* 0xF8 + place in the bytes past the cards */
+    __m256i below;      /* 51 in card bytes, 255 in the others */
+    __m256i rotate[3];  /* a lane's cards rotated by 1..K/2 places (0 in the other bytes) */
+    __m256i key_byte[3];/* by rank: byte b of its rank key (0 for 13..15) */
+    __m256i suits01;    /* by suit: 1 for suit 0, 16 for suit 1 */
+    __m256i suits23;    /* by suit: 1 for suit 2, 16 for suit 3 */
+    __m256i lacks;      /* by rank: bit s where the deck lacks the rank's suit s */
+    __m256i suit_bit;   /* by suit: 1 << suit */
+} prc_avx2_row_consts;
+
+/* The byte shuffles of the block's rows: loads[which] holds, per 128-bit
+ * half, two whole rows from prc_avx2_load_at; row 2 * which + r (low half)
+ * or 4 + 2 * which + r (high half) goes to lane 2 * half + r. */
+PRC_AVX2_ATTR static inline void prc_avx2_row_init(prc_avx2_row_consts *c, int k,
+                                                    uint64_t invalid_ids) {
+    uint8_t b[32];
+    for (int which = 0; which < 2; which++) {
+        for (int x = 0; x < 32; x++) {
+            int half = x >> 4, r = (x >> 3) & 1, j = x & 7;
+            int row = 4 * half + 2 * which + r;
+            int at = row * k + j - prc_avx2_load_at(k, half, which);
+            b[x] = j < k ? (uint8_t)at : 0x80;
         }
-        uint32_t sums[PRC_AVX2_STEP];
-        prc_avx2_lookup_step(h[0].sum, h[1].sum, rank_table, sums, out + i);
-        if (!flushes) continue;
-        for (int b = 0; b < 2; b++) {
-            __m256i flush_bits = prc_avx2_flush_bits(h[b].counts);
-            unsigned lanes = prc_avx2_nonzero_lanes(flush_bits);
-            if (!lanes) continue;
-            uint32_t lo[8], hi[8], bits[8];
-            _mm256_storeu_si256((__m256i *)lo, h[b].lo);
-            _mm256_storeu_si256((__m256i *)hi, h[b].hi);
-            _mm256_storeu_si256((__m256i *)bits, flush_bits);
-            for (; lanes; lanes &= lanes - 1) {
-                int t = prc_ctz64(lanes);
-                long row = i + 8 * b + t;
-                if (flush_plays) {
-                    int suit = (prc_ctz64(bits[t]) - 3) >> 2;
-                    uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
-                    out[row] = flush_table[prc_id_suit_ranks(ids, suit)];
-                } else { /* a flush that may not play */
-                    out[row] = prc_avx2_low_flush(g, sums[8 * b + t],
-                                               ((uint64_t)hi[t] << 32) | lo[t], bits[t], K);
-                }
-            }
-        }
+        c->place[which] = _mm256_loadu_si256((const __m256i *)b);
     }
-    return game ? prc_rows_game_popcnt_k(g, cards, K, out, i, stop)
-                : prc_rows_high_popcnt_k(cards, K, out, i, stop);
+    for (int x = 0; x < 32; x++) b[x] = (x & 7) < k ? 0 : (uint8_t)(0xF8 + (x & 7));
+    c->pad = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) b[x] = (x & 7) < k ? 51 : 255;
+    c->below = _mm256_loadu_si256((const __m256i *)b);
+    for (int d = 1; d <= k / 2; d++) {
+        for (int x = 0; x < 32; x++)
+            b[x] = (x & 7) < k ? (uint8_t)((x & 8) | ((x & 7) + d) % k) : 0x80;
+        c->rotate[d - 1] = _mm256_loadu_si256((const __m256i *)b);
+    }
+    for (int byte = 0; byte < 3; byte++) {
+        for (int x = 0; x < 32; x++) {
+            int rank = x & 15;
+            b[x] = rank < 13 ? (uint8_t)(PRC_CARD_KEY16(4 * rank) >> (8 * byte)) : 0;
+        }
+        c->key_byte[byte] = _mm256_loadu_si256((const __m256i *)b);
+    }
+    for (int x = 0; x < 32; x++) {
+        int suit = x & 15;
+        b[x] = (uint8_t)(suit == 0 ? 1 : suit == 1 ? 16 : 0);
+    }
+    c->suits01 = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) {
+        int suit = x & 15;
+        b[x] = (uint8_t)(suit == 2 ? 1 : suit == 3 ? 16 : 0);
+    }
+    c->suits23 = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) {
+        int rank = x & 15;
+        b[x] = rank < 13 ? (uint8_t)(invalid_ids >> (4 * rank) & 15) : 0;
+    }
+    c->lacks = _mm256_loadu_si256((const __m256i *)b);
+    for (int x = 0; x < 32; x++) b[x] = (x & 15) < 4 ? (uint8_t)(1 << (x & 15)) : 0;
+    c->suit_bit = _mm256_loadu_si256((const __m256i *)b);
 }
 
-#define PRC_DEFINE_ROWS_AVX2(K)                                                   \
-    PRC_AVX2_ATTR static long prc_rows_high_avx2_##K(const uint8_t *cards, uint16_t *out, \
-                                                     long start, long stop) {     \
-        return prc_rows_avx2_body(NULL, cards, K, out, start, stop);              \
-    }                                                                             \
-    PRC_AVX2_ATTR static long prc_rows_game_avx2_##K(const prc_game_t *g,          \
-                                                     const uint8_t *cards, uint16_t *out, \
-                                                     long start, long stop) {     \
-        return prc_rows_avx2_body(g, cards, K, out, start, stop);                 \
+/* What the vector unit computes of 4 rows, one to a 64-bit lane. */
+typedef struct {
+    __m256i sum;    /* rank sums */
+    __m256i counts; /* suit counts, 4 bits a suit (suit 0 lowest) */
+} prc_avx2_lanes4;
+
+/* The rank sums and suit counts of 4 rows t of K cards, one to a lane
+ * (padded as prc_avx2_row_consts says); ORs into *bad a nonzero byte where a row
+ * holds an invalid, repeated or missing card. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE prc_avx2_lanes4
+prc_avx2_row_lanes(const prc_avx2_row_consts *c, __m256i t, const int K, const int check_missing,
+                   __m256i *bad) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i b = _mm256_subs_epu8(t, c->below);
+    for (int d = 0; d < K / 2; d++)
+        b = _mm256_or_si256(b, _mm256_cmpeq_epi8(t, _mm256_shuffle_epi8(t, c->rotate[d])));
+    /* ranks 0..12 of the cards; 14, 15 (no key) in the pad bytes */
+    __m256i rank = _mm256_and_si256(_mm256_srli_epi16(t, 2), _mm256_set1_epi8(0x3F));
+    /* suits; the pad bytes keep their top bit, which a shuffle reads as 0 */
+    __m256i suit = _mm256_and_si256(t, _mm256_set1_epi8((char)0x83));
+    if (check_missing)
+        b = _mm256_or_si256(b, _mm256_and_si256(_mm256_shuffle_epi8(c->lacks, rank),
+                                                _mm256_shuffle_epi8(c->suit_bit, suit)));
+    *bad = _mm256_or_si256(*bad, b);
+    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->key_byte[0], rank), zero);
+    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->key_byte[1], rank), zero);
+    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->key_byte[2], rank), zero);
+    __m256i a = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits01, suit), zero);
+    __m256i s23 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits23, suit), zero);
+    prc_avx2_lanes4 q;
+    q.sum = _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)),
+                             _mm256_slli_epi64(s2, 16));
+    q.counts = _mm256_or_si256(a, _mm256_slli_epi64(s23, 8));
+    return q;
+}
+
+/* A step's rank sums and flush bits (prc_avx2_flush_bits' form, 0 for no
+ * flush) by lane, and whether a row flushes, kept in memory: the table
+ * loads read them from there. */
+typedef struct {
+    uint64_t sums[PRC_AVX2_STEP], flush[PRC_AVX2_STEP];
+    int flushes;
+} prc_avx2_step_t;
+
+/* The vector work of a step, rows p[0..16 * K): nonzero if one of them is
+ * bad. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE int prc_avx2_step_in(const prc_avx2_row_consts *c,
+                                                            const uint8_t *p, const int K,
+                                                            const int check_missing,
+                                                            prc_avx2_step_t *s) {
+    __m256i bad = _mm256_setzero_si256(), any = bad;
+    for (int b = 0; b < 2; b++) {
+        __m256i loads[2];
+        prc_avx2_load(p + 8 * b * K, K, loads);
+        for (int which = 0; which < 2; which++) {
+            __m256i t = _mm256_or_si256(_mm256_shuffle_epi8(loads[which], c->place[which]),
+                                        c->pad);
+            prc_avx2_lanes4 q = prc_avx2_row_lanes(c, t, K, check_missing, &bad);
+            __m256i f = _mm256_and_si256(_mm256_add_epi64(q.counts, _mm256_set1_epi64x(0x3333)),
+                                         _mm256_set1_epi64x(0x8888));
+            int v = 2 * b + which;
+            _mm256_storeu_si256((__m256i *)(s->sums + 4 * v), q.sum);
+            _mm256_storeu_si256((__m256i *)(s->flush + 4 * v), f);
+            any = _mm256_or_si256(any, f);
+        }
+    }
+    s->flushes = !_mm256_testz_si256(any, any);
+    return !_mm256_testz_si256(bad, bad);
+}
+
+/* Lane t of a step's four registers holds its row prc_avx2_row_of[t]
+ * (prc_avx2_row_init). */
+static const int prc_avx2_row_of[PRC_AVX2_STEP] = {0, 1, 4, 5, 2, 3, 6, 7,
+                                                   8, 9, 12, 13, 10, 11, 14, 15};
+
+/* The strengths of a step's 16 rows at i, from its registers of rank sums
+ * and suit counts: scalar loads of the offset and the strength, and for a
+ * flush the flush table, or under a game whose flushes may not play
+ * (PRC_FLUSH_LOW with 6 or 7 cards) prc_low_flush_ranks, from the row's
+ * rank sum and the suit's ranks. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_step_out(const prc_game_t *g,
+                                                              const uint8_t *cards, const int K,
+                                                              uint16_t *out, long i,
+                                                              const prc_avx2_step_t *s) {
+    const uint16_t *rank_table = g->rank;
+    for (int t = 0; t < PRC_AVX2_STEP; t++)
+        out[i + prc_avx2_row_of[t]] = rank_table[prc_rank_slot((uint32_t)s->sums[t])];
+    if (g->flush_mode == PRC_FLUSH_IGNORED || !s->flushes) return;
+    for (int t = 0; t < PRC_AVX2_STEP; t++) {
+        long row = i + prc_avx2_row_of[t];
+        if (s->flush[t])
+            out[row] = prc_row_flush_value(g, cards + row * K, K,
+                                           (unsigned)prc_ctz64(s->flush[t]) >> 2,
+                                           (uint32_t)s->sums[t]);
+    }
+}
+
+/* The POPCNT loops from a vector loop: the upper halves of the vector
+ * registers cleared first, as the POPCNT loops' SSE instructions run slowly
+ * while they hold data. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_to_popcnt(const prc_game_t *game,
+                                                               const uint8_t *cards, int k,
+                                                               uint16_t *out, long start,
+                                                               long stop) {
+    _mm256_zeroupper();
+    return prc_rows_popcnt_k(game, cards, k, out, start, stop);
+}
+
+/* The row loop of a vector tier NAME, prc_rows_NAME_body: rows start..stop
+ * under game (NULL: the high ranking's static tables), STEP a step, with the
+ * tier's constants (NAME##_row_consts, NAME##_row_init) and steps.
+ * Software-pipelined: a step's table loads (NAME##_step_out) come after the
+ * next step's vector work (NAME##_step_in), so that the two overlap instead
+ * of one waiting on the other. A step holding a bad row, and the rows after
+ * the last step, go to the POPCNT loop. */
+#define PRC_DEFINE_PIPELINED_ROWS(NAME, ATTR, STEP)                                       \
+    ATTR static PRC_ALWAYS_INLINE long NAME##_rows_body(const prc_game_t *game,           \
+                                                        const uint8_t *cards, const int K, \
+                                                        uint16_t *out, long start,         \
+                                                        long stop) {                       \
+        const prc_game_t local = prc_game_or_high(game), *g = &local;                     \
+        const int check_missing = g->invalid_ids != 0;                                    \
+        NAME##_row_consts c;                                                              \
+        NAME##_row_init(&c, K, g->invalid_ids);                                           \
+        NAME##_step_t step[2]; /* the step's and the one before it, in turn */           \
+        long i = start, at = -1; /* at: the step whose table loads are left, or -1 */     \
+        for (int now = 0; i + (STEP) <= stop; i += (STEP), now ^= 1) {                    \
+            int bad = NAME##_step_in(&c, cards + i * K, K, check_missing, &step[now]);    \
+            if (at >= 0) NAME##_step_out(g, cards, K, out, at, &step[now ^ 1]);           \
+            at = bad ? -1 : i;                                                            \
+            if (bad) {                                                                    \
+                long r = prc_avx2_to_popcnt(game, cards, K, out, i, i + (STEP));          \
+                if (r >= 0) return r;                                                     \
+            }                                                                             \
+        }                                                                                 \
+        if (at >= 0) NAME##_step_out(g, cards, K, out, at, &step[(((i - start) / (STEP)) & 1) ^ 1]); \
+        return prc_avx2_to_popcnt(game, cards, K, out, i, stop);                          \
     }
 
-PRC_DEFINE_ROWS_AVX2(5)
-PRC_DEFINE_ROWS_AVX2(6)
-PRC_DEFINE_ROWS_AVX2(7)
+PRC_DEFINE_PIPELINED_ROWS(prc_avx2, PRC_AVX2_ATTR, PRC_AVX2_STEP)
+
+PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 5)
+PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 6)
+PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 7)
 
 /* ------------------------------------------------------------------------
  * Omaha. */
@@ -978,6 +1127,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
             out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
+    _mm256_zeroupper();
     return scalar(x, cards, out, i, stop);
 }
 
@@ -1042,10 +1192,13 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_suited_avx2_key(const uint8_
  * table's strength, which is the row's when the game ignores flushes): its
  * plain strength (the flush table's where a flush plays; else, for
  * deuce-to-seven's 6 and 7 cards, prc_avx2_low_flush), then as the POPCNT
- * loop's second pass. */
-PRC_AVX2_ATTR static inline void prc_suited_avx2_flush(const prc_suited_t *x, const uint8_t *cards,
-                                                    int k, uint32_t *out, long row, uint32_t sum,
-                                                    uint64_t ids, unsigned flush, unsigned s) {
+ * loop's second pass. Out of line: inlined, its registers crowd the suit
+ * loops. */
+PRC_AVX2_ATTR static PRC_NOINLINE void prc_suited_avx2_flush(const prc_suited_t *x,
+                                                             const uint8_t *cards, int k,
+                                                             uint32_t *out, long row,
+                                                             uint32_t sum, uint64_t ids,
+                                                             unsigned flush, unsigned s) {
     const uint8_t *hand = cards + (size_t)row * (size_t)k;
     if (x->game.flush_mode == PRC_FLUSH_LOW && k > 5) {
         s = prc_avx2_low_flush(&x->game, sum, ids, flush, k);
@@ -1057,6 +1210,15 @@ PRC_AVX2_ATTR static inline void prc_suited_avx2_flush(const prc_suited_t *x, co
         return;
     }
     out[row] = prc_suited_rare(x, x->plan + s, hand, k, ids, s, flush);
+}
+
+/* The POPCNT suit loop from a vector loop, as prc_avx2_to_popcnt. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_suited_to_popcnt(const prc_suited_t *x,
+                                                                      const uint8_t *cards,
+                                                                      int k, uint32_t *out,
+                                                                      long start, long stop) {
+    _mm256_zeroupper();
+    return prc_suited_rows_popcnt_k(x, cards, k, out, start, stop);
 }
 
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
@@ -1078,7 +1240,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
     for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
         prc_avx2_hands h[2];
         if (prc_avx2_sum_step(&c, cards + i * K, K, h)) {
-            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + PRC_AVX2_STEP);
+            long r = prc_avx2_suited_to_popcnt(x, cards, K, out, i, i + PRC_AVX2_STEP);
             if (r >= 0) return r;
             continue;
         }
@@ -1126,10 +1288,10 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
                 prc_suited_avx2_flush(x, cards, K, out, row, sums[t], (uint64_t)hi[t] << 32 | lo[t],
                                    bits[t], strength[t]);
             else
-                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
         }
     }
-    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+    return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
 #define PRC_DEFINE_SUITED_ROWS_AVX2(K)                                                \

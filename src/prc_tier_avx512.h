@@ -5,28 +5,30 @@
  * (PRC_TARGET; MSVC needs none), so the default build flags stay generic
  * (wheels run on any x86-64); prc_tiers.h selects this tier only on a CPU
  * (and OS) with every feature it uses (PRC_CPU_AVX512). They fill exactly
- * what the scalar
- * loops fill and return the same first bad row: a step of 32 rows that
- * holds an invalid row is handed to the scalar loop, and so are the last
- * rows that don't fill a step.
+ * what the scalar loops fill and return the same first bad row: a step of
+ * 16 rows that holds an invalid row is handed to the scalar loop, and so
+ * are the last rows that don't fill a step.
  *
- * One block of 16 rows of K = 5..7 card bytes (a step takes two blocks):
+ * One step of 16 rows of K = 5..7 card bytes, one row to a 64-bit lane
+ * (two registers of 8 rows), so that every card of a row is a byte of one
+ * lane and the row's sums are one instruction each:
  *  - the 16*K bytes come in with one full and one masked load (nothing past
- *    the last row is read), and one byte permute per card position moves
- *    card j of each row into that row's 32-bit lane;
- *  - per card: the rank key comes from a 13-entry register (no memory
- *    load), and the card's suit-major bit (16 * suit + rank) is ORed into
- *    two 32-bit halves of the hand's 64-bit mask;
- *  - validation: every id < 52 (a running max) and the mask's popcount
- *    equals K (no repeats); for a stripped deck, no bit of a missing card;
- *  - the rank sum's perfect-hash slot as in prc_rank_slot (a shift), then
- *    two gathers: the row's offset and the strength (rank tables hold a
- *    spare entry, so the 4-byte gather of the last slot stays inside, see
- *    PRC_RANK_LEN);
- *  - flushes: a 16-bit popcount per suit finds lanes with five or more of a
- *    suit; that suit's rank mask is kept and a masked gather from the flush
- *    table replaces those lanes' strengths (low games with a flush in 6-7
- *    cards, where the flush may not play, go to the scalar kernel). */
+ *    the last row is read), and one byte permute per register puts row r's
+ *    cards in bytes 0..K-1 of its lane;
+ *  - validation: every id < 52 (a byte compare); no repeat (the cards
+ *    against themselves rotated by 1..K/2 places, which pairs every two of
+ *    them); for a stripped deck, no card it lacks (a byte permute of a
+ *    64-entry table);
+ *  - the rank sum: byte permutes give each card's rank key byte by byte
+ *    (the keys fit in 3 bytes) and a sum of absolute differences against
+ *    zero adds a lane's bytes, so three permutes and three such sums give
+ *    the 8 rows' rank sums; two more give the suit counts, 4 bits a suit;
+ *  - the perfect-hash offset and the strength are scalar loads (the
+ *    gathers they replace cost more than the 32 loads on the CPUs with
+ *    AVX-512 we measured), a step behind the vector work, so that each
+ *    step's loads overlap the next step's vector work; a flush (a suit
+ *    count of five or more) takes the flush table at the suit's 13-bit rank
+ *    mask, gathered from the row's bytes. */
 #ifndef PRC_TIER_AVX512_H
 #define PRC_TIER_AVX512_H
 
@@ -58,14 +60,8 @@ PRC_AVX512_ATTR static inline __m512i prc_avx512_lookup16(__m512i index, const u
     return _mm512_i32gather_epi32(index, (const void *)table, 2);
 }
 
-/* What one step computes from 16 rows. */
-typedef struct {
-    __m512i sum;        /* rank sums (the low 32 bits of the scalar key) */
-    __m512i lo, hi;     /* suit-major masks: suits 0-1 in lo, 2-3 in hi */
-    __mmask16 bad;      /* lanes with an invalid id or a repeated card */
-} prc_avx512_hands;
-
-/* Constants of one row loop: byte positions of each card and the rank keys. */
+/* Constants of the wild and suit loops: byte positions of each card and the
+ * rank keys. */
 typedef struct {
     __m512i pick[7];    /* pick[j]: byte j of row l into byte 4l */
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
@@ -93,149 +89,154 @@ PRC_AVX512_ATTR static inline void prc_avx512_init(prc_avx512_consts *c, int k) 
     c->bit_of = prc_avx512_bit_of();
 }
 
-/* Sums, masks and validity of rows i..i+15 (K card bytes each). */
-PRC_AVX512_ATTR static inline prc_avx512_hands prc_avx512_sum_rows(const prc_avx512_consts *c,
-                                                         const uint8_t *rows, int k) {
-    const __m512i one = _mm512_set1_epi32(1);
-    const __m512i thirty_two = _mm512_set1_epi32(32);
-    __m512i first = _mm512_loadu_si512((const void *)rows);
-    /* 16 * k - 64 more bytes (16, 32 or 48): a masked load reads no more. */
-    __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * k), rows + 64);
-    __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, top = sum;
-    for (int j = 0; j < k; j++) {
-        __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
-                                                      c->pick[j], rest);
-        __m512i rank = _mm512_srli_epi32(card, 2);
-        __m512i bit = _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, card, c->bit_of);
-        top = _mm512_max_epu32(top, card);
-        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
-        /* Shifts by 32 or more give 0, so each bit lands in one half. */
-        lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, bit));
-        hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, thirty_two)));
-    }
-    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
-    prc_avx512_hands h;
-    h.sum = sum;
-    h.lo = lo;
-    h.hi = hi;
-    h.bad = (__mmask16)(_mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
-                        _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(k)));
-    return h;
-}
-
-/* The flush suit's 13-bit rank mask in lanes holding a flush (five or more
- * of one suit: at most one suit can, in 7 cards), 0 elsewhere. */
-PRC_AVX512_ATTR static inline __m512i prc_avx512_flush_ranks(const prc_avx512_hands *h) {
-    const __m512i five = _mm512_set1_epi16(5);
-    __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->lo), five);
-    __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(h->hi), five);
-    __m512i suited = _mm512_or_si512(_mm512_maskz_mov_epi16(in_lo, h->lo),
-                                     _mm512_maskz_mov_epi16(in_hi, h->hi));
-    return _mm512_and_si512(_mm512_or_si512(suited, _mm512_srli_epi32(suited, 16)),
-                            _mm512_set1_epi32(0x1FFF));
-}
-
 /* Store the low 16 bits of each lane (the narrowing move truncates). */
 PRC_AVX512_ATTR static inline void prc_avx512_store(uint16_t *out, __m512i v) {
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v));
 }
 
-/* Rows per step: two blocks of 16, so that the second block's card work
- * overlaps the first one's gathers (the rows after the last full step go
- * to the scalar loop). */
-#define PRC_AVX512_BLOCKS 2
-#define PRC_AVX512_STEP (16 * PRC_AVX512_BLOCKS)
+/* Constants of the row loops (prc_avx512_rows_body). Byte tables by card
+ * id 0..63 (a byte permute reads six bits; ids of 52 or more are caught by
+ * the compare). */
+typedef struct {
+    __m512i to_lane[2];  /* the block's rows 0-7, 8-15 into bytes 0..K-1 of lanes 0-7 */
+    __m512i key_byte[3]; /* byte b of the card's rank key */
+    __m512i suits01;     /* 1 for suit 0, 16 for suit 1 */
+    __m512i suits23;     /* 1 for suit 2, 16 for suit 3 */
+    __m512i missing;     /* nonzero where the deck lacks the card */
+    uint64_t cards;      /* bits of bytes 0..K-1 of each lane */
+    __m512i rotate[3];   /* a lane's cards rotated by 1..K/2 places */
+} prc_avx512_row_consts;
 
-/* High ranking: the flush table always decides a flush (flush dominant). */
-#define PRC_DEFINE_ROWS_HIGH_AVX512(K)                                       \
-    PRC_AVX512_ATTR static long prc_rows_high_avx512_##K(                   \
-        const uint8_t *cards, uint16_t *out, long start, long stop) {       \
-        prc_avx512_consts c;                                                     \
-        prc_avx512_init(&c, K);                                                  \
-        long i = start;                                                     \
-        for (; i + PRC_AVX512_STEP <= stop; i += PRC_AVX512_STEP) {                   \
-            prc_avx512_hands h[PRC_AVX512_BLOCKS];                                    \
-            __mmask16 bad = 0;                                              \
-            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
-                h[b] = prc_avx512_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
-                bad |= h[b].bad;                                            \
-            }                                                               \
-            if (bad) {                                                      \
-                long r = prc_rows_high_popcnt_##K(cards, out, i, i + PRC_AVX512_STEP); \
-                if (r >= 0) return r;                                       \
-                continue;                                                   \
-            }                                                               \
-            __m512i v[PRC_AVX512_BLOCKS];                                        \
-            for (int b = 0; b < PRC_AVX512_BLOCKS; b++)                          \
-                v[b] = prc_avx512_lookup16(prc_avx512_rank_slot(h[b].sum), prc_rank_high); \
-            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
-                __m512i ranks = prc_avx512_flush_ranks(&h[b]);                   \
-                __mmask16 fl = _mm512_test_epi32_mask(ranks, ranks);        \
-                if (fl)                                                     \
-                    v[b] = _mm512_mask_i32gather_epi32(                     \
-                        v[b], fl, ranks, (const void *)prc_flush_high, 2);  \
-                prc_avx512_store(out + i + 16 * b, v[b]);                        \
-            }                                                               \
-        }                                                                   \
-        return prc_rows_high_popcnt_##K(cards, out, i, stop);               \
+PRC_AVX512_ATTR static inline void prc_avx512_row_init(prc_avx512_row_consts *c, int k,
+                                                       uint64_t invalid_ids) {
+    uint8_t b[64];
+    for (int h = 0; h < 2; h++) {
+        for (int x = 0; x < 64; x++)
+            b[x] = (uint8_t)((x & 7) < k ? (8 * h + (x >> 3)) * k + (x & 7) : 0);
+        c->to_lane[h] = _mm512_loadu_si512((const void *)b);
     }
-
-/* Any game. A flush rank mask of at most 7 bits is below 0x1FC0, so the
- * flush gathers stay inside the 8192-entry flush tables. */
-#define PRC_DEFINE_ROWS_GAME_AVX512(K)                                       \
-    PRC_AVX512_ATTR static long prc_rows_game_avx512_##K(                   \
-        const prc_game_t *game, const uint8_t *cards, uint16_t *out,        \
-        long start, long stop) {                                            \
-        const prc_game_t local = *game, *g = &local;                        \
-        const __m512i missing_lo = _mm512_set1_epi32((int)(uint32_t)g->invalid); \
-        const __m512i missing_hi = _mm512_set1_epi32((int)(uint32_t)(g->invalid >> 32)); \
-        const int flush_table = g->flush_mode == PRC_FLUSH_DOMINANT ||      \
-                                (g->flush_mode == PRC_FLUSH_LOW && K == 5); \
-        prc_avx512_consts c;                                                     \
-        prc_avx512_init(&c, K);                                                  \
-        long i = start;                                                     \
-        for (; i + PRC_AVX512_STEP <= stop; i += PRC_AVX512_STEP) {                   \
-            prc_avx512_hands h[PRC_AVX512_BLOCKS];                                    \
-            __mmask16 bad = 0;                                              \
-            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
-                h[b] = prc_avx512_sum_rows(&c, cards + (i + 16 * b) * K, K);     \
-                bad |= h[b].bad | _mm512_test_epi32_mask(h[b].lo, missing_lo) | \
-                       _mm512_test_epi32_mask(h[b].hi, missing_hi);         \
-            }                                                               \
-            if (bad) {                                                      \
-                long r = prc_rows_game_popcnt_##K(g, cards, out, i, i + PRC_AVX512_STEP); \
-                if (r >= 0) return r;                                       \
-                continue;                                                   \
-            }                                                               \
-            __m512i v[PRC_AVX512_BLOCKS];                                        \
-            for (int b = 0; b < PRC_AVX512_BLOCKS; b++)                          \
-                v[b] = prc_avx512_lookup16(prc_avx512_rank_slot(h[b].sum), g->rank);  \
-            for (int b = 0; b < PRC_AVX512_BLOCKS; b++) {                        \
-                __mmask16 fl = 0;                                           \
-                if (g->flush_mode != PRC_FLUSH_IGNORED) {                   \
-                    __m512i ranks = prc_avx512_flush_ranks(&h[b]);               \
-                    fl = _mm512_test_epi32_mask(ranks, ranks);              \
-                    if (fl && flush_table)                                  \
-                        v[b] = _mm512_mask_i32gather_epi32(                 \
-                            v[b], fl, ranks, (const void *)g->flush, 2);    \
-                }                                                           \
-                prc_avx512_store(out + i + 16 * b, v[b]);                        \
-                if (fl && !flush_table) /* a flush that may not play */     \
-                    for (unsigned m = fl; m; m &= m - 1) {                  \
-                        long row = i + 16 * b + prc_ctz64(m);               \
-                        prc_rows_game_popcnt_##K(g, cards, out, row, row + 1); \
-                    }                                                       \
-            }                                                               \
-        }                                                                   \
-        return prc_rows_game_popcnt_##K(g, cards, out, i, stop);            \
+    for (int byte = 0; byte < 3; byte++) {
+        for (int id = 0; id < 64; id++)
+            b[id] = id < 52 ? (uint8_t)(PRC_CARD_KEY16(id) >> (8 * byte)) : 0;
+        c->key_byte[byte] = _mm512_loadu_si512((const void *)b);
     }
+    for (int id = 0; id < 64; id++) b[id] = (uint8_t)((id & 3) == 0 ? 1 : (id & 3) == 1 ? 16 : 0);
+    c->suits01 = _mm512_loadu_si512((const void *)b);
+    for (int id = 0; id < 64; id++) b[id] = (uint8_t)((id & 3) == 2 ? 1 : (id & 3) == 3 ? 16 : 0);
+    c->suits23 = _mm512_loadu_si512((const void *)b);
+    for (int id = 0; id < 64; id++) b[id] = (uint8_t)(invalid_ids >> id & 1);
+    c->missing = _mm512_loadu_si512((const void *)b);
+    c->cards = 0;
+    for (int x = 0; x < 64; x++)
+        if ((x & 7) < k) c->cards |= 1ULL << x;
+    for (int d = 1; d <= k / 2; d++) {
+        for (int x = 0; x < 64; x++)
+            b[x] = (x & 7) < k ? (uint8_t)((x & 8) | ((x & 7) + d) % k) : 0x80;
+        c->rotate[d - 1] = _mm512_loadu_si512((const void *)b);
+    }
+}
 
-PRC_DEFINE_ROWS_HIGH_AVX512(5)
-PRC_DEFINE_ROWS_HIGH_AVX512(6)
-PRC_DEFINE_ROWS_HIGH_AVX512(7)
-PRC_DEFINE_ROWS_GAME_AVX512(5)
-PRC_DEFINE_ROWS_GAME_AVX512(6)
-PRC_DEFINE_ROWS_GAME_AVX512(7)
+/* What the vector unit computes of 8 rows, one to a 64-bit lane. */
+typedef struct {
+    __m512i sum;    /* rank sums */
+    __m512i counts; /* suit counts, 4 bits a suit (suit 0 lowest) */
+    __mmask64 bad;  /* nonzero if a row holds an invalid, repeated or missing card */
+} prc_avx512_lanes;
+
+/* The rank sums, suit counts and validity of 8 rows t of K cards, one to a
+ * lane. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE prc_avx512_lanes
+prc_avx512_row_lanes(const prc_avx512_row_consts *c, __m512i t, const int K,
+                     const int check_missing) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __mmask64 cards = c->cards;
+    __mmask64 bad = _mm512_mask_cmpge_epu8_mask(cards, t, _mm512_set1_epi8(52));
+    for (int d = 0; d < K / 2; d++)
+        bad |= _mm512_mask_cmpeq_epi8_mask(cards, t, _mm512_shuffle_epi8(t, c->rotate[d]));
+    if (check_missing) {
+        __m512i lacks = _mm512_maskz_permutexvar_epi8(cards, t, c->missing);
+        bad |= _mm512_test_epi8_mask(lacks, lacks);
+    }
+    __m512i s0 = _mm512_sad_epu8(_mm512_maskz_permutexvar_epi8(cards, t, c->key_byte[0]), zero);
+    __m512i s1 = _mm512_sad_epu8(_mm512_maskz_permutexvar_epi8(cards, t, c->key_byte[1]), zero);
+    __m512i s2 = _mm512_sad_epu8(_mm512_maskz_permutexvar_epi8(cards, t, c->key_byte[2]), zero);
+    __m512i a = _mm512_sad_epu8(_mm512_maskz_permutexvar_epi8(cards, t, c->suits01), zero);
+    __m512i b = _mm512_sad_epu8(_mm512_maskz_permutexvar_epi8(cards, t, c->suits23), zero);
+    prc_avx512_lanes q;
+    q.sum = _mm512_add_epi64(_mm512_add_epi64(s0, _mm512_slli_epi64(s1, 8)),
+                             _mm512_slli_epi64(s2, 16));
+    q.counts = _mm512_or_si512(a, _mm512_slli_epi64(b, 8));
+    q.bad = bad;
+    return q;
+}
+
+/* Lanes holding a flush: bit 4 * suit + 3 of a suit with five or more
+ * (adding 3 to a 4-bit count sets its top bit exactly then). */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_flush_bits(__m512i counts) {
+    return _mm512_and_si512(_mm512_add_epi64(counts, _mm512_set1_epi64(0x3333)),
+                            _mm512_set1_epi64(0x8888));
+}
+
+/* A step's rank sums and suit counts, two registers of eight rows. */
+typedef struct {
+    __m512i sum[2], counts[2];
+} prc_avx512_step_t;
+
+/* The vector work of a step, rows p[0..16 * K): nonzero if one of them is
+ * bad. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE int prc_avx512_step_in(const prc_avx512_row_consts *c,
+                                                                const uint8_t *p, const int K,
+                                                                const int check_missing,
+                                                                prc_avx512_step_t *s) {
+    __m512i first = _mm512_loadu_si512((const void *)p);
+    /* 16 * K - 64 more bytes (16, 32 or 48): a masked load reads no more. */
+    __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), p + 64);
+    __mmask64 bad = 0;
+    for (int h = 0; h < 2; h++) {
+        prc_avx512_lanes q = prc_avx512_row_lanes(
+            c, _mm512_permutex2var_epi8(first, c->to_lane[h], rest), K, check_missing);
+        s->sum[h] = q.sum;
+        s->counts[h] = q.counts;
+        bad |= q.bad;
+    }
+    return bad != 0;
+}
+
+/* The strengths of a step's 16 rows at i, from its two registers of rank
+ * sums and suit counts: scalar loads of the offset and the strength, and
+ * for a flush the flush table, or under a game whose flushes may not play
+ * (PRC_FLUSH_LOW with 6 or 7 cards) prc_low_flush_ranks, from the row's rank
+ * sum and the suit's ranks. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_step_out(const prc_game_t *g,
+                                                                  const uint8_t *cards,
+                                                                  const int K, uint16_t *out,
+                                                                  long i,
+                                                                  const prc_avx512_step_t *s) {
+    const uint16_t *rank_table = g->rank;
+    uint64_t sums[16];
+    _mm512_storeu_si512((void *)sums, s->sum[0]);
+    _mm512_storeu_si512((void *)(sums + 8), s->sum[1]);
+    for (int t = 0; t < 16; t++) out[i + t] = rank_table[prc_rank_slot((uint32_t)sums[t])];
+    if (g->flush_mode == PRC_FLUSH_IGNORED) return;
+    __m512i f0 = prc_avx512_flush_bits(s->counts[0]), f1 = prc_avx512_flush_bits(s->counts[1]);
+    unsigned lanes = (unsigned)_mm512_test_epi64_mask(f0, f0) |
+                     (unsigned)_mm512_test_epi64_mask(f1, f1) << 8;
+    if (!lanes) return;
+    uint64_t bits[16];
+    _mm512_storeu_si512((void *)bits, f0);
+    _mm512_storeu_si512((void *)(bits + 8), f1);
+    for (; lanes; lanes &= lanes - 1) {
+        int t = prc_ctz64(lanes);
+        out[i + t] = prc_row_flush_value(g, cards + (i + t) * K, K,
+                                         (unsigned)prc_ctz64(bits[t]) >> 2, (uint32_t)sums[t]);
+    }
+}
+
+PRC_DEFINE_PIPELINED_ROWS(prc_avx512, PRC_AVX512_ATTR, 16)
+
+PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 5)
+PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 6)
+PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 7)
 
 /* ------------------------------------------------------------------------
  * Omaha. */
@@ -728,6 +729,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
             out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
         }
     }
+    _mm256_zeroupper();
     return scalar(x, cards, out, i, stop);
 }
 
@@ -839,7 +841,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
                                     _mm512_test_epi32_mask(lo, missing_lo) |
                                     _mm512_test_epi32_mask(hi, missing_hi));
         if (bad) {
-            long r = prc_suited_rows_popcnt_k(x, cards, K, out, i, i + 16);
+            long r = prc_avx2_suited_to_popcnt(x, cards, K, out, i, i + 16);
             if (r >= 0) return r;
             continue;
         }
@@ -889,10 +891,10 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
                 prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
                                    (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
             else
-                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
         }
     }
-    return prc_suited_rows_popcnt_k(x, cards, K, out, i, stop);
+    return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
 #define PRC_DEFINE_SUITED_ROWS_AVX512(K)                                              \

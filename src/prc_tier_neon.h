@@ -206,65 +206,40 @@ static PRC_NEON_INLINE uint64_t prc_neon_step(const prc_neon_consts_t *c, const 
     return prc_neon_nibbles(bad);
 }
 
-/* A step's rows: each takes the rank table's strength of its sum; then the
- * rows holding a flush are done again from their summed card entries, as
- * the portable loop does them (the rows are valid: no check). */
-#define PRC_DEFINE_ROWS_HIGH_NEON(K)                                                    \
-    static long prc_rows_high_neon_##K(const uint8_t *cards, uint16_t *out, long start, \
-                                       long stop) {                                     \
-        prc_neon_consts_t c;                                                               \
-        prc_neon_consts_init(&c, K);                                                       \
-        uint32_t sums[PRC_NEON_STEP];                                                   \
-        uint64_t flush_rows;                                                            \
-        long i = start;                                                                 \
-        for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {                         \
-            const uint8_t *p = cards + i * K;                                           \
-            if (prc_neon_step(&c, NULL, p, K, vdupq_n_u8(0xFF), sums, &flush_rows)) break; \
-            for (int r = 0; r < PRC_NEON_STEP; r++) out[i + r] = prc_rank_lookup(sums[r]); \
-            for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
-                long row = i + (prc_ctz64(flush_rows) >> 2);                            \
-                uint64_t key, bits;                                                     \
-                prc_sum_cards(cards + row * K, K, &key, &bits);                         \
-                out[row] = prc_high_value(key, bits);                                   \
-            }                                                                           \
-        }                                                                               \
-        return prc_rows_high_##K(cards, out, i, stop);                                  \
+/* Rows start..stop under game (NULL: the high ranking's static tables), a
+ * step at a time: each row takes the rank table's strength of its sum; then
+ * the rows holding a flush are done again from their summed card entries,
+ * as the portable loop does them (the rows are valid: no check). The deck's
+ * table is read only for a deck that lacks cards. */
+static PRC_NEON_INLINE long prc_neon_rows_body(const prc_game_t *game, const uint8_t *cards,
+                                               const int K, uint16_t *out, long start,
+                                               long stop) {
+    const prc_game_t local = prc_game_or_high(game), *g = &local;
+    const uint8x16_t flushes = vdupq_n_u8(g->flush_mode != PRC_FLUSH_IGNORED ? 0xFF : 0);
+    const uint8x16x4_t deck = prc_neon_deck_table(g->invalid_ids);
+    const uint8x16x4_t *lacks = g->invalid_ids ? &deck : NULL;
+    prc_neon_consts_t c;
+    prc_neon_consts_init(&c, K);
+    uint32_t sums[PRC_NEON_STEP];
+    uint64_t flush_rows;
+    long i = start;
+    for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {
+        if (prc_neon_step(&c, lacks, cards + i * K, K, flushes, sums, &flush_rows)) break;
+        for (int r = 0; r < PRC_NEON_STEP; r++) out[i + r] = g->rank[prc_rank_slot(sums[r])];
+        for (; flush_rows; flush_rows &= flush_rows - 1) {
+            long row = i + (prc_ctz64(flush_rows) >> 2);
+            uint64_t key, bits;
+            prc_sum_cards(cards + row * K, K, &key, &bits);
+            out[row] = prc_game_value(g, key, bits, K);
+        }
     }
+    if (game) return PRC_CALL_BY_SIZE(prc_rows_game, K, game, cards, out, i, stop);
+    return PRC_CALL_BY_SIZE(prc_rows_high, K, cards, out, i, stop);
+}
 
-/* Any ranking: the game is copied into a local first (see
- * PRC_DEFINE_ROWS_GAME). */
-#define PRC_DEFINE_ROWS_GAME_NEON(K)                                                    \
-    static long prc_rows_game_neon_##K(const prc_game_t *game, const uint8_t *cards,    \
-                                       uint16_t *out, long start, long stop) {          \
-        const prc_game_t local = *game, *g = &local;                                    \
-        const uint8x16_t flushes = vdupq_n_u8(g->flush_mode != PRC_FLUSH_IGNORED ? 0xFF : 0); \
-        const uint8x16x4_t deck = prc_neon_deck_table(g->invalid_ids);                     \
-        prc_neon_consts_t c;                                                               \
-        prc_neon_consts_init(&c, K);                                                       \
-        uint32_t sums[PRC_NEON_STEP];                                                   \
-        uint64_t flush_rows;                                                            \
-        long i = start;                                                                 \
-        for (; i + PRC_NEON_STEP <= stop; i += PRC_NEON_STEP) {                         \
-            const uint8_t *p = cards + i * K;                                           \
-            if (prc_neon_step(&c, &deck, p, K, flushes, sums, &flush_rows)) break;          \
-            for (int r = 0; r < PRC_NEON_STEP; r++)                                     \
-                out[i + r] = g->rank[prc_rank_slot(sums[r])];                           \
-            for (; flush_rows; flush_rows &= flush_rows - 1) {                          \
-                long row = i + (prc_ctz64(flush_rows) >> 2);                            \
-                uint64_t key, bits;                                                     \
-                prc_sum_cards(cards + row * K, K, &key, &bits);                         \
-                out[row] = prc_game_value(g, key, bits, K);                             \
-            }                                                                           \
-        }                                                                               \
-        return prc_rows_game_##K(g, cards, out, i, stop);                               \
-    }
-
-PRC_DEFINE_ROWS_HIGH_NEON(5)
-PRC_DEFINE_ROWS_HIGH_NEON(6)
-PRC_DEFINE_ROWS_HIGH_NEON(7)
-PRC_DEFINE_ROWS_GAME_NEON(5)
-PRC_DEFINE_ROWS_GAME_NEON(6)
-PRC_DEFINE_ROWS_GAME_NEON(7)
+PRC_DEFINE_VECTOR_ROWS(neon, , 5)
+PRC_DEFINE_VECTOR_ROWS(neon, , 6)
+PRC_DEFINE_VECTOR_ROWS(neon, , 7)
 
 /* ------------------------------------------------------------------------
  * Omaha. */

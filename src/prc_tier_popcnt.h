@@ -1,9 +1,11 @@
 /* pyrankcore: the POPCNT tier (x86-64 with the POPCNT instruction, which
  * baseline x86-64 lacks): the portable loops with a cheaper validation.
- * prc_sum_cards with one OR per card instead of an OR and an add: the
- * popcount of the OR is n exactly when every id is valid (invalid ids have
- * no bit) and none repeats. The vector tiers hand these loops the rows
- * they do not take. */
+ * prc_sum_cards with only the sum per card (one 16-byte add of key and
+ * bits): a sum of n single bits has n bits set exactly when no two of them
+ * carry, that is when none repeats, and an invalid id has no bit, so the
+ * popcount of the bits' sum is n exactly when every id is valid and none
+ * repeats (then the sum is the OR). The vector tiers hand these loops the
+ * rows they do not take. */
 #ifndef PRC_TIER_POPCNT_H
 #define PRC_TIER_POPCNT_H
 
@@ -16,35 +18,24 @@
 PRC_POPCNT_ATTR static inline uint64_t prc_sum_cards_popcnt(const uint8_t *cards, int n,
                                                             uint64_t *key_out,
                                                             uint64_t *bits_out) {
-    uint64_t key = PRC_SUIT_START, any = 0;
-    for (int i = 0; i < n; i++) {
-        key += PRC_CARD_KEY16(cards[i]);
-        any |= PRC_CARD_BITS16(cards[i]);
-    }
-    *key_out = key;
-    *bits_out = any;
-    return (uint64_t)((int)_mm_popcnt_u64(any) != n);
+    __m128i sum = _mm_set_epi64x(0, (long long)PRC_SUIT_START);
+    for (int i = 0; i < n; i++) sum = _mm_add_epi64(sum, PRC_CARD_ENTRY(cards[i]));
+    uint64_t bits = prc_high_lane(sum);
+    *key_out = (uint64_t)_mm_cvtsi128_si64(sum);
+    *bits_out = bits;
+    return (uint64_t)((int)_mm_popcnt_u64(bits) != n);
 }
 PRC_DEFINE_ALL_ROWS(prc_rows_high_popcnt, prc_rows_game_popcnt, prc_sum_cards_popcnt,
                     PRC_POPCNT_ATTR)
 
-/* NAME##_5, _6 or _7 (k = 5, 6, otherwise 7) called with the arguments. */
-#define PRC_CALL_BY_SIZE(NAME, ...)                                          \
-    (k == 5 ? NAME##_5(__VA_ARGS__) : k == 6 ? NAME##_6(__VA_ARGS__) : NAME##_7(__VA_ARGS__))
-
-/* The POPCNT loops of k = 5..7 cards: the vector loops hand them the rows
- * they do not take (k is a constant where they inline, so the switch goes). */
-PRC_POPCNT_ATTR static inline long prc_rows_high_popcnt_k(const uint8_t *cards, int k,
-                                                          uint16_t *out, long start,
-                                                          long stop) {
-    return PRC_CALL_BY_SIZE(prc_rows_high_popcnt, cards, out, start, stop);
-}
-
-PRC_POPCNT_ATTR static inline long prc_rows_game_popcnt_k(const prc_game_t *g,
-                                                          const uint8_t *cards, int k,
-                                                          uint16_t *out, long start,
-                                                          long stop) {
-    return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, g, cards, out, start, stop);
+/* The POPCNT loops of k = 5..7 cards under game (NULL: the high ranking):
+ * the vector loops hand them the rows they do not take (k is a constant
+ * where they inline, so the switch goes). */
+PRC_POPCNT_ATTR static inline long prc_rows_popcnt_k(const prc_game_t *game,
+                                                     const uint8_t *cards, int k, uint16_t *out,
+                                                     long start, long stop) {
+    if (game) return PRC_CALL_BY_SIZE(prc_rows_game_popcnt, k, game, cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_rows_high_popcnt, k, cards, out, start, stop);
 }
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows_popcnt, prc_wild_sum_popcount, PRC_POPCNT_ATTR)
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows_popcnt, prc_sum_cards_popcnt, PRC_POPCNT_ATTR)
@@ -53,7 +44,7 @@ PRC_POPCNT_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *
                                                             const uint8_t *cards, int k,
                                                             uint32_t *out, long start,
                                                             long stop) {
-    return PRC_CALL_BY_SIZE(prc_suited_rows_popcnt, x, cards, out, start, stop);
+    return PRC_CALL_BY_SIZE(prc_suited_rows_popcnt, k, x, cards, out, start, stop);
 }
 
 /* The tier's entry points (its row in prc_tiers.h). */

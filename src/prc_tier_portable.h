@@ -12,9 +12,25 @@
 /* Each loop stays a function of its own, as the other tiers' loops are
  * (their target attributes keep them apart): all ten inlined into one
  * dispatcher make it too big for GCC to inline the kernel into them. */
-PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards, PRC_NOINLINE)
+PRC_DEFINE_ALL_ROWS(prc_rows_high, prc_rows_game, prc_sum_cards_wide, PRC_NOINLINE)
 PRC_DEFINE_ALL_WILD_ROWS(prc_wild_rows, prc_wild_sum_rows, )
 PRC_DEFINE_ALL_SUITED_ROWS(prc_suited_rows, prc_sum_cards, )
+
+/* NAME##_5, _6 or _7 (n = 5, 6, otherwise 7) called with the arguments. */
+#define PRC_CALL_BY_SIZE(NAME, n, ...)                                                    \
+    ((n) == 5 ? NAME##_5(__VA_ARGS__) : (n) == 6 ? NAME##_6(__VA_ARGS__) : NAME##_7(__VA_ARGS__))
+
+/* The entry loops of a vector tier NAME for k cards, high (the static
+ * tables) and any game, from its prc_NAME_rows_body. */
+#define PRC_DEFINE_VECTOR_ROWS(NAME, ATTR, K)                                             \
+    ATTR static long prc_rows_high_##NAME##_##K(const uint8_t *cards, uint16_t *out,      \
+                                                long start, long stop) {                  \
+        return prc_##NAME##_rows_body(NULL, cards, K, out, start, stop);                  \
+    }                                                                                     \
+    ATTR static long prc_rows_game_##NAME##_##K(const prc_game_t *g, const uint8_t *cards, \
+                                                uint16_t *out, long start, long stop) {   \
+        return prc_##NAME##_rows_body(g, cards, K, out, start, stop);                     \
+    }
 
 /* The best strength over a hand's hole pairs in its pattern row. */
 static inline uint16_t prc_omaha_pairs_best(const uint16_t *row, const uint8_t *hole, int nh) {

@@ -289,6 +289,20 @@ static void report(const uint32_t *m, int lo, int hi) {
     }
 }
 
+/* Whether multipliers whose largest key is maxkey pack at shift into no
+ * more bytes (7 rank tables and the offsets) than *best; if so *best takes
+ * their size, printed when smaller (try it of the local search). */
+static int no_worse(int shift, uint64_t maxkey, int it, long *best) {
+    long nrows, len = pack(shift, maxkey, &nrows, NULL);
+    if (len < 0 || 14 * len + 4 * nrows > *best) return 0;
+    if (14 * len + 4 * nrows < *best) {
+        printf("  try %d: %ld bytes, table %ld, offsets %ld\n", it, 14 * len + 4 * nrows, len, nrows);
+        fflush(stdout);
+    }
+    *best = 14 * len + 4 * nrows;
+    return 1;
+}
+
 int main(int argc, char **argv) {
     int shift = 0, iters = 0;
     uint64_t cap = 0;
@@ -347,13 +361,7 @@ int main(int argc, char **argv) {
         t[r] = (uint32_t)((int64_t)t[r] + delta);
         uint64_t mk;
         if (!targeted(t, tm) || !keys_unique(tm, &mk) || mk > cap) continue;
-        long len = pack(shift, mk, &nrows, NULL);
-        if (len < 0 || 14 * len + 4 * nrows > best) continue;
-        if (14 * len + 4 * nrows < best) {
-            printf("  try %d: %ld bytes, table %ld, offsets %ld\n", it, 14 * len + 4 * nrows, len, nrows);
-            fflush(stdout);
-        }
-        best = 14 * len + 4 * nrows;
+        if (!no_worse(shift, mk, it, &best)) continue;
         memcpy(tgt, t, sizeof t);
         memcpy(m, tm, sizeof tm);
     }
@@ -368,13 +376,7 @@ int main(int argc, char **argv) {
         t[r] = (uint32_t)((int64_t)t[r] + delta);
         uint64_t mk;
         if (!keys_unique(t, &mk) || mk > cap) continue;
-        long len = pack(shift, mk, &nrows, NULL);
-        if (len < 0 || 14 * len + 4 * nrows > best) continue;
-        if (14 * len + 4 * nrows < best) {
-            printf("  try %d: %ld bytes, table %ld, offsets %ld\n", it, 14 * len + 4 * nrows, len, nrows);
-            fflush(stdout);
-        }
-        best = 14 * len + 4 * nrows;
+        if (!no_worse(shift, mk, it, &best)) continue;
         memcpy(m, t, sizeof t);
     }
     printf("after local search:\n");

@@ -60,6 +60,11 @@ def test_random_rows_every_kernel(game, k):
     assert fast[:2000].tolist() == [prc.evaluate(h, game) for h in sample]
 
 
+# Rows of a batch of 40: the bad one in the scalar loop's rows (1), inside
+# a vector loop's step (17) and in the rows after the last step (38).
+BAD_ROWS = (1, 17, 38)
+
+
 def first_bad(rows, game):
     out = np.zeros(len(rows), dtype=np.uint16)
     return _core.evaluate_rows(np.ascontiguousarray(rows, dtype=np.uint8), out, 0, len(rows), game)
@@ -68,27 +73,29 @@ def first_bad(rows, game):
 @pytest.mark.parametrize(
     ("game", "k"), sizes_of(["high", "short_deck", "ace_five", "incomplete"], [3, 5, 7])
 )
-def test_every_invalid_id_at_every_position_is_flagged(game, k, kernel):
+@pytest.mark.parametrize("at", BAD_ROWS)
+def test_every_invalid_id_at_every_position_is_flagged(game, k, at, kernel):
     deck = deck_of(game)
     base = np.array(deck[-k:], dtype=np.uint8)
     outside = [c for c in range(52) if c not in deck]
     for bad_id in list(range(52, 256)) + outside:
         for pos in range(k):
-            rows = np.tile(base, (3, 1))
-            rows[2, pos] = bad_id
-            assert first_bad(rows, game) == 2, (bad_id, pos)
+            rows = np.tile(base, (40, 1))
+            rows[at, pos] = bad_id
+            assert first_bad(rows, game) == at, (bad_id, pos)
 
 
 @pytest.mark.parametrize("k", [2, 5, 6, 7])
-def test_duplicates_at_every_pair_of_positions_are_flagged(k, kernel):
+@pytest.mark.parametrize("at", BAD_ROWS)
+def test_duplicates_at_every_pair_of_positions_are_flagged(k, at, kernel):
     game = "high" if k >= 5 else "incomplete"
     base = np.array([51, 46, 41, 36, 31, 26, 21][:k], dtype=np.uint8)
     for i in range(k):
         for j in range(k):
             if i != j:
-                rows = np.tile(base, (2, 1))
-                rows[1, j] = rows[1, i]
-                assert first_bad(rows, game) == 1, (i, j)
+                rows = np.tile(base, (40, 1))
+                rows[at, j] = rows[at, i]
+                assert first_bad(rows, game) == at, (i, j)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 64, 65])
