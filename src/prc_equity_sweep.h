@@ -167,10 +167,18 @@ static void prc_eq_rank(const prc_eq_sweep_t *j, const prc_bd_game_t *x, const p
         const uint8_t *hole = j->combos + (size_t)i * k;
         uint16_t best = prc_omaha_pairs_best(row, hole, k);
         if (dominant) {
+            /* a suit the board holds three or more of and the hand two or
+             * more: adding 5 or 6 to its 4-bit counter sets the top bit
+             * exactly then; with at most five board cards only one can */
             uint64_t hkey = 0;
             for (int c = 0; c < k; c++) hkey += prc_card_key[hole[c]];
-            uint64_t suits = prc_omaha_flush_suits(bkey, hkey);
-            if (suits) best = prc_omaha_flushes_best(fast, hole, k, board, nb, suits, best);
+            uint64_t suits = (bkey + (0x5555ULL << PRC_SUIT_SHIFT)) &
+                             (hkey + (0x6666ULL << PRC_SUIT_SHIFT)) & (0x8888ULL << PRC_SUIT_SHIFT);
+            if (suits) {
+                uint16_t flush = prc_omaha_flush_of_masks(fast, bmask, pc[i].mask,
+                                                          (prc_ctz64(suits) - PRC_SUIT_SHIFT - 3) >> 2);
+                best = flush > best ? flush : best;
+            }
         }
         out[i] = best;
     }
