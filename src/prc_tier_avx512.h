@@ -40,24 +40,11 @@
     PRC_TARGET("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,avx512bitalg,"  \
                "avx2,bmi,bmi2,popcnt")
 
-/* prc_rank_slot for 16 rank sums: a gather of each row's offset, an add. */
-PRC_AVX512_ATTR static inline __m512i prc_avx512_rank_slot(__m512i sum) {
-    __m512i row = _mm512_srli_epi32(sum, PRC_RANK_SHIFT);
-    __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_hash_offset, 4);
-    return _mm512_add_epi32(sum, offset);
-}
-
 /* prc_board_slot for 16 boards' rank sums. */
 PRC_AVX512_ATTR static inline __m512i prc_avx512_board_slot(__m512i sum) {
     __m512i row = _mm512_srli_epi32(sum, PRC_BOARD_SHIFT);
     __m512i offset = _mm512_i32gather_epi32(row, (const void *)prc_board_offset, 4);
     return _mm512_add_epi32(sum, offset);
-}
-
-/* 16 entries of a uint16 table, each in the low half of its lane (4-byte
- * gathers: the high half holds the next entry until prc_avx512_store). */
-PRC_AVX512_ATTR static inline __m512i prc_avx512_lookup16(__m512i index, const uint16_t *table) {
-    return _mm512_i32gather_epi32(index, (const void *)table, 2);
 }
 
 /* Constants of the wild and suit loops: byte positions of each card and the
