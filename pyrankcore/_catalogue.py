@@ -195,92 +195,79 @@ def _either(sizes: tuple[int, ...]) -> str:
 
 # ------------------------------------------------------------------ the catalogue
 
-HOLDEM = VariantRecord("Hold'em", (2,), (3, 4, 5), aliases=("holdem", "texas holdem"))
-SHORT_DECK_HOLDEM = VariantRecord(
-    "Short-deck Hold'em",
-    (2,),
-    (3, 4, 5),
-    high="short_deck",
-    aliases=("short deck", "short deck holdem", "six plus holdem"),
+# The card counts the families of games share: a flop, turn and river
+# board, and the stud streets (a hand is settled at any of them).
+FLOP_TURN_RIVER = (3, 4, 5)
+STUD_STREETS = (5, 6, 7)
+
+
+def _holdem(name: str, high: str, aliases: tuple[str, ...]) -> VariantRecord:
+    """A hold'em game: two hole cards and a board, one ranking."""
+    return VariantRecord(name, (2,), FLOP_TURN_RIVER, high=high, aliases=aliases)
+
+
+def _omaha(
+    name: str, hole_cards: tuple[int, ...], aliases: tuple[str, ...], *, hi_lo: bool = False
+) -> VariantRecord:
+    """An Omaha game (two hole cards and three board cards play): high, or
+    hi-lo with the eight-or-better low when *hi_lo*."""
+    low = "ace_five_8" if hi_lo else None
+    return VariantRecord(name, hole_cards, FLOP_TURN_RIVER, low=low, omaha=True, aliases=aliases)
+
+
+def _stud(
+    name: str, high: str | None, low: str | None, aliases: tuple[str, ...] = ()
+) -> VariantRecord:
+    """A seven-card stud game (a bring-in, so ``stud``): high, low or hi-lo."""
+    return VariantRecord(name, STUD_STREETS, high=high, low=low, stud=True, aliases=aliases)
+
+
+def _lowball_draw(name: str, low: str, aliases: tuple[str, ...]) -> VariantRecord:
+    """A five-card draw game won by the lowest hand alone."""
+    return VariantRecord(name, (5,), high=None, low=low, aliases=aliases)
+
+
+HOLDEM = _holdem("Hold'em", "high", ("holdem", "texas holdem"))
+SHORT_DECK_HOLDEM = _holdem(
+    "Short-deck Hold'em", "short_deck", ("short deck", "short deck holdem", "six plus holdem")
 )
-OMAHA = VariantRecord("Omaha", (4,), (3, 4, 5), omaha=True, aliases=("omaha high", "plo"))
-OMAHA_HI_LO = VariantRecord(
-    "Omaha Hi-Lo 8",
-    (4,),
-    (3, 4, 5),
-    low="ace_five_8",
-    omaha=True,
-    aliases=("omaha hi-lo", "omaha/8", "omaha eight or better", "o8"),
+OMAHA = _omaha("Omaha", (4,), ("omaha high", "plo"))
+OMAHA_HI_LO = _omaha(
+    "Omaha Hi-Lo 8", (4,), ("omaha hi-lo", "omaha/8", "omaha eight or better", "o8"), hi_lo=True
 )
-BIG_O = VariantRecord(
-    "Big O",
-    (5,),
-    (3, 4, 5),
-    low="ace_five_8",
-    omaha=True,
-    aliases=("five-card omaha hi-lo", "big o hi-lo"),
+BIG_O = _omaha("Big O", (5,), ("five-card omaha hi-lo", "big o hi-lo"), hi_lo=True)
+COURCHEVEL = _omaha("Courchevel", (5,), ("five-card omaha", "plo5"))
+SIX_CARD_OMAHA = _omaha("Six-card Omaha", (6,), ("plo6", "6-card omaha"))
+RAZZ = _stud("Razz", None, "ace_five")
+SEVEN_CARD_STUD = _stud("Seven-card Stud", "high", None, ("stud", "seven card stud"))
+STUD_HI_LO = _stud(
+    "Stud Hi-Lo 8", "high", "ace_five_8", ("stud hi-lo", "stud/8", "seven card stud hi-lo")
 )
-COURCHEVEL = VariantRecord(
-    "Courchevel", (5,), (3, 4, 5), omaha=True, aliases=("five-card omaha", "plo5")
-)
-SIX_CARD_OMAHA = VariantRecord(
-    "Six-card Omaha", (6,), (3, 4, 5), omaha=True, aliases=("plo6", "6-card omaha")
-)
-RAZZ = VariantRecord("Razz", (5, 6, 7), high=None, low="ace_five", stud=True)
-SEVEN_CARD_STUD = VariantRecord(
-    "Seven-card Stud", (5, 6, 7), stud=True, aliases=("stud", "seven card stud")
-)
-STUD_HI_LO = VariantRecord(
-    "Stud Hi-Lo 8",
-    (5, 6, 7),
-    low="ace_five_8",
-    stud=True,
-    aliases=("stud hi-lo", "stud/8", "seven card stud hi-lo"),
-)
-DEUCE_SEVEN_SINGLE_DRAW = VariantRecord(
-    "2-7 Single Draw",
-    (5,),
-    high=None,
-    low="deuce_seven",
-    aliases=("deuce to seven single draw", "kansas city lowball"),
+DEUCE_SEVEN_SINGLE_DRAW = _lowball_draw(
+    "2-7 Single Draw", "deuce_seven", ("deuce to seven single draw", "kansas city lowball")
 )
 # The same showdown as the single draw: only the draws before it differ.
 DEUCE_SEVEN_TRIPLE_DRAW = replace(
     DEUCE_SEVEN_SINGLE_DRAW, name="2-7 Triple Draw", aliases=("deuce to seven triple draw",)
 )
-ACE_FIVE_DRAW = VariantRecord(
-    "A-5 Draw",
-    (5,),
-    high=None,
-    low="ace_five",
-    aliases=("ace to five draw", "california lowball"),
-)
-SIX_CARD_OMAHA_HI_LO = VariantRecord(
+ACE_FIVE_DRAW = _lowball_draw("A-5 Draw", "ace_five", ("ace to five draw", "california lowball"))
+SIX_CARD_OMAHA_HI_LO = _omaha(
     "Six-card Omaha Hi-Lo 8",
     (6,),
-    (3, 4, 5),
-    low="ace_five_8",
-    omaha=True,
-    aliases=("six-card omaha hi-lo", "6-card omaha hi-lo", "plo6 hi-lo", "big o six"),
+    ("six-card omaha hi-lo", "6-card omaha hi-lo", "plo6 hi-lo", "big o six"),
+    hi_lo=True,
 )
 # Binglao: a die roll picks 4, 5 or 6 hole cards and high or hi-lo 8 (see
 # BINGLAO_ROLLS); these two name the game when the roll is not given.
-BINGLAO = VariantRecord("Binglao", (4, 5, 6), (3, 4, 5), omaha=True, aliases=("binglao high",))
-BINGLAO_HI_LO = VariantRecord(
-    "Binglao Hi-Lo 8",
-    (4, 5, 6),
-    (3, 4, 5),
-    low="ace_five_8",
-    omaha=True,
-    aliases=("binglao hi-lo", "binglao/8"),
-)
+BINGLAO = _omaha("Binglao", (4, 5, 6), ("binglao high",))
+BINGLAO_HI_LO = _omaha("Binglao Hi-Lo 8", (4, 5, 6), ("binglao hi-lo", "binglao/8"), hi_lo=True)
 
 # Home games (the home games rule text). None has a bring-in in its text, and each has a
 # dealer, so none is ``stud`` here: odd chips go in seat order.
 ROLL_YOUR_OWN = VariantRecord(
-    "Roll Your Own", (5, 6, 7), aliases=("roll your own stud", "roll-your-own", "ryo")
+    "Roll Your Own", STUD_STREETS, aliases=("roll your own stud", "roll-your-own", "ryo")
 )
-DAKOTA = VariantRecord("Dakota", (5, 6, 7), low="ace_five", declare=DECLARATIONS, down_wild=True)
+DAKOTA = VariantRecord("Dakota", STUD_STREETS, low="ace_five", declare=DECLARATIONS, down_wild=True)
 # The home games text's Mexican Stud: "four cards face up and one face down ... a
 # showdown", five-card stud rolled your own, the cards speak; the text names
 # no wild card.
@@ -318,7 +305,7 @@ MISSISSIPPI_MUD_ACE_SIX = VariantRecord(
     aliases=("mississippi mud ace to six", "mississippi mud a6"),
 )
 PICK_A_PARTNER = VariantRecord("Pick a Partner", (5, 6, 7, 8, 9, 10), must_use_up=2)
-PSYCHO = VariantRecord("Psycho", (5, 6, 7), low="ace_five", declare=DECLARATIONS)
+PSYCHO = VariantRecord("Psycho", STUD_STREETS, low="ace_five", declare=DECLARATIONS)
 
 # The catalogue, in the order pyrankcore.VARIANTS lists it.
 RECORDS = (
