@@ -30,13 +30,12 @@ with --json, one JSON object on stdout with the keys:
 
 def add_parsers(sub: Any) -> None:
     """The ``features`` subcommand."""
-    p = sub.add_parser(
+    p = options.add_command(
+        sub,
         "features",
-        help="the features of every hand on every canonical flop or turn, to a folder",
-        description="Hand strength, EHS, EHS², the river-strength histogram and hand "
-        "potential of every hand on every canonical board of a street, written in "
-        "chunks (resumable) to FOLDER, keyed by the hand indexer's board index.",
-        epilog=FEATURES_HELP,
+        "the features of every hand on every canonical flop or turn, to a folder",
+        run_features,
+        FEATURES_HELP,
     )
     p.add_argument("street", choices=sorted(STREETS), help="the street")
     p.add_argument("folder", help="the table's folder (made if missing)")
@@ -55,13 +54,14 @@ def add_parsers(sub: Any) -> None:
         help="chunk files: npz (default) or parquet (needs pyarrow)",
     )
     p.add_argument("--dask", action="store_true", help="compute the chunks on Dask")
-    options.add_threads_option(p)
-    options.add_json_option(p)
-    options.add_progress_option(p, "the boards done")
-    p.set_defaults(handler=run_features)
+    options.add_job_options(p, "the boards done")
 
 
 def run_features(args: argparse.Namespace) -> int:
+    """Hand strength, EHS, EHS², the river-strength histogram and hand
+    potential of every hand on every canonical board of a street, written
+    in chunks (resumable) to FOLDER, keyed by the hand indexer's board
+    index."""
     for option, value in (("--limit", args.limit), ("--chunk", args.chunk)):
         if value is not None and value < 1:
             raise options.UsageError(f"{option} must be at least 1, got {value}")

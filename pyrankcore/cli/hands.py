@@ -15,10 +15,10 @@ from pyrankcore.batch import evaluate_batch
 from pyrankcore.cli.options import (
     MAX_DEMO_HANDS,
     UsageError,
+    add_command,
     add_game_option,
+    add_job_options,
     add_json_option,
-    add_progress_option,
-    add_threads_option,
     option_words,
     print_json,
     sampling_options,
@@ -283,12 +283,8 @@ def evaluate_one(
 
 def add_parsers(sub: Any) -> None:
     """The ``demo`` and ``eval`` subcommands."""
-    d = sub.add_parser(
-        "demo",
-        help="evaluate a large random batch and report",
-        description="Evaluate random hands, show the category histogram next to the "
-        "exact probabilities, and the throughput.",
-        epilog=DEMO_JSON_HELP,
+    d = add_command(
+        sub, "demo", "evaluate a large random batch and report", run_demo, DEMO_JSON_HELP
     )
     d.add_argument(
         "--hands",
@@ -302,15 +298,9 @@ def add_parsers(sub: Any) -> None:
     d.add_argument(
         "--seed", type=int, default=2026, help="random seed, 0 to 2**64-1 (default 2026)"
     )
-    add_threads_option(d)
-    add_json_option(d)
-    add_progress_option(d, "hands")
-    d.set_defaults(handler=run_demo)
-    e = sub.add_parser(
-        "eval",
-        help="evaluate one hand, e.g. 'As Ks Qs Js Ts'",
-        description="Evaluate one hand and describe it.",
-        epilog=EVAL_JSON_HELP,
+    add_job_options(d, "hands")
+    e = add_command(
+        sub, "eval", "evaluate one hand, e.g. 'As Ks Qs Js Ts'", run_eval, EVAL_JSON_HELP
     )
     e.add_argument(
         "cards",
@@ -328,15 +318,17 @@ def add_parsers(sub: Any) -> None:
     )
     add_game_option(e, "high")
     add_json_option(e)
-    e.set_defaults(handler=run_eval)
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    """Evaluate random hands, show the category histogram next to the
+    exact probabilities, and the throughput."""
     options = sampling_options(args, "--hands", args.hands, MAX_DEMO_HANDS)
     return demo(args.hands, args.cards, args.seed, **options)
 
 
 def run_eval(args: argparse.Namespace) -> int:
+    """Evaluate one hand and describe it."""
     return evaluate_one(
         args.cards, args.game, args.board, as_json=args.json, down=args.down, up=args.up
     )

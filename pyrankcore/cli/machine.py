@@ -13,6 +13,7 @@ from pyrankcore.bench import format_bench, run_bench
 from pyrankcore.cli.options import (
     MAX_BENCH_REPEAT,
     MAX_BENCH_SIZE,
+    add_command,
     add_json_option,
     add_progress_option,
     check_count,
@@ -84,13 +85,12 @@ def info(as_json: bool = False) -> int:
 
 def add_parsers(sub: Any) -> None:
     """The ``bench`` and ``info`` subcommands."""
-    b = sub.add_parser(
+    b = add_command(
+        sub,
         "bench",
-        help="pyrankcore's rates on this machine, and installed peers'",
-        description="Time evaluate_batch (5 and 7 cards, with the row loops this CPU "
-        "runs), evaluate_omaha_batch and equity on this machine, one thread, and the "
-        "peers that are installed (pokerfast, phevaluator, eval7, treys) on the same hands.",
-        epilog=BENCH_JSON_HELP,
+        "pyrankcore's rates on this machine, and installed peers'",
+        run_bench_command,
+        BENCH_JSON_HELP,
     )
     b.add_argument(
         "--size", type=int, default=1_000_000, help="hands per batch case (default 1,000,000)"
@@ -99,19 +99,21 @@ def add_parsers(sub: Any) -> None:
     b.add_argument("--no-peers", action="store_true", help="time pyrankcore alone")
     add_json_option(b)
     add_progress_option(b, "the cases timed")
-    b.set_defaults(handler=run_bench_command)
-    i = sub.add_parser(
+    i = add_command(
+        sub,
         "info",
-        help="the row loops this CPU runs and how pyrankcore was built",
-        description="The version, the row loops evaluate_batch uses and those this CPU "
-        "runs, and the compiler and flags the extension was built with.",
-        epilog=INFO_JSON_HELP,
+        "the row loops this CPU runs and how pyrankcore was built",
+        run_info,
+        INFO_JSON_HELP,
     )
     add_json_option(i)
-    i.set_defaults(handler=lambda args: info(as_json=args.json))
 
 
 def run_bench_command(args: argparse.Namespace) -> int:
+    """Time evaluate_batch (5 and 7 cards, with the row loops this CPU
+    runs), evaluate_omaha_batch and equity on this machine, one thread, and
+    the peers that are installed (pokerfast, phevaluator, eval7, treys) on
+    the same hands."""
     check_count("--size", args.size, MAX_BENCH_SIZE)
     check_count("--repeat", args.repeat, MAX_BENCH_REPEAT)
     result = run_bench(
@@ -122,3 +124,9 @@ def run_bench_command(args: argparse.Namespace) -> int:
     else:
         print(format_bench(result))
     return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    """The version, the row loops evaluate_batch uses and those this CPU
+    runs, and the compiler and flags the extension was built with."""
+    return info(as_json=args.json)

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 from pyrankcore import games
 from pyrankcore.cli.options import (
     UsageError,
+    add_command,
     add_game_option,
+    add_job_options,
     add_json_option,
     add_progress_option,
-    add_threads_option,
     print_json,
     sampling_options,
     show_progress,
@@ -166,12 +167,12 @@ def odds_table(
 
 def add_parsers(sub: Any) -> None:
     """The ``equity`` and ``odds`` subcommands."""
-    q = sub.add_parser(
+    q = add_command(
+        sub,
         "equity",
-        help="each hand's equity, e.g. AhKh QsQd --board Kd7s2c",
-        description="Each hand's share of the pot over the cards to come: exact when "
-        "that takes about a second, Monte Carlo otherwise.",
-        epilog=EQUITY_JSON_HELP,
+        "each hand's equity, e.g. AhKh QsQd --board Kd7s2c",
+        run_equity,
+        EQUITY_JSON_HELP,
     )
     q.add_argument(
         "hands",
@@ -187,16 +188,13 @@ def add_parsers(sub: Any) -> None:
     )
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
     q.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, 0 to 2**64-1")
-    add_threads_option(q)
-    add_json_option(q)
-    add_progress_option(q, "deals (exact) or trials (Monte Carlo)")
-    q.set_defaults(handler=run_equity)
-    o = sub.add_parser(
+    add_job_options(q, "deals (exact) or trials (Monte Carlo)")
+    o = add_command(
+        sub,
         "odds",
-        help="exact probability of each hand category, e.g. --cards 7",
-        description="The exact number of hands in each category, the probability and "
-        "the odds against (counted, not sampled).",
-        epilog=ODDS_JSON_HELP,
+        "exact probability of each hand category, e.g. --cards 7",
+        run_odds,
+        ODDS_JSON_HELP,
     )
     add_game_option(o, "high")
     o.add_argument(
@@ -208,10 +206,11 @@ def add_parsers(sub: Any) -> None:
     o.add_argument("--jokers", type=int, default=None, help="jokers in the deck (default 1)")
     add_json_option(o)
     add_progress_option(o, "the hands classified")
-    o.set_defaults(handler=run_odds)
 
 
 def run_equity(args: argparse.Namespace) -> int:
+    """Each hand's share of the pot over the cards to come: exact when that
+    takes about a second, Monte Carlo otherwise."""
     options = sampling_options(args, "--trials", args.trials, MAX_TRIALS)
     exact = True if args.exact else None
     return equity_table(
@@ -220,6 +219,8 @@ def run_equity(args: argparse.Namespace) -> int:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    """The exact number of hands in each category, the probability and the
+    odds against (counted, not sampled)."""
     return odds_table(
         args.game,
         args.cards,

@@ -12,6 +12,7 @@ from typing import Any
 from pyrankcore._core import format_cards
 from pyrankcore.cli.options import (
     UsageError,
+    add_command,
     add_json_option,
     add_progress_option,
     add_threads_option,
@@ -202,11 +203,8 @@ def solve_report(
 
 def add_parsers(sub: Any) -> None:
     """The ``ofc`` subcommand and its own subcommands."""
-    o = sub.add_parser(
-        "ofc",
-        help="Open-Face Chinese poker: royalties, scores, Fantasyland",
-        description="Score OFC boards, count their royalties, or solve Fantasyland hands.",
-        epilog=BOARD_HELP,
+    o = add_command(
+        sub, "ofc", "Open-Face Chinese poker: royalties, scores, Fantasyland", run_ofc, BOARD_HELP
     )
     actions = o.add_subparsers(dest="action", required=True, metavar="{royalties,score,solve}")
     board_parsers = []  # the actions that take boards
@@ -247,10 +245,10 @@ def add_parsers(sub: Any) -> None:
     for p in (*board_parsers, v):
         p.add_argument("--rules", action="append", metavar="SPEC", help="house rules (see below)")
         add_json_option(p)
-    o.set_defaults(handler=run_ofc)
 
 
 def run_ofc(args: argparse.Namespace) -> int:
+    """Score OFC boards, count their royalties, or solve Fantasyland hands."""
     rules = parse_rules(args.rules)
     if args.action == "royalties":
         return royalties_report(args.boards, rules, as_json=args.json)

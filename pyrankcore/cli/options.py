@@ -8,6 +8,7 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from pyrankcore import _core, games
@@ -87,6 +88,24 @@ def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
     return text[:end] + "..."
 
 
+Handler = Callable[[argparse.Namespace], int]
+
+
+def add_command(
+    sub: Any, name: str, summary: str, handler: Handler, epilog: str
+) -> argparse.ArgumentParser:
+    """The parser of the subcommand *name*, run by *handler*: *summary* is
+    its line in the list of commands, the handler's docstring (one
+    paragraph) the description its --help prints above the options and
+    *epilog* what it prints below them (the JSON keys, the input syntax)."""
+    description = " ".join(handler.__doc__.split()) if handler.__doc__ else None
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=summary, description=description, epilog=epilog
+    )
+    parser.set_defaults(handler=handler)
+    return parser
+
+
 def add_game_option(parser: argparse.ArgumentParser, default: str) -> None:
     """``--game NAME``: a ranking or a variant name."""
     parser.add_argument(
@@ -121,6 +140,14 @@ def add_threads_option(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=f"threads, 1 to {MAX_THREADS} (default: every core this process may use)",
     )
+
+
+def add_job_options(parser: argparse.ArgumentParser, counts: str) -> None:
+    """``--threads``, ``--json`` and ``--progress`` (a bar counting
+    *counts*): the options :func:`job_options` reads."""
+    add_threads_option(parser)
+    add_json_option(parser)
+    add_progress_option(parser, counts)
 
 
 def threads_of(args: argparse.Namespace) -> int:

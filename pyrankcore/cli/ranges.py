@@ -9,7 +9,7 @@ from typing import Any
 
 from pyrankcore._core import format_cards
 from pyrankcore._rankings import RANK_CHARS
-from pyrankcore.cli.options import add_json_option, print_json
+from pyrankcore.cli.options import add_command, add_json_option, print_json
 from pyrankcore.ranges import GRID_NAMES, WeightedCombo, combos, grid_name, parse_range
 
 RANGE_HELP = """\
@@ -100,13 +100,8 @@ def range_report(
 
 def add_parsers(sub: Any) -> None:
     """The ``range`` subcommand."""
-    r = sub.add_parser(
-        "range",
-        help='the combos and grid of a range, e.g. "AKs,QQ+"',
-        description="The combos a range means, their weights, and the 13 x 13 grid "
-        "(PokerStove syntax for hold'em, a subset of ProPokerTools' for Omaha: see "
-        "pyrankcore.ranges).",
-        epilog=RANGE_HELP,
+    r = add_command(
+        sub, "range", 'the combos and grid of a range, e.g. "AKs,QQ+"', run_range, RANGE_HELP
     )
     r.add_argument("range", help='the range, e.g. "AKs,QQ+,A5s-A2s:0.5" (quote it)')
     r.add_argument(
@@ -118,8 +113,10 @@ def add_parsers(sub: Any) -> None:
     )
     r.add_argument("--list", action="store_true", help="list every combo and its weight")
     add_json_option(r)
-    r.set_defaults(handler=run_range)
 
 
 def run_range(args: argparse.Namespace) -> int:
+    """The combos a range means, their weights, and the 13 x 13 grid
+    (PokerStove syntax for hold'em, a subset of ProPokerTools' for Omaha:
+    see pyrankcore.ranges)."""
     return range_report(args.range, args.hole_cards, as_json=args.json, list_combos=args.list)
