@@ -5,8 +5,8 @@ A Board shows itself as ``Board('...', '...', '...')`` in the REPL and as
 a table of its rows (cards, hand, royalty) in a notebook; ``as_dict()``
 gives plain JSON types and ``to_frame()`` a pandas DataFrame of the rows.
 
-Names shared with the other modules of the package (not part of the public
-API): :func:`as_board` and :func:`sweep`.
+Private to the package, for its other modules: :func:`as_board` and
+:func:`sweep`.
 """
 
 from __future__ import annotations

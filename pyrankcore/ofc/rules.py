@@ -2,10 +2,10 @@
 many players a deal seats and how many cards it deals (:func:`check_deal`),
 and the royalty of a front by its strength.
 
-Names shared with the other modules of the package (not part of the public
-API): :data:`HIGH_STARTS`, :data:`ROYAL_FLUSH`, the ranks :data:`QUEEN`,
-:data:`KING`, :data:`ACE`, :func:`check_decks`, :func:`as_rules`,
-:func:`check_players`, :func:`high_to_incomplete` and :func:`front_royalty`.
+Private to the package, for its other modules: :data:`HIGH_STARTS`,
+:data:`ROYAL_FLUSH`, the ranks :data:`QUEEN`, :data:`KING`, :data:`ACE`,
+:func:`check_decks`, :func:`as_rules`, :func:`check_players`,
+:func:`high_to_incomplete` and :func:`front_royalty`.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ Fantasyland hand of 13 to 17 cards (:func:`solve_fantasyland`, and
 
 (The module is not called ``fantasyland``: that is the public function.)
 
-Names shared with the other modules of the package (not part of the public
-API): :class:`SolverArgs` and :func:`solver_args`.
+Private to the package, for its other modules: :class:`SolverArgs` and
+:func:`solver_args`.
 """
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ as everywhere::
 Fronts (3 cards) keep the incomplete scale: three cards hold no flush, and
 their rank patterns are those of one deck.
 
-Names shared with the other modules of the package (not part of the public
-API): the scale's bounds (``DD_*``), :func:`tables`, :func:`five_strength`,
-:func:`front_strength`, :func:`describe_five`, and the choosers by number
-of decks: :func:`five_starts`, :func:`incomplete_of_five`,
-:func:`five_royalty`, :func:`royalty_arrays`, :func:`card_parser`,
-:func:`check_repeats` and :func:`check_card_rows`.
+Private to the package, for its other modules: the scale's bounds
+(``DD_*``), :func:`tables`, :func:`five_strength`, :func:`front_strength`,
+:func:`describe_five`, and the choosers by number of decks:
+:func:`five_starts`, :func:`incomplete_of_five`, :func:`five_royalty`,
+:func:`royalty_arrays`, :func:`card_parser`, :func:`check_repeats` and
+:func:`check_card_rows`.
 """
 
 from __future__ import annotations
