@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyrankcore import _core, games
 from pyrankcore.errors import (
@@ -25,9 +25,6 @@ from pyrankcore.errors import (
 from pyrankcore.ranges import Range, parse_range
 from pyrankcore.seats import check_ordered, check_seats, has_cards
 from pyrankcore.variants import Variant, variant
-
-if TYPE_CHECKING:
-    from pyrankcore._core import GameTables
 
 __all__ = ["Combo", "EquitySpec", "Inputs", "SeatCombos", "player_combos", "read_inputs"]
 
@@ -48,8 +45,8 @@ class EquitySpec:
     its known cards, each seat's final and known own cards, and the dead
     cards (sorted ids)."""
 
-    high: GameTables | None
-    low: GameTables | None
+    high: _core.GameTables | None
+    low: _core.GameTables | None
     omaha: bool
     board_final: int
     board: tuple[int, ...]
@@ -175,7 +172,7 @@ def _is_cards(text: str) -> bool:
 
 def _equity_variant(
     game: Any,
-) -> tuple[Variant, tuple[GameTables | None, GameTables | None]]:
+) -> tuple[Variant, tuple[_core.GameTables | None, _core.GameTables | None]]:
     """The variant *game* names and its rankings' tables (high first),
     each half resolved once; refused where the engine cannot settle it."""
     if isinstance(game, str) and game in _core.GAMES:
