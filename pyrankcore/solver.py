@@ -155,15 +155,11 @@ def showdown_values(
         (n,) or (R, n): one value per hand (0 for a hand that shares a card
         with the board).
     """
-    return _values(
-        board,
-        hands,
-        opponent_hands,
-        opponent_reach,
-        game,
-        half,
-        lambda sb, full: sb.showdown_values(full, win=win, tie=tie, lose=lose, threads=threads),
-    )
+
+    def values(sb: SortedBoard, full: np.ndarray) -> np.ndarray:
+        return sb.showdown_values(full, win=win, tie=tie, lose=lose, threads=threads)
+
+    return _values(board, hands, opponent_hands, opponent_reach, game, half, values)
 
 
 def fold_values(
@@ -185,12 +181,8 @@ def fold_values(
     >>> fold_values("Ks 7d 2c", ["As Kd"], ["Ac Kc", "As Qh", "Qh Jh"], [1.0, 1.0, 1.0]).tolist()
     [2.0]
     """
-    return _values(
-        board,
-        hands,
-        opponent_hands,
-        opponent_reach,
-        game,
-        half,
-        lambda sb, full: sb.fold_values(full, amount=amount, threads=threads),
-    )
+
+    def values(sb: SortedBoard, full: np.ndarray) -> np.ndarray:
+        return sb.fold_values(full, amount=amount, threads=threads)
+
+    return _values(board, hands, opponent_hands, opponent_reach, game, half, values)

@@ -175,11 +175,7 @@ class Executor(Protocol):
     def monte_carlo_tasks(self, p: Plan, chunks: int) -> int: ...
 
     def run(
-        self,
-        work: TaskWork,
-        p: Plan,
-        tasks: Sequence[Task],
-        seconds: float,
+        self, work: TaskWork, p: Plan, tasks: Sequence[Task], seconds: float
     ) -> list[EquityResult]: ...
 
 
@@ -233,11 +229,7 @@ class ThreadExecutor:
         return chunks if self.fine else 1
 
     def run(
-        self,
-        work: TaskWork,
-        p: Plan,
-        tasks: Sequence[Task],
-        seconds: float,
+        self, work: TaskWork, p: Plan, tasks: Sequence[Task], seconds: float
     ) -> list[EquityResult]:
         on_workers = self.n_threads > 1 or self.redraws or seconds > INLINE_SECONDS
         stop = self.stop if on_workers else None
