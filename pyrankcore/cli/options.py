@@ -1,6 +1,7 @@
-"""What every command shares: the parser class, the options each builds the
-same way (``--game``, ``--json``, ``--progress``, ``--threads``), the count
-checks and the JSON printer."""
+"""What every command shares: the parser class, the subcommand's parser
+(:func:`add_command`: its description is its handler's docstring), the
+options each builds the same way (``--game``, ``--json``, ``--progress``,
+``--threads``), the count checks and the JSON printer."""
 
 from __future__ import annotations
 
