@@ -70,6 +70,8 @@ cdef extern from "prc_omaha.h" nogil:
         const uint16_t *flush_best
         const uint16_t *low_best
         uint8_t low_bit[16]
+        int prefetch_rows
+    enum: PRC_OMAHA_PREFETCH_BYTES
     uint16_t prc_omaha_checked(const prc_game_t *g, const uint8_t *hole, int nh,
                                const uint8_t *board, int nb, int *bad)
     long prc_omaha_rows(const prc_game_t *g, const prc_omaha_t *o,

@@ -155,6 +155,7 @@ cdef _build_omaha_tables(GameTables t):
     t.omaha.pattern_of_slot = &packed_view[0]
     packed_view = best
     t.omaha.best = &packed_view[0]
+    t.omaha.prefetch_rows = best.nbytes > PRC_OMAHA_PREFETCH_BYTES
     cdef const uint16_t[::1] flush_row_view, flush_best_view
     if flush_arrays is not None:
         flush_row_view, flush_best_view = flush_arrays

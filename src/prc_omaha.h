@@ -91,7 +91,15 @@ typedef struct {
      * One lookup a hand instead of one per hole pair. */
     const uint16_t *low_best;
     uint8_t low_bit[16];
+    /* Nonzero where the pattern rows take more than PRC_OMAHA_PREFETCH_BYTES
+     * (a high game's): too many to stay in L2, so the row loops prefetch a
+     * hand's row a block before they read it. A low game's rows are shared
+     * (a few hundred distinct) and stay in L2, where prefetches only add
+     * work. */
+    int prefetch_rows;
 } prc_omaha_t;
+
+#define PRC_OMAHA_PREFETCH_BYTES (256 * 1024)
 
 /* Column of a pair of hole ranks (the order of prc_pair_column). */
 static inline int prc_pair_index(int r1, int r2) {
@@ -116,37 +124,43 @@ static inline uint16_t prc_omaha_flush_of_ranks(const prc_omaha_t *o, unsigned b
     return best;
 }
 
-/* The best flush of suit *suit* (one the board holds three or more of) in
- * a valid hand. The suit's ranks are gathered without a branch per card (a
- * hand's suits are random, so such branches mispredict). */
-static inline uint16_t prc_omaha_flush_lookup(const prc_omaha_t *o, const uint8_t *hole,
-                                              int nh, const uint8_t *board, int nb,
-                                              int suit) {
-    unsigned hole_ranks = 0, board_ranks = 0;
-    for (int i = 0; i < nh; i++)
-        hole_ranks |= (unsigned)((hole[i] & 3) == suit) << (hole[i] >> 2);
-    for (int i = 0; i < nb; i++)
-        board_ranks |= (unsigned)((board[i] & 3) == suit) << (board[i] >> 2);
-    return prc_omaha_flush_of_ranks(o, board_ranks, hole_ranks);
+/* The ranks of the cards of suit *suit* among n cards, as a 13-bit mask,
+ * without a branch per card (a hand's suits are random, so such branches
+ * mispredict). */
+static inline unsigned prc_omaha_suit_ranks(const uint8_t *cards, int n, int suit) {
+    unsigned ranks = 0;
+    for (int i = 0; i < n; i++) ranks |= (unsigned)((cards[i] & 3) == suit) << (cards[i] >> 2);
+    return ranks;
 }
 
-/* The same from card-id masks (bit = id) of the board and of the hole
- * cards, without reading the cards again. */
+/* What prc_omaha_flush_of_ranks reads for a valid hand: the board's ranks
+ * in the suit it holds three or more of, and from bit 16 the hole cards'
+ * ranks in it (at most one suit can, with at most five board cards); 0
+ * when the board holds no such suit. */
+static inline uint32_t prc_omaha_flush_ranks(const uint8_t *hole, int nh, const uint8_t *board,
+                                             int nb) {
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nb; i++) count[board[i] & 3]++;
+    for (int suit = 0; suit < 4; suit++)
+        if (count[suit] >= 3)
+            return prc_omaha_suit_ranks(board, nb, suit) |
+                   (uint32_t)prc_omaha_suit_ranks(hole, nh, suit) << 16;
+    return 0;
+}
+
+/* The best flush of suit *suit* from card-id masks (bit = id) of the board
+ * and of the hole cards. */
 static inline uint16_t prc_omaha_flush_of_masks(const prc_omaha_t *o, uint64_t board_ids,
                                                 uint64_t hole_ids, int suit) {
     return prc_omaha_flush_of_ranks(o, prc_id_suit_ranks(board_ids, suit),
                                     prc_id_suit_ranks(hole_ids, suit));
 }
 
-/* The best flush of a hand whose board holds three or more of a suit
- * (any suit; 0 when none can flush). */
+/* The best flush of a valid hand (0 when none can flush). */
 static inline uint16_t prc_omaha_flush_any(const prc_omaha_t *o, const uint8_t *hole, int nh,
                                            const uint8_t *board, int nb) {
-    int count[4] = {0, 0, 0, 0};
-    for (int i = 0; i < nb; i++) count[board[i] & 3]++;
-    for (int suit = 0; suit < 4; suit++)
-        if (count[suit] >= 3) return prc_omaha_flush_lookup(o, hole, nh, board, nb, suit);
-    return 0;
+    uint32_t ranks = prc_omaha_flush_ranks(hole, nh, board, nb);
+    return ranks ? prc_omaha_flush_of_ranks(o, ranks & 0x1FFF, ranks >> 16) : 0;
 }
 
 /* Software prefetch: a hint only, so a no-op where unsupported. */
@@ -168,10 +182,77 @@ static inline uint16_t prc_omaha_flush_any(const prc_omaha_t *o, const uint8_t *
 static PRC_ALWAYS_INLINE const uint16_t *prc_omaha_fetch_row(const prc_omaha_t *o,
                                                              uint32_t slot) {
     const uint16_t *row = o->best + (size_t)o->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
-    PRC_PREFETCH(row);
-    PRC_PREFETCH(row + 32);
-    PRC_PREFETCH(row + 64);
+    if (o->prefetch_rows) {
+        PRC_PREFETCH(row);
+        PRC_PREFETCH(row + 32);
+        PRC_PREFETCH(row + 64);
+    }
     return row;
+}
+
+/* What a vector tier's first pass keeps of a block of up to 16 hands for
+ * the second, by hand t: its pattern row (hi-lo: the low game's row, or
+ * the entry of the low game's rank sets' table), and the column of each
+ * hole pair p in it. */
+typedef struct {
+    const uint16_t *row[16], *lo_row[16];
+    uint32_t low_index[16];
+    uint32_t column[15][16];
+    unsigned flush_lanes; /* hands with two or more hole cards of a suit the board has 3+ of */
+    /* Only where flush_lanes is not 0: the board's ranks in that suit,
+     * and from bit 16 the hole cards' ranks in it. */
+    uint32_t flush_ranks[16];
+} prc_omaha_block_t;
+
+/* The best flush of each flush lane of a block into out (hi-lo: every
+ * other entry), where it beats the strength there. */
+static PRC_ALWAYS_INLINE void prc_omaha_block_flushes(const prc_omaha_t *o,
+                                                      const prc_omaha_block_t *blk, int stride,
+                                                      uint16_t *out) {
+    for (unsigned m = blk->flush_lanes; m; m &= m - 1) {
+        int t = prc_ctz64(m);
+        uint16_t v = prc_omaha_flush_of_ranks(o, blk->flush_ranks[t] & 0x1FFF,
+                                              blk->flush_ranks[t] >> 16);
+        out[stride * t] = v > out[stride * t] ? v : out[stride * t];
+    }
+}
+
+/* The strengths of the first LANES hands of a block (hi-lo, olo not NULL:
+ * two a hand, high and low) into out: the best of one lookup per hole pair
+ * in its row (scalar loads), the best flush of a flush lane, and the low. */
+static PRC_ALWAYS_INLINE void prc_omaha_block_out(const prc_omaha_t *o, const prc_omaha_t *olo,
+                                                  const prc_omaha_block_t *blk, const int LANES,
+                                                  const int NH, uint16_t *out) {
+    const int pairs = NH * (NH - 1) / 2, stride = olo ? 2 : 1;
+    /* a local: extensions build with -fno-strict-aliasing, so each store
+     * to out[] would otherwise load it again */
+    const uint16_t *const low_best = olo ? olo->low_best : NULL;
+    /* two loops, so that neither asks which rows it reads a pair at a time */
+    if (!olo || low_best) {
+        for (int t = 0; t < LANES; t++) {
+            const uint16_t *row = blk->row[t];
+            uint16_t best = 0;
+            for (int p = 0; p < pairs; p++) {
+                uint16_t v = row[blk->column[p][t]];
+                best = v > best ? v : best;
+            }
+            out[stride * t] = best;
+            if (olo) out[2 * t + 1] = low_best[blk->low_index[t]];
+        }
+    } else { /* both rows at each column */
+        for (int t = 0; t < LANES; t++) {
+            const uint16_t *row = blk->row[t], *lo_row = blk->lo_row[t];
+            uint16_t best = 0, low = 0;
+            for (int p = 0; p < pairs; p++) {
+                uint32_t col = blk->column[p][t];
+                best = row[col] > best ? row[col] : best;
+                low = lo_row[col] > low ? lo_row[col] : low;
+            }
+            out[2 * t] = best;
+            out[2 * t + 1] = low;
+        }
+    }
+    prc_omaha_block_flushes(o, blk, stride, out);
 }
 
 /* Omaha rows: hole rows of nh ids and board rows of nb ids (C order),

@@ -561,26 +561,6 @@ typedef struct {
     int low_sets;     /* hi-lo: the low comes from rank sets (olo->low_best) */
 } prc_avx2_omaha_consts;
 
-/* What the first pass keeps of one block for the second. */
-typedef struct {
-    const uint16_t *row[8];    /* each hand's pattern row in o->best */
-    const uint16_t *lo_row[8]; /* hi-lo: the same in the low game's table */
-    uint32_t low_index[8];     /* hi-lo from rank sets: the entry of low_best */
-    uint32_t column[15][8];    /* each hole pair's column, by pair and hand */
-    unsigned flush_lanes;      /* hands that may hold a flush */
-    /* Only where flush_lanes is not 0: the suits that may flush (the top
-     * bit of the suit's 4-bit field), the board's and the hole cards' card
-     * masks (ids 0..31, 32..63). */
-    uint32_t flush_suits[8], board_lo[8], board_hi[8], hole_lo[8], hole_hi[8];
-} prc_avx2_omaha_block;
-
-/* Blocks of 8 hands a chunk, high only and hi-lo alike: one. A chunk's
- * 32 row prefetches are about what a core keeps in flight; more at once ran
- * slower (bench/README.md, "Tuning of the row loops"). The hi-lo one pass
- * prefetches only the high rows (see prc_avx2_omaha_first_pass), so it
- * keeps one too. */
-#define PRC_AVX2_OMAHA_CHUNK_BLOCKS 1
-
 /* Hi-lo whose low is read from pattern rows (a low game without rank
  * sets) with this many hole cards or more runs as two passes over spans
  * (prc_omaha_rows_avx2_hilo_spans); fewer, or a low from rank sets, as
@@ -615,7 +595,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE __m256i prc_avx2_omaha_column(__m256i ra,
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_omaha_first_pass(
     const prc_avx2_omaha_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, __m256i missing_lo,
     __m256i missing_hi, const uint8_t *holes, const int NH, const uint8_t *boards,
-    const int NB, int flushes, prc_avx2_omaha_block *blk) {
+    const int NB, int flushes, prc_omaha_block_t *blk) {
     __m256i loads[2], rank[6];
     __m256i sum = _mm256_setzero_si256(), lo = sum, hi = sum, board_suits = sum;
     __m256i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
@@ -671,7 +651,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_omaha_first_pass(
     int pair = 0;
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++)
-            _mm256_storeu_si256((__m256i *)blk->column[pair++], prc_avx2_omaha_column(rank[a], rank[b]));
+            _mm256_storeu_si256((__m256i *)blk->column[pair++],
+                                prc_avx2_omaha_column(rank[a], rank[b]));
     blk->flush_lanes = 0;
     if (flushes) {
         /* the hole cards' suit counts: the hand's less the board's (the
@@ -685,65 +666,22 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_omaha_first_pass(
         blk->flush_lanes =
             ~prc_avx2_lanes(_mm256_cmpeq_epi32(may, _mm256_setzero_si256())) & 0xFFu;
         if (blk->flush_lanes) { /* valid rows: hole and board cards are apart */
-            _mm256_storeu_si256((__m256i *)blk->flush_suits, may);
-            _mm256_storeu_si256((__m256i *)blk->board_lo, board_lo);
-            _mm256_storeu_si256((__m256i *)blk->board_hi, board_hi);
-            _mm256_storeu_si256((__m256i *)blk->hole_lo, _mm256_andnot_si256(board_lo, lo));
-            _mm256_storeu_si256((__m256i *)blk->hole_hi, _mm256_andnot_si256(board_hi, hi));
+            uint32_t suits[8], board_ids[2][8], hole_ids[2][8];
+            _mm256_storeu_si256((__m256i *)suits, may);
+            _mm256_storeu_si256((__m256i *)board_ids[0], board_lo);
+            _mm256_storeu_si256((__m256i *)board_ids[1], board_hi);
+            _mm256_storeu_si256((__m256i *)hole_ids[0], _mm256_andnot_si256(board_lo, lo));
+            _mm256_storeu_si256((__m256i *)hole_ids[1], _mm256_andnot_si256(board_hi, hi));
+            for (unsigned m = blk->flush_lanes; m; m &= m - 1) {
+                int t = prc_ctz64(m), suit = (prc_ctz64(suits[t]) - 3) >> 2;
+                uint64_t board = (uint64_t)board_ids[1][t] << 32 | board_ids[0][t];
+                uint64_t hole = (uint64_t)hole_ids[1][t] << 32 | hole_ids[0][t];
+                blk->flush_ranks[t] = prc_id_suit_ranks(board, suit) |
+                                      prc_id_suit_ranks(hole, suit) << 16;
+            }
         }
     }
     return 0;
-}
-
-/* Second pass: the best strength of each of the block's 8 hands (and,
- * hi-lo, the best low), one lookup per hole pair (scalar loads). */
-PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_avx2_omaha_second_pass(const prc_avx2_omaha_block *blk,
-                                                               const int NH, int hilo,
-                                                               const uint16_t *low_best,
-                                                               uint16_t *out) {
-    const int pairs = NH * (NH - 1) / 2;
-    if (hilo && low_best) { /* the low from rank sets: one lookup a hand */
-        for (int t = 0; t < 8; t++) {
-            const uint16_t *row = blk->row[t];
-            uint16_t best = 0;
-            for (int p = 0; p < pairs; p++) {
-                uint16_t v = row[blk->column[p][t]];
-                best = v > best ? v : best;
-            }
-            out[2 * t] = best;
-            out[2 * t + 1] = low_best[blk->low_index[t]];
-        }
-        return;
-    }
-    for (int t = 0; t < 8; t++) {
-        const uint16_t *row = blk->row[t], *lo_row = blk->lo_row[t];
-        uint16_t best = 0, low = 0;
-        for (int p = 0; p < pairs; p++) {
-            uint32_t col = blk->column[p][t];
-            uint16_t v = row[col];
-            best = v > best ? v : best;
-            if (hilo) {
-                v = lo_row[col];
-                low = v > low ? v : low;
-            }
-        }
-        if (hilo) {
-            out[2 * t] = best;
-            out[2 * t + 1] = low;
-        } else {
-            out[t] = best;
-        }
-    }
-}
-
-/* The best flush of hand t of a block (one of its flush_lanes): the
- * flush row of the board's ranks in the suit, read at each pair of the
- * hole cards' ranks in it (prc_omaha_flush_of_masks). */
-static inline uint16_t prc_avx2_omaha_flush(const prc_omaha_t *o, const prc_avx2_omaha_block *blk, int t) {
-    int suit = (prc_ctz64(blk->flush_suits[t]) - 3) >> 2;
-    uint64_t board = ((uint64_t)blk->board_hi[t] << 32) | blk->board_lo[t];
-    uint64_t hole = ((uint64_t)blk->hole_hi[t] << 32) | blk->hole_lo[t];
-    return prc_omaha_flush_of_masks(o, board, hole, suit);
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
@@ -756,9 +694,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     const int NB, uint16_t *out, long start, long stop) {
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
-    const int blocks = PRC_AVX2_OMAHA_CHUNK_BLOCKS;
-    const long chunk = 8 * blocks;
-    const int stride = olo ? 2 : 1; /* strengths per row in out */
     __m256i missing_lo, missing_hi;
     prc_avx2_missing(g->invalid_ids | (glo ? glo->invalid_ids : 0), &missing_lo, &missing_hi);
     prc_avx2_omaha_consts c;
@@ -769,52 +704,11 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
     c.low_bits = c.low_sets ? _mm256_broadcastsi128_si256(
                                   _mm_loadu_si128((const __m128i *)olo->low_bit))
                             : _mm256_setzero_si256();
-    /* Two chunks in flight: the first pass of the next chunk (which
-     * prefetches its pattern rows) runs before the second pass of this one,
-     * so the rows have a chunk's work to arrive. */
-    prc_avx2_omaha_block blk[2][PRC_AVX2_OMAHA_CHUNK_BLOCKS];
-    int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the chunk at i */
-    long i = start;
-    while (i + chunk <= stop) {
-        if (!ready) {
-            unsigned bad = 0;
-            for (int b = 0; b < blocks && !bad; b++)
-                bad = prc_avx2_omaha_first_pass(&c, o, olo, missing_lo, missing_hi,
-                                        holes + (i + 8 * b) * NH, NH,
-                                        boards + (i + 8 * b) * NB, NB, flushes, &blk[cur][b]);
-            if (bad) { /* the scalar loop finds the first bad row */
-                long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i,
-                                             i + chunk);
-                if (r >= 0) return r;
-                i += chunk;
-                continue;
-            }
-        }
-        ready = 0;
-        if (i + 2 * chunk <= stop) {
-            unsigned bad = 0;
-            long n = i + chunk;
-            for (int b = 0; b < blocks && !bad; b++)
-                bad = prc_avx2_omaha_first_pass(&c, o, olo, missing_lo, missing_hi,
-                                        holes + (n + 8 * b) * NH, NH,
-                                        boards + (n + 8 * b) * NB, NB, flushes,
-                                        &blk[cur ^ 1][b]);
-            ready = !bad; /* a bad chunk is found again, and handled, next time */
-        }
-        for (int b = 0; b < blocks; b++) {
-            const prc_avx2_omaha_block *k = &blk[cur][b];
-            prc_avx2_omaha_second_pass(k, NH, olo != NULL, olo ? olo->low_best : NULL,
-                               out + stride * (i + 8 * b));
-            for (unsigned m = k->flush_lanes; m; m &= m - 1) {
-                int t = prc_ctz64(m);
-                uint16_t v = prc_avx2_omaha_flush(o, k, t), *slot = out + stride * (i + 8 * b + t);
-                *slot = v > *slot ? v : *slot;
-            }
-        }
-        cur ^= ready;
-        i += chunk;
-    }
-    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
+#define PRC_AVX2_OMAHA_FIRST(n, blk)                                                      \
+    prc_avx2_omaha_first_pass(&c, o, olo, missing_lo, missing_hi, holes + (n) * NH, NH,   \
+                              boards + (n) * NB, NB, flushes, blk)
+    PRC_OMAHA_VECTOR_ROWS(8, prc_omaha_block_t, PRC_AVX2_OMAHA_FIRST, prc_omaha_block_out)
+#undef PRC_AVX2_OMAHA_FIRST
 }
 
 /* Hi-lo as two passes over spans of rows, for lows read from pattern rows

@@ -228,31 +228,30 @@ PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 7)
 /* ------------------------------------------------------------------------
  * Omaha. */
 
-/* The AVX-512 Omaha row loops, 16 hands per block. They read
- * the same tables as prc_omaha_rows and fill exactly what it fills: a step
- * holding an invalid row, and the rows after the last full step, go to the
- * scalar loop, which reports the first invalid row.
- *
- * One block of 16 hands:
+/* The AVX-512 Omaha row loops, 16 hands per block. They read the same
+ * tables as prc_omaha_rows and fill exactly what it fills: a block holding
+ * an invalid row, and the rows after the last full block, go to the scalar
+ * loop, which reports the first invalid row. The vector unit does a
+ * block's card work; the table reads are scalar, as in the AVX2 loops
+ * (PRC_OMAHA_VECTOR_ROWS, prc_omaha_block_out):
  *  - hole and board bytes come in with one full and one masked load each
  *    (nothing past the last row is read); one byte permute per card moves
  *    card j of each row into that row's 32-bit lane (as prc_avx512_sum_rows);
  *  - validation as in the high loops over all nh + nb cards (ids below 52,
  *    the popcount of the suit-major mask, the deck's missing cards);
- *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
- *    gathered: a gather per hole pair then reads the row at the pair's
- *    column (hi * (hi + 1) / 2 + lo from the two ranks);
- *  - hi-lo with an eight-or-better low: the low is one gather a block, at
+ *  - each board's rank sum is hashed and its pattern row found and
+ *    prefetched (scalar loads), a block before the lookups of one entry per
+ *    hole pair at the pair's column (hi * (hi + 1) / 2 + lo of the two
+ *    ranks, computed 16 hands to a vector);
+ *  - hi-lo with an eight-or-better low: the low is one lookup a hand, at
  *    the board's and the hole cards' sets of low ranks (prc_omaha_t's
- *    low_best; the sets come from a byte shuffle per card), instead of a
- *    gather per hole pair in the low game's pattern rows;
+ *    low_best; the sets come from a byte shuffle per card);
  *  - flushes (flush-dominant games): a hand can flush only with two or
  *    more hole cards of a suit the board holds three or more of (at most
- *    one suit can, with five board cards). A gather of the flush row of the
- *    board's ranks in that suit, in the first pass, and one of the pair's
- *    entry, in the second, give the flush of a hand with exactly two such
- *    hole cards; a hand with more (about 1% of deals) has its other pairs
- *    added by the scalar code (prc_omaha_flush_any). */
+ *    one suit can, with five board cards); the suit-major masks give the
+ *    board's and the hole cards' ranks in that suit, and for those hands,
+ *    about one in fourteen, the flush comes from the flush row of the
+ *    board's ranks (prc_omaha_flush_of_ranks). */
 /* Constants of one Omaha loop: byte positions and rank keys. */
 typedef struct {
     __m512i hole_pick[6], board_pick[5];
@@ -323,32 +322,6 @@ PRC_AVX512_ATTR static inline void prc_avx512_omaha_add_bit(const prc_avx512_oma
     *hi = _mm512_or_si512(*hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, _mm512_set1_epi32(32))));
 }
 
-/* What the first pass keeps of one block for the second. */
-typedef struct {
-    __m512i row;            /* offset of each hand's pattern row in o->best */
-    __m512i lo_row;         /* hi-lo: the same in the low game's table */
-    __m512i low_index;      /* hi-lo from rank sets: each hand's entry of olo->low_best */
-    __m512i flush;          /* offset of its suited pair's entry in o->flush_best */
-    __m512i rank[6];        /* hole ranks */
-    __mmask16 flush_lanes;  /* two or more hole cards of a suit the board has 3+ of */
-    __mmask16 more_pairs;   /* three or more: the other pairs go to the scalar code */
-} prc_avx512_omaha_block;
-
-/* Blocks per chunk: the first pass hashes every board of a chunk and
- * gathers its pattern and flush rows, the second reads the rows once those
- * gathers have completed. Unlike the AVX2 loop this one prefetches no
- * pattern rows: where the L2 cache holds most of the board rows, the
- * prefetches cost more than they save (bench/README.md, "Tuning of the row
- * loops"). */
-#define PRC_AVX512_OMAHA_CHUNK_BLOCKS 4
-
-/* Index of the highest set bit of each lane (nonzero, below 2**24): the
- * exponent of its conversion to float, exact in that range. */
-PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_top_bit(__m512i x) {
-    __m512i bits = _mm512_castps_si512(_mm512_cvtepi32_ps(x));
-    return _mm512_sub_epi32(_mm512_srli_epi32(bits, 23), _mm512_set1_epi32(127));
-}
-
 /* Column of each lane's pair of ranks. */
 PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_column(const prc_avx512_omaha_consts *c, __m512i ra,
                                                     __m512i rb) {
@@ -367,34 +340,40 @@ PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_suit_ranks(__mmask32 in_l
                             _mm512_set1_epi32(0x1FFF));
 }
 
+/* A block of the AVX-512 loops: the shared part, and for pattern rows
+ * that stay in L2 (o->prefetch_rows 0) their offsets in entries. */
+typedef struct {
+    prc_omaha_block_t s;
+    __m512i row_at, lo_row_at, low;
+} prc_avx512_omaha_block;
+
 /* First pass over 16 rows: returns the lanes holding an invalid row. */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
     const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
     const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
-    const int NB, int flushes, prc_avx512_omaha_block *blk) {
-    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
-    const __m512i columns = _mm512_set1_epi32(PRC_N_PAIR_COLUMNS);
+    const int NB, int flushes, prc_avx512_omaha_block *v) {
+    prc_omaha_block_t *blk = &v->s;
     const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
-    __m512i first, rest;
+    __m512i first, rest, rank[6];
     __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
     __m512i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
     prc_avx512_omaha_load(boards, NB, &first, &rest);
     for (int j = 0; j < NB; j++) {
         __m512i card = prc_avx512_omaha_card(first, rest, c->board_pick[j]);
-        __m512i rank = _mm512_srli_epi32(card, 2);
+        __m512i r = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
-        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(rank, c->rank_key));
+        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(r, c->rank_key));
         prc_avx512_omaha_add_bit(c, card, &blo, &bhi);
-        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_avx512_omaha_low_bit(c, rank));
+        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_avx512_omaha_low_bit(c, r));
     }
     prc_avx512_omaha_load(holes, NH, &first, &rest);
     for (int j = 0; j < NH; j++) {
         __m512i card = prc_avx512_omaha_card(first, rest, c->hole_pick[j]);
-        blk->rank[j] = _mm512_srli_epi32(card, 2);
+        rank[j] = _mm512_srli_epi32(card, 2);
         top = _mm512_max_epu32(top, card);
         prc_avx512_omaha_add_bit(c, card, &hlo, &hhi);
         if (c->low_sets)
-            hole_set = _mm512_or_si512(hole_set, prc_avx512_omaha_low_bit(c, blk->rank[j]));
+            hole_set = _mm512_or_si512(hole_set, prc_avx512_omaha_low_bit(c, rank[j]));
     }
     __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
     __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
@@ -404,74 +383,102 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
         _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
         _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
     if (bad) return bad;
-    __m512i slot = prc_avx512_board_slot(sum);
-    __m512i pattern = _mm512_and_si512(
-        _mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16);
-    blk->row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
+    if (o->prefetch_rows) {
+        /* Hash each board and prefetch its pattern row, for the second pass
+         * a block later (scalar loads); hi-lo from pattern rows: the low
+         * game's row too (not prefetched: its rows are shared, a few
+         * hundred distinct, in L2). */
+        uint32_t sums[16];
+        _mm512_storeu_si512((void *)sums, sum);
+        for (int t = 0; t < 16; t++) {
+            uint32_t slot = prc_board_slot(sums[t]);
+            blk->row[t] = prc_omaha_fetch_row(o, slot);
+            if (olo && !c->low_sets)
+                blk->lo_row[t] = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
+        }
+    } else {
+        /* rows in L2: the hash and the rows' offsets by gathers */
+        const __m512i low16 = _mm512_set1_epi32(0xFFFF), stride = _mm512_set1_epi32(PRC_PATTERN_STRIDE);
+        __m512i slot = prc_avx512_board_slot(sum);
+        v->row_at = _mm512_mullo_epi32(
+            _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16),
+            stride);
+        if (olo && !c->low_sets)
+            v->lo_row_at = _mm512_mullo_epi32(
+                _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2),
+                                 low16),
+                stride);
+    }
     if (c->low_sets) {
         const __m512i byte = _mm512_set1_epi32(0xFF);
-        blk->low_index =
-            _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
-                            _mm512_and_si512(hole_set, byte));
-    } else if (olo) {
-        pattern = _mm512_and_si512(
-            _mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2), low16);
-        blk->lo_row = _mm512_mullo_epi32(pattern, _mm512_set1_epi32(PRC_PATTERN_STRIDE));
+        __m512i index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
+                                        _mm512_and_si512(hole_set, byte));
+        /* one gather a block, read in the second pass */
+        v->low = _mm512_i32gather_epi32(index, (const void *)olo->low_best, 2);
     }
-    blk->flush_lanes = blk->more_pairs = 0;
+    int pair = 0;
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++)
+            _mm512_storeu_si512((void *)blk->column[pair++],
+                                prc_avx512_omaha_column(c, rank[a], rank[b]));
+    blk->flush_lanes = 0;
     if (flushes) {
         const __m512i three16 = _mm512_set1_epi16(3);
         __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(blo), three16);
         __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(bhi), three16);
         __m512i held = prc_avx512_omaha_suit_ranks(in_lo, in_hi, hlo, hhi);
-        __m512i n_held = _mm512_popcnt_epi32(held);
-        __mmask16 lanes = _mm512_cmpge_epu32_mask(n_held, _mm512_set1_epi32(2));
-        if (lanes) {
-            /* The highest and the lowest suited hole ranks: the only pair
-             * where two are held; the scalar code adds the others. */
-            __m512i lowest = _mm512_popcnt_epi32(
-                _mm512_andnot_si512(held, _mm512_sub_epi32(held, _mm512_set1_epi32(1))));
-            __m512i frow = _mm512_and_si512(
-                _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), lanes,
-                                            prc_avx512_omaha_suit_ranks(in_lo, in_hi, blo, bhi),
-                                            (const void *)o->flush_row, 2),
-                low16);
-            blk->flush = _mm512_add_epi32(_mm512_mullo_epi32(frow, columns),
-                                          prc_avx512_omaha_column(c, prc_avx512_omaha_top_bit(held), lowest));
-            blk->flush_lanes = lanes;
-            blk->more_pairs = _mm512_mask_cmpgt_epu32_mask(lanes, n_held, _mm512_set1_epi32(2));
-        }
+        blk->flush_lanes = _mm512_cmpge_epu32_mask(_mm512_popcnt_epi32(held), _mm512_set1_epi32(2));
+        if (blk->flush_lanes)
+            _mm512_storeu_si512((void *)blk->flush_ranks,
+                                _mm512_or_si512(prc_avx512_omaha_suit_ranks(in_lo, in_hi, blo, bhi),
+                                                _mm512_slli_epi32(held, 16)));
     }
     return 0;
 }
 
-/* Second pass: the best strength of each of the block's 16 hands (and,
- * hi-lo, the best low in *best_lo). */
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __m512i prc_avx512_omaha_second_pass(
-    const prc_avx512_omaha_consts *c, const prc_omaha_t *o, const prc_omaha_t *olo, const int NH,
-    const prc_avx512_omaha_block *blk, __m512i *best_lo) {
+/* Second pass (as prc_omaha_block_out): a high game's rows, prefetched a
+ * block before, by scalar loads; rows that stay in L2 by a gather a hole
+ * pair, which costs less there than 16 scalar loads; a low from rank sets
+ * as the first pass gathered it. */
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_block_out(
+    const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_block *v,
+    const int LANES, const int NH, uint16_t *out) {
+    const int low_sets = olo && olo->low_best;
+    (void)LANES;
     __m512i best = _mm512_setzero_si512(), low = best;
-    const int pair_lows = olo && !c->low_sets;
-    if (c->low_sets) /* one lookup a hand */
-        low = _mm512_i32gather_epi32(blk->low_index, (const void *)olo->low_best, 2);
-    for (int a = 0; a < NH; a++)
-        for (int b = a + 1; b < NH; b++) {
-            __m512i column = prc_avx512_omaha_column(c, blk->rank[a], blk->rank[b]);
-            __m512i v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->row, column),
-                                               (const void *)o->best, 2);
-            best = _mm512_max_epu16(best, v);   /* the low halves are the values */
-            if (pair_lows) {
-                v = _mm512_i32gather_epi32(_mm512_add_epi32(blk->lo_row, column),
-                                           (const void *)olo->best, 2);
-                low = _mm512_max_epu16(low, v);
-            }
+    if (o->prefetch_rows) {
+        if (!olo) {
+            prc_omaha_block_out(o, NULL, &v->s, 16, NH, out);
+            return;
         }
-    if (olo) *best_lo = low;
-    if (blk->flush_lanes)
-        best = _mm512_max_epu16(best, _mm512_mask_i32gather_epi32(
-                                          _mm512_setzero_si512(), blk->flush_lanes, blk->flush,
-                                          (const void *)o->flush_best, 2));
-    return best;
+        if (!low_sets) {
+            prc_omaha_block_out(o, olo, &v->s, 16, NH, out);
+            return;
+        }
+        uint16_t high[16];
+        prc_omaha_block_out(o, NULL, &v->s, 16, NH, high);
+        best = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)high));
+    } else {
+        const int pair_lows = olo && !low_sets;
+        for (int p = 0; p < NH * (NH - 1) / 2; p++) {
+            __m512i column = _mm512_loadu_si512((const void *)v->s.column[p]);
+            /* the low halves are the values */
+            best = _mm512_max_epu16(best, _mm512_i32gather_epi32(_mm512_add_epi32(v->row_at, column),
+                                                                 (const void *)o->best, 2));
+            if (pair_lows)
+                low = _mm512_max_epu16(
+                    low, _mm512_i32gather_epi32(_mm512_add_epi32(v->lo_row_at, column),
+                                                (const void *)olo->best, 2));
+        }
+    }
+    if (low_sets) low = v->low;
+    if (olo) { /* (high, low) pairs: high in each lane's low half */
+        _mm512_storeu_si512((void *)out, _mm512_or_si512(_mm512_and_si512(best, _mm512_set1_epi32(0xFFFF)),
+                                                         _mm512_slli_epi32(low, 16)));
+    } else {
+        prc_avx512_store(out, best);
+    }
+    prc_omaha_block_flushes(o, &v->s, olo ? 2 : 1, out);
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
@@ -485,39 +492,13 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
     const int NB, uint16_t *out, long start, long stop) {
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
-    const long chunk = 16 * PRC_AVX512_OMAHA_CHUNK_BLOCKS;
-    const int stride = olo ? 2 : 1;   /* strengths per row in out */
     prc_avx512_omaha_consts c;
     prc_avx512_omaha_init(&c, olo, NH, NB);
-    prc_avx512_omaha_block blk[PRC_AVX512_OMAHA_CHUNK_BLOCKS];
-    long i = start;
-    for (; i + chunk <= stop; i += chunk) {
-        __mmask16 bad = 0;
-        for (int b = 0; b < PRC_AVX512_OMAHA_CHUNK_BLOCKS && !bad; b++)
-            bad = prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (i + 16 * b) * NH, NH,
-                                    boards + (i + 16 * b) * NB, NB, flushes, &blk[b]);
-        if (bad) {
-            long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, i + chunk);
-            if (r >= 0) return r;
-            continue;
-        }
-        for (int b = 0; b < PRC_AVX512_OMAHA_CHUNK_BLOCKS; b++) {
-            __m512i low = _mm512_setzero_si512();
-            __m512i high = prc_avx512_omaha_second_pass(&c, o, olo, NH, &blk[b], &low);
-            if (olo) /* (high, low) pairs: high in each lane's low half */
-                _mm512_storeu_si512((void *)(out + 2 * (i + 16 * b)),
-                                    _mm512_or_si512(_mm512_and_si512(high, _mm512_set1_epi32(0xFFFF)),
-                                                    _mm512_slli_epi32(low, 16)));
-            else
-                prc_avx512_store(out + i + 16 * b, high);
-            for (unsigned m = blk[b].more_pairs; m; m &= m - 1) {
-                long r = i + 16 * b + prc_ctz64(m);
-                uint16_t v = prc_omaha_flush_any(o, holes + r * NH, NH, boards + r * NB, NB);
-                out[stride * r] = v > out[stride * r] ? v : out[stride * r];
-            }
-        }
-    }
-    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
+#define PRC_AVX512_OMAHA_FIRST(n, blk)                                                    \
+    prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (n) * NH, NH, boards + (n) * NB, \
+                                NB, flushes, blk)
+    PRC_OMAHA_VECTOR_ROWS(16, prc_avx512_omaha_block, PRC_AVX512_OMAHA_FIRST, prc_avx512_omaha_block_out)
+#undef PRC_AVX512_OMAHA_FIRST
 }
 
 /* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),

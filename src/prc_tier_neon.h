@@ -281,23 +281,15 @@ typedef struct {
     int low_sets;          /* hi-lo: the low comes from rank sets (olo->low_best) */
 } prc_neon_omaha_consts;
 
-/* What the first pass keeps of one step for the second. */
-typedef struct {
-    const uint16_t *row[PRC_NEON_OMAHA_STEP];    /* each hand's pattern row in o->best */
-    const uint16_t *lo_row[PRC_NEON_OMAHA_STEP]; /* hi-lo, low from rows: the low game's */
-    uint8_t column[15][PRC_NEON_OMAHA_STEP];     /* each hole pair's column, by pair and hand */
-    uint8_t board_set[PRC_NEON_OMAHA_STEP], hole_set[PRC_NEON_OMAHA_STEP]; /* hi-lo, low from rank sets */
-    uint64_t flush_rows; /* bit 4t: hand t may hold a flush */
-} prc_neon_omaha_block;
-
 /* First pass over a step's 16 hands: returns nonzero (bits 4t..4t+3 for
- * hand t) when a hand is invalid; else fills *blk*. */
+ * hand t) when a hand is invalid; else fills *blk* (prc_omaha_block_out
+ * reads it). */
 static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_consts *c,
                                                   const prc_omaha_t *o,
                                                   const prc_omaha_t *olo,
                                                   const uint8_t *holes, const int NH,
                                                   const uint8_t *boards, const int NB,
-                                                  const int flushes, prc_neon_omaha_block *blk) {
+                                                  const int flushes, prc_omaha_block_t *blk) {
     uint8x16_t card[11]; /* the board's cards, then the hole cards */
     prc_neon_cards(&c->keys.rows, boards, NB, card);
     prc_neon_cards(&c->hole_rows, holes, NH, card + NB);
@@ -319,7 +311,13 @@ static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_c
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++) {
             uint8x16_t hi = vmaxq_u8(rank[a], rank[b]), lo = vminq_u8(rank[a], rank[b]);
-            vst1q_u8(blk->column[pair++], vaddq_u8(vqtbl1q_u8(c->triangle, hi), lo));
+            uint8x16_t column = vaddq_u8(vqtbl1q_u8(c->triangle, hi), lo);
+            uint16x8_t low8 = vmovl_u8(vget_low_u8(column)), high8 = vmovl_high_u8(column);
+            uint32_t *to = blk->column[pair++];
+            vst1q_u32(to, vmovl_u16(vget_low_u16(low8)));
+            vst1q_u32(to + 4, vmovl_high_u16(low8));
+            vst1q_u32(to + 8, vmovl_u16(vget_low_u16(high8)));
+            vst1q_u32(to + 12, vmovl_high_u16(high8));
         }
 
     if (c->low_sets) {
@@ -328,14 +326,17 @@ static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_c
             board_set = vorrq_u8(board_set, vqtbl1q_u8(c->low_bits, vshrq_n_u8(card[j], 2)));
         for (int j = 0; j < NH; j++)
             hole_set = vorrq_u8(hole_set, vqtbl1q_u8(c->low_bits, rank[j]));
-        vst1q_u8(blk->board_set, board_set);
-        vst1q_u8(blk->hole_set, hole_set);
-        /* the lows' table (128 KB) does not stay in L2 beside the high rows */
-        for (int t = 0; t < PRC_NEON_OMAHA_STEP; t++)
-            PRC_PREFETCH(olo->low_best + ((unsigned)blk->board_set[t] << 8 | blk->hole_set[t]));
+        uint8_t board_sets[PRC_NEON_OMAHA_STEP], hole_sets[PRC_NEON_OMAHA_STEP];
+        vst1q_u8(board_sets, board_set);
+        vst1q_u8(hole_sets, hole_set);
+        for (int t = 0; t < PRC_NEON_OMAHA_STEP; t++) {
+            blk->low_index[t] = (uint32_t)board_sets[t] << 8 | hole_sets[t];
+            /* the lows' table (128 KB) does not stay in L2 beside the high rows */
+            PRC_PREFETCH(olo->low_best + blk->low_index[t]);
+        }
     }
 
-    blk->flush_rows = 0;
+    blk->flush_lanes = 0;
     if (flushes) {
         /* adding 5 (6) to a 4-bit count sets its top bit exactly at 3 (2) */
         uint8x16_t board01 = vdupq_n_u8(0x55), board23 = board01;
@@ -343,46 +344,14 @@ static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_c
         prc_neon_suit_counts(&c->keys, card, NULL, NB, &board01, &board23);
         prc_neon_suit_counts(&c->keys, card + NB, NULL, NH, &hole01, &hole23);
         uint8x16_t may = vorrq_u8(vandq_u8(board01, hole01), vandq_u8(board23, hole23));
-        blk->flush_rows = prc_neon_nibbles(vtstq_u8(may, vdupq_n_u8(0x88))) & 0x1111111111111111ULL;
+        uint64_t rows = prc_neon_nibbles(vtstq_u8(may, vdupq_n_u8(0x88))) & 0x1111111111111111ULL;
+        for (; rows; rows &= rows - 1) { /* bit 4t: hand t may hold a flush */
+            int t = prc_ctz64(rows) >> 2;
+            blk->flush_lanes |= 1u << t;
+            blk->flush_ranks[t] = prc_omaha_flush_ranks(holes + t * NH, NH, boards + t * NB, NB);
+        }
     }
     return 0;
-}
-
-/* Second pass: the best strength of each of the step's hands (and, hi-lo,
- * the best low), one scalar lookup per hole pair; then the best flush of
- * the hands that may hold one. */
-static PRC_NEON_INLINE void prc_neon_omaha_second_pass(const prc_neon_omaha_block *blk, const prc_omaha_t *o,
-                                               const prc_omaha_t *olo, const uint8_t *holes,
-                                               const int NH, const uint8_t *boards,
-                                               const int NB, uint16_t *out) {
-    const int pairs = NH * (NH - 1) / 2, stride = olo ? 2 : 1;
-    for (int t = 0; t < PRC_NEON_OMAHA_STEP; t++) {
-        const uint16_t *row = blk->row[t];
-        uint16_t best = 0;
-        for (int p = 0; p < pairs; p++) {
-            uint16_t v = row[blk->column[p][t]];
-            best = v > best ? v : best;
-        }
-        out[stride * t] = best;
-        if (!olo) continue;
-        uint16_t low = 0;
-        if (olo->low_best) {
-            low = olo->low_best[(unsigned)blk->board_set[t] << 8 | blk->hole_set[t]];
-        } else {
-            const uint16_t *lo_row = blk->lo_row[t];
-            for (int p = 0; p < pairs; p++) {
-                uint16_t v = lo_row[blk->column[p][t]];
-                low = v > low ? v : low;
-            }
-        }
-        out[2 * t + 1] = low;
-    }
-    for (uint64_t m = blk->flush_rows; m; m &= m - 1) {
-        int t = prc_ctz64(m) >> 2;
-        uint16_t v = prc_omaha_flush_any(o, holes + t * NH, NH, boards + t * NB, NB);
-        uint16_t *slot = out + stride * t;
-        *slot = v > *slot ? v : *slot;
-    }
 }
 
 /* Omaha rows start..stop with NH hole and NB = 4 or 5 board cards, for a
@@ -399,7 +368,6 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
     static const uint8_t triangle[16] = {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78};
     const prc_game_t local = *game, *g = &local;
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
-    const int stride = olo ? 2 : 1; /* strengths per row in out */
     prc_neon_omaha_consts c;
     prc_neon_consts_init(&c.keys, NB);
     prc_neon_rows_init(&c.hole_rows, NH);
@@ -407,34 +375,12 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
     c.triangle = vld1q_u8(triangle);
     c.low_sets = olo && olo->low_best;
     c.low_bits = c.low_sets ? vld1q_u8(olo->low_bit) : vdupq_n_u8(0);
-    /* Two steps in flight: the first pass of the next step (which prefetches
-     * its pattern rows) runs before the second pass of this one. */
-    prc_neon_omaha_block blk[2];
-    int cur = 0, ready = 0; /* ready: blk[cur] holds the first pass of the step at i */
-    long i = start;
-    while (i + PRC_NEON_OMAHA_STEP <= stop) {
-        if (!ready && prc_neon_omaha_first_pass(&c, o, olo, holes + i * NH, NH, boards + i * NB, NB,
-                                        flushes, &blk[cur])) {
-            /* the scalar loop finds the first bad row */
-            long r = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i,
-                                         i + PRC_NEON_OMAHA_STEP);
-            if (r >= 0) return r;
-            i += PRC_NEON_OMAHA_STEP;
-            continue;
-        }
-        ready = 0;
-        if (i + 2 * PRC_NEON_OMAHA_STEP <= stop) {
-            long n = i + PRC_NEON_OMAHA_STEP;
-            /* a bad step is found again, and handled, next time */
-            ready = !prc_neon_omaha_first_pass(&c, o, olo, holes + n * NH, NH, boards + n * NB, NB,
-                                       flushes, &blk[cur ^ 1]);
-        }
-        prc_neon_omaha_second_pass(&blk[cur], o, olo, holes + i * NH, NH, boards + i * NB, NB,
-                           out + stride * i);
-        cur ^= ready;
-        i += PRC_NEON_OMAHA_STEP;
-    }
-    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i, stop);
+#define PRC_NEON_OMAHA_FIRST(n, blk)                                                      \
+    prc_neon_omaha_first_pass(&c, o, olo, holes + (n) * NH, NH, boards + (n) * NB, NB, flushes, \
+                              blk)
+    PRC_OMAHA_VECTOR_ROWS(PRC_NEON_OMAHA_STEP, prc_omaha_block_t, PRC_NEON_OMAHA_FIRST,
+                          prc_omaha_block_out)
+#undef PRC_NEON_OMAHA_FIRST
 }
 
 /* The loops by shape (hole cards 4, 5, 6, boards of 4 or 5), single and

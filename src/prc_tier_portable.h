@@ -45,33 +45,65 @@ static inline uint16_t prc_omaha_pairs_best(const uint16_t *row, const uint8_t *
     return best;
 }
 
-/* Validity of one Omaha hand from its cards' bits (prc_card_bit): *bits*
- * their OR, *sum* their sum (unused with POPCNT: the OR's popcount is the card
- * count exactly when every id is valid, invalid ids having no bit, and none
- * repeats), *key* the sum of their keys (the poison bit of invalid ids).
- * Nonzero when invalid, repeated or outside the deck (*invalid*). */
-static PRC_ALWAYS_INLINE uint64_t prc_omaha_scalar_bad(uint64_t key, uint64_t bits, uint64_t sum,
-                                                       int n, uint64_t invalid, const int POPCNT) {
+/* The running sums of an Omaha hand's cards: their keys summed, their
+ * suit-major bits (PRC_CARD_BITS16) summed and ORed. On x86-64 a card's key
+ * and bits come in one 16-byte load (as prc_sum_cards_wide), summed and ORed
+ * two lanes at a time. */
+#if PRC_CARD_SUM_SSE2
+typedef struct { __m128i sum, any; } prc_omaha_cards_t;
+static PRC_ALWAYS_INLINE void prc_omaha_cards_add(prc_omaha_cards_t *s, uint8_t c, const int POPCNT) {
+    __m128i e = PRC_CARD_ENTRY(c);
+    s->sum = _mm_add_epi64(s->sum, e);
+    if (!POPCNT) s->any = _mm_or_si128(s->any, e);
+}
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_key(const prc_omaha_cards_t *s) {
+    return (uint64_t)_mm_cvtsi128_si64(s->sum);
+}
+/* Their bits ORed: the sum's where that equals it (a valid hand's, or
+ * under POPCNT, where only the sum is kept). */
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_bits(const prc_omaha_cards_t *s, const int POPCNT) {
+    return prc_high_lane(POPCNT ? s->sum : s->any);
+}
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_sum(const prc_omaha_cards_t *s) {
+    return prc_high_lane(s->sum);
+}
+#define PRC_OMAHA_CARDS_ZERO {_mm_setzero_si128(), _mm_setzero_si128()}
+#else
+typedef struct { uint64_t key, sum, any; } prc_omaha_cards_t;
+static PRC_ALWAYS_INLINE void prc_omaha_cards_add(prc_omaha_cards_t *s, uint8_t c, const int POPCNT) {
+    s->key += PRC_CARD_KEY16(c);
+    s->sum += PRC_CARD_BITS16(c);
+    if (!POPCNT) s->any |= PRC_CARD_BITS16(c);
+}
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_key(const prc_omaha_cards_t *s) { return s->key; }
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_bits(const prc_omaha_cards_t *s, const int POPCNT) {
+    return POPCNT ? s->sum : s->any;
+}
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_sum(const prc_omaha_cards_t *s) { return s->sum; }
+#define PRC_OMAHA_CARDS_ZERO {0, 0, 0}
+#endif
+
+/* Nonzero when the n cards of *s* are not a valid hand of a deck lacking
+ * the suit-major bits *invalid*: an invalid id (its key's poison bit), a
+ * repeat (with POPCNT the sum of bits has fewer bits set than n, else it
+ * differs from their OR), a card outside the deck. */
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_scalar_bad(const prc_omaha_cards_t *s, int n,
+                                                       uint64_t invalid, const int POPCNT) {
+    uint64_t bits = prc_omaha_cards_bits(s, POPCNT);
     if (POPCNT) return (uint64_t)(prc_popcount64(bits) != n) | (bits & invalid);
-    return (key >> PRC_INVALID_SHIFT) | (bits ^ sum) | (bits & invalid);
+    return (prc_omaha_cards_key(s) >> PRC_INVALID_SHIFT) | (bits ^ prc_omaha_cards_sum(s)) |
+           (bits & invalid);
 }
 
-/* The summed keys of n cards; their bits (prc_card_bit) ORed into *bits*
- * and, without POPCNT, added to *sum*; with low_bit (a low game's rank
- * sets), their ranks' bits ORed into *set*. */
-static PRC_ALWAYS_INLINE uint64_t prc_omaha_scalar_cards(const uint8_t *cards, const int n,
-                                                         const uint8_t *low_bit, uint64_t *bits,
-                                                         uint64_t *sum, unsigned *set,
-                                                         const int POPCNT) {
-    uint64_t key = 0;
+/* Adds n cards to *s*; with low_bit (a low game's rank sets), ORs their
+ * ranks' bits into *set*. */
+static PRC_ALWAYS_INLINE void prc_omaha_scalar_cards(const uint8_t *cards, const int n,
+                                                     const uint8_t *low_bit, prc_omaha_cards_t *s,
+                                                     unsigned *set, const int POPCNT) {
     for (int j = 0; j < n; j++) {
-        uint64_t b = prc_card_bit[cards[j]];
-        key += prc_card_key[cards[j]];
-        *bits |= b;
-        if (!POPCNT) *sum += b;
+        prc_omaha_cards_add(s, cards[j], POPCNT);
         if (low_bit) *set |= low_bit[(cards[j] >> 2) & 15];
     }
-    return key;
 }
 
 /* Many Omaha rows (hole rows of NH ids, board rows of NB ids, C order) for
@@ -99,7 +131,7 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
     uint32_t low_index[PRC_OMAHA_CHUNK];
     uint16_t flush_best[PRC_OMAHA_CHUNK]; /* each hand's best flush, 0 if none */
     const int flushes = hi->flush_mode == PRC_FLUSH_DOMINANT;
-    const uint64_t invalid = hi->invalid_ids | (lo ? lo->invalid_ids : 0);
+    const uint64_t invalid = hi->invalid | (lo ? lo->invalid : 0);
     /* hi-lo: the low from rank sets where it applies, else from rows */
     const uint16_t *low_best = olo ? olo->low_best : NULL;
     const int stride = olo ? 2 : 1;
@@ -108,14 +140,15 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
         long end = base + PRC_OMAHA_CHUNK < stop ? base + PRC_OMAHA_CHUNK : stop;
         for (long i = base; i < end; i++) {
             const uint8_t *hole = holes + i * NH, *board = boards + i * NB;
-            uint64_t bits = 0, sum = 0;
+            prc_omaha_cards_t cards = PRC_OMAHA_CARDS_ZERO;
             unsigned board_set = 0, hole_set = 0;
-            uint64_t bkey = prc_omaha_scalar_cards(board, NB, low_best ? olo->low_bit : NULL,
-                                                   &bits, &sum, &board_set, POPCNT);
-            uint64_t board_bits = bits;
-            uint64_t hkey = prc_omaha_scalar_cards(hole, NH, low_best ? olo->low_bit : NULL,
-                                                   &bits, &sum, &hole_set, POPCNT);
-            if (prc_omaha_scalar_bad(bkey + hkey, bits, sum, NH + NB, invalid, POPCNT)) {
+            prc_omaha_scalar_cards(board, NB, low_best ? olo->low_bit : NULL, &cards, &board_set,
+                                   POPCNT);
+            const uint64_t bkey = prc_omaha_cards_key(&cards);
+            const uint64_t board_bits = prc_omaha_cards_bits(&cards, POPCNT);
+            prc_omaha_scalar_cards(hole, NH, low_best ? olo->low_bit : NULL, &cards, &hole_set,
+                                   POPCNT);
+            if (prc_omaha_scalar_bad(&cards, NH + NB, invalid, POPCNT)) {
                 bad = i; /* finish the rows before it, then report it */
                 end = i;
                 break;
@@ -136,13 +169,16 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
                  * two or more: adding 5 or 6 to a 4-bit suit counter sets
                  * its top bit exactly then (the rank sums stay below bit
                  * 32). At most one, with at most five board cards; its
-                 * flush from the masks while they are at hand. */
+                 * flush from the suit-major masks while they are at hand. */
+                uint64_t hkey = prc_omaha_cards_key(&cards) - bkey;
                 uint64_t suits = (bkey + (0x5555ULL << PRC_SUIT_SHIFT)) &
                                  (hkey + (0x6666ULL << PRC_SUIT_SHIFT)) &
                                  (0x8888ULL << PRC_SUIT_SHIFT);
+                int suit = (prc_ctz64(suits | (1ULL << 63)) - PRC_SUIT_SHIFT - 3) >> 2;
                 flush_best[i - base] =
-                    suits ? prc_omaha_flush_of_masks(ohi, board_bits, bits ^ board_bits,
-                                                     (prc_ctz64(suits) - PRC_SUIT_SHIFT - 3) >> 2)
+                    suits ? prc_omaha_flush_of_ranks(
+                                ohi, prc_sm_ranks(board_bits, suit),
+                                prc_sm_ranks(prc_omaha_cards_bits(&cards, POPCNT) ^ board_bits, suit))
                           : 0;
             }
         }
@@ -252,6 +288,37 @@ static inline long prc_omaha_rows_rest(const prc_game_t *hi, const prc_omaha_t *
     return prc_portable_omaha(hi, ohi, olo ? lo : NULL, olo, holes, nh, boards, nb, out, start,
                               stop);
 }
+
+/* The loop of a vector tier's Omaha rows, two blocks of LANES hands in
+ * flight: the first pass of the next block (which hashes its boards and
+ * prefetches their pattern rows) runs before the second pass of this one,
+ * so the rows have a block's work to arrive. FIRST_PASS(n, blk) is the
+ * tier's first pass of the LANES rows at n into *blk (a BLOCK, such as
+ * prc_omaha_block_t), nonzero where one is invalid; BLOCK_OUT(o, olo, blk,
+ * LANES, NH, out) its second pass (as prc_omaha_block_out). A block holding an invalid row goes to the scalar loop,
+ * which reports the first invalid row, as do the rows after the last full
+ * block. The body of a function with the arguments of prc_omaha_rows_hilo
+ * (game g, tables o, low game glo and olo) in scope. */
+#define PRC_OMAHA_VECTOR_ROWS(LANES, BLOCK, FIRST_PASS, BLOCK_OUT)                                          \
+    BLOCK blk_[2];                                                                           \
+    const int stride_ = olo ? 2 : 1;                                                         \
+    int cur_ = 0, ready_ = 0; /* ready_: blk_[cur_] holds the first pass of the rows at i_ */ \
+    long i_ = start;                                                                         \
+    while (i_ + (LANES) <= stop) {                                                           \
+        if (!ready_ && FIRST_PASS(i_, &blk_[cur_])) {                                        \
+            long bad_ = prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i_,  \
+                                            i_ + (LANES));                                   \
+            if (bad_ >= 0) return bad_;                                                      \
+            i_ += (LANES);                                                                   \
+            continue;                                                                        \
+        }                                                                                    \
+        /* a bad next block is found again, and handled, next time */                       \
+        ready_ = i_ + 2 * (LANES) <= stop && !FIRST_PASS(i_ + (LANES), &blk_[cur_ ^ 1]);   \
+        BLOCK_OUT(o, olo, &blk_[cur_], LANES, NH, out + stride_ * i_);                       \
+        cur_ ^= ready_;                                                                      \
+        i_ += (LANES);                                                                       \
+    }                                                                                        \
+    return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i_, stop);
 
 /* The tier's entry points (its row in prc_tiers.h). */
 static long prc_portable_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,

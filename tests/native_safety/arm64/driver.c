@@ -98,8 +98,8 @@ static prc_game_t builtin_game(int index, uint64_t deck) {
 
 /* The n arrays of a TABLES file: each an int64 count of uint16 entries and
  * the entries, copied to start on a cache line (as the extension's pattern
- * rows do); NULL for a count of 0. */
-static void read_arrays(const char *path, int n, const uint16_t **arrays) {
+ * rows do); NULL for a count of 0. counts, if not NULL, gets the counts. */
+static void read_arrays(const char *path, int n, const uint16_t **arrays, size_t *counts) {
     size_t size, at = 0;
     uint8_t *bytes = read_all(path, &size);
     for (int a = 0; a < n; a++) {
@@ -115,6 +115,7 @@ static void read_arrays(const char *path, int n, const uint16_t **arrays) {
             memcpy(copy, bytes + at, (size_t)count * 2);
         }
         arrays[a] = copy;
+        if (counts) counts[a] = (size_t)count;
         at += (size_t)count * 2;
     }
     if (at != size) fail("bad TABLES");
@@ -124,10 +125,12 @@ static void read_arrays(const char *path, int n, const uint16_t **arrays) {
 /* The Omaha tables of a TABLES file (see the usage above). */
 static prc_omaha_t read_omaha_tables(const char *path) {
     const uint16_t *arrays[6];
-    read_arrays(path, 6, arrays);
+    size_t counts[6];
+    read_arrays(path, 6, arrays, counts);
     if (!arrays[0] || !arrays[1] || !arrays[5]) fail("bad TABLES");
-    prc_omaha_t o = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], {0}};
+    prc_omaha_t o = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], {0}, 0};
     for (int r = 0; r < 16; r++) o.low_bit[r] = (uint8_t)arrays[5][r];
+    o.prefetch_rows = counts[1] * 2 > PRC_OMAHA_PREFETCH_BYTES; /* as the extension sets it */
     return o;
 }
 
@@ -135,7 +138,7 @@ static prc_omaha_t read_omaha_tables(const char *path) {
 static prc_wild_t read_wild_tables(const char *path) {
     enum { RANK = 2, FLUSH = RANK + 8, HAND_RANK = FLUSH + 8, CARD16 = HAND_RANK + 3, SCALARS };
     const uint16_t *arrays[SCALARS + 1];
-    read_arrays(path, SCALARS + 1, arrays);
+    read_arrays(path, SCALARS + 1, arrays, NULL);
     if (!arrays[0] || !arrays[CARD16] || !arrays[SCALARS]) fail("bad TABLES");
     const uint64_t *scalars = (const uint64_t *)arrays[SCALARS];
     prc_wild_t x = {0};
@@ -160,7 +163,7 @@ static prc_wild_t read_wild_tables(const char *path) {
 static void read_suited_tables(const char *path, prc_suited_t *x) {
     enum { RANK, FLUSH, INFO, PLAN, SCALARS };
     const uint16_t *arrays[SCALARS + 1];
-    read_arrays(path, SCALARS + 1, arrays);
+    read_arrays(path, SCALARS + 1, arrays, NULL);
     if (!arrays[RANK] || !arrays[INFO] || !arrays[PLAN] || !arrays[SCALARS])
         fail("bad TABLES");
     const uint64_t *scalars = (const uint64_t *)arrays[SCALARS];
