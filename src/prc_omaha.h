@@ -197,7 +197,10 @@ static PRC_ALWAYS_INLINE const uint16_t *prc_omaha_fetch_row(const prc_omaha_t *
 typedef struct {
     const uint16_t *row[16], *lo_row[16];
     uint32_t low_index[16];
-    uint32_t column[15][16];
+    union { /* the tier's choice: a vector of 32-bit lanes or of bytes a pair */
+        uint32_t column[15][16];
+        uint8_t column8[15][16];
+    };
     unsigned flush_lanes; /* hands with two or more hole cards of a suit the board has 3+ of */
     /* Only where flush_lanes is not 0: the board's ranks in that suit,
      * and from bit 16 the hole cards' ranks in it. */
@@ -220,9 +223,10 @@ static PRC_ALWAYS_INLINE void prc_omaha_block_flushes(const prc_omaha_t *o,
 /* The strengths of the first LANES hands of a block (hi-lo, olo not NULL:
  * two a hand, high and low) into out: the best of one lookup per hole pair
  * in its row (scalar loads), the best flush of a flush lane, and the low. */
-static PRC_ALWAYS_INLINE void prc_omaha_block_out(const prc_omaha_t *o, const prc_omaha_t *olo,
-                                                  const prc_omaha_block_t *blk, const int LANES,
-                                                  const int NH, uint16_t *out) {
+static PRC_ALWAYS_INLINE void prc_omaha_block_out_of(const prc_omaha_t *o, const prc_omaha_t *olo,
+                                                     const prc_omaha_block_t *blk, const int LANES,
+                                                     const int NH, const int BYTE_COLUMNS,
+                                                     uint16_t *out) {
     const int pairs = NH * (NH - 1) / 2, stride = olo ? 2 : 1;
     /* a local: extensions build with -fno-strict-aliasing, so each store
      * to out[] would otherwise load it again */
@@ -233,7 +237,7 @@ static PRC_ALWAYS_INLINE void prc_omaha_block_out(const prc_omaha_t *o, const pr
             const uint16_t *row = blk->row[t];
             uint16_t best = 0;
             for (int p = 0; p < pairs; p++) {
-                uint16_t v = row[blk->column[p][t]];
+                uint16_t v = row[BYTE_COLUMNS ? blk->column8[p][t] : blk->column[p][t]];
                 best = v > best ? v : best;
             }
             out[stride * t] = best;
@@ -244,7 +248,7 @@ static PRC_ALWAYS_INLINE void prc_omaha_block_out(const prc_omaha_t *o, const pr
             const uint16_t *row = blk->row[t], *lo_row = blk->lo_row[t];
             uint16_t best = 0, low = 0;
             for (int p = 0; p < pairs; p++) {
-                uint32_t col = blk->column[p][t];
+                uint32_t col = BYTE_COLUMNS ? blk->column8[p][t] : blk->column[p][t];
                 best = row[col] > best ? row[col] : best;
                 low = lo_row[col] > low ? lo_row[col] : low;
             }
@@ -253,6 +257,19 @@ static PRC_ALWAYS_INLINE void prc_omaha_block_out(const prc_omaha_t *o, const pr
         }
     }
     prc_omaha_block_flushes(o, blk, stride, out);
+}
+
+/* The same for a block whose columns are 32-bit (column) or bytes (column8). */
+static PRC_ALWAYS_INLINE void prc_omaha_block_out(const prc_omaha_t *o, const prc_omaha_t *olo,
+                                                  const prc_omaha_block_t *blk, const int LANES,
+                                                  const int NH, uint16_t *out) {
+    prc_omaha_block_out_of(o, olo, blk, LANES, NH, 0, out);
+}
+
+static PRC_ALWAYS_INLINE void prc_omaha_block_out8(const prc_omaha_t *o, const prc_omaha_t *olo,
+                                                   const prc_omaha_block_t *blk, const int LANES,
+                                                   const int NH, uint16_t *out) {
+    prc_omaha_block_out_of(o, olo, blk, LANES, NH, 1, out);
 }
 
 /* Omaha rows: hole rows of nh ids and board rows of nb ids (C order),

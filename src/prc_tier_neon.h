@@ -282,8 +282,8 @@ typedef struct {
 } prc_neon_omaha_consts;
 
 /* First pass over a step's 16 hands: returns nonzero (bits 4t..4t+3 for
- * hand t) when a hand is invalid; else fills *blk* (prc_omaha_block_out
- * reads it). */
+ * hand t) when a hand is invalid; else fills *blk*, its columns as bytes
+ * (prc_omaha_block_out8 reads it). */
 static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_consts *c,
                                                   const prc_omaha_t *o,
                                                   const prc_omaha_t *olo,
@@ -311,13 +311,7 @@ static PRC_NEON_INLINE uint64_t prc_neon_omaha_first_pass(const prc_neon_omaha_c
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++) {
             uint8x16_t hi = vmaxq_u8(rank[a], rank[b]), lo = vminq_u8(rank[a], rank[b]);
-            uint8x16_t column = vaddq_u8(vqtbl1q_u8(c->triangle, hi), lo);
-            uint16x8_t low8 = vmovl_u8(vget_low_u8(column)), high8 = vmovl_high_u8(column);
-            uint32_t *to = blk->column[pair++];
-            vst1q_u32(to, vmovl_u16(vget_low_u16(low8)));
-            vst1q_u32(to + 4, vmovl_high_u16(low8));
-            vst1q_u32(to + 8, vmovl_u16(vget_low_u16(high8)));
-            vst1q_u32(to + 12, vmovl_high_u16(high8));
+            vst1q_u8(blk->column8[pair++], vaddq_u8(vqtbl1q_u8(c->triangle, hi), lo));
         }
 
     if (c->low_sets) {
@@ -379,7 +373,7 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
     prc_neon_omaha_first_pass(&c, o, olo, holes + (n) * NH, NH, boards + (n) * NB, NB, flushes, \
                               blk)
     PRC_OMAHA_VECTOR_ROWS(PRC_NEON_OMAHA_STEP, prc_omaha_block_t, PRC_NEON_OMAHA_FIRST,
-                          prc_omaha_block_out)
+                          prc_omaha_block_out8)
 #undef PRC_NEON_OMAHA_FIRST
 }
 

@@ -46,11 +46,15 @@ static inline uint16_t prc_omaha_pairs_best(const uint16_t *row, const uint8_t *
 }
 
 /* The running sums of an Omaha hand's cards: their keys summed, their
- * suit-major bits (PRC_CARD_BITS16) summed and ORed. On x86-64 a card's key
- * and bits come in one 16-byte load (as prc_sum_cards_wide), summed and ORed
- * two lanes at a time. */
+ * bits summed and ORed. On x86-64 a card's key and bits come in one 16-byte
+ * load (as prc_sum_cards_wide), summed and ORed two lanes at a time, its
+ * bits suit-major (PRC_CARD_BITS16); elsewhere from two tables, which
+ * costs no more than one entry of both (no address arithmetic), its bits
+ * by id (prc_card_bit). prc_omaha_cards_invalid and prc_omaha_cards_ranks
+ * read masks of the same kind. */
 #if PRC_CARD_SUM_SSE2
 typedef struct { __m128i sum, any; } prc_omaha_cards_t;
+#define PRC_OMAHA_CARDS_ZERO {_mm_setzero_si128(), _mm_setzero_si128()}
 static PRC_ALWAYS_INLINE void prc_omaha_cards_add(prc_omaha_cards_t *s, uint8_t c, const int POPCNT) {
     __m128i e = PRC_CARD_ENTRY(c);
     s->sum = _mm_add_epi64(s->sum, e);
@@ -67,26 +71,36 @@ static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_bits(const prc_omaha_cards_t *
 static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_sum(const prc_omaha_cards_t *s) {
     return prc_high_lane(s->sum);
 }
-#define PRC_OMAHA_CARDS_ZERO {_mm_setzero_si128(), _mm_setzero_si128()}
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_invalid(const prc_game_t *g) { return g->invalid; }
+static PRC_ALWAYS_INLINE unsigned prc_omaha_cards_ranks(uint64_t bits, int suit) {
+    return prc_sm_ranks(bits, suit);
+}
 #else
 typedef struct { uint64_t key, sum, any; } prc_omaha_cards_t;
+#define PRC_OMAHA_CARDS_ZERO {0, 0, 0}
 static PRC_ALWAYS_INLINE void prc_omaha_cards_add(prc_omaha_cards_t *s, uint8_t c, const int POPCNT) {
-    s->key += PRC_CARD_KEY16(c);
-    s->sum += PRC_CARD_BITS16(c);
-    if (!POPCNT) s->any |= PRC_CARD_BITS16(c);
+    uint64_t bit = prc_card_bit[c];
+    s->key += prc_card_key[c];
+    s->sum += bit;
+    if (!POPCNT) s->any |= bit;
 }
 static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_key(const prc_omaha_cards_t *s) { return s->key; }
 static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_bits(const prc_omaha_cards_t *s, const int POPCNT) {
     return POPCNT ? s->sum : s->any;
 }
 static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_sum(const prc_omaha_cards_t *s) { return s->sum; }
-#define PRC_OMAHA_CARDS_ZERO {0, 0, 0}
+static PRC_ALWAYS_INLINE uint64_t prc_omaha_cards_invalid(const prc_game_t *g) {
+    return g->invalid_ids;
+}
+static PRC_ALWAYS_INLINE unsigned prc_omaha_cards_ranks(uint64_t bits, int suit) {
+    return prc_id_suit_ranks(bits, suit);
+}
 #endif
 
 /* Nonzero when the n cards of *s* are not a valid hand of a deck lacking
- * the suit-major bits *invalid*: an invalid id (its key's poison bit), a
- * repeat (with POPCNT the sum of bits has fewer bits set than n, else it
- * differs from their OR), a card outside the deck. */
+ * the cards *invalid* (prc_omaha_cards_invalid): an invalid id (its key's
+ * poison bit), a repeat (with POPCNT the sum of bits has fewer bits set
+ * than n, else it differs from their OR), a card outside the deck. */
 static PRC_ALWAYS_INLINE uint64_t prc_omaha_scalar_bad(const prc_omaha_cards_t *s, int n,
                                                        uint64_t invalid, const int POPCNT) {
     uint64_t bits = prc_omaha_cards_bits(s, POPCNT);
@@ -131,7 +145,8 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
     uint32_t low_index[PRC_OMAHA_CHUNK];
     uint16_t flush_best[PRC_OMAHA_CHUNK]; /* each hand's best flush, 0 if none */
     const int flushes = hi->flush_mode == PRC_FLUSH_DOMINANT;
-    const uint64_t invalid = hi->invalid | (lo ? lo->invalid : 0);
+    const uint64_t invalid =
+        prc_omaha_cards_invalid(hi) | (lo ? prc_omaha_cards_invalid(lo) : 0);
     /* hi-lo: the low from rank sets where it applies, else from rows */
     const uint16_t *low_best = olo ? olo->low_best : NULL;
     const int stride = olo ? 2 : 1;
@@ -169,17 +184,19 @@ static PRC_ALWAYS_INLINE long prc_omaha_scalar_body(const prc_game_t *hi,
                  * two or more: adding 5 or 6 to a 4-bit suit counter sets
                  * its top bit exactly then (the rank sums stay below bit
                  * 32). At most one, with at most five board cards; its
-                 * flush from the suit-major masks while they are at hand. */
+                 * flush from the card masks while they are at hand. */
                 uint64_t hkey = prc_omaha_cards_key(&cards) - bkey;
                 uint64_t suits = (bkey + (0x5555ULL << PRC_SUIT_SHIFT)) &
                                  (hkey + (0x6666ULL << PRC_SUIT_SHIFT)) &
                                  (0x8888ULL << PRC_SUIT_SHIFT);
-                int suit = (prc_ctz64(suits | (1ULL << 63)) - PRC_SUIT_SHIFT - 3) >> 2;
-                flush_best[i - base] =
-                    suits ? prc_omaha_flush_of_ranks(
-                                ohi, prc_sm_ranks(board_bits, suit),
-                                prc_sm_ranks(prc_omaha_cards_bits(&cards, POPCNT) ^ board_bits, suit))
-                          : 0;
+                flush_best[i - base] = 0;
+                if (suits) {
+                    int suit = (prc_ctz64(suits) - PRC_SUIT_SHIFT - 3) >> 2;
+                    uint64_t hole_bits = prc_omaha_cards_bits(&cards, POPCNT) ^ board_bits;
+                    flush_best[i - base] = prc_omaha_flush_of_ranks(
+                        ohi, prc_omaha_cards_ranks(board_bits, suit),
+                        prc_omaha_cards_ranks(hole_bits, suit));
+                }
             }
         }
         for (long i = base; i < end; i++) {
