@@ -175,6 +175,44 @@ def test_first_call_is_a_threaded_omaha_batch_of_a_suit_ranking(game):
     assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
 
 
+# compare and winners under a suit rule build the suited ranking's tables
+# on first use: three threads race to that first use, each settling the
+# same pairs of hold'em hands; where the plain strengths differ, the suit
+# rule must not change the order.
+FIRST_CALL_SUIT_RULE = """
+import numpy as np
+import pyrankcore as prc
+from pyrankcore.suits import SuitRule, compare, winners
+rule = SuitRule(suit_tiebreak={tiebreak!r}, suit_order={order!r})
+deal = prc.random_hands(400, 9, seed=13)
+def settle():
+    out = []
+    for row in deal.tolist():
+        a, b, board = row[:2], row[2:4], row[4:]
+        out.append(compare(a, b, board=board, suit_rule=rule))
+        out.append(len(winners([a, b], board=board, suit_rule=rule)))
+    return np.array(out)
+first = in_threads(settle)
+for i, row in enumerate(deal.tolist()):
+    a, b, board = row[:2], row[2:4], row[4:]
+    plain = prc.evaluate(a + board), prc.evaluate(b + board)
+    if plain[0] != plain[1]:
+        assert first[2 * i] == (1 if plain[0] > plain[1] else -1), (i, row)
+        assert first[2 * i + 1] == 1
+    else:
+        assert first[2 * i + 1] == (2 if first[2 * i] == 0 else 1)
+print("OK")
+"""
+
+
+@pytest.mark.parametrize(
+    ("tiebreak", "order"), [("highest_card", "germany"), ("main_group", "italy")]
+)
+def test_first_call_is_a_threaded_compare_under_a_suit_rule(tiebreak, order):
+    rc, out = run_child(IN_THREADS + FIRST_CALL_SUIT_RULE.format(tiebreak=tiebreak, order=order))
+    assert rc == 0 and out.strip().endswith("OK"), out[-2000:]
+
+
 FIRST_CALL_WILD = """
 import threading
 import numpy as np
