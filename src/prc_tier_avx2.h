@@ -707,7 +707,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx2_body(
 #define PRC_AVX2_OMAHA_FIRST(n, blk)                                                      \
     prc_avx2_omaha_first_pass(&c, o, olo, missing_lo, missing_hi, holes + (n) * NH, NH,   \
                               boards + (n) * NB, NB, flushes, blk)
-    PRC_OMAHA_VECTOR_ROWS(8, prc_omaha_block_t, PRC_AVX2_OMAHA_FIRST, prc_omaha_block_out)
+    PRC_OMAHA_VECTOR_ROWS(8, prc_omaha_block_t, PRC_AVX2_OMAHA_FIRST, prc_omaha_block_out, 1)
 #undef PRC_AVX2_OMAHA_FIRST
 }
 

@@ -228,30 +228,31 @@ PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 7)
 /* ------------------------------------------------------------------------
  * Omaha. */
 
-/* The AVX-512 Omaha row loops, 16 hands per block. They read the same
- * tables as prc_omaha_rows and fill exactly what it fills: a block holding
- * an invalid row, and the rows after the last full block, go to the scalar
- * loop, which reports the first invalid row. The vector unit does a
- * block's card work; the table reads are scalar, as in the AVX2 loops
- * (PRC_OMAHA_VECTOR_ROWS, prc_omaha_block_out):
+/* The AVX-512 Omaha row loops, 16 hands per block, four blocks a step.
+ * They read the same tables as prc_omaha_rows and fill exactly what it
+ * fills: a step holding an invalid row, and the rows after the last full
+ * step, go to the scalar loop, which reports the first invalid row
+ * (PRC_OMAHA_VECTOR_ROWS). One block:
  *  - hole and board bytes come in with one full and one masked load each
  *    (nothing past the last row is read); one byte permute per card moves
  *    card j of each row into that row's 32-bit lane (as prc_avx512_sum_rows);
  *  - validation as in the high loops over all nh + nb cards (ids below 52,
  *    the popcount of the suit-major mask, the deck's missing cards);
- *  - each board's rank sum is hashed and its pattern row found and
- *    prefetched (scalar loads), a block before the lookups of one entry per
- *    hole pair at the pair's column (hi * (hi + 1) / 2 + lo of the two
- *    ranks, computed 16 hands to a vector);
- *  - hi-lo with an eight-or-better low: the low is one lookup a hand, at
+ *  - the board's rank sum is hashed (a shift, a gather) and its pattern row
+ *    gathered; in the second pass, a gather per hole pair reads the row at
+ *    the pair's column (hi * (hi + 1) / 2 + lo of the two ranks). Scalar
+ *    loads with the rows prefetched a block ahead, as in the AVX2 loop,
+ *    ran no faster for high and slower for low and hi-lo games
+ *    (bench/README.md, "Tuning of the row loops");
+ *  - hi-lo with an eight-or-better low: the low is one gather a block, at
  *    the board's and the hole cards' sets of low ranks (prc_omaha_t's
  *    low_best; the sets come from a byte shuffle per card);
  *  - flushes (flush-dominant games): a hand can flush only with two or
  *    more hole cards of a suit the board holds three or more of (at most
  *    one suit can, with five board cards); the suit-major masks give the
  *    board's and the hole cards' ranks in that suit, and for those hands,
- *    about one in fourteen, the flush comes from the flush row of the
- *    board's ranks (prc_omaha_flush_of_ranks). */
+ *    about one in fourteen, scalar code reads the flush row of the board's
+ *    ranks (prc_omaha_flush_of_ranks) at each pair of the hole cards'. */
 /* Constants of one Omaha loop: byte positions and rank keys. */
 typedef struct {
     __m512i hole_pick[6], board_pick[5];
@@ -340,8 +341,8 @@ PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_suit_ranks(__mmask32 in_l
                             _mm512_set1_epi32(0x1FFF));
 }
 
-/* A block of the AVX-512 loops: the shared part, and for pattern rows
- * that stay in L2 (o->prefetch_rows 0) their offsets in entries. */
+/* A block of the AVX-512 loops: the shared part (the pair columns and the
+ * flushes), the offsets of the rows in entries, and a low from rank sets. */
 typedef struct {
     prc_omaha_block_t s;
     __m512i row_at, lo_row_at, low;
@@ -383,32 +384,17 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
         _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
         _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
     if (bad) return bad;
-    if (o->prefetch_rows) {
-        /* Hash each board and prefetch its pattern row, for the second pass
-         * a block later (scalar loads); hi-lo from pattern rows: the low
-         * game's row too (not prefetched: its rows are shared, a few
-         * hundred distinct, in L2). */
-        uint32_t sums[16];
-        _mm512_storeu_si512((void *)sums, sum);
-        for (int t = 0; t < 16; t++) {
-            uint32_t slot = prc_board_slot(sums[t]);
-            blk->row[t] = prc_omaha_fetch_row(o, slot);
-            if (olo && !c->low_sets)
-                blk->lo_row[t] = olo->best + (size_t)olo->pattern_of_slot[slot] * PRC_PATTERN_STRIDE;
-        }
-    } else {
-        /* rows in L2: the hash and the rows' offsets by gathers */
-        const __m512i low16 = _mm512_set1_epi32(0xFFFF), stride = _mm512_set1_epi32(PRC_PATTERN_STRIDE);
-        __m512i slot = prc_avx512_board_slot(sum);
-        v->row_at = _mm512_mullo_epi32(
-            _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16),
+    /* the hash and the rows' offsets by gathers */
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF), stride = _mm512_set1_epi32(PRC_PATTERN_STRIDE);
+    __m512i slot = prc_avx512_board_slot(sum);
+    v->row_at = _mm512_mullo_epi32(
+        _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16),
+        stride);
+    if (olo && !c->low_sets)
+        v->lo_row_at = _mm512_mullo_epi32(
+            _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2),
+                             low16),
             stride);
-        if (olo && !c->low_sets)
-            v->lo_row_at = _mm512_mullo_epi32(
-                _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2),
-                                 low16),
-                stride);
-    }
     if (c->low_sets) {
         const __m512i byte = _mm512_set1_epi32(0xFF);
         __m512i index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
@@ -436,49 +422,54 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
     return 0;
 }
 
-/* Second pass (as prc_omaha_block_out): a high game's rows, prefetched a
- * block before, by scalar loads; rows that stay in L2 by a gather a hole
- * pair, which costs less there than 16 scalar loads; a low from rank sets
- * as the first pass gathered it. */
+/* Second pass (as prc_omaha_block_out): a gather a hole pair (and for a
+ * low from rows, another), the best flush of a flush lane by scalar code. */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_block_out(
     const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_block *v,
     const int LANES, const int NH, uint16_t *out) {
-    const int low_sets = olo && olo->low_best;
+    const int pair_lows = olo && !olo->low_best;
     (void)LANES;
-    __m512i best = _mm512_setzero_si512(), low = best;
-    if (o->prefetch_rows) {
-        if (!olo) {
-            prc_omaha_block_out(o, NULL, &v->s, 16, NH, out);
-            return;
-        }
-        if (!low_sets) {
-            prc_omaha_block_out(o, olo, &v->s, 16, NH, out);
-            return;
-        }
-        uint16_t high[16];
-        prc_omaha_block_out(o, NULL, &v->s, 16, NH, high);
-        best = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)high));
-    } else {
-        const int pair_lows = olo && !low_sets;
-        for (int p = 0; p < NH * (NH - 1) / 2; p++) {
-            __m512i column = _mm512_loadu_si512((const void *)v->s.column[p]);
-            /* the low halves are the values */
-            best = _mm512_max_epu16(best, _mm512_i32gather_epi32(_mm512_add_epi32(v->row_at, column),
-                                                                 (const void *)o->best, 2));
-            if (pair_lows)
-                low = _mm512_max_epu16(
-                    low, _mm512_i32gather_epi32(_mm512_add_epi32(v->lo_row_at, column),
-                                                (const void *)olo->best, 2));
-        }
+    __m512i best = _mm512_setzero_si512(), low = olo && olo->low_best ? v->low : best;
+    for (int p = 0; p < NH * (NH - 1) / 2; p++) {
+        __m512i column = _mm512_loadu_si512((const void *)v->s.column[p]);
+        /* the low halves are the values */
+        best = _mm512_max_epu16(best, _mm512_i32gather_epi32(_mm512_add_epi32(v->row_at, column),
+                                                             (const void *)o->best, 2));
+        if (pair_lows)
+            low = _mm512_max_epu16(low, _mm512_i32gather_epi32(_mm512_add_epi32(v->lo_row_at, column),
+                                                               (const void *)olo->best, 2));
     }
-    if (low_sets) low = v->low;
-    if (olo) { /* (high, low) pairs: high in each lane's low half */
+    if (olo) /* (high, low) pairs: high in each lane's low half */
         _mm512_storeu_si512((void *)out, _mm512_or_si512(_mm512_and_si512(best, _mm512_set1_epi32(0xFFFF)),
                                                          _mm512_slli_epi32(low, 16)));
-    } else {
+    else
         prc_avx512_store(out, best);
-    }
     prc_omaha_block_flushes(o, &v->s, olo ? 2 : 1, out);
+}
+
+/* Four blocks a step, their first passes before their second: more
+ * gathers in flight. The passes loop over the blocks (four inlined copies
+ * of the first pass ran some 10% slower). */
+typedef struct {
+    prc_avx512_omaha_block b[4];
+} prc_avx512_omaha_step;
+
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_step_in(
+    const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
+    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
+    const int NB, int flushes, prc_avx512_omaha_step *q) {
+    __mmask16 bad = 0;
+    for (int b = 0; b < 4 && !bad; b++)
+        bad = prc_avx512_omaha_first_pass(c, g, o, glo, olo, holes + 16 * b * NH, NH,
+                                          boards + 16 * b * NB, NB, flushes, &q->b[b]);
+    return bad;
+}
+
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_step_out(
+    const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_step *q,
+    const int LANES, const int NH, uint16_t *out) {
+    for (int b = 0; b < 4; b++)
+        prc_avx512_omaha_block_out(o, olo, &q->b[b], LANES / 4, NH, out + (olo ? 2 : 1) * 16 * b);
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
@@ -494,11 +485,12 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
     const int flushes = g->flush_mode == PRC_FLUSH_DOMINANT;
     prc_avx512_omaha_consts c;
     prc_avx512_omaha_init(&c, olo, NH, NB);
-#define PRC_AVX512_OMAHA_FIRST(n, blk)                                                    \
-    prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (n) * NH, NH, boards + (n) * NB, \
-                                NB, flushes, blk)
-    PRC_OMAHA_VECTOR_ROWS(16, prc_avx512_omaha_block, PRC_AVX512_OMAHA_FIRST, prc_avx512_omaha_block_out)
-#undef PRC_AVX512_OMAHA_FIRST
+#define PRC_AVX512_OMAHA_STEP(n, q)                                                       \
+    prc_avx512_omaha_step_in(&c, g, o, glo, olo, holes + (n) * NH, NH, boards + (n) * NB, NB, \
+                             flushes, q)
+    PRC_OMAHA_VECTOR_ROWS(64, prc_avx512_omaha_step, PRC_AVX512_OMAHA_STEP,
+                          prc_avx512_omaha_step_out, 0)
+#undef PRC_AVX512_OMAHA_STEP
 }
 
 /* The loops by shape (hole cards 4, 5, 6 with a 5-card board, then any),

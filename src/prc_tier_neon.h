@@ -373,7 +373,7 @@ static PRC_NEON_INLINE long prc_omaha_rows_neon_body(const prc_game_t *game,
     prc_neon_omaha_first_pass(&c, o, olo, holes + (n) * NH, NH, boards + (n) * NB, NB, flushes, \
                               blk)
     PRC_OMAHA_VECTOR_ROWS(PRC_NEON_OMAHA_STEP, prc_omaha_block_t, PRC_NEON_OMAHA_FIRST,
-                          prc_omaha_block_out8)
+                          prc_omaha_block_out8, 1)
 #undef PRC_NEON_OMAHA_FIRST
 }
 

@@ -306,17 +306,19 @@ static inline long prc_omaha_rows_rest(const prc_game_t *hi, const prc_omaha_t *
                               stop);
 }
 
-/* The loop of a vector tier's Omaha rows, two blocks of LANES hands in
- * flight: the first pass of the next block (which hashes its boards and
- * prefetches their pattern rows) runs before the second pass of this one,
- * so the rows have a block's work to arrive. FIRST_PASS(n, blk) is the
- * tier's first pass of the LANES rows at n into *blk (a BLOCK, such as
- * prc_omaha_block_t), nonzero where one is invalid; BLOCK_OUT(o, olo, blk,
- * LANES, NH, out) its second pass (as prc_omaha_block_out). A block holding an invalid row goes to the scalar loop,
- * which reports the first invalid row, as do the rows after the last full
- * block. The body of a function with the arguments of prc_omaha_rows_hilo
- * (game g, tables o, low game glo and olo) in scope. */
-#define PRC_OMAHA_VECTOR_ROWS(LANES, BLOCK, FIRST_PASS, BLOCK_OUT)                                          \
+/* The loop of a vector tier's Omaha rows over blocks of LANES hands.
+ * FIRST_PASS(n, blk) is the tier's first pass of the LANES rows at n into
+ * *blk (a BLOCK, such as prc_omaha_block_t), nonzero where one is invalid;
+ * BLOCK_OUT(o, olo, blk, LANES, NH, out) its second pass (as
+ * prc_omaha_block_out). PIPELINED: two blocks in flight, the first pass of
+ * the next block (which hashes its boards and prefetches their pattern
+ * rows) before the second pass of this one, so that the rows have a
+ * block's work to arrive; else each block's passes in turn. A block
+ * holding an invalid row goes to the scalar loop, which reports the first
+ * invalid row, as do the rows after the last full block. The body of a
+ * function with the arguments of prc_omaha_rows_hilo (game g, tables o,
+ * low game glo and olo) in scope. */
+#define PRC_OMAHA_VECTOR_ROWS(LANES, BLOCK, FIRST_PASS, BLOCK_OUT, PIPELINED)                \
     BLOCK blk_[2];                                                                           \
     const int stride_ = olo ? 2 : 1;                                                         \
     int cur_ = 0, ready_ = 0; /* ready_: blk_[cur_] holds the first pass of the rows at i_ */ \
@@ -330,7 +332,8 @@ static inline long prc_omaha_rows_rest(const prc_game_t *hi, const prc_omaha_t *
             continue;                                                                        \
         }                                                                                    \
         /* a bad next block is found again, and handled, next time */                       \
-        ready_ = i_ + 2 * (LANES) <= stop && !FIRST_PASS(i_ + (LANES), &blk_[cur_ ^ 1]);   \
+        ready_ = (PIPELINED) && i_ + 2 * (LANES) <= stop &&                                  \
+                 !FIRST_PASS(i_ + (LANES), &blk_[cur_ ^ 1]);                                 \
         BLOCK_OUT(o, olo, &blk_[cur_], LANES, NH, out + stride_ * i_);                       \
         cur_ ^= ready_;                                                                      \
         i_ += (LANES);                                                                       \
