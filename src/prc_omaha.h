@@ -207,15 +207,15 @@ typedef struct {
     uint32_t flush_ranks[16];
 } prc_omaha_block_t;
 
-/* The best flush of each flush lane of a block into out (hi-lo: every
- * other entry), where it beats the strength there. */
-static PRC_ALWAYS_INLINE void prc_omaha_block_flushes(const prc_omaha_t *o,
-                                                      const prc_omaha_block_t *blk, int stride,
+/* The best flush of each flush lane (a bit a hand) into out (hi-lo: every
+ * other entry), where it beats the strength there; ranks as
+ * prc_omaha_block_t's flush_ranks. */
+static PRC_ALWAYS_INLINE void prc_omaha_block_flushes(const prc_omaha_t *o, unsigned lanes,
+                                                      const uint32_t *ranks, int stride,
                                                       uint16_t *out) {
-    for (unsigned m = blk->flush_lanes; m; m &= m - 1) {
+    for (unsigned m = lanes; m; m &= m - 1) {
         int t = prc_ctz64(m);
-        uint16_t v = prc_omaha_flush_of_ranks(o, blk->flush_ranks[t] & 0x1FFF,
-                                              blk->flush_ranks[t] >> 16);
+        uint16_t v = prc_omaha_flush_of_ranks(o, ranks[t] & 0x1FFF, ranks[t] >> 16);
         out[stride * t] = v > out[stride * t] ? v : out[stride * t];
     }
 }
@@ -256,7 +256,7 @@ static PRC_ALWAYS_INLINE void prc_omaha_block_out_of(const prc_omaha_t *o, const
             out[2 * t + 1] = low;
         }
     }
-    prc_omaha_block_flushes(o, blk, stride, out);
+    prc_omaha_block_flushes(o, blk->flush_lanes, blk->flush_ranks, stride, out);
 }
 
 /* The same for a block whose columns are 32-bit (column) or bytes (column8). */

@@ -257,7 +257,6 @@ PRC_DEFINE_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 7)
 typedef struct {
     __m512i hole_pick[6], board_pick[5];
     __m512i rank_key;   /* the rank key (low 32 bits of a card key) by rank */
-    __m512i triangle;   /* r * (r + 1) / 2 by rank: the first column of pairs topped by r */
     __m512i bit_of;     /* prc_avx512_bit_of() */
     __m512i low_bits;   /* hi-lo from rank sets: the low game's low_bit, in each 128 bits */
     int low_sets;       /* hi-lo: the low comes from rank sets (olo->low_best) */
@@ -273,15 +272,11 @@ PRC_AVX512_ATTR static inline void prc_avx512_omaha_picks(__m512i *pick, int k) 
 
 PRC_AVX512_ATTR static inline void prc_avx512_omaha_init(prc_avx512_omaha_consts *c, const prc_omaha_t *olo, int nh,
                                                int nb) {
-    uint32_t keys[16] = {0}, tri[16] = {0};
+    uint32_t keys[16] = {0};
     prc_avx512_omaha_picks(c->hole_pick, nh);
     prc_avx512_omaha_picks(c->board_pick, nb);
-    for (int r = 0; r < 13; r++) {
-        keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
-        tri[r] = (uint32_t)(r * (r + 1) / 2);
-    }
+    for (int r = 0; r < 13; r++) keys[r] = (uint32_t)PRC_CARD_KEY16(4 * r);
     c->rank_key = _mm512_loadu_si512((const void *)keys);
-    c->triangle = _mm512_loadu_si512((const void *)tri);
     c->bit_of = prc_avx512_bit_of();
     c->low_sets = olo && olo->low_best;
     c->low_bits = c->low_sets
@@ -323,10 +318,13 @@ PRC_AVX512_ATTR static inline void prc_avx512_omaha_add_bit(const prc_avx512_oma
     *hi = _mm512_or_si512(*hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(bit, _mm512_set1_epi32(32))));
 }
 
-/* Column of each lane's pair of ranks. */
-PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_column(const prc_avx512_omaha_consts *c, __m512i ra,
-                                                    __m512i rb) {
-    return _mm512_add_epi32(_mm512_permutexvar_epi32(_mm512_max_epu32(ra, rb), c->triangle),
+/* Column of each lane's pair of ranks: the triangle number r * (r + 1) / 2
+ * of the higher rank r (the first column of pairs topped by r) plus the
+ * lower. */
+PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_column(__m512i ra, __m512i rb) {
+    const __m512i triangle =
+        _mm512_setr_epi32(0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0);
+    return _mm512_add_epi32(_mm512_permutexvar_epi32(_mm512_max_epu32(ra, rb), triangle),
                             _mm512_min_epu32(ra, rb));
 }
 
@@ -341,19 +339,20 @@ PRC_AVX512_ATTR static inline __m512i prc_avx512_omaha_suit_ranks(__mmask32 in_l
                             _mm512_set1_epi32(0x1FFF));
 }
 
-/* A block of the AVX-512 loops: the shared part (the pair columns and the
- * flushes), the offsets of the rows in entries, and a low from rank sets. */
+/* What the first pass keeps of a block for the second: the offsets of the
+ * rows in entries, a low from rank sets, the hole ranks, and the flushes
+ * as prc_omaha_block_t keeps them. */
 typedef struct {
-    prc_omaha_block_t s;
-    __m512i row_at, lo_row_at, low;
+    __m512i row_at, lo_row_at, low, rank[6];
+    unsigned flush_lanes;
+    uint32_t flush_ranks[16];
 } prc_avx512_omaha_block;
 
 /* First pass over 16 rows: returns the lanes holding an invalid row. */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
     const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
     const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
-    const int NB, int flushes, prc_avx512_omaha_block *v) {
-    prc_omaha_block_t *blk = &v->s;
+    const int NB, int flushes, prc_avx512_omaha_block *blk) {
     const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
     __m512i first, rest, rank[6];
     __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
@@ -387,11 +386,11 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
     /* the hash and the rows' offsets by gathers */
     const __m512i low16 = _mm512_set1_epi32(0xFFFF), stride = _mm512_set1_epi32(PRC_PATTERN_STRIDE);
     __m512i slot = prc_avx512_board_slot(sum);
-    v->row_at = _mm512_mullo_epi32(
+    blk->row_at = _mm512_mullo_epi32(
         _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16),
         stride);
     if (olo && !c->low_sets)
-        v->lo_row_at = _mm512_mullo_epi32(
+        blk->lo_row_at = _mm512_mullo_epi32(
             _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2),
                              low16),
             stride);
@@ -400,13 +399,9 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
         __m512i index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
                                         _mm512_and_si512(hole_set, byte));
         /* one gather a block, read in the second pass */
-        v->low = _mm512_i32gather_epi32(index, (const void *)olo->low_best, 2);
+        blk->low = _mm512_i32gather_epi32(index, (const void *)olo->low_best, 2);
     }
-    int pair = 0;
-    for (int a = 0; a < NH; a++)
-        for (int b = a + 1; b < NH; b++)
-            _mm512_storeu_si512((void *)blk->column[pair++],
-                                prc_avx512_omaha_column(c, rank[a], rank[b]));
+    for (int j = 0; j < NH; j++) blk->rank[j] = rank[j];
     blk->flush_lanes = 0;
     if (flushes) {
         const __m512i three16 = _mm512_set1_epi16(3);
@@ -430,21 +425,23 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_block_out(
     const int pair_lows = olo && !olo->low_best;
     (void)LANES;
     __m512i best = _mm512_setzero_si512(), low = olo && olo->low_best ? v->low : best;
-    for (int p = 0; p < NH * (NH - 1) / 2; p++) {
-        __m512i column = _mm512_loadu_si512((const void *)v->s.column[p]);
-        /* the low halves are the values */
-        best = _mm512_max_epu16(best, _mm512_i32gather_epi32(_mm512_add_epi32(v->row_at, column),
-                                                             (const void *)o->best, 2));
-        if (pair_lows)
-            low = _mm512_max_epu16(low, _mm512_i32gather_epi32(_mm512_add_epi32(v->lo_row_at, column),
-                                                               (const void *)olo->best, 2));
-    }
+    for (int a = 0; a < NH; a++)
+        for (int b = a + 1; b < NH; b++) {
+            __m512i column = prc_avx512_omaha_column(v->rank[a], v->rank[b]);
+            /* the low halves are the values */
+            best = _mm512_max_epu16(best, _mm512_i32gather_epi32(_mm512_add_epi32(v->row_at, column),
+                                                                 (const void *)o->best, 2));
+            if (pair_lows)
+                low = _mm512_max_epu16(
+                    low, _mm512_i32gather_epi32(_mm512_add_epi32(v->lo_row_at, column),
+                                                (const void *)olo->best, 2));
+        }
     if (olo) /* (high, low) pairs: high in each lane's low half */
         _mm512_storeu_si512((void *)out, _mm512_or_si512(_mm512_and_si512(best, _mm512_set1_epi32(0xFFFF)),
                                                          _mm512_slli_epi32(low, 16)));
     else
         prc_avx512_store(out, best);
-    prc_omaha_block_flushes(o, &v->s, olo ? 2 : 1, out);
+    prc_omaha_block_flushes(o, v->flush_lanes, v->flush_ranks, olo ? 2 : 1, out);
 }
 
 /* Four blocks a step, their first passes before their second: more
