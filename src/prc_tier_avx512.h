@@ -847,8 +847,11 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
             if (flush)
                 prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
                                    (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
-            else
-                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
+            else /* no vzeroupper for one row: after one, this loop would load
+                  * its constants again, which costs more than one row's few
+                  * SSE instructions with the upper halves in use
+                  * (bench/README.md, "Tuning of the row loops") */
+                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
         }
     }
     return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
