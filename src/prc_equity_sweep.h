@@ -489,39 +489,37 @@ static void prc_eq_sweep_hilo(const prc_eq_sweep_t *j, const prc_bd_list_t *hl,
     }
 }
 
-/* Heads-up tallies of one ranked board (l), by two sweeps. */
-static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
-                             const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
-                             double *wtotal) {
-    const int n = j->n;
+/* Seat 0's tallies on one ranked board (l) against seat 1, by one sweep
+ * of their masses m0 and m1 (counts or weights): mass won, tied and lost
+ * added to t[0..2]; returns the mass of every deal that fits. */
+static inline double prc_eq_two_side(const prc_bd_list_t *l, const prc_eq_sweep_work_t *x,
+                                     int n, const double *m0, const double *m1, double t[3]) {
     double *beat = x->d, *tie = x->d + n, *apart = x->d + 2 * (size_t)n;
-    const double *c0 = j->count[0];
-    /* the counts: every pair of combos that fits is one deal */
-    prc_bd_sweep(l, j->count[1], c0, x->sums, beat, tie, apart);
-    double won = 0, tied = 0, lost = 0;
-    for (int q = 0; q < l->m; q++) {
-        int i = l->order[q];
-        if (c0[i] == 0.0) continue;
-        won += c0[i] * beat[i];
-        tied += c0[i] * tie[i];
-        lost += c0[i] * (apart[i] - beat[i] - tie[i]);
-    }
-    prc_eq_add_two(stats, NULL, 0, won, tied, lost);
-    if (j->weight[0] == NULL) return;
-    const double *x0 = j->weight[0];
-    prc_bd_sweep(l, j->weight[1], x0, x->sums, beat, tie, apart);
-    won = tied = lost = 0;
+    prc_bd_sweep(l, m1, m0, x->sums, beat, tie, apart);
     double all = 0;
     for (int q = 0; q < l->m; q++) {
         int i = l->order[q];
-        if (x0[i] == 0.0) continue;
-        won += x0[i] * beat[i];
-        tied += x0[i] * tie[i];
-        lost += x0[i] * (apart[i] - beat[i] - tie[i]);
-        all += x0[i] * apart[i];
+        if (m0[i] == 0.0) continue;
+        t[0] += m0[i] * beat[i];
+        t[1] += m0[i] * tie[i];
+        t[2] += m0[i] * (apart[i] - beat[i] - tie[i]);
+        all += m0[i] * apart[i];
     }
-    prc_eq_add_two(NULL, wstats, 0, won, tied, lost);
-    *wtotal += all;
+    return all;
+}
+
+/* Heads-up tallies of one ranked board (l), by two sweeps: the counts
+ * (every pair of combos that fits is one deal), then the weights. */
+static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+                             const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                             double *wtotal) {
+    double t[3] = {0, 0, 0};
+    prc_eq_two_side(l, x, j->n, j->count[0], j->count[1], t);
+    prc_eq_add_two(stats, NULL, 0, t[0], t[1], t[2]);
+    if (j->weight[0] == NULL) return;
+    double w[3] = {0, 0, 0};
+    *wtotal += prc_eq_two_side(l, x, j->n, j->weight[0], j->weight[1], w);
+    prc_eq_add_two(NULL, wstats, 0, w[0], w[1], w[2]);
 }
 
 /* A combination in progress of the combined seats' combos (three or more
