@@ -924,18 +924,22 @@ static inline prc_avx2_omaha_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hil
  *    in the deck is one bit of one kind; a repeat, an id outside the deck
  *    or of 64 or more falls short). */
 
-/* The card-id masks of a game's natural and wild cards, from its card
- * entries, and its wild groups: each rank with wild ids, as its nibble in
- * the low (ids 0..31) or high half of the mask, the nibble's wild bits and
- * the rank's key (the jokers, nibble 13, have none). Returns the number
- * of groups. */
+/* The card-id mask of a game's natural cards, from its card entries, and
+ * its wild groups: each rank with wild ids, as its nibble in the low (ids
+ * 0..31) or high half of the mask, the nibble's wild bits and the rank's
+ * key (the jokers, nibble 13, have none). */
 typedef struct {
     int high;
     uint32_t shift, bits, key;
 } prc_wild_group_t;
 
-static inline int prc_wild_groups(const prc_wild_t *x, uint64_t *natural_out,
-                                  prc_wild_group_t groups[16]) {
+typedef struct {
+    uint64_t natural;
+    int n;
+    prc_wild_group_t groups[16];
+} prc_wild_groups_t;
+
+static inline void prc_wild_groups(const prc_wild_t *x, prc_wild_groups_t *out) {
     uint64_t natural = 0, wild = 0;
     for (int id = 0; id < 64; id++) {
         uint64_t key = x->card16[2 * id];
@@ -948,42 +952,39 @@ static inline int prc_wild_groups(const prc_wild_t *x, uint64_t *natural_out,
     for (int r = 0; r < 16; r++) {
         unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
         if (!bits) continue;
-        groups[n].high = r >= 8;
-        groups[n].shift = (uint32_t)(4 * (r & 7));
-        groups[n].bits = bits;
-        groups[n].key = r < 13 ? (uint32_t)PRC_CARD_KEY16(4 * r) : 0;
+        out->groups[n].high = r >= 8;
+        out->groups[n].shift = (uint32_t)(4 * (r & 7));
+        out->groups[n].bits = bits;
+        out->groups[n].key = r < 13 ? (uint32_t)PRC_CARD_KEY16(4 * r) : 0;
         n++;
     }
-    *natural_out = natural;
-    return n;
+    out->natural = natural;
+    out->n = n;
 }
 
-/* One wild group in vectors (prc_wild_group_t). */
-typedef struct {
-    int high;
-    __m256i shift, bits, key;
-} prc_wild_avx2_group_t;
+/* The wild groups' cards (G, a prc_wild_groups_t) of the rows whose card-id
+ * masks are lo and hi, in W-bit vectors (256 or 512), leave the rank sums
+ * (sum) and join the wild count (w); popcount4: the bits set in a nibble,
+ * by a byte shuffle. */
+#define PRC_WILD_GROUPS_OUT(W, G, lo, hi, w, sum, popcount4)                                \
+    for (int j = 0; j < (G)->n; j++) {                                                      \
+        const prc_wild_group_t *g = &(G)->groups[j];                                        \
+        __m##W##i bits = _mm##W##_and_si##W(                                                \
+            _mm##W##_srlv_epi32(g->high ? hi : lo, _mm##W##_set1_epi32((int)g->shift)),     \
+            _mm##W##_set1_epi32((int)g->bits));                                             \
+        __m##W##i count = _mm##W##_shuffle_epi8(popcount4, bits);                           \
+        w = _mm##W##_add_epi32(w, count);                                                   \
+        sum = _mm##W##_sub_epi32(sum, _mm##W##_mullo_epi32(count, _mm##W##_set1_epi32((int)g->key)));\
+    }
 
 typedef struct {
     prc_avx2_consts c;
-    __m256i natural_lo, natural_hi;
-    int n_groups;
-    prc_wild_avx2_group_t groups[16];
+    prc_wild_groups_t groups;
 } prc_wild_avx2_t;
 
 PRC_AVX2_ATTR static inline void prc_wild_avx2_init(prc_wild_avx2_t *y, const prc_wild_t *x, int k) {
-    uint64_t natural;
-    prc_wild_group_t groups[16];
-    y->n_groups = prc_wild_groups(x, &natural, groups);
+    prc_wild_groups(x, &y->groups);
     prc_avx2_consts_init(&y->c, k, 0); /* the wild loop checks its ids itself */
-    y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
-    y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
-    for (int j = 0; j < y->n_groups; j++) {
-        y->groups[j].high = groups[j].high;
-        y->groups[j].shift = _mm256_set1_epi32((int)groups[j].shift);
-        y->groups[j].bits = _mm256_set1_epi32((int)groups[j].bits);
-        y->groups[j].key = _mm256_set1_epi32((int)groups[j].key);
-    }
 }
 
 /* What the vector part gives for 8 rows. */
@@ -1014,15 +1015,9 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_av
             prc_avx2_add_bit(card, &lo, &hi);
         }
     }
-    for (int j = 0; j < y->n_groups; j++) {
-        const prc_wild_avx2_group_t *g = &y->groups[j];
-        __m256i bits = _mm256_and_si256(_mm256_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);
-        __m256i count = _mm256_shuffle_epi8(popcount4, bits);
-        w = _mm256_add_epi32(w, count);
-        sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(count, g->key));
-    }
-    lo = _mm256_and_si256(lo, y->natural_lo);
-    hi = _mm256_and_si256(hi, y->natural_hi);
+    PRC_WILD_GROUPS_OUT(256, &y->groups, lo, hi, w, sum, popcount4)
+    lo = _mm256_and_si256(lo, _mm256_set1_epi32((int)(uint32_t)y->groups.natural));
+    hi = _mm256_and_si256(hi, _mm256_set1_epi32((int)(uint32_t)(y->groups.natural >> 32)));
     __m256i counts = prc_avx2_suit_counts(lo, hi);
     __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
     total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);
@@ -1071,73 +1066,44 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_av
     h->hi = hi;
 }
 
-/* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
- * rule gets its own loop). */
-PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
-    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
-    long start, long stop,
-    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
-    const prc_wild_t local = *wild, *x = &local;
-    const uint16_t *hand_rank = x->hand_rank[K - 5];
-    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
-    const int dominant = prc_wild_flush_dominant(x);
-    prc_wild_avx2_t y;
-    prc_wild_avx2_init(&y, x, K);
+/* A step of 16 rows (PRC_DEFINE_WILD_VECTOR_BODY). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE int prc_wild_avx2_step(const prc_wild_avx2_t *y,
+                                                           const uint8_t *rows, const int K,
+                                                           const int LOWEST,
+                                                           const uint16_t *hand_rank,
+                                                           const int flushes, uint16_t *out,
+                                                           prc_wild_reach_t *r) {
+    prc_wild_avx2_hands h[2];
+    prc_wild_avx2_rows(y, rows, K, LOWEST, &h[0]);
+    prc_wild_avx2_rows(y, rows + 8 * K, K, LOWEST, &h[1]);
+    if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) return 1;
+    uint32_t sums[PRC_AVX2_STEP];
+    prc_avx2_lookup_step(h[0].sum, h[1].sum, hand_rank, sums, out);
+    r->lanes = 0;
+    r->lowest_in = LOWEST;
+    if (!flushes) return 0;
+    /* A suit's count plus the wild cards reaching five (3 + 7 at most: no
+     * carry between the 4-bit counters). */
     const __m256i reach_start = _mm256_set1_epi32(0x3333), spread = _mm256_set1_epi32(0x1111);
     const __m256i reach_bits = _mm256_set1_epi32(0x8888);
-    long i = start;
-    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
-        prc_wild_avx2_hands h[2];
-        prc_wild_avx2_rows(&y, cards + i * K, K, LOWEST, &h[0]);
-        prc_wild_avx2_rows(&y, cards + (i + 8) * K, K, LOWEST, &h[1]);
-        if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
-            long r = scalar(x, cards, out, i, i + PRC_AVX2_STEP);
-            if (r >= 0) return r;
-            continue;
-        }
-        uint32_t sums[PRC_AVX2_STEP];
-        prc_avx2_lookup_step(h[0].sum, h[1].sum, hand_rank, sums, out + i);
-        if (!flushes) continue;
-        /* A suit's count plus the wild cards reaching five (3 + 7 at
-         * most: no carry between the 4-bit counters). */
-        __m256i reach[2];
-        unsigned lanes = 0;
-        for (int b = 0; b < 2; b++) {
-            reach[b] = _mm256_and_si256(
-                _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
-                                 _mm256_mullo_epi32(h[b].w, spread)),
-                reach_bits);
-            lanes |= prc_avx2_nonzero_lanes(reach[b]) << (8 * b);
-        }
+    for (int b = 0; b < 2; b++) {
+        __m256i reach = _mm256_and_si256(
+            _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
+                             _mm256_mullo_epi32(h[b].w, spread)),
+            reach_bits);
+        unsigned lanes = prc_avx2_nonzero_lanes(reach);
         if (!lanes) continue;
-        if (!dominant) {
-            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
-            continue;
-        }
-        /* A flush beats what the same cards make without one: the best of
-         * the rank table's strength and each reaching suit's flush (as
-         * prc_wild_suits), or with no wild card the natural flush. */
-        uint32_t lo[PRC_AVX2_STEP], hi[PRC_AVX2_STEP], wilds[PRC_AVX2_STEP], suits[PRC_AVX2_STEP];
-        for (int b = 0; b < 2; b++) {
-            _mm256_storeu_si256((__m256i *)(lo + 8 * b), h[b].lo);
-            _mm256_storeu_si256((__m256i *)(hi + 8 * b), h[b].hi);
-            _mm256_storeu_si256((__m256i *)(wilds + 8 * b), h[b].w);
-            _mm256_storeu_si256((__m256i *)(suits + 8 * b), reach[b]);
-        }
-        for (; lanes; lanes &= lanes - 1) {
-            int t = prc_ctz64(lanes);
-            uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
-            if (LOWEST) ids = prc_wild_without_lowest(ids);
-            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
-        }
+        r->lanes |= lanes << (8 * b);
+        _mm256_storeu_si256((__m256i *)(r->lo + 8 * b), h[b].lo);
+        _mm256_storeu_si256((__m256i *)(r->hi + 8 * b), h[b].hi);
+        _mm256_storeu_si256((__m256i *)(r->wilds + 8 * b), h[b].w);
+        _mm256_storeu_si256((__m256i *)(r->suits + 8 * b), reach);
     }
-    _mm256_zeroupper();
-    return scalar(x, cards, out, i, stop);
+    return 0;
 }
 
-PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 5)
-PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 6)
-PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 7)
+PRC_DEFINE_ALL_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, PRC_AVX2_STEP, prc_wild_rows_popcnt,
+                                _mm256_zeroupper())
 
 /* ------------------------------------------------------------------------
  * Suit tie-breaks. */
@@ -1298,15 +1264,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
     return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
-#define PRC_DEFINE_SUITED_ROWS_AVX2(K)                                                \
-    PRC_AVX2_ATTR static long prc_suited_rows_avx2_##K(const prc_suited_t *x,         \
-                                                       const uint8_t *cards, uint32_t *out, \
-                                                       long start, long stop) {       \
-        return prc_suited_avx2_body(x, cards, K, out, start, stop);                   \
-    }
-PRC_DEFINE_SUITED_ROWS_AVX2(5)
-PRC_DEFINE_SUITED_ROWS_AVX2(6)
-PRC_DEFINE_SUITED_ROWS_AVX2(7)
+PRC_DEFINE_ALL_SUITED_VECTOR_ROWS(avx2, PRC_AVX2_ATTR)
 
 /* ------------------------------------------------------------------------
  * The tier's entry points (its row in prc_tiers.h). */
