@@ -962,28 +962,58 @@ static inline void prc_wild_groups(const prc_wild_t *x, prc_wild_groups_t *out) 
     out->n = n;
 }
 
-/* The wild groups' cards (G, a prc_wild_groups_t) of the rows whose card-id
- * masks are lo and hi, in W-bit vectors (256 or 512), leave the rank sums
- * (sum) and join the wild count (w); popcount4: the bits set in a nibble,
- * by a byte shuffle. */
+/* A game's wild groups and natural cards in W-bit vectors (256 or 512),
+ * for a tier's loops (ATTR): prc_wild_vW_t, filled by prc_wild_vW_init. */
+#define PRC_DEFINE_WILD_VECTOR_GROUPS(W, ATTR)                                              \
+    typedef struct {                                                                        \
+        int high;                                                                           \
+        __m##W##i shift, bits, key;                                                         \
+    } prc_wild_v##W##_group_t;                                                              \
+    typedef struct {                                                                        \
+        __m##W##i natural_lo, natural_hi;                                                   \
+        int n;                                                                              \
+        prc_wild_v##W##_group_t groups[16];                                                 \
+    } prc_wild_v##W##_t;                                                                    \
+    ATTR static inline void prc_wild_v##W##_init(prc_wild_v##W##_t *v, const prc_wild_t *x) {\
+        prc_wild_groups_t groups;                                                           \
+        prc_wild_groups(x, &groups);                                                        \
+        v->natural_lo = _mm##W##_set1_epi32((int)(uint32_t)groups.natural);                 \
+        v->natural_hi = _mm##W##_set1_epi32((int)(uint32_t)(groups.natural >> 32));         \
+        v->n = groups.n;                                                                    \
+        for (int j = 0; j < groups.n; j++) {                                                \
+            const prc_wild_group_t *g = &groups.groups[j];                                  \
+            v->groups[j].high = g->high;                                                    \
+            v->groups[j].shift = _mm##W##_set1_epi32((int)g->shift);                        \
+            v->groups[j].bits = _mm##W##_set1_epi32((int)g->bits);                          \
+            v->groups[j].key = _mm##W##_set1_epi32((int)g->key);                            \
+        }                                                                                   \
+    }
+
+/* The wild groups' cards (G, a prc_wild_vW_t) of the rows whose card-id
+ * masks are lo and hi, in W-bit vectors, leave the rank sums (sum) and join
+ * the wild count (w), and lo and hi keep the natural cards; popcount4: the
+ * bits set in a nibble, by a byte shuffle. */
 #define PRC_WILD_GROUPS_OUT(W, G, lo, hi, w, sum, popcount4)                                \
     for (int j = 0; j < (G)->n; j++) {                                                      \
-        const prc_wild_group_t *g = &(G)->groups[j];                                        \
-        __m##W##i bits = _mm##W##_and_si##W(                                                \
-            _mm##W##_srlv_epi32(g->high ? hi : lo, _mm##W##_set1_epi32((int)g->shift)),     \
-            _mm##W##_set1_epi32((int)g->bits));                                             \
+        const prc_wild_v##W##_group_t *g = &(G)->groups[j];                                 \
+        __m##W##i bits = _mm##W##_and_si##W(_mm##W##_srlv_epi32(g->high ? hi : lo, g->shift),\
+                                            g->bits);                                       \
         __m##W##i count = _mm##W##_shuffle_epi8(popcount4, bits);                           \
         w = _mm##W##_add_epi32(w, count);                                                   \
-        sum = _mm##W##_sub_epi32(sum, _mm##W##_mullo_epi32(count, _mm##W##_set1_epi32((int)g->key)));\
-    }
+        sum = _mm##W##_sub_epi32(sum, _mm##W##_mullo_epi32(count, g->key));                 \
+    }                                                                                       \
+    lo = _mm##W##_and_si##W(lo, (G)->natural_lo);                                           \
+    hi = _mm##W##_and_si##W(hi, (G)->natural_hi);
+
+PRC_DEFINE_WILD_VECTOR_GROUPS(256, PRC_AVX2_ATTR)
 
 typedef struct {
     prc_avx2_consts c;
-    prc_wild_groups_t groups;
+    prc_wild_v256_t groups;
 } prc_wild_avx2_t;
 
 PRC_AVX2_ATTR static inline void prc_wild_avx2_init(prc_wild_avx2_t *y, const prc_wild_t *x, int k) {
-    prc_wild_groups(x, &y->groups);
+    prc_wild_v256_init(&y->groups, x);
     prc_avx2_consts_init(&y->c, k, 0); /* the wild loop checks its ids itself */
 }
 
@@ -1016,8 +1046,6 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_av
         }
     }
     PRC_WILD_GROUPS_OUT(256, &y->groups, lo, hi, w, sum, popcount4)
-    lo = _mm256_and_si256(lo, _mm256_set1_epi32((int)(uint32_t)y->groups.natural));
-    hi = _mm256_and_si256(hi, _mm256_set1_epi32((int)(uint32_t)(y->groups.natural >> 32)));
     __m256i counts = prc_avx2_suit_counts(lo, hi);
     __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
     total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);

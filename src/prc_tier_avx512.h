@@ -573,14 +573,16 @@ static inline prc_avx512_omaha_rows_fn prc_omaha_avx512_loop(int nh, int nb, int
  * mask's lowest bit; natural suit counts by popcounts; the strengths by
  * scalar lookups of the per-size table (as in the suit loop below), and
  * rows that may flush settled as there. */
+PRC_DEFINE_WILD_VECTOR_GROUPS(512, PRC_AVX512_ATTR)
+
 typedef struct {
     prc_avx512_consts c;
-    prc_wild_groups_t groups;
+    prc_wild_v512_t groups;
 } prc_wild_avx512_t;
 
 PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *y, const prc_wild_t *x,
                                                         int k) {
-    prc_wild_groups(x, &y->groups);
+    prc_wild_v512_init(&y->groups, x);
     prc_avx512_init(&y->c, k);
 }
 
@@ -608,8 +610,6 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE int prc_wild_avx512_step(const prc_wild
         hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
     }
     PRC_WILD_GROUPS_OUT(512, &y->groups, lo, hi, w, sum, popcount4)
-    lo = _mm512_and_si512(lo, _mm512_set1_epi32((int)(uint32_t)y->groups.natural));
-    hi = _mm512_and_si512(hi, _mm512_set1_epi32((int)(uint32_t)(y->groups.natural >> 32)));
     /* valid: the natural and the wild cards add up to K (a repeat, an id
      * outside the deck or of 64 or more falls short) */
     __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),

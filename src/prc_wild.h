@@ -328,9 +328,9 @@ static inline void prc_wild_settle_step(const prc_wild_t *x, const uint16_t *han
  * step, from its constants prc_wild_TIER_t (prc_wild_TIER_init(y, x, k))
  * and its step prc_wild_TIER_step(y, rows, K, LOWEST, hand_rank, flushes,
  * out, r): it writes the rows' strengths to out[0..STEP) and, where flushes
- * count, fills r with the rows that may flush; or, a row being invalid,
- * returns nonzero. Such a step, and the rows after the last full step, go
- * to the scalar loop; LEAVE ends the vector part. */
+ * count, fills r with the rows that may flush (prc_wild_settle_step); or,
+ * a row being invalid, returns nonzero. Such a step, and the rows after
+ * the last full step, go to the scalar loop; LEAVE ends the vector part. */
 #define PRC_DEFINE_WILD_VECTOR_BODY(TIER, ATTR, STEP, LEAVE)                                \
     ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_##TIER##_body(                         \
         const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST,        \
