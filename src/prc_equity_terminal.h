@@ -220,8 +220,10 @@ static PRC_ALWAYS_INLINE int prc_tv_block_lanes(const prc_bd_list_t *l, const vo
                                                 int f32_in, long r0, double win, double tie,
                                                 double lose, const int fold, double *work,
                                                 void *out, int f32_out, int LN) {
-    if (LN == 8) return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 8);
-    if (LN == 4) return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 4);
+    if (LN == 8)
+        return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 8);
+    if (LN == 4)
+        return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 4);
     return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 1);
 }
 

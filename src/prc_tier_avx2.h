@@ -905,9 +905,11 @@ static inline prc_avx2_omaha_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hil
  * what the scalar rows loop computes: the rank sum of its natural cards,
  * its wild count, its natural suit counts, and whether it is valid; the
  * strength is then two scalar loads (hand_rank at the natural pattern's
- * slot), and a row in which a suit reaches five with the wild cards goes
- * to the scalar rows loop (prc_wild_rows_popcnt), as does a step with an
- * invalid row and the rows after the last step.
+ * slot), and a row in which a suit reaches five with the wild cards is
+ * settled as prc_wild_settle_step says. The loop itself is
+ * PRC_DEFINE_WILD_VECTOR_BODY's (prc_wild.h), shared with the AVX-512
+ * tier: a step with an invalid row, and the rows after the last step, go to
+ * the scalar rows loop (prc_wild_rows_popcnt).
  *
  * Per card, as in the high loops: its rank key (0 for the jokers, ids 52 and
  * 53: rank 13 has none) and its bit in a 64-bit card-id mask. Per block:
@@ -974,7 +976,8 @@ static inline void prc_wild_groups(const prc_wild_t *x, prc_wild_groups_t *out) 
         int n;                                                                              \
         prc_wild_v##W##_group_t groups[16];                                                 \
     } prc_wild_v##W##_t;                                                                    \
-    ATTR static inline void prc_wild_v##W##_init(prc_wild_v##W##_t *v, const prc_wild_t *x) {\
+    ATTR static inline void prc_wild_v##W##_init(prc_wild_v##W##_t *v,                      \
+                                                const prc_wild_t *x) {                      \
         prc_wild_groups_t groups;                                                           \
         prc_wild_groups(x, &groups);                                                        \
         v->natural_lo = _mm##W##_set1_epi32((int)(uint32_t)groups.natural);                 \
@@ -994,16 +997,18 @@ static inline void prc_wild_groups(const prc_wild_t *x, prc_wild_groups_t *out) 
  * the wild count (w), and lo and hi keep the natural cards; popcount4: the
  * bits set in a nibble, by a byte shuffle. */
 #define PRC_WILD_GROUPS_OUT(W, G, lo, hi, w, sum, popcount4)                                \
-    for (int j = 0; j < (G)->n; j++) {                                                      \
-        const prc_wild_v##W##_group_t *g = &(G)->groups[j];                                 \
-        __m##W##i bits = _mm##W##_and_si##W(_mm##W##_srlv_epi32(g->high ? hi : lo, g->shift),\
-                                            g->bits);                                       \
-        __m##W##i count = _mm##W##_shuffle_epi8(popcount4, bits);                           \
-        w = _mm##W##_add_epi32(w, count);                                                   \
-        sum = _mm##W##_sub_epi32(sum, _mm##W##_mullo_epi32(count, g->key));                 \
-    }                                                                                       \
-    lo = _mm##W##_and_si##W(lo, (G)->natural_lo);                                           \
-    hi = _mm##W##_and_si##W(hi, (G)->natural_hi);
+    do {                                                                                    \
+        for (int j = 0; j < (G)->n; j++) {                                                  \
+            const prc_wild_v##W##_group_t *g = &(G)->groups[j];                             \
+            __m##W##i bits =                                                                \
+                _mm##W##_and_si##W(_mm##W##_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);\
+            __m##W##i count = _mm##W##_shuffle_epi8(popcount4, bits);                       \
+            w = _mm##W##_add_epi32(w, count);                                               \
+            sum = _mm##W##_sub_epi32(sum, _mm##W##_mullo_epi32(count, g->key));             \
+        }                                                                                   \
+        lo = _mm##W##_and_si##W(lo, (G)->natural_lo);                                       \
+        hi = _mm##W##_and_si##W(hi, (G)->natural_hi);                                       \
+    } while (0)
 
 PRC_DEFINE_WILD_VECTOR_GROUPS(256, PRC_AVX2_ATTR)
 
@@ -1045,7 +1050,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_av
             prc_avx2_add_bit(card, &lo, &hi);
         }
     }
-    PRC_WILD_GROUPS_OUT(256, &y->groups, lo, hi, w, sum, popcount4)
+    PRC_WILD_GROUPS_OUT(256, &y->groups, lo, hi, w, sum, popcount4);
     __m256i counts = prc_avx2_suit_counts(lo, hi);
     __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
     total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);

@@ -609,7 +609,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE int prc_wild_avx512_step(const prc_wild
         lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
         hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
     }
-    PRC_WILD_GROUPS_OUT(512, &y->groups, lo, hi, w, sum, popcount4)
+    PRC_WILD_GROUPS_OUT(512, &y->groups, lo, hi, w, sum, popcount4);
     /* valid: the natural and the wild cards add up to K (a repeat, an id
      * outside the deck or of 64 or more falls short) */
     __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),
