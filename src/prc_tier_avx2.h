@@ -1224,6 +1224,20 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_suited_to_popcnt(const prc_
     return prc_suited_rows_popcnt_k(x, cards, k, out, start, stop);
 }
 
+/* A row a vector suit loop hands on: one holding five of one suit (flush:
+ * its suit counter bits, else 0) by prc_suited_avx2_flush, else (its plan
+ * searches) by the POPCNT loop. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_suited_avx2_rare(const prc_suited_t *x,
+                                                                 const uint8_t *cards, int k,
+                                                                 uint32_t *out, long row,
+                                                                 uint32_t sum, uint64_t ids,
+                                                                 unsigned flush, unsigned s) {
+    if (flush)
+        prc_suited_avx2_flush(x, cards, k, out, row, sum, ids, flush, s);
+    else
+        prc_avx2_suited_to_popcnt(x, cards, k, out, row, row + 1);
+}
+
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
                                                                  const uint8_t *cards,
                                                                  const int K, uint32_t *out,
@@ -1286,12 +1300,8 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
         }
         for (; rare; rare &= rare - 1) {
             int t = prc_ctz64(rare);
-            long row = i + t;
-            if (bits[t])
-                prc_suited_avx2_flush(x, cards, K, out, row, sums[t], (uint64_t)hi[t] << 32 | lo[t],
-                                   bits[t], strength[t]);
-            else
-                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
+            prc_suited_avx2_rare(x, cards, K, out, i + t, sums[t], (uint64_t)hi[t] << 32 | lo[t],
+                                 bits[t], strength[t]);
         }
     }
     return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);

@@ -580,98 +580,126 @@ typedef struct {
     prc_wild_v512_t groups;
 } prc_wild_avx512_t;
 
-PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *y, const prc_wild_t *x,
+PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *v, const prc_wild_t *x,
                                                         int k) {
-    prc_wild_v512_init(&y->groups, x);
-    prc_avx512_init(&y->c, k);
+    prc_wild_v512_init(&v->groups, x);
+    prc_avx512_init(&v->c, k);
 }
 
-/* A step of 16 rows (PRC_DEFINE_WILD_VECTOR_BODY). */
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE int prc_wild_avx512_step(const prc_wild_avx512_t *y,
-                                                               const uint8_t *rows, const int K,
-                                                               const int LOWEST,
-                                                               const uint16_t *hand_rank,
-                                                               const int flushes, uint16_t *out,
-                                                               prc_wild_reach_t *r) {
+PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
+    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
+    long start, long stop,
+    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
+    const prc_wild_t local = *wild, *x = &local;
+    const uint16_t *hand_rank = x->hand_rank[K - 5];
+    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
+    const int dominant = prc_wild_flush_dominant(x);
     const __m512i popcount4 = _mm512_broadcast_i32x4(
         _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
     const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
-    __m512i first = _mm512_loadu_si512((const void *)rows);
-    __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64);
-    __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, w = sum;
-    for (int j = 0; j < K; j++) {
-        __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
-                                                      y->c.pick[j], rest);
-        /* the jokers' rank, 13, has key 0; an id of 64 or more sets
-         * no bit, and its row falls short below */
-        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
-                                                             y->c.rank_key));
-        lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
-        hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
+    prc_wild_avx512_t v;
+    prc_wild_avx512_init(&v, x, K);
+    long i = start;
+    for (; i + 16 <= stop; i += 16) {
+        const uint8_t *rows = cards + i * K;
+        __m512i first = _mm512_loadu_si512((const void *)rows);
+        __m512i rest = _mm512_maskz_loadu_epi8(~0ULL >> (128 - 16 * K), rows + 64);
+        __m512i sum = _mm512_setzero_si512(), lo = sum, hi = sum, w = sum;
+        for (int j = 0; j < K; j++) {
+            __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, first,
+                                                          v.c.pick[j], rest);
+            /* the jokers' rank, 13, has key 0; an id of 64 or more sets
+             * no bit, and its row falls short below */
+            sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2),
+                                                                 v.c.rank_key));
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, card));
+            hi = _mm512_or_si512(hi,
+                                 _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
+        }
+        PRC_WILD_GROUPS_OUT(512, &v.groups, lo, hi, w, sum, popcount4);
+        /* valid: the natural and the wild cards add up to K (a repeat, an
+         * id outside the deck or of 64 or more falls short) */
+        __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),
+                                                          _mm512_popcnt_epi32(hi)), w);
+        if (_mm512_cmpneq_epi32_mask(total, _mm512_set1_epi32(K))) {
+            long r = scalar(x, cards, out, i, i + 16);
+            if (r >= 0) return r;
+            continue;
+        }
+        if (LOWEST) {
+            /* The lowest natural id: the trailing zeros of the mask (a
+             * popcount below the lowest set bit; 64 with no natural card,
+             * whose shifts below read nothing), then its rank's first id. */
+            __m512i tz_lo =
+                _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
+            __m512i tz_hi =
+                _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
+            __m512i id =
+                _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
+            __m512i at = _mm512_and_si512(id, _mm512_set1_epi32(~3));
+            __m512i at_hi = _mm512_sub_epi32(at, thirty_two); /* below 0: shifts give 0 */
+            const __m512i nibble = _mm512_set1_epi32(15);
+            __m512i column = _mm512_and_si512(
+                _mm512_or_si512(_mm512_srlv_epi32(lo, at), _mm512_srlv_epi32(hi, at_hi)),
+                nibble);
+            /* aces (ids 48..51) are never the lowest card */
+            column = _mm512_maskz_mov_epi32(_mm512_cmple_epu32_mask(at, _mm512_set1_epi32(47)),
+                                            column);
+            __m512i count = _mm512_shuffle_epi8(popcount4, column);
+            w = _mm512_add_epi32(w, count);
+            sum = _mm512_sub_epi32(sum, _mm512_mullo_epi32(count, _mm512_permutexvar_epi32(
+                                                                      _mm512_srli_epi32(at, 2),
+                                                                      v.c.rank_key)));
+            /* the column's cards leave the natural ones */
+            lo = _mm512_andnot_si512(_mm512_sllv_epi32(column, at), lo);
+            hi = _mm512_andnot_si512(_mm512_sllv_epi32(column, at_hi), hi);
+        }
+        uint32_t sums[16];
+        _mm512_storeu_si512((void *)sums, sum);
+        for (int t = 0; t < 16; t++) {
+            uint32_t s = sums[t];
+            out[i + t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
+        }
+        if (!flushes) continue;
+        /* A suit's natural cards plus the wild cards reaching five: its
+         * bit 4 * suit + 3 (prc_avx2_flush_bits' form) */
+        __m512i reach = _mm512_setzero_si512();
+        const __m512i five = _mm512_set1_epi32(5);
+        for (int suit = 0; suit < 4; suit++) {
+            const __m512i of_suit = _mm512_set1_epi32((int)(0x11111111u << suit));
+            __m512i n = _mm512_add_epi32(
+                _mm512_add_epi32(_mm512_popcnt_epi32(_mm512_and_si512(lo, of_suit)),
+                                 _mm512_popcnt_epi32(_mm512_and_si512(hi, of_suit))),
+                w);
+            reach = _mm512_mask_or_epi32(reach, _mm512_cmpge_epu32_mask(n, five), reach,
+                                         _mm512_set1_epi32(8 << (4 * suit)));
+        }
+        unsigned lanes = _mm512_test_epi32_mask(reach, reach);
+        if (!lanes) continue;
+        if (!dominant) {
+            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
+            continue;
+        }
+        /* as the AVX2 loop: the best of the rank table's strength and each
+         * reaching suit's flush, or with no wild card the natural flush */
+        uint32_t lo_of[16], hi_of[16], wilds[16], suits[16];
+        _mm512_storeu_si512((void *)lo_of, lo);
+        _mm512_storeu_si512((void *)hi_of, hi);
+        _mm512_storeu_si512((void *)wilds, w);
+        _mm512_storeu_si512((void *)suits, reach);
+        for (; lanes; lanes &= lanes - 1) {
+            int t = prc_ctz64(lanes);
+            uint64_t ids = ((uint64_t)hi_of[t] << 32) | lo_of[t];
+            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
+        }
     }
-    PRC_WILD_GROUPS_OUT(512, &y->groups, lo, hi, w, sum, popcount4);
-    /* valid: the natural and the wild cards add up to K (a repeat, an id
-     * outside the deck or of 64 or more falls short) */
-    __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),
-                                                      _mm512_popcnt_epi32(hi)), w);
-    if (_mm512_cmpneq_epi32_mask(total, _mm512_set1_epi32(K))) return 1;
-    if (LOWEST) {
-        /* The lowest natural id: the trailing zeros of the mask (a
-         * popcount below the lowest set bit; 64 with no natural card,
-         * whose shifts below read nothing), then its rank's first id. */
-        __m512i tz_lo = _mm512_popcnt_epi32(_mm512_andnot_si512(lo, _mm512_sub_epi32(lo, one)));
-        __m512i tz_hi = _mm512_popcnt_epi32(_mm512_andnot_si512(hi, _mm512_sub_epi32(hi, one)));
-        __m512i id = _mm512_mask_add_epi32(tz_lo, _mm512_testn_epi32_mask(lo, lo), tz_lo, tz_hi);
-        __m512i at = _mm512_and_si512(id, _mm512_set1_epi32(~3));
-        __m512i at_hi = _mm512_sub_epi32(at, thirty_two); /* below 0: shifts give 0 */
-        const __m512i nibble = _mm512_set1_epi32(15);
-        __m512i column = _mm512_and_si512(
-            _mm512_or_si512(_mm512_srlv_epi32(lo, at), _mm512_srlv_epi32(hi, at_hi)), nibble);
-        /* aces (ids 48..51) are never the lowest card */
-        column =
-            _mm512_maskz_mov_epi32(_mm512_cmple_epu32_mask(at, _mm512_set1_epi32(47)), column);
-        __m512i count = _mm512_shuffle_epi8(popcount4, column);
-        w = _mm512_add_epi32(w, count);
-        sum = _mm512_sub_epi32(
-            sum, _mm512_mullo_epi32(count, _mm512_permutexvar_epi32(_mm512_srli_epi32(at, 2),
-                                                                    y->c.rank_key)));
-        /* the column's cards leave the natural ones */
-        lo = _mm512_andnot_si512(_mm512_sllv_epi32(column, at), lo);
-        hi = _mm512_andnot_si512(_mm512_sllv_epi32(column, at_hi), hi);
-    }
-    uint32_t sums[16];
-    _mm512_storeu_si512((void *)sums, sum);
-    for (int t = 0; t < 16; t++) {
-        uint32_t s = sums[t];
-        out[t] = hand_rank[s + prc_hash_offset[s >> PRC_RANK_SHIFT]];
-    }
-    r->lanes = 0;
-    r->lowest_in = 0;
-    if (!flushes) return 0;
-    /* A suit's natural cards plus the wild cards reaching five: its bit
-     * 4 * suit + 3 (prc_avx2_flush_bits' form) */
-    __m512i reach = _mm512_setzero_si512();
-    const __m512i five = _mm512_set1_epi32(5);
-    for (int suit = 0; suit < 4; suit++) {
-        const __m512i of_suit = _mm512_set1_epi32((int)(0x11111111u << suit));
-        __m512i n = _mm512_add_epi32(
-            _mm512_add_epi32(_mm512_popcnt_epi32(_mm512_and_si512(lo, of_suit)),
-                             _mm512_popcnt_epi32(_mm512_and_si512(hi, of_suit))),
-            w);
-        reach = _mm512_mask_or_epi32(reach, _mm512_cmpge_epu32_mask(n, five), reach,
-                                     _mm512_set1_epi32(8 << (4 * suit)));
-    }
-    r->lanes = _mm512_test_epi32_mask(reach, reach);
-    if (!r->lanes) return 0;
-    _mm512_storeu_si512((void *)r->lo, lo);
-    _mm512_storeu_si512((void *)r->hi, hi);
-    _mm512_storeu_si512((void *)r->wilds, w);
-    _mm512_storeu_si512((void *)r->suits, reach);
-    return 0;
+    _mm256_zeroupper();
+    return scalar(x, cards, out, i, stop);
 }
 
-PRC_DEFINE_ALL_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, 16, prc_wild_rows_popcnt,
-                                _mm256_zeroupper())
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 5)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 6)
+PRC_DEFINE_WILD_VECTOR_ROWS(avx512, PRC_AVX512_ATTR, prc_wild_rows_popcnt, 7)
 
 /* ------------------------------------------------------------------------
  * Suit tie-breaks. */
@@ -819,15 +847,11 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
         _mm512_storeu_si512((void *)suit_counts, suits);
         for (; rare; rare &= rare - 1) {
             int t = prc_ctz64(rare);
-            long row = i + t;
             unsigned flush = 0; /* prc_avx2_flush_bits' form: bit 4 * suit + 3 */
             for (int suit = 0; suit < 4; suit++)
                 if ((suit_counts[t] >> (8 * suit) & 0xFF) >= 5) flush |= 8u << (4 * suit);
-            if (flush)
-                prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
-                                   (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
-            else
-                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
+            prc_suited_avx2_rare(x, cards, K, out, i + t, sum_of[t],
+                                 (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
         }
     }
     return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
