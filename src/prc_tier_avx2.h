@@ -907,9 +907,9 @@ static inline prc_avx2_omaha_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hil
  * strength is then two scalar loads (hand_rank at the natural pattern's
  * slot), and a row in which a suit reaches five with the wild cards is
  * settled as prc_wild_settle_step says. The loop itself is
- * PRC_DEFINE_WILD_VECTOR_BODY's (prc_wild.h), shared with the AVX-512
- * tier: a step with an invalid row, and the rows after the last step, go to
- * the scalar rows loop (prc_wild_rows_popcnt).
+ * PRC_DEFINE_WILD_VECTOR_BODY's (prc_wild.h): a step with an invalid row,
+ * and the rows after the last step, go to the scalar rows loop
+ * (prc_wild_rows_popcnt).
  *
  * Per card, as in the high loops: its rank key (0 for the jokers, ids 52 and
  * 53: rank 13 has none) and its bit in a 64-bit card-id mask. Per block:
