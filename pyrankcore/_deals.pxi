@@ -60,7 +60,7 @@ def random_hands(n, k=7, *, seed=None, exclude=None, game="high"):
         for card in parse_cards(exclude):
             dead |= (<uint64_t>1) << <int>card
     live = ids
-    for j in range(ids):
+    for j in range(<int>ids):  # ids is 52 or 54
         live -= (dead >> j) & 1
     if k < 1 or k > live:
         raise HandSizeError(f"cannot deal {_short(k)} cards from {live} live cards")

@@ -240,6 +240,21 @@ static PRC_ALWAYS_INLINE void prc_eq_few_code(const prc_eq_sweep_t *j,
     }
 }
 
+/* One of the few, of code b, by prefix sums by code: S the other seat's,
+ * c0 and c1 those of the combos holding either of its cards, own its own
+ * mass in S. Adds mass times what it beats, ties and loses to to t[0..2];
+ * returns what it could face. */
+static inline double prc_eq_few_tally(const double *S, const double *c0, const double *c1,
+                                      int b, int off, double own, double mass, double t[3]) {
+    double lt = S[b] - c0[b] - c1[b];
+    double eq = S[b + 1] - S[b] - (c0[b + 1] - c0[b]) - (c1[b + 1] - c1[b]) + own;
+    double all = S[off] - c0[off] - c1[off] + own;
+    t[0] += mass * lt;
+    t[1] += mass * eq;
+    t[2] += mass * (all - lt - eq);
+    return all;
+}
+
 /* Heads-up tallies of one board whose strengths are in x->strength, when
  * seat h has at most PRC_EQ_FEW combos (listed in x->lists[0..nh)) and
  * the other seat's combos are x->lists[n..n + no), by card in card_start
@@ -332,7 +347,7 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
             }
         }
     }
-    double won = 0, tied = 0, lost = 0, wwon = 0, wtied = 0, wlost = 0, wall = 0;
+    double tally[3] = {0, 0, 0}, wtally[3] = {0, 0, 0}, wall = 0;
     for (int q = 0; q < nh; q++) {
         int a = x->lists[q];
         int32_t s = st[a];
@@ -340,30 +355,18 @@ static void prc_eq_sweep_few(const prc_eq_sweep_t *j, const prc_eq_sweep_work_t 
         int p = 0;
         while (v[p] != s) p++;
         const int b = 2 * p + 1; /* a's code */
-        /* what a beats, ties and could face, less the combos holding a card
-         * of a (a itself holds both: taken twice, given back once) */
+        /* less the combos holding a card of a (a itself holds both: taken
+         * twice, given back once) */
         const double *c0 = x->few + (size_t)slot[j->combos[2 * a]] * PRC_EQ_FEW_STRIDE;
         const double *c1 = x->few + (size_t)slot[j->combos[2 * a + 1]] * PRC_EQ_FEW_STRIDE;
-        double lt = P[b] - c0[b] - c1[b];
-        double eq = P[b + 1] - P[b] - (c0[b + 1] - c0[b]) - (c1[b + 1] - c1[b]) + co[a];
-        double all = P[off] - c0[off] - c1[off] + co[a];
-        won += ch[a] * lt;
-        tied += ch[a] * eq;
-        lost += ch[a] * (all - lt - eq);
-        if (weighted) {
-            const double *w0 = c0 + PRC_EQ_FEW_HALF + 1, *w1 = c1 + PRC_EQ_FEW_HALF + 1;
-            double wlt = W[b] - w0[b] - w1[b];
-            double weq = W[b + 1] - W[b] - (w0[b + 1] - w0[b]) - (w1[b + 1] - w1[b]) + wo[a];
-            double wal = W[off] - w0[off] - w1[off] + wo[a];
-            wwon += wh[a] * wlt;
-            wtied += wh[a] * weq;
-            wlost += wh[a] * (wal - wlt - weq);
-            wall += wh[a] * wal;
-        }
+        prc_eq_few_tally(P, c0, c1, b, off, co[a], ch[a], tally);
+        if (weighted)
+            wall += wh[a] * prc_eq_few_tally(W, c0 + PRC_EQ_FEW_HALF + 1, c1 + PRC_EQ_FEW_HALF + 1,
+                                             b, off, wo[a], wh[a], wtally);
     }
-    prc_eq_add_two(stats, NULL, h, won, tied, lost);
+    prc_eq_add_two(stats, NULL, h, tally[0], tally[1], tally[2]);
     if (!weighted) return;
-    prc_eq_add_two(NULL, wstats, h, wwon, wtied, wlost);
+    prc_eq_add_two(NULL, wstats, h, wtally[0], wtally[1], wtally[2]);
     *wtotal += wall;
 }
 
@@ -486,39 +489,37 @@ static void prc_eq_sweep_hilo(const prc_eq_sweep_t *j, const prc_bd_list_t *hl,
     }
 }
 
-/* Heads-up tallies of one ranked board (l), by two sweeps. */
-static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
-                             const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
-                             double *wtotal) {
-    const int n = j->n;
+/* Seat 0's tallies on one ranked board (l) against seat 1, by one sweep
+ * of their masses m0 and m1 (counts or weights): mass won, tied and lost
+ * added to t[0..2]; returns the mass of every deal that fits. */
+static inline double prc_eq_two_side(const prc_bd_list_t *l, const prc_eq_sweep_work_t *x,
+                                     int n, const double *m0, const double *m1, double t[3]) {
     double *beat = x->d, *tie = x->d + n, *apart = x->d + 2 * (size_t)n;
-    const double *c0 = j->count[0];
-    /* the counts: every pair of combos that fits is one deal */
-    prc_bd_sweep(l, j->count[1], c0, x->sums, beat, tie, apart);
-    double won = 0, tied = 0, lost = 0;
-    for (int q = 0; q < l->m; q++) {
-        int i = l->order[q];
-        if (c0[i] == 0.0) continue;
-        won += c0[i] * beat[i];
-        tied += c0[i] * tie[i];
-        lost += c0[i] * (apart[i] - beat[i] - tie[i]);
-    }
-    prc_eq_add_two(stats, NULL, 0, won, tied, lost);
-    if (j->weight[0] == NULL) return;
-    const double *x0 = j->weight[0];
-    prc_bd_sweep(l, j->weight[1], x0, x->sums, beat, tie, apart);
-    won = tied = lost = 0;
+    prc_bd_sweep(l, m1, m0, x->sums, beat, tie, apart);
     double all = 0;
     for (int q = 0; q < l->m; q++) {
         int i = l->order[q];
-        if (x0[i] == 0.0) continue;
-        won += x0[i] * beat[i];
-        tied += x0[i] * tie[i];
-        lost += x0[i] * (apart[i] - beat[i] - tie[i]);
-        all += x0[i] * apart[i];
+        if (m0[i] == 0.0) continue;
+        t[0] += m0[i] * beat[i];
+        t[1] += m0[i] * tie[i];
+        t[2] += m0[i] * (apart[i] - beat[i] - tie[i]);
+        all += m0[i] * apart[i];
     }
-    prc_eq_add_two(NULL, wstats, 0, won, tied, lost);
-    *wtotal += all;
+    return all;
+}
+
+/* Heads-up tallies of one ranked board (l), by two sweeps: the counts
+ * (every pair of combos that fits is one deal), then the weights. */
+static void prc_eq_sweep_two(const prc_eq_sweep_t *j, const prc_bd_list_t *l,
+                             const prc_eq_sweep_work_t *x, uint64_t *stats, double *wstats,
+                             double *wtotal) {
+    double t[3] = {0, 0, 0};
+    prc_eq_two_side(l, x, j->n, j->count[0], j->count[1], t);
+    prc_eq_add_two(stats, NULL, 0, t[0], t[1], t[2]);
+    if (j->weight[0] == NULL) return;
+    double w[3] = {0, 0, 0};
+    *wtotal += prc_eq_two_side(l, x, j->n, j->weight[0], j->weight[1], w);
+    prc_eq_add_two(NULL, wstats, 0, w[0], w[1], w[2]);
 }
 
 /* A combination in progress of the combined seats' combos (three or more

@@ -55,162 +55,105 @@
 
 #ifndef PRC_KERNELS_DECLARE /* the kernels' parts: compiled in prc_kernels.c */
 
-/* The sweep of one block (see the top of this file): w the gathered
- * reach (LN lanes per sorted position), val the values out, card 52 * LN
- * doubles of scratch. */
-static PRC_ALWAYS_INLINE void prc_tv_sweep(const prc_bd_list_t *l, double win, double tie,
-                                           double lose, const int fold, const double *w,
-                                           double *val, double *card, const int LN) {
-    const int m = l->m;
-    const int32_t *order = l->order, *st = l->strength;
-    const uint16_t *sub = l->sub;
-    memset(card, 0, sizeof(double) * 52 * LN);
-    double T[PRC_TV_LANES]; /* the running total, lane by lane */
-    PRC_TV_LANE_LOOP
-    for (int r = 0; r < LN; r++) T[r] = 0.0;
-    const double dwt = win - tie, dtl = tie - lose, dwl = win - lose;
-    int q = 0;
-    while (q < m) {
-        int end = q + 1;
-        if (!fold)
-            while (end < m && st[order[end]] == st[order[q]]) end++;
-        if (end == q + 1) { /* a group of one: it ties nothing */
-            const uint16_t *c = sub + (size_t)order[q] * 2;
-            double *PRC_TV_RESTRICT c0 = card + c[0] * LN;
-            double *PRC_TV_RESTRICT c1 = card + c[1] * LN;
-            const double *PRC_TV_RESTRICT x = w + (size_t)q * LN;
-            double *PRC_TV_RESTRICT v = val + (size_t)q * LN;
-            PRC_TV_LANE_LOOP
-            for (int r = 0; r < LN; r++) {
-                const double a0 = c0[r], a1 = c1[r], xr = x[r];
-                v[r] = dwl * (T[r] - a0 - a1);
-                T[r] += xr;
-                c0[r] = a0 + xr;
-                c1[r] = a1 + xr;
-            }
-            q = end;
-            continue;
-        }
-        for (int p = q; p < end; p++) {
-            const uint16_t *c = sub + (size_t)order[p] * 2;
-            const double *PRC_TV_RESTRICT c0 = card + c[0] * LN;
-            const double *PRC_TV_RESTRICT c1 = card + c[1] * LN;
-            double *PRC_TV_RESTRICT v = val + (size_t)p * LN;
-            PRC_TV_LANE_LOOP
-            for (int r = 0; r < LN; r++) v[r] = dwt * (T[r] - c0[r] - c1[r]);
-        }
-        for (int p = q; p < end; p++) {
-            const uint16_t *c = sub + (size_t)order[p] * 2;
-            double *PRC_TV_RESTRICT c0 = card + c[0] * LN;
-            double *PRC_TV_RESTRICT c1 = card + c[1] * LN;
-            const double *PRC_TV_RESTRICT x = w + (size_t)p * LN;
-            PRC_TV_LANE_LOOP
-            for (int r = 0; r < LN; r++) {
-                T[r] += x[r];
-                c0[r] += x[r];
-                c1[r] += x[r];
-            }
-        }
-        for (int p = q; p < end; p++) {
-            const uint16_t *c = sub + (size_t)order[p] * 2;
-            const double *PRC_TV_RESTRICT c0 = card + c[0] * LN;
-            const double *PRC_TV_RESTRICT c1 = card + c[1] * LN;
-            const double *PRC_TV_RESTRICT x = w + (size_t)p * LN;
-            double *PRC_TV_RESTRICT v = val + (size_t)p * LN;
-            PRC_TV_LANE_LOOP
-            for (int r = 0; r < LN; r++) v[r] += dtl * (T[r] - c0[r] - c1[r] + x[r]);
-        }
-        q = end;
+/* The sweep of one block (see the top of this file), as a function NAME
+ * over lanes of type LANE (a double, or a vector of doubles): X the
+ * gathered reach (LN lanes per sorted position), V the values out, C 52 *
+ * LN lanes of scratch. LANE_LOOP stands before each loop over a
+ * position's lanes. */
+#define PRC_DEFINE_TV_SWEEP(NAME, LANE, LANE_LOOP)                                          \
+    /* Positions from..to-1: factor times the reach each could face (T less                 \
+     * its cards' sums, plus its own), into V or, with assign, as V. */                     \
+    static PRC_ALWAYS_INLINE void NAME##_add(const uint16_t *sub, const int32_t *order,     \
+                                             int from, int to, const LANE *T, const LANE *X, \
+                                             LANE *V, const LANE *C, double factor,         \
+                                             const int assign, const int LN) {              \
+        for (int p = from; p < to; p++) {                                                   \
+            const uint16_t *c = sub + (size_t)order[p] * 2;                                 \
+            const LANE *PRC_TV_RESTRICT c0 = C + c[0] * LN;                                 \
+            const LANE *PRC_TV_RESTRICT c1 = C + c[1] * LN;                                 \
+            const LANE *PRC_TV_RESTRICT x = X + (size_t)p * LN;                             \
+            LANE *PRC_TV_RESTRICT v = V + (size_t)p * LN;                                   \
+            LANE_LOOP                                                                       \
+            for (int r = 0; r < LN; r++) {                                                  \
+                const LANE all = factor * (T[r] - c0[r] - c1[r] + x[r]);                    \
+                if (assign)                                                                 \
+                    v[r] = all;                                                             \
+                else                                                                        \
+                    v[r] += all;                                                            \
+            }                                                                               \
+        }                                                                                   \
+    }                                                                                       \
+    static PRC_ALWAYS_INLINE void NAME(const prc_bd_list_t *l, double win, double tie,     \
+                                       double lose, const int fold, const LANE *X, LANE *V, \
+                                       LANE *C, const int LN) {                             \
+        const int m = l->m;                                                                 \
+        const int32_t *order = l->order, *st = l->strength;                                 \
+        const uint16_t *sub = l->sub;                                                       \
+        memset(C, 0, sizeof(LANE) * 52 * (size_t)LN);                                       \
+        const LANE zero = {0};                                                              \
+        LANE T[PRC_TV_LANES]; /* the running total, lane by lane */                         \
+        LANE_LOOP                                                                           \
+        for (int r = 0; r < LN; r++) T[r] = zero;                                           \
+        const double dwt = win - tie, dtl = tie - lose, dwl = win - lose;                   \
+        int q = 0;                                                                          \
+        while (q < m) {                                                                     \
+            int end = q + 1;                                                                \
+            if (!fold)                                                                      \
+                while (end < m && st[order[end]] == st[order[q]]) end++;                    \
+            if (end == q + 1) { /* a group of one: it ties nothing */                       \
+                const uint16_t *c = sub + (size_t)order[q] * 2;                             \
+                LANE *PRC_TV_RESTRICT c0 = C + c[0] * LN;                                   \
+                LANE *PRC_TV_RESTRICT c1 = C + c[1] * LN;                                   \
+                const LANE *PRC_TV_RESTRICT x = X + (size_t)q * LN;                         \
+                LANE *PRC_TV_RESTRICT v = V + (size_t)q * LN;                               \
+                LANE_LOOP                                                                   \
+                for (int r = 0; r < LN; r++) {                                              \
+                    const LANE a0 = c0[r], a1 = c1[r], xr = x[r];                           \
+                    v[r] = dwl * (T[r] - a0 - a1);                                          \
+                    T[r] += xr;                                                             \
+                    c0[r] = a0 + xr;                                                        \
+                    c1[r] = a1 + xr;                                                        \
+                }                                                                           \
+                q = end;                                                                    \
+                continue;                                                                   \
+            }                                                                               \
+            for (int p = q; p < end; p++) {                                                 \
+                const uint16_t *c = sub + (size_t)order[p] * 2;                             \
+                const LANE *PRC_TV_RESTRICT c0 = C + c[0] * LN;                             \
+                const LANE *PRC_TV_RESTRICT c1 = C + c[1] * LN;                             \
+                LANE *PRC_TV_RESTRICT v = V + (size_t)p * LN;                               \
+                LANE_LOOP                                                                   \
+                for (int r = 0; r < LN; r++) v[r] = dwt * (T[r] - c0[r] - c1[r]);           \
+            }                                                                               \
+            for (int p = q; p < end; p++) {                                                 \
+                const uint16_t *c = sub + (size_t)order[p] * 2;                             \
+                LANE *PRC_TV_RESTRICT c0 = C + c[0] * LN;                                   \
+                LANE *PRC_TV_RESTRICT c1 = C + c[1] * LN;                                   \
+                const LANE *PRC_TV_RESTRICT x = X + (size_t)p * LN;                         \
+                LANE_LOOP                                                                   \
+                for (int r = 0; r < LN; r++) {                                              \
+                    T[r] += x[r];                                                           \
+                    c0[r] += x[r];                                                          \
+                    c1[r] += x[r];                                                          \
+                }                                                                           \
+            }                                                                               \
+            NAME##_add(sub, order, q, end, T, X, V, C, dtl, 0, LN);                         \
+            q = end;                                                                        \
+        }                                                                                   \
+        /* every combo's whole compatible reach */                                          \
+        NAME##_add(sub, order, 0, m, T, X, V, C, fold ? win : lose, fold, LN);              \
     }
-    /* every combo's whole compatible reach */
-    const double a = fold ? win : lose;
-    for (int p = 0; p < m; p++) {
-        const uint16_t *c = sub + (size_t)order[p] * 2;
-        const double *PRC_TV_RESTRICT c0 = card + c[0] * LN;
-        const double *PRC_TV_RESTRICT c1 = card + c[1] * LN;
-        const double *PRC_TV_RESTRICT x = w + (size_t)p * LN;
-        double *PRC_TV_RESTRICT v = val + (size_t)p * LN;
-        PRC_TV_LANE_LOOP
-        for (int r = 0; r < LN; r++)
-            v[r] = (fold ? 0.0 : v[r]) + a * (T[r] - c0[r] - c1[r] + x[r]);
-    }
-}
+
+/* The sweep of LN doubles side by side. */
+PRC_DEFINE_TV_SWEEP(prc_tv_sweep, double, PRC_TV_LANE_LOOP)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PRC_TV_VECTOR 1
 /* Two lanes as one value, which every target holds in one register (SSE2,
- * NEON); eight lanes are four of them. */
+ * NEON); eight lanes are four of them, whose loops the compiler unrolls. */
 typedef double prc_tv_v2 __attribute__((vector_size(16), aligned(8), may_alias));
-#define PRC_TV_QUARTERS(k) for (int k = 0; k < 4; k++)
+PRC_DEFINE_TV_SWEEP(prc_tv_sweep_v2, prc_tv_v2, )
 
-/* prc_tv_sweep with eight lanes, written with prc_tv_v2. */
-static void prc_tv_sweep8(const prc_bd_list_t *l, double win, double tie, double lose,
-                          const int fold, const double *w, double *val, double *card) {
-    const int m = l->m;
-    const int32_t *order = l->order, *st = l->strength;
-    const uint16_t *sub = l->sub;
-    prc_tv_v2 *C = (prc_tv_v2 *)card, *V = (prc_tv_v2 *)val;
-    const prc_tv_v2 *X = (const prc_tv_v2 *)w;
-    const prc_tv_v2 zero = {0, 0};
-    for (int c = 0; c < 4 * 52; c++) C[c] = zero;
-    prc_tv_v2 T[4] = {zero, zero, zero, zero};
-    const double dwt = win - tie, dtl = tie - lose, dwl = win - lose;
-    int q = 0;
-    while (q < m) {
-        int end = q + 1;
-        if (!fold)
-            while (end < m && st[order[end]] == st[order[q]]) end++;
-        if (end == q + 1) { /* a group of one: it ties nothing */
-            const uint16_t *c = sub + (size_t)order[q] * 2;
-            prc_tv_v2 *c0 = C + 4 * c[0], *c1 = C + 4 * c[1];
-            const prc_tv_v2 *x = X + 4 * (size_t)q;
-            prc_tv_v2 *v = V + 4 * (size_t)q;
-            PRC_TV_QUARTERS(k) {
-                const prc_tv_v2 a0 = c0[k], a1 = c1[k], xk = x[k];
-                v[k] = dwl * (T[k] - a0 - a1);
-                T[k] += xk;
-                c0[k] = a0 + xk;
-                c1[k] = a1 + xk;
-            }
-            q = end;
-            continue;
-        }
-        for (int p = q; p < end; p++) {
-            const uint16_t *c = sub + (size_t)order[p] * 2;
-            const prc_tv_v2 *c0 = C + 4 * c[0], *c1 = C + 4 * c[1];
-            PRC_TV_QUARTERS(k) V[4 * (size_t)p + k] = dwt * (T[k] - c0[k] - c1[k]);
-        }
-        for (int p = q; p < end; p++) {
-            const uint16_t *c = sub + (size_t)order[p] * 2;
-            prc_tv_v2 *c0 = C + 4 * c[0], *c1 = C + 4 * c[1];
-            PRC_TV_QUARTERS(k) {
-                const prc_tv_v2 xk = X[4 * (size_t)p + k];
-                T[k] += xk;
-                c0[k] += xk;
-                c1[k] += xk;
-            }
-        }
-        for (int p = q; p < end; p++) {
-            const uint16_t *c = sub + (size_t)order[p] * 2;
-            const prc_tv_v2 *c0 = C + 4 * c[0], *c1 = C + 4 * c[1];
-            PRC_TV_QUARTERS(k)
-            V[4 * (size_t)p + k] += dtl * (T[k] - c0[k] - c1[k] + X[4 * (size_t)p + k]);
-        }
-        q = end;
-    }
-    const double a = fold ? win : lose;
-    for (int p = 0; p < m; p++) {
-        const uint16_t *c = sub + (size_t)order[p] * 2;
-        const prc_tv_v2 *c0 = C + 4 * c[0], *c1 = C + 4 * c[1];
-        PRC_TV_QUARTERS(k) {
-            const prc_tv_v2 all = a * (T[k] - c0[k] - c1[k] + X[4 * (size_t)p + k]);
-            if (fold)
-                V[4 * (size_t)p + k] = all;
-            else
-                V[4 * (size_t)p + k] += all;
-        }
-    }
-}
 #endif
 
 /* One block of LN vectors side by side: reach rows r0..r0+LN-1 (n entries
@@ -251,7 +194,8 @@ static PRC_ALWAYS_INLINE int prc_tv_block(const prc_bd_list_t *l, const void *re
     }
 #if defined(PRC_TV_VECTOR)
     if (LN == 8)
-        prc_tv_sweep8(l, win, tie, lose, fold, w, val, card);
+        prc_tv_sweep_v2(l, win, tie, lose, fold, (const prc_tv_v2 *)w, (prc_tv_v2 *)val,
+                        (prc_tv_v2 *)card, 4);
     else
 #endif
         prc_tv_sweep(l, win, tie, lose, fold, w, val, card, LN);
@@ -271,6 +215,18 @@ static PRC_ALWAYS_INLINE int prc_tv_block(const prc_bd_list_t *l, const void *re
     return 0;
 }
 
+/* prc_tv_block with LN (8, 4 or 1) a constant in each call. */
+static PRC_ALWAYS_INLINE int prc_tv_block_lanes(const prc_bd_list_t *l, const void *reach,
+                                                int f32_in, long r0, double win, double tie,
+                                                double lose, const int fold, double *work,
+                                                void *out, int f32_out, int LN) {
+    if (LN == 8)
+        return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 8);
+    if (LN == 4)
+        return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 4);
+    return prc_tv_block(l, reach, f32_in, r0, win, tie, lose, fold, work, out, f32_out, 1);
+}
+
 /* Showdown (or, with fold, fold: win is the amount) values of the two-card
  * combos of l against reach vectors r_lo..r_hi-1 (rows of l->n entries,
  * float32 when f32_in), into out (the same rows, float32 when f32_out).
@@ -284,17 +240,10 @@ PRC_ENTRY int prc_tv_values(const prc_bd_list_t *l, const void *reach, int f32_i
         const long left = r_hi - r0;
         /* eight lanes while eight vectors are left, then four, then one */
         const int LN = left >= 8 ? 8 : left >= 4 ? 4 : 1;
-        int rc;
-        if (fold)
-            rc = LN == 8 ? prc_tv_block(l, reach, f32_in, r0, win, 0, 0, 1, work, out, f32_out, 8)
-                 : LN == 4 ? prc_tv_block(l, reach, f32_in, r0, win, 0, 0, 1, work, out, f32_out, 4)
-                           : prc_tv_block(l, reach, f32_in, r0, win, 0, 0, 1, work, out, f32_out, 1);
-        else
-            rc = LN == 8
-                     ? prc_tv_block(l, reach, f32_in, r0, win, tie, lose, 0, work, out, f32_out, 8)
-                 : LN == 4
-                     ? prc_tv_block(l, reach, f32_in, r0, win, tie, lose, 0, work, out, f32_out, 4)
-                     : prc_tv_block(l, reach, f32_in, r0, win, tie, lose, 0, work, out, f32_out, 1);
+        const int rc =
+            fold ? prc_tv_block_lanes(l, reach, f32_in, r0, win, 0, 0, 1, work, out, f32_out, LN)
+                 : prc_tv_block_lanes(l, reach, f32_in, r0, win, tie, lose, 0, work, out,
+                                      f32_out, LN);
         if (rc) return rc;
         r0 += LN;
     }

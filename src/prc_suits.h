@@ -418,6 +418,18 @@ PRC_ENTRY long prc_suited_search_rows(const prc_suited_t *x, const uint8_t *card
     case 7: return NAME##_7(x, cards, out, start, stop);                    \
     default: break;                                                         \
     }
+
+/* A vector tier's suit loops of 5..7 cards, prc_suited_rows_TIER_K, from
+ * its loop body prc_suited_TIER_body(x, cards, K, out, start, stop). */
+#define PRC_DEFINE_SUITED_VECTOR_ROWS(TIER, ATTR, K)                                        \
+    ATTR static long prc_suited_rows_##TIER##_##K(const prc_suited_t *x, const uint8_t *cards,\
+                                                  uint32_t *out, long start, long stop) {   \
+        return prc_suited_##TIER##_body(x, cards, K, out, start, stop);                     \
+    }
+#define PRC_DEFINE_ALL_SUITED_VECTOR_ROWS(TIER, ATTR)                                       \
+    PRC_DEFINE_SUITED_VECTOR_ROWS(TIER, ATTR, 5)                                            \
+    PRC_DEFINE_SUITED_VECTOR_ROWS(TIER, ATTR, 6)                                            \
+    PRC_DEFINE_SUITED_VECTOR_ROWS(TIER, ATTR, 7)
 #endif /* PRC_KERNELS_DECLARE */
 
 /* Rows of k = 1..7 ids: 5..7 by rank groups, fewer cards all play.

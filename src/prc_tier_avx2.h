@@ -799,9 +799,11 @@ static inline prc_avx2_omaha_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hil
  * what the scalar rows loop computes: the rank sum of its natural cards,
  * its wild count, its natural suit counts, and whether it is valid; the
  * strength is then two scalar loads (hand_rank at the natural pattern's
- * slot), and a row in which a suit reaches five with the wild cards goes
- * to the scalar rows loop (prc_wild_rows_popcnt), as does a step with an
- * invalid row and the rows after the last step.
+ * slot), and a row in which a suit reaches five with the wild cards is
+ * settled as prc_wild_settle_step says. The loop itself is
+ * PRC_DEFINE_WILD_VECTOR_BODY's (prc_wild.h): a step with an invalid row,
+ * and the rows after the last step, go to the scalar rows loop
+ * (prc_wild_rows_popcnt).
  *
  * Per card, as in the high loops: its rank key (0 for the jokers, ids 52 and
  * 53: rank 13 has none) and its bit in a 64-bit card-id mask. Per block:
@@ -818,18 +820,22 @@ static inline prc_avx2_omaha_rows_fn prc_omaha_avx2_loop(int nh, int nb, int hil
  *    in the deck is one bit of one kind; a repeat, an id outside the deck
  *    or of 64 or more falls short). */
 
-/* The card-id masks of a game's natural and wild cards, from its card
- * entries, and its wild groups: each rank with wild ids, as its nibble in
- * the low (ids 0..31) or high half of the mask, the nibble's wild bits and
- * the rank's key (the jokers, nibble 13, have none). Returns the number
- * of groups. */
+/* The card-id mask of a game's natural cards, from its card entries, and
+ * its wild groups: each rank with wild ids, as its nibble in the low (ids
+ * 0..31) or high half of the mask, the nibble's wild bits and the rank's
+ * key (the jokers, nibble 13, have none). */
 typedef struct {
     int high;
     uint32_t shift, bits, key;
 } prc_wild_group_t;
 
-static inline int prc_wild_groups(const prc_wild_t *x, uint64_t *natural_out,
-                                  prc_wild_group_t groups[16]) {
+typedef struct {
+    uint64_t natural;
+    int n;
+    prc_wild_group_t groups[16];
+} prc_wild_groups_t;
+
+static inline void prc_wild_groups(const prc_wild_t *x, prc_wild_groups_t *out) {
     uint64_t natural = 0, wild = 0;
     for (int id = 0; id < 64; id++) {
         uint64_t key = x->card16[2 * id];
@@ -842,42 +848,72 @@ static inline int prc_wild_groups(const prc_wild_t *x, uint64_t *natural_out,
     for (int r = 0; r < 16; r++) {
         unsigned bits = (unsigned)(wild >> (4 * r)) & 15u;
         if (!bits) continue;
-        groups[n].high = r >= 8;
-        groups[n].shift = (uint32_t)(4 * (r & 7));
-        groups[n].bits = bits;
-        groups[n].key = r < 13 ? (uint32_t)PRC_CARD_KEY16(4 * r) : 0;
+        out->groups[n].high = r >= 8;
+        out->groups[n].shift = (uint32_t)(4 * (r & 7));
+        out->groups[n].bits = bits;
+        out->groups[n].key = r < 13 ? (uint32_t)PRC_CARD_KEY16(4 * r) : 0;
         n++;
     }
-    *natural_out = natural;
-    return n;
+    out->natural = natural;
+    out->n = n;
 }
 
-/* One wild group in vectors (prc_wild_group_t). */
-typedef struct {
-    int high;
-    __m256i shift, bits, key;
-} prc_wild_avx2_group_t;
+/* A game's wild groups and natural cards in W-bit vectors (256 or 512),
+ * for a tier's loops (ATTR): prc_wild_vW_t, filled by prc_wild_vW_init. */
+#define PRC_DEFINE_WILD_VECTOR_GROUPS(W, ATTR)                                              \
+    typedef struct {                                                                        \
+        int high;                                                                           \
+        __m##W##i shift, bits, key;                                                         \
+    } prc_wild_v##W##_group_t;                                                              \
+    typedef struct {                                                                        \
+        __m##W##i natural_lo, natural_hi;                                                   \
+        int n;                                                                              \
+        prc_wild_v##W##_group_t groups[16];                                                 \
+    } prc_wild_v##W##_t;                                                                    \
+    ATTR static inline void prc_wild_v##W##_init(prc_wild_v##W##_t *v,                      \
+                                                const prc_wild_t *x) {                      \
+        prc_wild_groups_t groups;                                                           \
+        prc_wild_groups(x, &groups);                                                        \
+        v->natural_lo = _mm##W##_set1_epi32((int)(uint32_t)groups.natural);                 \
+        v->natural_hi = _mm##W##_set1_epi32((int)(uint32_t)(groups.natural >> 32));         \
+        v->n = groups.n;                                                                    \
+        for (int j = 0; j < groups.n; j++) {                                                \
+            const prc_wild_group_t *g = &groups.groups[j];                                  \
+            v->groups[j].high = g->high;                                                    \
+            v->groups[j].shift = _mm##W##_set1_epi32((int)g->shift);                        \
+            v->groups[j].bits = _mm##W##_set1_epi32((int)g->bits);                          \
+            v->groups[j].key = _mm##W##_set1_epi32((int)g->key);                            \
+        }                                                                                   \
+    }
+
+/* The wild groups' cards (G, a prc_wild_vW_t) of the rows whose card-id
+ * masks are lo and hi, in W-bit vectors, leave the rank sums (sum) and join
+ * the wild count (w), and lo and hi keep the natural cards; popcount4: the
+ * bits set in a nibble, by a byte shuffle. */
+#define PRC_WILD_GROUPS_OUT(W, G, lo, hi, w, sum, popcount4)                                \
+    do {                                                                                    \
+        for (int j = 0; j < (G)->n; j++) {                                                  \
+            const prc_wild_v##W##_group_t *g = &(G)->groups[j];                             \
+            __m##W##i bits =                                                                \
+                _mm##W##_and_si##W(_mm##W##_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);\
+            __m##W##i count = _mm##W##_shuffle_epi8(popcount4, bits);                       \
+            w = _mm##W##_add_epi32(w, count);                                               \
+            sum = _mm##W##_sub_epi32(sum, _mm##W##_mullo_epi32(count, g->key));             \
+        }                                                                                   \
+        lo = _mm##W##_and_si##W(lo, (G)->natural_lo);                                       \
+        hi = _mm##W##_and_si##W(hi, (G)->natural_hi);                                       \
+    } while (0)
+
+PRC_DEFINE_WILD_VECTOR_GROUPS(256, PRC_AVX2_ATTR)
 
 typedef struct {
     prc_avx2_consts c;
-    __m256i natural_lo, natural_hi;
-    int n_groups;
-    prc_wild_avx2_group_t groups[16];
+    prc_wild_v256_t groups;
 } prc_wild_avx2_t;
 
 PRC_AVX2_ATTR static inline void prc_wild_avx2_init(prc_wild_avx2_t *y, const prc_wild_t *x, int k) {
-    uint64_t natural;
-    prc_wild_group_t groups[16];
-    y->n_groups = prc_wild_groups(x, &natural, groups);
+    prc_wild_v256_init(&y->groups, x);
     prc_avx2_consts_init(&y->c, k, 0); /* the wild loop checks its ids itself */
-    y->natural_lo = _mm256_set1_epi32((int)(uint32_t)natural);
-    y->natural_hi = _mm256_set1_epi32((int)(uint32_t)(natural >> 32));
-    for (int j = 0; j < y->n_groups; j++) {
-        y->groups[j].high = groups[j].high;
-        y->groups[j].shift = _mm256_set1_epi32((int)groups[j].shift);
-        y->groups[j].bits = _mm256_set1_epi32((int)groups[j].bits);
-        y->groups[j].key = _mm256_set1_epi32((int)groups[j].key);
-    }
 }
 
 /* What the vector part gives for 8 rows. */
@@ -908,15 +944,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_av
             prc_avx2_add_bit(card, &lo, &hi);
         }
     }
-    for (int j = 0; j < y->n_groups; j++) {
-        const prc_wild_avx2_group_t *g = &y->groups[j];
-        __m256i bits = _mm256_and_si256(_mm256_srlv_epi32(g->high ? hi : lo, g->shift), g->bits);
-        __m256i count = _mm256_shuffle_epi8(popcount4, bits);
-        w = _mm256_add_epi32(w, count);
-        sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(count, g->key));
-    }
-    lo = _mm256_and_si256(lo, y->natural_lo);
-    hi = _mm256_and_si256(hi, y->natural_hi);
+    PRC_WILD_GROUPS_OUT(256, &y->groups, lo, hi, w, sum, popcount4);
     __m256i counts = prc_avx2_suit_counts(lo, hi);
     __m256i total = _mm256_add_epi32(counts, _mm256_srli_epi32(counts, 8));
     total = _mm256_and_si256(_mm256_add_epi32(total, _mm256_srli_epi32(total, 4)), nibble);
@@ -965,73 +993,44 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_wild_avx2_rows(const prc_wild_av
     h->hi = hi;
 }
 
-/* Rows start..stop of K cards (LOWEST: x->lowest, a constant so that each
- * rule gets its own loop). */
-PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx2_body(
-    const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST, uint16_t *out,
-    long start, long stop,
-    long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {
-    const prc_wild_t local = *wild, *x = &local;
-    const uint16_t *hand_rank = x->hand_rank[K - 5];
-    const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;
-    const int dominant = prc_wild_flush_dominant(x);
-    prc_wild_avx2_t y;
-    prc_wild_avx2_init(&y, x, K);
+/* A step of 16 rows (PRC_DEFINE_WILD_VECTOR_BODY). */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE int prc_wild_avx2_step(const prc_wild_avx2_t *y,
+                                                           const uint8_t *rows, const int K,
+                                                           const int LOWEST,
+                                                           const uint16_t *hand_rank,
+                                                           const int flushes, uint16_t *out,
+                                                           prc_wild_reach_t *r) {
+    prc_wild_avx2_hands h[2];
+    prc_wild_avx2_rows(y, rows, K, LOWEST, &h[0]);
+    prc_wild_avx2_rows(y, rows + 8 * K, K, LOWEST, &h[1]);
+    if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) return 1;
+    uint32_t sums[PRC_AVX2_STEP];
+    prc_avx2_lookup_step(h[0].sum, h[1].sum, hand_rank, sums, out);
+    r->lanes = 0;
+    r->lowest_in = LOWEST;
+    if (!flushes) return 0;
+    /* A suit's count plus the wild cards reaching five (3 + 7 at most: no
+     * carry between the 4-bit counters). */
     const __m256i reach_start = _mm256_set1_epi32(0x3333), spread = _mm256_set1_epi32(0x1111);
     const __m256i reach_bits = _mm256_set1_epi32(0x8888);
-    long i = start;
-    for (; i + PRC_AVX2_STEP <= stop; i += PRC_AVX2_STEP) {
-        prc_wild_avx2_hands h[2];
-        prc_wild_avx2_rows(&y, cards + i * K, K, LOWEST, &h[0]);
-        prc_wild_avx2_rows(&y, cards + (i + 8) * K, K, LOWEST, &h[1]);
-        if (prc_avx2_lanes(_mm256_or_si256(h[0].bad, h[1].bad))) {
-            long r = scalar(x, cards, out, i, i + PRC_AVX2_STEP);
-            if (r >= 0) return r;
-            continue;
-        }
-        uint32_t sums[PRC_AVX2_STEP];
-        prc_avx2_lookup_step(h[0].sum, h[1].sum, hand_rank, sums, out + i);
-        if (!flushes) continue;
-        /* A suit's count plus the wild cards reaching five (3 + 7 at
-         * most: no carry between the 4-bit counters). */
-        __m256i reach[2];
-        unsigned lanes = 0;
-        for (int b = 0; b < 2; b++) {
-            reach[b] = _mm256_and_si256(
-                _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
-                                 _mm256_mullo_epi32(h[b].w, spread)),
-                reach_bits);
-            lanes |= prc_avx2_nonzero_lanes(reach[b]) << (8 * b);
-        }
+    for (int b = 0; b < 2; b++) {
+        __m256i reach = _mm256_and_si256(
+            _mm256_add_epi32(_mm256_add_epi32(h[b].counts, reach_start),
+                             _mm256_mullo_epi32(h[b].w, spread)),
+            reach_bits);
+        unsigned lanes = prc_avx2_nonzero_lanes(reach);
         if (!lanes) continue;
-        if (!dominant) {
-            prc_wild_rows_reaching(x, hand_rank, cards, K, out, i, lanes, 0);
-            continue;
-        }
-        /* A flush beats what the same cards make without one: the best of
-         * the rank table's strength and each reaching suit's flush (as
-         * prc_wild_suits), or with no wild card the natural flush. */
-        uint32_t lo[PRC_AVX2_STEP], hi[PRC_AVX2_STEP], wilds[PRC_AVX2_STEP], suits[PRC_AVX2_STEP];
-        for (int b = 0; b < 2; b++) {
-            _mm256_storeu_si256((__m256i *)(lo + 8 * b), h[b].lo);
-            _mm256_storeu_si256((__m256i *)(hi + 8 * b), h[b].hi);
-            _mm256_storeu_si256((__m256i *)(wilds + 8 * b), h[b].w);
-            _mm256_storeu_si256((__m256i *)(suits + 8 * b), reach[b]);
-        }
-        for (; lanes; lanes &= lanes - 1) {
-            int t = prc_ctz64(lanes);
-            uint64_t ids = ((uint64_t)hi[t] << 32) | lo[t];
-            if (LOWEST) ids = prc_wild_without_lowest(ids);
-            out[i + t] = prc_wild_flush_settle(x, out[i + t], ids, wilds[t], suits[t]);
-        }
+        r->lanes |= lanes << (8 * b);
+        _mm256_storeu_si256((__m256i *)(r->lo + 8 * b), h[b].lo);
+        _mm256_storeu_si256((__m256i *)(r->hi + 8 * b), h[b].hi);
+        _mm256_storeu_si256((__m256i *)(r->wilds + 8 * b), h[b].w);
+        _mm256_storeu_si256((__m256i *)(r->suits + 8 * b), reach);
     }
-    _mm256_zeroupper();
-    return scalar(x, cards, out, i, stop);
+    return 0;
 }
 
-PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 5)
-PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 6)
-PRC_DEFINE_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, prc_wild_rows_popcnt, 7)
+PRC_DEFINE_ALL_WILD_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, PRC_AVX2_STEP, prc_wild_rows_popcnt,
+                                _mm256_zeroupper())
 
 /* ------------------------------------------------------------------------
  * Suit tie-breaks. */
@@ -1119,6 +1118,23 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_avx2_suited_to_popcnt(const prc_
     return prc_suited_rows_popcnt_k(x, cards, k, out, start, stop);
 }
 
+/* A row a vector suit loop hands on: one holding five of one suit (flush:
+ * its suit counter bits, else 0) by prc_suited_avx2_flush, else (its plan
+ * searches) by the POPCNT loop. */
+PRC_AVX2_ATTR static PRC_ALWAYS_INLINE void prc_suited_avx2_rare(const prc_suited_t *x,
+                                                                 const uint8_t *cards, int k,
+                                                                 uint32_t *out, long row,
+                                                                 uint32_t sum, uint64_t ids,
+                                                                 unsigned flush, unsigned s) {
+    if (flush)
+        prc_suited_avx2_flush(x, cards, k, out, row, sum, ids, flush, s);
+    else /* no vzeroupper for one row: after one, the vector loop would load
+          * its constants again, which costs more than one row's few SSE
+          * instructions with the upper halves in use (bench/README.md,
+          * "Tuning of the row loops") */
+        prc_suited_rows_popcnt_k(x, cards, k, out, row, row + 1);
+}
+
 PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suited_t *x,
                                                                  const uint8_t *cards,
                                                                  const int K, uint32_t *out,
@@ -1181,26 +1197,14 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx2_body(const prc_suite
         }
         for (; rare; rare &= rare - 1) {
             int t = prc_ctz64(rare);
-            long row = i + t;
-            if (bits[t])
-                prc_suited_avx2_flush(x, cards, K, out, row, sums[t], (uint64_t)hi[t] << 32 | lo[t],
-                                   bits[t], strength[t]);
-            else
-                prc_avx2_suited_to_popcnt(x, cards, K, out, row, row + 1);
+            prc_suited_avx2_rare(x, cards, K, out, i + t, sums[t], (uint64_t)hi[t] << 32 | lo[t],
+                                 bits[t], strength[t]);
         }
     }
     return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
-#define PRC_DEFINE_SUITED_ROWS_AVX2(K)                                                \
-    PRC_AVX2_ATTR static long prc_suited_rows_avx2_##K(const prc_suited_t *x,         \
-                                                       const uint8_t *cards, uint32_t *out, \
-                                                       long start, long stop) {       \
-        return prc_suited_avx2_body(x, cards, K, out, start, stop);                   \
-    }
-PRC_DEFINE_SUITED_ROWS_AVX2(5)
-PRC_DEFINE_SUITED_ROWS_AVX2(6)
-PRC_DEFINE_SUITED_ROWS_AVX2(7)
+PRC_DEFINE_ALL_SUITED_VECTOR_ROWS(avx2, PRC_AVX2_ATTR)
 
 /* ------------------------------------------------------------------------
  * The tier's entry points (its row in prc_tiers.h). */

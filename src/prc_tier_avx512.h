@@ -543,31 +543,17 @@ static inline prc_avx512_omaha_rows_fn prc_omaha_avx512_loop(int nh, int nb, int
  * mask's lowest bit; natural suit counts by popcounts; the strengths by
  * scalar lookups of the per-size table (as in the suit loop below), and
  * rows that may flush settled as there. */
-typedef struct {
-    int high;
-    __m512i shift, bits, key;
-} prc_wild_avx512_group_t;
+PRC_DEFINE_WILD_VECTOR_GROUPS(512, PRC_AVX512_ATTR)
 
 typedef struct {
     prc_avx512_consts c;
-    __m512i natural_lo, natural_hi;
-    int n_groups;
-    prc_wild_avx512_group_t groups[16];
+    prc_wild_v512_t groups;
 } prc_wild_avx512_t;
 
-PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *v, const prc_wild_t *x, int k) {
-    uint64_t natural;
-    prc_wild_group_t groups[16];
-    v->n_groups = prc_wild_groups(x, &natural, groups);
+PRC_AVX512_ATTR static inline void prc_wild_avx512_init(prc_wild_avx512_t *v, const prc_wild_t *x,
+                                                        int k) {
+    prc_wild_v512_init(&v->groups, x);
     prc_avx512_init(&v->c, k);
-    v->natural_lo = _mm512_set1_epi32((int)(uint32_t)natural);
-    v->natural_hi = _mm512_set1_epi32((int)(uint32_t)(natural >> 32));
-    for (int j = 0; j < v->n_groups; j++) {
-        v->groups[j].high = groups[j].high;
-        v->groups[j].shift = _mm512_set1_epi32((int)groups[j].shift);
-        v->groups[j].bits = _mm512_set1_epi32((int)groups[j].bits);
-        v->groups[j].key = _mm512_set1_epi32((int)groups[j].key);
-    }
 }
 
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
@@ -600,16 +586,7 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_avx512_body(
             hi = _mm512_or_si512(hi,
                                  _mm512_sllv_epi32(one, _mm512_sub_epi32(card, thirty_two)));
         }
-        for (int j = 0; j < v.n_groups; j++) {
-            const prc_wild_avx512_group_t *g = &v.groups[j];
-            __m512i bits = _mm512_and_si512(_mm512_srlv_epi32(g->high ? hi : lo, g->shift),
-                                            g->bits);
-            __m512i count = _mm512_shuffle_epi8(popcount4, bits);
-            w = _mm512_add_epi32(w, count);
-            sum = _mm512_sub_epi32(sum, _mm512_mullo_epi32(count, g->key));
-        }
-        lo = _mm512_and_si512(lo, v.natural_lo);
-        hi = _mm512_and_si512(hi, v.natural_hi);
+        PRC_WILD_GROUPS_OUT(512, &v.groups, lo, hi, w, sum, popcount4);
         /* valid: the natural and the wild cards add up to K (a repeat, an
          * id outside the deck or of 64 or more falls short) */
         __m512i total = _mm512_add_epi32(_mm512_add_epi32(_mm512_popcnt_epi32(lo),
@@ -840,33 +817,17 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_suited_avx512_body(
         _mm512_storeu_si512((void *)suit_counts, suits);
         for (; rare; rare &= rare - 1) {
             int t = prc_ctz64(rare);
-            long row = i + t;
             unsigned flush = 0; /* prc_avx2_flush_bits' form: bit 4 * suit + 3 */
             for (int suit = 0; suit < 4; suit++)
                 if ((suit_counts[t] >> (8 * suit) & 0xFF) >= 5) flush |= 8u << (4 * suit);
-            if (flush)
-                prc_suited_avx2_flush(x, cards, K, out, row, sum_of[t],
-                                   (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
-            else /* no vzeroupper for one row: after one, this loop would load
-                  * its constants again, which costs more than one row's few
-                  * SSE instructions with the upper halves in use
-                  * (bench/README.md, "Tuning of the row loops") */
-                prc_suited_rows_popcnt_k(x, cards, K, out, row, row + 1);
+            prc_suited_avx2_rare(x, cards, K, out, i + t, sum_of[t],
+                                 (uint64_t)hi_of[t] << 32 | lo_of[t], flush, s_of[t]);
         }
     }
     return prc_avx2_suited_to_popcnt(x, cards, K, out, i, stop);
 }
 
-#define PRC_DEFINE_SUITED_ROWS_AVX512(K)                                              \
-    PRC_AVX512_ATTR static long prc_suited_rows_avx512_##K(const prc_suited_t *x,     \
-                                                           const uint8_t *cards,      \
-                                                           uint32_t *out, long start, \
-                                                           long stop) {               \
-        return prc_suited_avx512_body(x, cards, K, out, start, stop);                 \
-    }
-PRC_DEFINE_SUITED_ROWS_AVX512(5)
-PRC_DEFINE_SUITED_ROWS_AVX512(6)
-PRC_DEFINE_SUITED_ROWS_AVX512(7)
+PRC_DEFINE_ALL_SUITED_VECTOR_ROWS(avx512, PRC_AVX512_ATTR)
 
 /* ------------------------------------------------------------------------
  * The tier's entry points (its row in prc_tiers.h). */

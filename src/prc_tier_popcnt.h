@@ -47,23 +47,11 @@ PRC_POPCNT_ATTR static inline long prc_suited_rows_popcnt_k(const prc_suited_t *
     return PRC_CALL_BY_SIZE(prc_suited_rows_popcnt, k, x, cards, out, start, stop);
 }
 
-/* The tier's entry points (its row in prc_tiers.h). */
-static long prc_popcnt_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                            long start, long stop) {
-    PRC_ROWS_BY_SIZE(prc_rows_high_popcnt, prc_rows_game_popcnt)
-}
-
-static long prc_popcnt_wild(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
-                            long start, long stop) {
-    PRC_WILD_ROWS_BY_SIZE(prc_wild_rows_popcnt)
-    return prc_portable_wild(x, cards, k, out, start, stop);
-}
-
-static long prc_popcnt_suited(const prc_suited_t *x, const uint8_t *cards, int k, uint32_t *out,
-                              long start, long stop) {
-    PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows_popcnt)
-    return prc_portable_suited(x, cards, k, out, start, stop);
-}
+/* The tier's entry points (its row in prc_tiers.h); the wild and suit
+ * rows of other sizes go to the portable tier. */
+PRC_DEFINE_SCALAR_TIER(popcnt, prc_rows_high_popcnt, prc_rows_game_popcnt, prc_wild_rows_popcnt,
+                       prc_suited_rows_popcnt, prc_portable_wild(x, cards, k, out, start, stop),
+                       prc_portable_suited(x, cards, k, out, start, stop))
 
 /* The portable Omaha loops, validated by the popcount. */
 PRC_DEFINE_OMAHA_SCALAR(prc_omaha_popcnt, 1, PRC_POPCNT_ATTR)

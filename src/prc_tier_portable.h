@@ -340,23 +340,32 @@ static inline long prc_omaha_rows_rest(const prc_game_t *hi, const prc_omaha_t *
     }                                                                                        \
     return prc_omaha_rows_rest(g, o, glo, olo, holes, NH, boards, NB, out, i_, stop);
 
-/* The tier's entry points (its row in prc_tiers.h). */
-static long prc_portable_rows(const prc_game_t *g, const uint8_t *cards, int k, uint16_t *out,
-                              long start, long stop) {
-    PRC_ROWS_BY_SIZE(prc_rows_high, prc_rows_game)
-}
+/* The row, wild and suit entry functions of a scalar tier NAME over its
+ * loops by hand size (HIGH and GAME as PRC_ROWS_BY_SIZE takes them, WILD
+ * and SUITED of 5..7 cards); wild and suit rows of other sizes give
+ * WILD_REST and SUITED_REST (expressions of the entry function's
+ * arguments). */
+#define PRC_DEFINE_SCALAR_TIER(NAME, HIGH, GAME, WILD, SUITED, WILD_REST, SUITED_REST)      \
+    static long prc_##NAME##_rows(const prc_game_t *g, const uint8_t *cards, int k,         \
+                                  uint16_t *out, long start, long stop) {                   \
+        PRC_ROWS_BY_SIZE(HIGH, GAME)                                                        \
+    }                                                                                       \
+    static long prc_##NAME##_wild(const prc_wild_t *x, const uint8_t *cards, int k,         \
+                                  uint16_t *out, long start, long stop) {                   \
+        PRC_WILD_ROWS_BY_SIZE(WILD)                                                         \
+        return WILD_REST;                                                                   \
+    }                                                                                       \
+    static long prc_##NAME##_suited(const prc_suited_t *x, const uint8_t *cards, int k,     \
+                                    uint32_t *out, long start, long stop) {                 \
+        PRC_SUITED_ROWS_BY_SIZE(SUITED)                                                     \
+        return SUITED_REST;                                                                 \
+    }
 
-static long prc_portable_wild(const prc_wild_t *x, const uint8_t *cards, int k, uint16_t *out,
-                              long start, long stop) {
-    PRC_WILD_ROWS_BY_SIZE(prc_wild_rows)
-    return start < stop ? start : -1;
-}
-
-static long prc_portable_suited(const prc_suited_t *x, const uint8_t *cards, int k,
-                                uint32_t *out, long start, long stop) {
-    PRC_SUITED_ROWS_BY_SIZE(prc_suited_rows)
-    return prc_suited_search_rows(x, cards, k, out, start, stop);
-}
+/* The tier's entry points (its row in prc_tiers.h): a wild row of another
+ * size is invalid, a suit row of another size goes to the searching loop. */
+PRC_DEFINE_SCALAR_TIER(portable, prc_rows_high, prc_rows_game, prc_wild_rows, prc_suited_rows,
+                       start < stop ? start : -1,
+                       prc_suited_search_rows(x, cards, k, out, start, stop))
 
 /* The entry functions of a vector tier NAME: its row, wild and suit loops
  * take 5..7 cards (the suit loops only under a vector plan), its Omaha loop

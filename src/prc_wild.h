@@ -295,6 +295,76 @@ static PRC_NOINLINE void prc_wild_rows_reaching(const prc_wild_t *x, const uint1
         return prc_wild_rows_##TIER##_body(x, cards, K, 1, out, start, stop, SCALAR##_##K); \
     }
 
+/* What a vector tier's wild step hands on for its rows that may flush
+ * (bit t of lanes for row t of the step): their natural card-id masks,
+ * wild counts and reaching suits (bit 4 * suit + 3 each). lowest_in: the
+ * masks still hold the lowest rank's cards, which the lowest-card rule
+ * takes out. */
+typedef struct {
+    unsigned lanes;
+    int lowest_in;
+    uint32_t lo[16], hi[16], wilds[16], suits[16];
+} prc_wild_reach_t;
+
+/* The rows r of the step at base that may flush: where a flush beats every
+ * hand that can share its cards, the best of out[] and their flushes
+ * (prc_wild_flush_settle); else each read again (prc_wild_rows_reaching). */
+static inline void prc_wild_settle_step(const prc_wild_t *x, const uint16_t *hand_rank,
+                                        const uint8_t *cards, int k, uint16_t *out, long base,
+                                        int dominant, const prc_wild_reach_t *r) {
+    if (!dominant) {
+        prc_wild_rows_reaching(x, hand_rank, cards, k, out, base, r->lanes, 0);
+        return;
+    }
+    for (unsigned lanes = r->lanes; lanes; lanes &= lanes - 1) {
+        int t = prc_ctz64(lanes);
+        uint64_t ids = ((uint64_t)r->hi[t] << 32) | r->lo[t];
+        if (r->lowest_in) ids = prc_wild_without_lowest(ids);
+        out[base + t] = prc_wild_flush_settle(x, out[base + t], ids, r->wilds[t], r->suits[t]);
+    }
+}
+
+/* A vector tier's wild loop body, prc_wild_rows_TIER_body, over STEP rows a
+ * step, from its constants prc_wild_TIER_t (prc_wild_TIER_init(y, x, k))
+ * and its step prc_wild_TIER_step(y, rows, K, LOWEST, hand_rank, flushes,
+ * out, r): it writes the rows' strengths to out[0..STEP) and, where flushes
+ * count, fills r with the rows that may flush (prc_wild_settle_step); or,
+ * a row being invalid, returns nonzero. Such a step, and the rows after
+ * the last full step, go to the scalar loop; LEAVE ends the vector part. */
+#define PRC_DEFINE_WILD_VECTOR_BODY(TIER, ATTR, STEP, LEAVE)                                \
+    ATTR static PRC_ALWAYS_INLINE long prc_wild_rows_##TIER##_body(                         \
+        const prc_wild_t *wild, const uint8_t *cards, const int K, const int LOWEST,        \
+        uint16_t *out, long start, long stop,                                               \
+        long (*scalar)(const prc_wild_t *, const uint8_t *, uint16_t *, long, long)) {      \
+        const prc_wild_t local = *wild, *x = &local;                                        \
+        const uint16_t *hand_rank = x->hand_rank[K - 5];                                    \
+        const int flushes = x->natural.flush_mode != PRC_FLUSH_IGNORED;                     \
+        const int dominant = prc_wild_flush_dominant(x);                                    \
+        prc_wild_##TIER##_t y;                                                              \
+        prc_wild_##TIER##_init(&y, x, K);                                                   \
+        long i = start;                                                                     \
+        for (; i + STEP <= stop; i += STEP) {                                               \
+            prc_wild_reach_t r;                                                             \
+            if (prc_wild_##TIER##_step(&y, cards + i * K, K, LOWEST, hand_rank, flushes,    \
+                                       out + i, &r)) {                                      \
+                long bad = scalar(x, cards, out, i, i + STEP);                              \
+                if (bad >= 0) return bad;                                                   \
+                continue;                                                                   \
+            }                                                                               \
+            if (r.lanes) prc_wild_settle_step(x, hand_rank, cards, K, out, i, dominant, &r);\
+        }                                                                                   \
+        LEAVE;                                                                              \
+        return scalar(x, cards, out, i, stop);                                              \
+    }
+
+/* A vector tier's wild loops of 5..7 cards for both rules, over its body
+ * (PRC_DEFINE_WILD_VECTOR_BODY) and the scalar loops SCALAR##_K. */
+#define PRC_DEFINE_ALL_WILD_VECTOR_ROWS(TIER, ATTR, STEP, SCALAR, LEAVE)                    \
+    PRC_DEFINE_WILD_VECTOR_BODY(TIER, ATTR, STEP, LEAVE)                                    \
+    PRC_DEFINE_WILD_VECTOR_ROWS(TIER, ATTR, SCALAR, 5)                                      \
+    PRC_DEFINE_WILD_VECTOR_ROWS(TIER, ATTR, SCALAR, 6)                                      \
+    PRC_DEFINE_WILD_VECTOR_ROWS(TIER, ATTR, SCALAR, 7)
+
 #define PRC_WILD_ROWS_BY_RULE(TIER)                                                       \
     switch (k) {                                                                         \
     case 5: return x->lowest ? prc_wild_rows_lowest_##TIER##_5(x, cards, out, start, stop) \
