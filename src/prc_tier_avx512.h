@@ -348,71 +348,83 @@ typedef struct {
     uint32_t flush_ranks[16];
 } prc_avx512_omaha_block;
 
-/* First pass over 16 rows: returns the lanes holding an invalid row. */
+/* Four blocks a step, their first passes before their second: more
+ * gathers in flight. The passes loop over the blocks (four inlined copies
+ * of the first pass ran some 10% slower). */
+typedef struct {
+    prc_avx512_omaha_block b[4];
+} prc_avx512_omaha_step;
+
+/* First pass over the four blocks of a step (64 rows): returns the lanes
+ * of the first block holding an invalid row, or 0. */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
     const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
     const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
-    const int NB, int flushes, prc_avx512_omaha_block *blk) {
+    const int NB, int flushes, prc_avx512_omaha_step *q) {
     const uint64_t invalid = g->invalid | (glo ? glo->invalid : 0);
-    __m512i first, rest, rank[6];
-    __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
-    __m512i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
-    prc_avx512_omaha_load(boards, NB, &first, &rest);
-    for (int j = 0; j < NB; j++) {
-        __m512i card = prc_avx512_omaha_card(first, rest, c->board_pick[j]);
-        __m512i r = _mm512_srli_epi32(card, 2);
-        top = _mm512_max_epu32(top, card);
-        sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(r, c->rank_key));
-        prc_avx512_omaha_add_bit(c, card, &blo, &bhi);
-        if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_avx512_omaha_low_bit(c, r));
-    }
-    prc_avx512_omaha_load(holes, NH, &first, &rest);
-    for (int j = 0; j < NH; j++) {
-        __m512i card = prc_avx512_omaha_card(first, rest, c->hole_pick[j]);
-        rank[j] = _mm512_srli_epi32(card, 2);
-        top = _mm512_max_epu32(top, card);
-        prc_avx512_omaha_add_bit(c, card, &hlo, &hhi);
-        if (c->low_sets)
-            hole_set = _mm512_or_si512(hole_set, prc_avx512_omaha_low_bit(c, rank[j]));
-    }
-    __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
-    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
-    __mmask16 bad = (__mmask16)(
-        _mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
-        _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(NH + NB)) |
-        _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
-        _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
-    if (bad) return bad;
-    /* the hash and the rows' offsets by gathers */
-    const __m512i low16 = _mm512_set1_epi32(0xFFFF), stride = _mm512_set1_epi32(PRC_PATTERN_STRIDE);
-    __m512i slot = prc_avx512_board_slot(sum);
-    blk->row_at = _mm512_mullo_epi32(
-        _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16),
-        stride);
-    if (olo && !c->low_sets)
-        blk->lo_row_at = _mm512_mullo_epi32(
-            _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2),
-                             low16),
+    for (int b = 0; b < 4; b++) {
+        prc_avx512_omaha_block *blk = &q->b[b];
+        const uint8_t *holes_b = holes + 16 * b * NH, *boards_b = boards + 16 * b * NB;
+        __m512i first, rest, rank[6];
+        __m512i sum = _mm512_setzero_si512(), top = sum, blo = sum, bhi = sum, hlo = sum, hhi = sum;
+        __m512i board_set = sum, hole_set = sum; /* hi-lo from rank sets */
+        prc_avx512_omaha_load(boards_b, NB, &first, &rest);
+        for (int j = 0; j < NB; j++) {
+            __m512i card = prc_avx512_omaha_card(first, rest, c->board_pick[j]);
+            __m512i r = _mm512_srli_epi32(card, 2);
+            top = _mm512_max_epu32(top, card);
+            sum = _mm512_add_epi32(sum, _mm512_permutexvar_epi32(r, c->rank_key));
+            prc_avx512_omaha_add_bit(c, card, &blo, &bhi);
+            if (c->low_sets) board_set = _mm512_or_si512(board_set, prc_avx512_omaha_low_bit(c, r));
+        }
+        prc_avx512_omaha_load(holes_b, NH, &first, &rest);
+        for (int j = 0; j < NH; j++) {
+            __m512i card = prc_avx512_omaha_card(first, rest, c->hole_pick[j]);
+            rank[j] = _mm512_srli_epi32(card, 2);
+            top = _mm512_max_epu32(top, card);
+            prc_avx512_omaha_add_bit(c, card, &hlo, &hhi);
+            if (c->low_sets)
+                hole_set = _mm512_or_si512(hole_set, prc_avx512_omaha_low_bit(c, rank[j]));
+        }
+        __m512i lo = _mm512_or_si512(blo, hlo), hi = _mm512_or_si512(bhi, hhi);
+        __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+        __mmask16 bad = (__mmask16)(
+            _mm512_cmpgt_epu32_mask(top, _mm512_set1_epi32(51)) |
+            _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(NH + NB)) |
+            _mm512_test_epi32_mask(lo, _mm512_set1_epi32((int)(uint32_t)invalid)) |
+            _mm512_test_epi32_mask(hi, _mm512_set1_epi32((int)(uint32_t)(invalid >> 32))));
+        if (bad) return bad;
+        /* the hash and the rows' offsets by gathers */
+        const __m512i low16 = _mm512_set1_epi32(0xFFFF), stride = _mm512_set1_epi32(PRC_PATTERN_STRIDE);
+        __m512i slot = prc_avx512_board_slot(sum);
+        blk->row_at = _mm512_mullo_epi32(
+            _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)o->pattern_of_slot, 2), low16),
             stride);
-    if (c->low_sets) {
-        const __m512i byte = _mm512_set1_epi32(0xFF);
-        __m512i index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
-                                        _mm512_and_si512(hole_set, byte));
-        /* one gather a block, read in the second pass */
-        blk->low = _mm512_i32gather_epi32(index, (const void *)olo->low_best, 2);
-    }
-    for (int j = 0; j < NH; j++) blk->rank[j] = rank[j];
-    blk->flush_lanes = 0;
-    if (flushes) {
-        const __m512i three16 = _mm512_set1_epi16(3);
-        __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(blo), three16);
-        __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(bhi), three16);
-        __m512i held = prc_avx512_omaha_suit_ranks(in_lo, in_hi, hlo, hhi);
-        blk->flush_lanes = _mm512_cmpge_epu32_mask(_mm512_popcnt_epi32(held), _mm512_set1_epi32(2));
-        if (blk->flush_lanes)
-            _mm512_storeu_si512((void *)blk->flush_ranks,
-                                _mm512_or_si512(prc_avx512_omaha_suit_ranks(in_lo, in_hi, blo, bhi),
-                                                _mm512_slli_epi32(held, 16)));
+        if (olo && !c->low_sets)
+            blk->lo_row_at = _mm512_mullo_epi32(
+                _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)olo->pattern_of_slot, 2),
+                                 low16),
+                stride);
+        if (c->low_sets) {
+            const __m512i byte = _mm512_set1_epi32(0xFF);
+            __m512i index = _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(board_set, byte), 8),
+                                            _mm512_and_si512(hole_set, byte));
+            /* one gather a block, read in the second pass */
+            blk->low = _mm512_i32gather_epi32(index, (const void *)olo->low_best, 2);
+        }
+        for (int j = 0; j < NH; j++) blk->rank[j] = rank[j];
+        blk->flush_lanes = 0;
+        if (flushes) {
+            const __m512i three16 = _mm512_set1_epi16(3);
+            __mmask32 in_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(blo), three16);
+            __mmask32 in_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(bhi), three16);
+            __m512i held = prc_avx512_omaha_suit_ranks(in_lo, in_hi, hlo, hhi);
+            blk->flush_lanes = _mm512_cmpge_epu32_mask(_mm512_popcnt_epi32(held), _mm512_set1_epi32(2));
+            if (blk->flush_lanes)
+                _mm512_storeu_si512((void *)blk->flush_ranks,
+                                    _mm512_or_si512(prc_avx512_omaha_suit_ranks(in_lo, in_hi, blo, bhi),
+                                                    _mm512_slli_epi32(held, 16)));
+        }
     }
     return 0;
 }
@@ -444,24 +456,6 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_block_out(
     prc_omaha_block_flushes(o, v->flush_lanes, v->flush_ranks, olo ? 2 : 1, out);
 }
 
-/* Four blocks a step, their first passes before their second: more
- * gathers in flight. The passes loop over the blocks (four inlined copies
- * of the first pass ran some 10% slower). */
-typedef struct {
-    prc_avx512_omaha_block b[4];
-} prc_avx512_omaha_step;
-
-PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_step_in(
-    const prc_avx512_omaha_consts *c, const prc_game_t *g, const prc_omaha_t *o, const prc_game_t *glo,
-    const prc_omaha_t *olo, const uint8_t *holes, const int NH, const uint8_t *boards,
-    const int NB, int flushes, prc_avx512_omaha_step *q) {
-    __mmask16 bad = 0;
-    for (int b = 0; b < 4 && !bad; b++)
-        bad = prc_avx512_omaha_first_pass(c, g, o, glo, olo, holes + 16 * b * NH, NH,
-                                          boards + 16 * b * NB, NB, flushes, &q->b[b]);
-    return bad;
-}
-
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_step_out(
     const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_step *q,
     const int LANES, const int NH, uint16_t *out) {
@@ -483,8 +477,8 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE long prc_omaha_rows_avx512_body(
     prc_avx512_omaha_consts c;
     prc_avx512_omaha_init(&c, olo, NH, NB);
 #define PRC_AVX512_OMAHA_STEP(n, q)                                                       \
-    prc_avx512_omaha_step_in(&c, g, o, glo, olo, holes + (n) * NH, NH, boards + (n) * NB, NB, \
-                             flushes, q)
+    prc_avx512_omaha_first_pass(&c, g, o, glo, olo, holes + (n) * NH, NH, boards + (n) * NB, \
+                                NB, flushes, q)
     PRC_OMAHA_VECTOR_ROWS(64, prc_avx512_omaha_step, PRC_AVX512_OMAHA_STEP,
                           prc_avx512_omaha_step_out, 0)
 #undef PRC_AVX512_OMAHA_STEP
