@@ -92,10 +92,10 @@ typedef struct {
     const uint16_t *low_best;
     uint8_t low_bit[16];
     /* Nonzero where the pattern rows take more than PRC_OMAHA_PREFETCH_BYTES
-     * (a high game's): too many to stay in L2, so the row loops prefetch a
-     * hand's row a block before they read it. A low game's rows are shared
-     * (a few hundred distinct) and stay in L2, where prefetches only add
-     * work. */
+     * (a high game's): too many to stay in L2, so the scalar, AVX2 and NEON
+     * row loops prefetch a hand's row before they read it. A low game's
+     * rows are shared (a few hundred distinct) and stay in L2, where
+     * prefetches only add work. */
     int prefetch_rows;
 } prc_omaha_t;
 

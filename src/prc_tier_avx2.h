@@ -531,8 +531,8 @@ PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 7)
  * Omaha. */
 
 /* The AVX2 Omaha row loops, 8 hands to a vector. They read the same tables as
- * prc_omaha_rows and fill exactly what it fills: a chunk holding an invalid
- * row, and the rows after the last full chunk, go to the scalar loop, which
+ * prc_omaha_rows and fill exactly what it fills: a block holding an invalid
+ * row, and the rows after the last full block, go to the scalar loop, which
  * reports the first invalid row.
  *
  * One block of 8 hands:
@@ -541,7 +541,7 @@ PRC_DEFINE_VECTOR_ROWS(avx2, PRC_AVX2_ATTR, 7)
  *  - validation as there over all nh + nb cards (the suit counts of the
  *    card mask add up to nh + nb, no card outside the deck);
  *  - the board's rank sum is hashed and its pattern row found, and the
- *    row's cache lines prefetched; a chunk later, one lookup per
+ *    row's cache lines prefetched; a block later, one lookup per
  *    hole pair reads the row at the pair's column (hi * (hi + 1) / 2 + lo
  *    of the two ranks, computed 8 hands to a vector). The lookups are
  *    scalar loads, as in the loops above;
@@ -627,7 +627,7 @@ PRC_AVX2_ATTR static PRC_ALWAYS_INLINE unsigned prc_avx2_omaha_first_pass(
     unsigned bad = prc_avx2_lanes(prc_avx2_invalid(counts, lo, hi, missing_lo, missing_hi, NH + NB));
     if (bad) return bad;
     /* Hash each board and prefetch its pattern rows (scalar loads: gathers
-     * are slow on AMD), for the second pass a chunk later. */
+     * are slow on AMD), for the second pass a block later. */
     uint32_t sums[8];
     _mm256_storeu_si256((__m256i *)sums, sum);
     for (int t = 0; t < 8; t++) {
