@@ -432,10 +432,9 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE __mmask16 prc_avx512_omaha_first_pass(
 /* Second pass (as prc_omaha_block_out): a gather a hole pair (and for a
  * low from rows, another), the best flush of a flush lane by scalar code. */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_block_out(
-    const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_block *v,
-    const int LANES, const int NH, uint16_t *out) {
+    const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_block *v, const int NH,
+    uint16_t *out) {
     const int pair_lows = olo && !olo->low_best;
-    (void)LANES;
     __m512i best = _mm512_setzero_si512(), low = olo && olo->low_best ? v->low : best;
     for (int a = 0; a < NH; a++)
         for (int b = a + 1; b < NH; b++) {
@@ -456,11 +455,14 @@ PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_block_out(
     prc_omaha_block_flushes(o, v->flush_lanes, v->flush_ranks, olo ? 2 : 1, out);
 }
 
+/* The second passes of a step's four blocks (the BLOCK_OUT of
+ * PRC_OMAHA_VECTOR_ROWS, LANES 64). */
 PRC_AVX512_ATTR static PRC_ALWAYS_INLINE void prc_avx512_omaha_step_out(
     const prc_omaha_t *o, const prc_omaha_t *olo, const prc_avx512_omaha_step *q,
     const int LANES, const int NH, uint16_t *out) {
+    (void)LANES;
     for (int b = 0; b < 4; b++)
-        prc_avx512_omaha_block_out(o, olo, &q->b[b], LANES / 4, NH, out + (olo ? 2 : 1) * 16 * b);
+        prc_avx512_omaha_block_out(o, olo, &q->b[b], NH, out + (olo ? 2 : 1) * 16 * b);
 }
 
 /* Omaha rows start..stop with NH hole and NB board cards, for a game whose
